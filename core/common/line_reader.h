@@ -1,0 +1,48 @@
+// Owns: strict, token-based reading of line-oriented text (maps, cases, protocol lines).
+// Every error names the source, the line number and what was expected, e.g.
+//   "connect.txt line 7: expected a city number 1..8, got 'x9'".
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pursuit {
+
+std::vector<std::string> split_tokens(std::string_view line);
+// Parses a whole token as a base-10 int (optional leading '-'); false on anything else.
+bool parse_int(std::string_view token, long long& out);
+
+class LineReader {
+public:
+    // `text` is the whole input; `source` names it in errors ("input", "map1.txt", ...).
+    LineReader(std::string text, std::string source);
+
+    bool at_end() const;                // no more lines at all
+    bool skip_blank_lines();            // advances past blank lines; false if at end
+    const std::string& peek_line();     // current line (without '\n' / '\r'); "" at end
+    std::string next_line(const std::string& what);  // throws at end: "expected <what>"
+    int line_number() const { return line_no_; }  // 1-based number of the last line read
+    const std::string& source() const { return source_; }
+
+    // Reads the next token, skipping whitespace and line breaks (token stream view).
+    std::string next_token(const std::string& what);
+    long long next_int(const std::string& what, long long lo, long long hi);
+    // Reads a line and requires exactly `count` integer tokens in [lo, hi].
+    std::vector<long long> line_of_ints(const std::string& what, std::size_t count, long long lo,
+                                        long long hi);
+
+    [[noreturn]] void fail(const std::string& message) const;  // "<source> line N: message"
+    // Like fail, but points just past the last line (for "got end of input" errors).
+    [[noreturn]] void fail_at_end(const std::string& message);
+
+private:
+    std::vector<std::string> lines_;
+    std::string source_;
+    std::size_t next_ = 0;  // index of the next unread line
+    int line_no_ = 0;
+    // token-stream state: remaining tokens of the current line
+    std::vector<std::string> pending_;
+    std::size_t pending_pos_ = 0;
+};
+
+}  // namespace pursuit

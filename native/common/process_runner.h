@@ -1,0 +1,88 @@
+// Owns: running contestant programs for judges/servers/controllers. A `Player` is one child
+// process started through `/bin/sh -c <command>` in its own process group, with stdin/stdout
+// as pipes and stderr captured (size-capped, last bytes kept). Reads are line based with a
+// deadline; thinking time is counted only while the judge waits on that program, against a
+// per-move and a whole-game budget. Any misbehaviour becomes a `Verdict`, never a hang:
+// time-out, crash (signal), early exit, output flood (line longer than the cap), garbage
+// (non-text bytes), closed stdin (write fails). `kill()` ends the whole process group and
+// reaps it; the destructor does too, so no child is ever left behind.
+#pragma once
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pursuit {
+
+enum class VerdictKind {
+    Ok,
+    TimeLimit,      // per-move or total thinking budget exceeded
+    Crashed,        // terminated by a signal
+    Exited,         // exited (any status) when a line was expected
+    OutputLimit,    // a line longer than max_line_bytes, or total output over max_total_bytes
+    Garbage,        // a line with bytes that are not printable text (NUL, control, invalid)
+    WriteFailed,    // could not write to its stdin (closed it / exited)
+    StartFailed,    // could not be started (bad command, cwd missing)
+};
+const char* verdict_name(VerdictKind k);  // "ok", "time limit", "crashed", ...
+
+struct Verdict {
+    VerdictKind kind = VerdictKind::Ok;
+    std::string message;  // human readable: what happened and where ("no reply within 1.000 s to move 7")
+    bool ok() const { return kind == VerdictKind::Ok; }
+};
+
+struct PlayerLimits {
+    std::chrono::milliseconds per_move{1000};   // 0 = no per-move limit
+    std::chrono::milliseconds total{0};         // 0 = no whole-game limit
+    std::size_t max_line_bytes = 1 << 20;       // 1 MiB per line
+    std::size_t max_total_bytes = 64u << 20;    // 64 MiB per game
+    std::size_t stderr_keep_bytes = 4096;       // tail of stderr kept for reports
+};
+
+class Player {
+public:
+    // Starts `command` via /bin/sh -c in `working_dir` ("" = current). Never throws on
+    // a bad command: the verdict becomes StartFailed / Exited on first use.
+    Player(std::string name, std::string command, std::string working_dir, PlayerLimits limits);
+    ~Player();
+    Player(const Player&) = delete;
+    Player& operator=(const Player&) = delete;
+
+    const std::string& name() const { return name_; }
+
+    // Writes one line (adds '\n'). Returns false and sets the verdict on failure.
+    // Writing never blocks forever (non-blocking with a bounded wait).
+    bool send_line(const std::string& line);
+    // Waits for one complete line, charging the waiting time to this player.
+    // Returns nullopt and sets the verdict on time-out, exit, crash, flood or garbage.
+    std::optional<std::string> read_line(const std::string& context);
+    // Sends a final line (e.g. "Quit") if still possible, gives the program `grace` to
+    // exit by itself, then kills the process group. Idempotent.
+    void finish(const std::string& last_line = "", std::chrono::milliseconds grace = std::chrono::milliseconds(200));
+    void kill();  // SIGKILL to the process group, then reap
+
+    const Verdict& verdict() const { return verdict_; }
+    bool alive_and_ok() const { return verdict_.ok(); }
+    std::chrono::nanoseconds thinking_time() const { return total_; }  // summed waiting time
+    std::chrono::nanoseconds last_move_time() const { return last_; }
+    std::vector<double> move_times_ms() const { return move_times_ms_; }
+    std::string stderr_tail();  // last stderr_keep_bytes of its stderr (drained on call)
+    int pid() const { return pid_; }
+
+private:
+    void fail(VerdictKind kind, std::string message);
+    void drain_stderr();
+    std::string name_;
+    PlayerLimits limits_;
+    Verdict verdict_;
+    int pid_ = -1;
+    int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
+    std::string out_buf_, err_tail_;
+    std::size_t total_out_ = 0;
+    std::chrono::nanoseconds total_{0}, last_{0};
+    std::vector<double> move_times_ms_;
+    bool reaped_ = false;
+};
+
+}  // namespace pursuit

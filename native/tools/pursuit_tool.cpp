@@ -1,0 +1,71 @@
+// Owns: `pursuit-tool`, the native face of the uniform game interface:
+//   pursuit-tool games                      list the games built in
+//   pursuit-tool fingerprint                hash of the fixed seeded replay suite (same as wasm)
+//   pursuit-tool play CONFIG_JSON           play bot vs bot, print the replay JSON
+//   pursuit-tool check-replay FILE          rebuild a replay, print its result
+//   pursuit-tool tool GAME NAME [ARGS_JSON] run a game's tool (e.g. robots judge)
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <string>
+
+#include "common/errors.h"
+#include "common/fingerprint.h"
+#include "common/game.h"
+
+using pursuit::Json;
+
+namespace {
+
+int usage() {
+    std::fputs("usage: pursuit-tool games | fingerprint | play CONFIG_JSON | check-replay FILE |\n"
+               "                    tool GAME NAME [ARGS_JSON]\n",
+               stderr);
+    return 2;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw pursuit::InputError("cannot read " + path);
+    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+int run(int argc, char** argv) {
+    if (argc < 2) return usage();
+    const std::string cmd = argv[1];
+    if (cmd == "games") {
+        for (const auto& g : pursuit::all_games()) std::printf("%s\t%s\t%d side(s)\n", g.id.c_str(), g.title.c_str(), g.sides);
+        return 0;
+    }
+    if (cmd == "fingerprint") {
+        std::puts(pursuit::suite_fingerprint().dump().c_str());
+        return 0;
+    }
+    if (cmd == "play" && argc == 3) {
+        std::puts(pursuit::play_bot_game(Json::parse(argv[2])).dump().c_str());
+        return 0;
+    }
+    if (cmd == "check-replay" && argc == 3) {
+        auto game = pursuit::game_from_replay(Json::parse(slurp(argv[2])));
+        std::puts(game->result().dump().c_str());
+        return 0;
+    }
+    if (cmd == "tool" && (argc == 4 || argc == 5)) {
+        Json args = argc == 5 ? Json::parse(argv[4]) : Json::object();
+        std::puts(pursuit::run_tool(argv[2], argv[3], args).dump().c_str());
+        return 0;
+    }
+    return usage();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "pursuit-tool: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,183 @@
+// Hand-worked Robots positions: every rule of shared/specs/robots.md.
+#include <gtest/gtest.h>
+
+#include "common/errors.h"
+#include "robots/robots_game.h"
+#include "robots/strategy.h"
+
+using namespace pursuit;
+using namespace pursuit::robots;
+
+namespace {
+Position pos(std::vector<Cell> robots, std::vector<Cell> teleports = {}) { return Position(Case{robots, teleports}); }
+const Action kStay = Action::walk(0, 0);
+}  // namespace
+
+TEST(RobotsRules, RobotStepsDiagonallyTowardYou) {
+    auto p = pos({{10, 20}, {15, 1}, {31, 15}});
+    p.play(kStay);
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{11, 19}, {15, 2}, {30, 15}}));
+    EXPECT_EQ(p.status(), Status::Playing);
+    EXPECT_EQ(p.moves_made(), 1);
+}
+
+TEST(RobotsRules, RobotsMoveTowardYourNewCell) {
+    auto p = pos({{10, 15}});
+    p.play(Action::walk(0, 1));  // you go to (15,16): the robot steps SE to (11,16)
+    EXPECT_EQ(p.you(), (Cell{15, 16}));
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{11, 16}}));
+}
+
+TEST(RobotsRules, TwoRobotsOnOneCellBecomeDebris) {
+    // (10,14) and (10,16) both step to (11,15); (1,1) survives.
+    auto p = pos({{10, 14}, {10, 16}, {1, 1}});
+    p.play(kStay);
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{2, 2}}));
+    EXPECT_TRUE(p.debris_at({11, 15}));
+    EXPECT_EQ(p.debris_count(), 1);
+}
+
+TEST(RobotsRules, RobotWalkingOntoDebrisIsDestroyedAndDebrisStaysOne) {
+    auto p = pos({{10, 10}, {1, 31}});
+    p.place_debris({11, 11});
+    p.play(kStay);
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{2, 30}}));
+    EXPECT_EQ(p.debris_count(), 1);
+}
+
+TEST(RobotsRules, LastRobotsDestroyedWithoutReachingYouWins) {
+    auto p = pos({{10, 14}, {10, 16}});
+    p.play(kStay);
+    EXPECT_EQ(p.status(), Status::Won);
+    EXPECT_EQ(p.moves_made(), 1);
+}
+
+TEST(RobotsRules, PushingDebrisMovesItOneFurther) {
+    auto p = pos({{1, 1}});
+    p.place_debris({15, 16});
+    ASSERT_EQ(p.illegal_reason(Action::walk(0, 1)), "");
+    p.play(Action::walk(0, 1));
+    EXPECT_EQ(p.you(), (Cell{15, 16}));
+    EXPECT_FALSE(p.debris_at({15, 16}));
+    EXPECT_TRUE(p.debris_at({15, 17}));
+    EXPECT_EQ(p.debris_count(), 1);
+}
+
+TEST(RobotsRules, PushedDebrisDestroysARobotAndTheLastOneWinsAtOnce) {
+    // Debris at (14,14), robot at (13,13): pushing NW crushes it before the robots move.
+    auto p = pos({{13, 13}});
+    p.place_debris({14, 14});
+    p.play(Action::walk(-1, -1));
+    EXPECT_EQ(p.status(), Status::Won);
+    EXPECT_EQ(p.you(), (Cell{14, 14}));
+    EXPECT_TRUE(p.debris_at({13, 13}));
+    EXPECT_TRUE(p.robots().empty());
+    EXPECT_EQ(p.debris_count(), 1);
+}
+
+TEST(RobotsRules, IllegalWalks) {
+    auto p = pos({{15, 16}});
+    EXPECT_EQ(p.illegal_reason(Action::walk(0, 1)), "a robot stands there");
+    p.place_debris({14, 15});
+    p.place_debris({13, 15});
+    EXPECT_EQ(p.illegal_reason(Action::walk(-1, 0)), "the debris is blocked by more debris");
+    auto edge = pos({{20, 20}});
+    for (int i = 0; i < 14; ++i) edge.play(Action::walk(-1, 0));  // reach row 1
+    ASSERT_EQ(edge.you().r, 1);
+    EXPECT_EQ(edge.illegal_reason(Action::walk(-1, 0)), "that step leaves the board");
+    auto push_off = pos({{31, 31}});
+    for (int i = 0; i < 13; ++i) push_off.play(Action::walk(-1, 0));
+    ASSERT_EQ(push_off.you(), (Cell{2, 15}));
+    push_off.place_debris({1, 15});
+    EXPECT_EQ(push_off.illegal_reason(Action::walk(-1, 0)), "the debris would be pushed off the board");
+}
+
+TEST(RobotsRules, RobotReachingYouLoses) {
+    auto p = pos({{13, 13}});
+    p.play(Action::walk(-1, -1));  // you step next to it: it walks onto you
+    EXPECT_EQ(p.status(), Status::Lost);
+    EXPECT_EQ(p.robots().size(), 1u);
+}
+
+TEST(RobotsRules, SeveralRobotsOnYouLoseAndDestroyEachOther) {
+    auto p = pos({{14, 14}, {16, 16}});
+    p.play(kStay);
+    EXPECT_EQ(p.status(), Status::Lost);
+    EXPECT_TRUE(p.robots().empty());
+    EXPECT_EQ(p.debris_count(), 1);
+    EXPECT_TRUE(p.debris_at({15, 15}));
+}
+
+TEST(RobotsRules, TeleportsAreUsedOnceAndNeedAnEmptyCell) {
+    auto p = pos({{1, 1}, {30, 30}}, {{5, 5}, {1, 1}});
+    EXPECT_EQ(p.illegal_reason(Action::to(1)), "teleport destination 2 is not empty");
+    EXPECT_EQ(p.illegal_reason(Action::to(2)), "there is no teleport destination 3");
+    p.play(Action::to(0));
+    EXPECT_EQ(p.you(), (Cell{5, 5}));
+    EXPECT_TRUE(p.teleport_used(0));
+    EXPECT_EQ(p.illegal_reason(Action::to(0)), "teleport destination 1 was already used");
+}
+
+TEST(RobotsStrategy, PrefersFewerRobotsThenDistanceThenRowThenColumn) {
+    // One far robot straight north: every walk keeps one robot; the largest minimum
+    // distance is by stepping away (south row 16); of SW, S, SE ties on distance? The robot at
+    // (1,15) ends at (2,15+s): S gives 16-2 = 14 + 0; SW and SE give 14 + 1 - ... worked below.
+    auto p = pos({{1, 15}});
+    // After you step to (16,14) the robot goes to (2,14): distance 14. To (16,15): robot (2,15): 14.
+    // To (16,16): robot (2,16): 14. All tie at 14, smallest row 16 then smallest column 14: SW.
+    Action a = strategy_action(p);
+    EXPECT_EQ(action_name(a), "SW");
+}
+
+TEST(RobotsStrategy, KillingMovesBeatDistance) {
+    // Robots at (13,14) and (13,16) collide at (14,15) if you stay; staying is safe.
+    auto p = pos({{13, 14}, {13, 16}});
+    Action a = strategy_action(p);
+    Position after = p;
+    after.play(a);
+    EXPECT_EQ(after.status(), Status::Won);
+}
+
+TEST(RobotsStrategy, TeleportsWhenNoWalkIsSafeFromTheStartOfTheList) {
+    // Eight robots at distance 2; after one stay they fill all eight neighbours: no walk
+    // is possible and staying loses. List entry 1 (15,14) holds a robot; entry 2 is safe.
+    auto p = pos({{13, 13}, {13, 15}, {13, 17}, {15, 13}, {15, 17}, {17, 13}, {17, 15}, {17, 17}},
+                 {{15, 14}, {1, 1}, {31, 31}});
+    p.play(kStay);
+    ASSERT_EQ(p.status(), Status::Playing);
+    ASSERT_EQ(p.robots().size(), 8u);
+    Action a = strategy_action(p);
+    ASSERT_TRUE(a.is_teleport());
+    EXPECT_EQ(a.teleport, 1);  // (15,14) is next to robots and unsafe; (1,1) is safe
+}
+
+TEST(RobotsGame, MoveNotationAndErrors) {
+    RobotsGame g(Json{{"game", "robots"}, {"robots", Json::array({Json::array({15, 16})})}, {"teleports", Json::array()}});
+    EXPECT_THROW(g.apply("E"), IllegalMove);
+    EXPECT_THROW(g.apply("up"), IllegalMove);
+    EXPECT_THROW(g.apply(42), IllegalMove);
+    EXPECT_EQ(g.moves().size(), 0u);
+    auto legal = g.legal_moves(0);
+    EXPECT_EQ(std::find(legal.begin(), legal.end(), "E"), legal.end());
+    EXPECT_NE(std::find(legal.begin(), legal.end(), "W"), legal.end());
+    g.apply("W");
+    EXPECT_EQ(g.observation(0)["you"], Json::array({15, 14}));
+}
+
+TEST(RobotsGame, ConfigErrorsNameTheField) {
+    try {
+        RobotsGame g(Json{{"game", "robots"}, {"robots", Json::array({Json::array({15, 15})})}});
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("robot 1 at (15,15) is on your start cell"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(RobotsGame(Json{{"game", "robots"}, {"robots", 0}}), InputError);
+}
+
+TEST(RobotsGame, ReplayRebuildsTheSameGame) {
+    RobotsGame g(Json{{"game", "robots"}, {"seed", 7}, {"robots", 20}, {"teleports", 5}});
+    while (!g.over()) g.apply(g.suggest_move(Json::object()));
+    auto again = game_from_replay(g.replay());
+    EXPECT_EQ(again->result(), g.result());
+    EXPECT_EQ(again->observation(-1), g.observation(-1));
+}
