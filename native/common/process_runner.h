@@ -38,6 +38,7 @@ struct PlayerLimits {
     std::size_t max_line_bytes = 1 << 20;       // 1 MiB per line
     std::size_t max_total_bytes = 64u << 20;    // 64 MiB per game
     std::size_t stderr_keep_bytes = 4096;       // tail of stderr kept for reports
+    std::chrono::milliseconds write_timeout{2000};  // send_line gives up (WriteFailed) after this
 };
 
 class Player {
@@ -71,8 +72,25 @@ public:
     int pid() const { return pid_; }
 
 private:
+    void start(const std::string& command, const std::string& working_dir);
     void fail(VerdictKind kind, std::string message);
     void drain_stderr();
+    // Reads what stdout has ready; false on EOF (stdout closed).
+    bool read_stdout_chunk();
+    // Extracts the first complete line of out_buf_ if any; sets OutputLimit/Garbage verdicts.
+    std::optional<std::string> take_line(const std::string& context);
+    // Writes all of `data` within `wait`; on failure returns the reason ("" = success).
+    std::string write_all(const std::string& data, std::chrono::milliseconds wait);
+    // Exit status of the group leader without reaping it (the zombie keeps the pid and the
+    // process group id reserved until kill() has signalled the whole group).
+    bool peek_exit(std::chrono::milliseconds wait);
+    std::string describe_exit() const;
+    void charge(std::chrono::steady_clock::time_point since);
+    void close_fds();
+    bool exit_known_ = false;
+    int exit_code_ = -1;    // valid when exit_known_ and exit_signal_ == 0
+    int exit_signal_ = 0;   // > 0 when killed by a signal
+    bool finished_ = false;
     std::string name_;
     PlayerLimits limits_;
     Verdict verdict_;

@@ -1,0 +1,68 @@
+// Owns: the implementation of the judge file helpers (see judge_io.h).
+#include "common/judge_io.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include <unistd.h>
+
+#include "common/errors.h"
+
+namespace pursuit {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError("cannot read " + path + ": " + std::strerror(errno));
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw InputError("cannot read " + path + ": " + std::strerror(errno));
+    return text.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+    namespace fs = std::filesystem;
+    fs::path target(path);
+    std::error_code ec;
+    if (target.has_parent_path()) {
+        fs::create_directories(target.parent_path(), ec);
+        if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
+    }
+    // Same directory as the target, so rename() is atomic; the pid keeps parallel writers apart.
+    std::string temp = path + ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+        out << text;
+        out.flush();
+        if (!out) {
+            int err = errno;
+            fs::remove(temp, ec);
+            throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
+        }
+    }
+    fs::rename(temp, target, ec);
+    if (ec) {
+        std::error_code ignored;
+        fs::remove(temp, ignored);
+        throw std::runtime_error("cannot write " + path + ": " + ec.message());
+    }
+}
+
+void write_json_file(const std::string& path, const Json& json) { write_file(path, json.dump(1) + "\n"); }
+
+std::string make_temp_dir(const std::string& prefix) {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern = std::string(base && *base ? base : "/tmp") + "/" + prefix + "XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    if (!::mkdtemp(buf.data())) throw std::runtime_error("cannot create a temporary directory " + pattern + ": " + std::strerror(errno));
+    return buf.data();
+}
+
+}  // namespace pursuit

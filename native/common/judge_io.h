@@ -1,0 +1,36 @@
+// Owns: the small file and timing helpers every native judge needs: read a whole file, write
+// one (creating parent directories, atomically), write JSON, make a fresh temporary
+// directory, and a steady-clock Stopwatch. Native only (files and clocks stay out of core/).
+#pragma once
+#include <chrono>
+#include <string>
+
+#include "common/json.h"
+
+namespace pursuit {
+
+// The whole file. Throws InputError "cannot read <path>: <reason>".
+std::string read_file(const std::string& path);
+// Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
+// file); creates missing parent directories. Throws std::runtime_error "cannot write ...".
+void write_file(const std::string& path, const std::string& text);
+// write_file of json.dump(1) plus a final newline.
+void write_json_file(const std::string& path, const Json& json);
+// A new empty directory $TMPDIR/<prefix>XXXXXX (TMPDIR defaults to /tmp); returns its path.
+// Throws std::runtime_error on failure. The caller removes it when done.
+std::string make_temp_dir(const std::string& prefix);
+
+// Wall-clock time since construction or the last restart(), on the steady clock.
+class Stopwatch {
+public:
+    Stopwatch() : start_(std::chrono::steady_clock::now()) {}
+    void restart() { start_ = std::chrono::steady_clock::now(); }
+    std::chrono::nanoseconds elapsed() const { return std::chrono::steady_clock::now() - start_; }
+    double elapsed_ms() const { return std::chrono::duration<double, std::milli>(elapsed()).count(); }
+    double elapsed_s() const { return std::chrono::duration<double>(elapsed()).count(); }
+
+private:
+    std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace pursuit

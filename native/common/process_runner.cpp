@@ -1,0 +1,467 @@
+// Owns: the POSIX implementation of pursuit::Player (see process_runner.h and
+// PROCESS_RUNNER.md). One child = one process group led by `/bin/sh -c <command>`; the
+// parent keeps non-blocking, close-on-exec pipe ends and never waits without a deadline.
+#include "common/process_runner.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace pursuit {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+constexpr std::size_t kChunk = 64 * 1024;
+// How many chunks one stderr drain may read before going back to the caller's loop:
+// a child flooding stderr must not keep us from noticing deadlines.
+constexpr int kMaxDrainChunks = 16;
+// How long to wait for the exit status after stdout reached EOF (the child usually exits
+// right after closing stdout; if not, it "closed its output" and that is reported as such).
+constexpr milliseconds kExitPeekWait{200};
+
+// A write to a pipe whose reader is gone must be an EPIPE error, not a fatal signal.
+void ignore_sigpipe_once() {
+    static std::once_flag once;
+    std::call_once(once, [] { std::signal(SIGPIPE, SIG_IGN); });
+}
+
+std::string seconds_text(std::chrono::nanoseconds d) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f s", std::chrono::duration<double>(d).count());
+    return buf;
+}
+
+std::string signal_text(int sig) {
+    const char* abbrev = sigabbrev_np(sig);
+    return std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : std::string());
+}
+
+// A short, printable excerpt of untrusted bytes: control and non-ASCII bytes as \xNN.
+std::string escaped_excerpt(const std::string& s, std::size_t max_bytes = 40) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size() && i < max_bytes; ++i) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\\') {
+            out += "\\\\";
+        } else if (c < 0x20 || c >= 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (s.size() > max_bytes) out += "...";
+    return out;
+}
+
+// Index of the first byte that makes `s` not a text line (control byte other than tab, DEL,
+// or invalid UTF-8), or npos when the line is fine.
+std::size_t first_bad_byte(const std::string& s) {
+    for (std::size_t i = 0; i < s.size();) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
+            ++i;
+            continue;
+        }
+        std::size_t len = (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+        if (len == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4 || i + len > s.size()) return i;
+        for (std::size_t k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
+        i += len;
+    }
+    return std::string::npos;
+}
+
+bool set_nonblocking(int fd) {
+    int flags = fcntl(fd, F_GETFL);
+    return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
+}
+
+void close_fd(int& fd) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+}
+
+int poll_timeout_ms(Clock::time_point deadline) {
+    if (deadline == Clock::time_point::max()) return -1;
+    auto left = deadline - Clock::now();
+    if (left <= Clock::duration::zero()) return 0;
+    // Round up so we never wake just before the deadline and spin.
+    return static_cast<int>(std::chrono::ceil<milliseconds>(left).count());
+}
+
+// In the child, between fork and exec: only async-signal-safe calls. Puts `fd` on `target`
+// with close-on-exec cleared (dup2 onto itself would keep the flag).
+bool move_fd(int fd, int target) {
+    if (fd == target) return fcntl(fd, F_SETFD, 0) == 0;
+    return dup2(fd, target) == target;
+}
+
+[[noreturn]] void child_fail(int report_fd, int stage) {
+    int err[2] = {stage, errno};
+    ssize_t ignored = write(report_fd, err, sizeof err);
+    (void)ignored;
+    _exit(127);
+}
+
+}  // namespace
+
+const char* verdict_name(VerdictKind k) {
+    switch (k) {
+        case VerdictKind::Ok: return "ok";
+        case VerdictKind::TimeLimit: return "time limit";
+        case VerdictKind::Crashed: return "crashed";
+        case VerdictKind::Exited: return "exited";
+        case VerdictKind::OutputLimit: return "output limit";
+        case VerdictKind::Garbage: return "garbage output";
+        case VerdictKind::WriteFailed: return "write failed";
+        case VerdictKind::StartFailed: return "start failed";
+    }
+    return "unknown";
+}
+
+Player::Player(std::string name, std::string command, std::string working_dir, PlayerLimits limits)
+    : name_(std::move(name)), limits_(limits) {
+    ignore_sigpipe_once();
+    start(command, working_dir);
+}
+
+Player::~Player() { kill(); }
+
+void Player::start(const std::string& command, const std::string& working_dir) {
+    if (!working_dir.empty()) {
+        struct stat st;
+        if (::stat(working_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fail(VerdictKind::StartFailed, "cannot start " + name_ + ": working directory " + working_dir +
+                                               " does not exist");
+            return;
+        }
+    }
+    // Pipes: [0] read end, [1] write end. `report` tells the parent why the child could not
+    // exec (it stays empty and closes on a successful exec thanks to O_CLOEXEC).
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
+    auto close_all = [&] {
+        for (int* p : {in, out, err, report}) {
+            close_fd(p[0]);
+            close_fd(p[1]);
+        }
+    };
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(report, O_CLOEXEC)) {
+        fail(VerdictKind::StartFailed, "cannot start " + name_ + ": pipe: " + std::strerror(errno));
+        close_all();
+        return;
+    }
+    // Everything the child needs is prepared before fork (no allocation after it).
+    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+    const char* cwd = working_dir.empty() ? nullptr : working_dir.c_str();
+
+    pid_t pid = fork();
+    if (pid < 0) {
+        fail(VerdictKind::StartFailed, "cannot start " + name_ + ": fork: " + std::strerror(errno));
+        close_all();
+        return;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        // The parent ignores SIGPIPE; ignored dispositions survive exec, children get the default.
+        signal(SIGPIPE, SIG_DFL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, nullptr);
+        if (cwd && chdir(cwd) != 0) child_fail(report[1], 1);
+        if (!move_fd(in[0], 0) || !move_fd(out[1], 1) || !move_fd(err[1], 2)) child_fail(report[1], 2);
+        execve("/bin/sh", const_cast<char* const*>(argv), environ);
+        child_fail(report[1], 3);
+    }
+    // Also set the group from the parent: kill(-pid) must work even if we get there first.
+    setpgid(pid, pid);
+    pid_ = pid;
+    close_fd(in[0]);
+    close_fd(out[1]);
+    close_fd(err[1]);
+    close_fd(report[1]);
+    in_fd_ = in[1];
+    out_fd_ = out[0];
+    err_fd_ = err[0];
+
+    int child_err[2] = {0, 0};
+    ssize_t n;
+    do n = read(report[0], child_err, sizeof child_err);
+    while (n < 0 && errno == EINTR);
+    close_fd(report[0]);
+    if (n == static_cast<ssize_t>(sizeof child_err)) {
+        std::string what = child_err[0] == 1   ? "cannot enter working directory " + working_dir
+                           : child_err[0] == 2 ? std::string("cannot set up its pipes")
+                                               : std::string("cannot run /bin/sh");
+        fail(VerdictKind::StartFailed, "cannot start " + name_ + ": " + what + ": " + std::strerror(child_err[1]));
+        kill();
+        return;
+    }
+    if (!set_nonblocking(in_fd_) || !set_nonblocking(out_fd_) || !set_nonblocking(err_fd_)) {
+        fail(VerdictKind::StartFailed, "cannot start " + name_ + ": fcntl: " + std::strerror(errno));
+        kill();
+    }
+}
+
+void Player::fail(VerdictKind kind, std::string message) {
+    if (!verdict_.ok()) return;  // the first failure is the one that counts
+    verdict_.kind = kind;
+    verdict_.message = std::move(message);
+}
+
+void Player::drain_stderr() {
+    if (err_fd_ < 0) return;
+    char buf[kChunk];
+    for (int i = 0; i < kMaxDrainChunks; ++i) {
+        ssize_t n = read(err_fd_, buf, sizeof buf);
+        if (n > 0) {
+            err_tail_.append(buf, static_cast<std::size_t>(n));
+            if (err_tail_.size() > limits_.stderr_keep_bytes)
+                err_tail_.erase(0, err_tail_.size() - limits_.stderr_keep_bytes);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) close_fd(err_fd_);
+        return;
+    }
+}
+
+std::string Player::stderr_tail() {
+    drain_stderr();
+    return err_tail_;
+}
+
+bool Player::read_stdout_chunk() {
+    char buf[kChunk];
+    for (;;) {
+        ssize_t n = read(out_fd_, buf, sizeof buf);
+        if (n > 0) {
+            total_out_ += static_cast<std::size_t>(n);
+            out_buf_.append(buf, static_cast<std::size_t>(n));
+            return true;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+        close_fd(out_fd_);
+        return false;
+    }
+}
+
+std::optional<std::string> Player::take_line(const std::string& context) {
+    std::size_t nl = out_buf_.find('\n');
+    std::size_t line_len = nl == std::string::npos ? out_buf_.size() : nl;
+    if (line_len > limits_.max_line_bytes) {
+        fail(VerdictKind::OutputLimit, name_ + " wrote a line longer than " + std::to_string(limits_.max_line_bytes) +
+                                           " bytes in reply to " + context);
+        return std::nullopt;
+    }
+    if (total_out_ > limits_.max_total_bytes) {
+        fail(VerdictKind::OutputLimit, name_ + " wrote more than " + std::to_string(limits_.max_total_bytes) +
+                                           " bytes of output in total (at " + context + ")");
+        return std::nullopt;
+    }
+    if (nl == std::string::npos) return std::nullopt;
+    std::string line = out_buf_.substr(0, nl);
+    out_buf_.erase(0, nl + 1);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t bad = first_bad_byte(line);
+    if (bad != std::string::npos) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(line[bad]));
+        fail(VerdictKind::Garbage, name_ + " wrote a line that is not text (byte " + byte + " at column " +
+                                       std::to_string(bad + 1) + ") in reply to " + context + ": \"" +
+                                       escaped_excerpt(line) + "\"");
+        return std::nullopt;
+    }
+    return line;
+}
+
+bool Player::peek_exit(milliseconds wait) {
+    if (exit_known_) return true;
+    if (pid_ < 0 || reaped_) return false;
+    auto deadline = Clock::now() + wait;
+    for (;;) {
+        siginfo_t info;
+        info.si_pid = 0;
+        // WNOWAIT: learn the status but leave the zombie, so the pgid cannot be reused
+        // before kill() has signalled the group.
+        if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_) {
+            exit_known_ = true;
+            if (info.si_code == CLD_EXITED) {
+                exit_code_ = info.si_status;
+            } else {
+                exit_signal_ = info.si_status;
+            }
+            return true;
+        }
+        if (Clock::now() >= deadline) return false;
+        drain_stderr();
+        std::this_thread::sleep_for(milliseconds(2));
+    }
+}
+
+std::string Player::describe_exit() const {
+    if (exit_signal_ > 0) return "killed by signal " + signal_text(exit_signal_);
+    std::string text = "exited with status " + std::to_string(exit_code_);
+    if (exit_code_ == 127) text += " (command not found?)";
+    if (exit_code_ == 126) text += " (command not executable?)";
+    return text;
+}
+
+void Player::charge(Clock::time_point since) {
+    last_ = Clock::now() - since;
+    total_ += last_;
+    move_times_ms_.push_back(std::chrono::duration<double, std::milli>(last_).count());
+}
+
+std::optional<std::string> Player::read_line(const std::string& context) {
+    if (!verdict_.ok()) return std::nullopt;
+    const auto start = Clock::now();
+
+    // The budget of this wait: the per-move limit, cut down by what is left of the total.
+    bool total_binds = false;
+    auto budget = std::chrono::nanoseconds::max();
+    if (limits_.per_move.count() > 0) budget = limits_.per_move;
+    if (limits_.total.count() > 0) {
+        auto left = std::chrono::nanoseconds(limits_.total) - total_;
+        if (left < budget) {
+            budget = std::max(left, std::chrono::nanoseconds::zero());
+            total_binds = true;
+        }
+    }
+    const auto deadline = budget == std::chrono::nanoseconds::max() ? Clock::time_point::max() : start + budget;
+
+    for (;;) {
+        if (auto line = take_line(context)) {
+            charge(start);
+            return line;
+        }
+        if (!verdict_.ok()) break;  // flood or garbage
+        if (out_fd_ < 0) {
+            // EOF: tell a crash from an exit from a program that merely closed stdout.
+            std::string partial = out_buf_.empty() ? "" : " (after an unfinished line \"" + escaped_excerpt(out_buf_) + "\")";
+            if (!peek_exit(kExitPeekWait)) {
+                fail(VerdictKind::Exited, name_ + " closed its output before answering " + context + partial);
+            } else if (exit_signal_ > 0) {
+                fail(VerdictKind::Crashed, name_ + " was " + describe_exit() + " before answering " + context + partial);
+            } else {
+                fail(VerdictKind::Exited, name_ + " " + describe_exit() + " before answering " + context + partial);
+            }
+            break;
+        }
+        if (Clock::now() >= deadline) {
+            std::string text = total_binds ? name_ + " used its whole " + seconds_text(limits_.total) +
+                                                 " thinking budget (no reply to " + context + ")"
+                                           : name_ + " sent no reply within " + seconds_text(limits_.per_move) +
+                                                 " to " + context;
+            // A leader that exited while a process it started keeps stdout open looks like silence.
+            if (peek_exit(milliseconds(0))) text += " (it " + describe_exit() + ", a process it started kept its output open)";
+            fail(VerdictKind::TimeLimit, text);
+            break;
+        }
+        pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
+        int ready = poll(fds, err_fd_ >= 0 ? 2 : 1, poll_timeout_ms(deadline));
+        if (ready < 0 && errno != EINTR) {
+            fail(VerdictKind::Exited, name_ + ": poll failed: " + std::strerror(errno));
+            break;
+        }
+        if (ready <= 0) continue;
+        if (fds[1].revents) drain_stderr();
+        if (fds[0].revents) read_stdout_chunk();
+    }
+    charge(start);
+    return std::nullopt;
+}
+
+std::string Player::write_all(const std::string& data, milliseconds wait) {
+    if (in_fd_ < 0) return "its input is already closed";
+    const auto deadline = Clock::now() + wait;
+    std::size_t done = 0;
+    while (done < data.size()) {
+        ssize_t n = write(in_fd_, data.data() + done, data.size() - done);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+            std::string why = errno == EPIPE ? "it closed its input" : std::string("write: ") + std::strerror(errno);
+            if (peek_exit(milliseconds(20))) why += " (" + describe_exit() + ")";
+            return why;
+        }
+        if (Clock::now() >= deadline) return "it does not read its input (pipe still full after " + seconds_text(wait) + ")";
+        // Keep draining stderr while we wait: a child blocked on stderr would never read stdin.
+        pollfd fds[2] = {{in_fd_, POLLOUT, 0}, {err_fd_, POLLIN, 0}};
+        if (poll(fds, err_fd_ >= 0 ? 2 : 1, poll_timeout_ms(deadline)) > 0 && fds[1].revents) drain_stderr();
+    }
+    return "";
+}
+
+bool Player::send_line(const std::string& line) {
+    if (!verdict_.ok()) return false;
+    std::string why = write_all(line + "\n", limits_.write_timeout);
+    if (why.empty()) return true;
+    fail(VerdictKind::WriteFailed, "cannot send \"" + escaped_excerpt(line) + "\" to " + name_ + ": " + why);
+    return false;
+}
+
+void Player::finish(const std::string& last_line, milliseconds grace) {
+    if (finished_) return;
+    finished_ = true;
+    if (pid_ < 0 || reaped_) {
+        close_fds();
+        return;
+    }
+    // Best effort: the game is over, so a program that already left is not penalised here.
+    if (verdict_.ok() && !last_line.empty() && in_fd_ >= 0) write_all(last_line + "\n", std::min(grace, limits_.write_timeout));
+    close_fd(in_fd_);  // EOF on stdin is the second way of saying "game over"
+    peek_exit(grace);
+    kill();
+}
+
+void Player::close_fds() {
+    close_fd(in_fd_);
+    close_fd(out_fd_);
+    close_fd(err_fd_);
+}
+
+void Player::kill() {
+    if (pid_ > 0 && !reaped_) {
+        // The leader is not reaped yet (peek_exit never reaps), so pid_ still names our group.
+        ::kill(-pid_, SIGKILL);
+        int status = 0;
+        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
+        reaped_ = true;
+        if (!exit_known_) {
+            exit_known_ = true;
+            if (WIFSIGNALED(status)) exit_signal_ = WTERMSIG(status);
+            else exit_code_ = WEXITSTATUS(status);
+        }
+    }
+    drain_stderr();  // keep what it said last, for the report
+    close_fds();
+    finished_ = true;
+}
+
+}  // namespace pursuit

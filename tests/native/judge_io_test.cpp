@@ -1,0 +1,55 @@
+// Owns: tests of the judge file helpers (judge_io.h) on a real temporary directory.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <thread>
+
+#include "common/errors.h"
+#include "common/judge_io.h"
+
+using namespace pursuit;
+
+TEST(JudgeIo, WritesCreatingDirectoriesAndReadsBack) {
+    std::string dir = make_temp_dir("pursuit-io-");
+    ASSERT_TRUE(std::filesystem::is_directory(dir));
+    std::string path = dir + "/a/b/out.txt";
+    write_file(path, std::string("line 1\n\0binary", 14));
+    EXPECT_EQ(read_file(path), std::string("line 1\n\0binary", 14));
+    write_file(path, "shorter");  // replaced, not appended
+    EXPECT_EQ(read_file(path), "shorter");
+
+    write_json_file(dir + "/r.json", Json{{"winner", "cop"}, {"moves", {1, 2}}});
+    Json back = Json::parse(read_file(dir + "/r.json"));
+    EXPECT_EQ(back["winner"], "cop");
+    EXPECT_EQ(back["moves"].size(), 2u);
+    EXPECT_EQ(read_file(dir + "/r.json").back(), '\n');
+
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir + "/a/b"), {}), 1);  // no temp left
+    std::filesystem::remove_all(dir);
+}
+
+TEST(JudgeIo, MissingFileNamesPathAndReason) {
+    try {
+        read_file("/nonexistent/pursuit/case.txt");
+        FAIL() << "no exception";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot read /nonexistent/pursuit/case.txt: No such file"), std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(JudgeIo, TempDirsAreDistinct) {
+    std::string a = make_temp_dir("pursuit-io-"), b = make_temp_dir("pursuit-io-");
+    EXPECT_NE(a, b);
+    std::filesystem::remove(a);
+    std::filesystem::remove(b);
+}
+
+TEST(JudgeIo, StopwatchMeasuresWallTime) {
+    Stopwatch w;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_GE(w.elapsed_ms(), 49);
+    EXPECT_LT(w.elapsed_s(), 2.0);
+    w.restart();
+    EXPECT_LT(w.elapsed_ms(), 40);
+}

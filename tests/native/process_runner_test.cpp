@@ -1,0 +1,411 @@
+// Owns: tests of pursuit::Player against real child processes that behave well or badly
+// (time-outs, crashes, early exits, floods, garbage, closed stdin, grandchildren, ignoring
+// Quit). Each test checks the verdict kind, that the message names the reason, that the call
+// came back within its budget plus a margin, and that no process is left behind.
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <functional>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "common/judge_io.h"
+#include "common/process_runner.h"
+
+using namespace pursuit;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Correctness bound, not a benchmark: generous for a loaded 2-core machine.
+constexpr double kMarginS = 1.5;
+
+PlayerLimits limits(std::chrono::milliseconds per_move, std::chrono::milliseconds total = 0ms) {
+    PlayerLimits l;
+    l.per_move = per_move;
+    l.total = total;
+    return l;
+}
+
+// State letter and process group of a live /proc entry, or false if it is gone.
+bool proc_stat(int pid, char& state, int& pgrp) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    if (!std::getline(in, text)) return false;
+    std::size_t close = text.rfind(')');  // the command name may contain spaces and ')'
+    if (close == std::string::npos) return false;
+    std::istringstream rest(text.substr(close + 1));
+    int ppid = 0;
+    rest >> state >> ppid >> pgrp;
+    return bool(rest);
+}
+
+// Dead means gone or a zombie (a zombie runs nothing; reaping orphans is init's business).
+bool process_dead(int pid) {
+    char state = 0;
+    int pgrp = 0;
+    return !proc_stat(pid, state, pgrp) || state == 'Z' || state == 'X';
+}
+
+// No live (non-zombie) process is left in process group `pgid`.
+bool group_dead(int pgid) {
+    if (::kill(-pgid, 0) != 0 && errno == ESRCH) return true;
+    DIR* dir = opendir("/proc");
+    bool dead = true;
+    while (dirent* e = readdir(dir)) {
+        int pid = std::atoi(e->d_name);
+        char state = 0;
+        int pgrp = 0;
+        if (pid > 0 && proc_stat(pid, state, pgrp) && pgrp == pgid && state != 'Z' && state != 'X') dead = false;
+    }
+    closedir(dir);
+    return dead;
+}
+
+// Waits a little for the kernel to finish delivering SIGKILL to every member.
+bool eventually(const std::function<bool()>& check) {
+    for (int i = 0; i < 200; ++i) {
+        if (check()) return true;
+        std::this_thread::sleep_for(10ms);
+    }
+    return check();
+}
+
+int open_fd_count() {
+    int n = 0;
+    DIR* dir = opendir("/proc/self/fd");
+    while (readdir(dir)) ++n;
+    closedir(dir);
+    return n;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(ProcessRunner, VerdictNames) {
+    EXPECT_STREQ(verdict_name(VerdictKind::Ok), "ok");
+    EXPECT_STREQ(verdict_name(VerdictKind::TimeLimit), "time limit");
+    EXPECT_STREQ(verdict_name(VerdictKind::Crashed), "crashed");
+    EXPECT_STREQ(verdict_name(VerdictKind::Exited), "exited");
+    EXPECT_STREQ(verdict_name(VerdictKind::OutputLimit), "output limit");
+    EXPECT_STREQ(verdict_name(VerdictKind::Garbage), "garbage output");
+    EXPECT_STREQ(verdict_name(VerdictKind::WriteFailed), "write failed");
+    EXPECT_STREQ(verdict_name(VerdictKind::StartFailed), "start failed");
+}
+
+TEST(ProcessRunner, EchoesLinesAndChargesThinkingTime) {
+    Player p("echo", std::string(RUNNER_ECHO) + " --delay-ms 200", "", limits(2000ms));
+    int pgid = p.pid();
+    ASSERT_GT(pgid, 0);
+    for (int move = 1; move <= 3; ++move) {
+        ASSERT_TRUE(p.send_line("move " + std::to_string(move)));
+        Stopwatch watch;
+        auto line = p.read_line("move " + std::to_string(move));
+        ASSERT_TRUE(line) << p.verdict().message;
+        EXPECT_EQ(*line, "move " + std::to_string(move));
+        double last_ms = std::chrono::duration<double, std::milli>(p.last_move_time()).count();
+        EXPECT_GE(last_ms, 150);
+        EXPECT_LE(last_ms, watch.elapsed_ms() + 1);  // charged only while inside read_line
+    }
+    ASSERT_EQ(p.move_times_ms().size(), 3u);
+    double total_ms = std::chrono::duration<double, std::milli>(p.thinking_time()).count();
+    EXPECT_GE(total_ms, 450);
+    EXPECT_LE(total_ms, 3 * 200 + 1000);
+    // Time the judge spends elsewhere is not charged.
+    std::this_thread::sleep_for(300ms);
+    double after_ms = std::chrono::duration<double, std::milli>(p.thinking_time()).count();
+    EXPECT_NEAR(after_ms, total_ms, 0.001);
+
+    Stopwatch watch;
+    p.finish("Quit", 2000ms);
+    EXPECT_LT(watch.elapsed_s(), 1.0);  // it left by itself, long before the grace ran out
+    EXPECT_TRUE(p.alive_and_ok());
+    EXPECT_TRUE(group_dead(pgid));
+}
+
+TEST(ProcessRunner, StripsCarriageReturnAndKeepsBufferedLines) {
+    Player p("crlf", "printf 'hello\\r\\nworld\\tTab\\n'; sleep 1000", "", limits(1000ms));
+    EXPECT_EQ(p.read_line("first").value_or("?"), "hello");
+    EXPECT_EQ(p.read_line("second").value_or("?"), "world\tTab");
+    p.kill();
+    EXPECT_TRUE(p.alive_and_ok());
+    EXPECT_TRUE(eventually([&] { return group_dead(p.pid()); }));
+}
+
+TEST(ProcessRunner, SilentProgramTimesOutPerMove) {
+    Player p("sleeper", "sleep 1000", "", limits(300ms));
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 7"));
+    double took = watch.elapsed_s();
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
+    EXPECT_TRUE(contains(p.verdict().message, "no reply within 0.300 s to move 7")) << p.verdict().message;
+    EXPECT_GE(took, 0.29);
+    EXPECT_LT(took, 0.3 + kMarginS);
+    EXPECT_GE(p.thinking_time(), 290ms);
+    // Once failed, further calls return at once.
+    watch.restart();
+    EXPECT_FALSE(p.read_line("move 8"));
+    EXPECT_FALSE(p.send_line("hello"));
+    EXPECT_LT(watch.elapsed_s(), 0.1);
+    int pgid = p.pid();
+    p.kill();
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+}
+
+TEST(ProcessRunner, WholeGameBudgetRunsOut) {
+    Player p("slow", std::string(RUNNER_ECHO) + " --delay-ms 300", "", limits(1000ms, 500ms));
+    ASSERT_TRUE(p.send_line("a"));
+    ASSERT_TRUE(p.read_line("move 1")) << p.verdict().message;  // ~0.3 s used, ~0.2 s left
+    ASSERT_TRUE(p.send_line("b"));
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 2"));
+    EXPECT_LT(watch.elapsed_s(), 0.3);  // cut by what is left of the total, not the per-move 1 s
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
+    EXPECT_TRUE(contains(p.verdict().message, "used its whole 0.500 s thinking budget")) << p.verdict().message;
+    EXPECT_TRUE(contains(p.verdict().message, "move 2"));
+}
+
+TEST(ProcessRunner, EarlyExitReportsStatus) {
+    Player p("quitter", "exit 3", "", limits(2000ms));
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_LT(watch.elapsed_s(), 1.0);  // EOF is noticed at once, not at the deadline
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Exited);
+    EXPECT_TRUE(contains(p.verdict().message, "exited with status 3 before answering move 1")) << p.verdict().message;
+    int pgid = p.pid();
+    p.kill();
+    EXPECT_TRUE(group_dead(pgid));
+}
+
+TEST(ProcessRunner, CrashReportsSignal) {
+    Player p("crasher", "kill -SEGV $$", "", limits(2000ms));
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_LT(watch.elapsed_s(), 1.0);
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Crashed);
+    EXPECT_TRUE(contains(p.verdict().message, "killed by signal 11 (SIGSEGV)")) << p.verdict().message;
+}
+
+TEST(ProcessRunner, UnknownCommandIsAnExit127) {
+    Player p("ghost", "/nonexistent/bot --fast", "", limits(2000ms));
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Exited);
+    EXPECT_TRUE(contains(p.verdict().message, "status 127")) << p.verdict().message;
+    EXPECT_TRUE(contains(p.stderr_tail(), "nonexistent")) << p.stderr_tail();
+}
+
+TEST(ProcessRunner, MissingWorkingDirectoryIsStartFailed) {
+    Stopwatch watch;
+    Player p("lost", "echo hi", "/nonexistent/pursuit-dir", limits(1000ms));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::StartFailed);
+    EXPECT_TRUE(contains(p.verdict().message, "/nonexistent/pursuit-dir")) << p.verdict().message;
+    EXPECT_TRUE(contains(p.verdict().message, "does not exist"));
+    EXPECT_FALSE(p.send_line("x"));
+    EXPECT_FALSE(p.read_line("move 1"));
+    p.finish("Quit");
+    EXPECT_EQ(p.verdict().kind, VerdictKind::StartFailed);
+    EXPECT_LT(watch.elapsed_s(), 0.5);
+}
+
+TEST(ProcessRunner, RunsInItsWorkingDirectory) {
+    std::string dir = make_temp_dir("pursuit-runner-");
+    Player p("pwd", "pwd", dir, limits(2000ms));
+    auto line = p.read_line("pwd");
+    ASSERT_TRUE(line) << p.verdict().message;
+    EXPECT_EQ(*line, dir);
+    p.finish();
+    rmdir(dir.c_str());
+}
+
+TEST(ProcessRunner, HugeLineIsOutputLimitWithoutBufferingIt) {
+    Player p("flood", "head -c 100000000 /dev/zero | tr '\\0' 'a'", "", limits(5000ms));
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_LT(watch.elapsed_s(), 1.5);  // stops at the 1 MiB cap, not after 100 MB
+    EXPECT_EQ(p.verdict().kind, VerdictKind::OutputLimit);
+    EXPECT_TRUE(contains(p.verdict().message, "longer than 1048576 bytes")) << p.verdict().message;
+    int pgid = p.pid();
+    p.kill();
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));  // head and tr too
+}
+
+TEST(ProcessRunner, TotalOutputLimit) {
+    PlayerLimits l = limits(2000ms);
+    l.max_total_bytes = 10000;
+    Player p("chatty", "yes 'short line'", "", l);
+    int lines = 0;
+    while (p.read_line("move " + std::to_string(lines + 1)) && lines < 100000) ++lines;
+    EXPECT_EQ(p.verdict().kind, VerdictKind::OutputLimit);
+    EXPECT_TRUE(contains(p.verdict().message, "more than 10000 bytes")) << p.verdict().message;
+    EXPECT_LT(lines, 10000 / 11 + 1);
+}
+
+TEST(ProcessRunner, ControlBytesAreGarbage) {
+    Player p("noise", "printf '\\001\\002garbage\\n'; sleep 1000", "", limits(2000ms));
+    EXPECT_FALSE(p.read_line("move 2"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Garbage);
+    const std::string& m = p.verdict().message;
+    EXPECT_TRUE(contains(m, "\\x01\\x02garbage")) << m;
+    EXPECT_TRUE(contains(m, "move 2")) << m;
+    EXPECT_TRUE(contains(m, "0x01")) << m;
+}
+
+TEST(ProcessRunner, InvalidUtf8IsGarbage) {
+    Player p("latin1", "printf 'caf\\351\\n'; sleep 1000", "", limits(2000ms));
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Garbage);
+    EXPECT_TRUE(contains(p.verdict().message, "caf\\xe9")) << p.verdict().message;
+}
+
+TEST(ProcessRunner, ValidUtf8IsText) {
+    Player p("utf8", "printf 'caf\\303\\251\\n'", "", limits(2000ms));
+    EXPECT_EQ(p.read_line("move 1").value_or("?"), "caf\xc3\xa9");
+}
+
+TEST(ProcessRunner, ClosedStdinIsWriteFailed) {
+    Player p("deaf", "exec 0<&-; echo ready; sleep 5", "", limits(2000ms));
+    ASSERT_EQ(p.read_line("hello").value_or("?"), "ready");  // stdin is closed by now
+    Stopwatch watch;
+    EXPECT_FALSE(p.send_line("move e2e4"));
+    EXPECT_LT(watch.elapsed_s(), 0.5);
+    EXPECT_EQ(p.verdict().kind, VerdictKind::WriteFailed);
+    EXPECT_TRUE(contains(p.verdict().message, "closed its input")) << p.verdict().message;
+    EXPECT_TRUE(contains(p.verdict().message, "move e2e4"));
+    int pgid = p.pid();
+    p.kill();
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+}
+
+TEST(ProcessRunner, ProgramThatStopsReadingIsWriteFailed) {
+    PlayerLimits l = limits(2000ms);
+    l.write_timeout = 300ms;
+    Player p("stubborn", "echo ready; sleep 1000", "", l);
+    ASSERT_EQ(p.read_line("hello").value_or("?"), "ready");
+    std::string big(256 * 1024, 'x');  // far more than a pipe holds
+    Stopwatch watch;
+    EXPECT_FALSE(p.send_line(big));
+    double took = watch.elapsed_s();
+    EXPECT_GE(took, 0.29);
+    EXPECT_LT(took, 0.3 + kMarginS);
+    EXPECT_EQ(p.verdict().kind, VerdictKind::WriteFailed);
+    EXPECT_TRUE(contains(p.verdict().message, "does not read its input")) << p.verdict().message;
+    int pgid = p.pid();
+    p.kill();
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+}
+
+TEST(ProcessRunner, DefaultWriteTimeoutIsBounded) {
+    Player p("stubborn", "echo ready; sleep 1000", "", limits(2000ms));
+    ASSERT_EQ(p.read_line("hello").value_or("?"), "ready");
+    Stopwatch watch;
+    int sent = 0;
+    while (p.send_line(std::string(4096, 'y')) && sent < 1000) ++sent;
+    EXPECT_LT(watch.elapsed_s(), 2.0 + kMarginS);
+    EXPECT_EQ(p.verdict().kind, VerdictKind::WriteFailed);
+    EXPECT_LT(sent, 1000);
+}
+
+TEST(ProcessRunner, GrandchildHoldingThePipeIsKilled) {
+    Player p("parent", "sleep 1000 & echo $!; wait", "", limits(300ms));
+    auto line = p.read_line("pid");
+    ASSERT_TRUE(line) << p.verdict().message;
+    int grandchild = std::stoi(*line);
+    EXPECT_FALSE(process_dead(grandchild));
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
+    int pgid = p.pid();
+    p.kill();
+    EXPECT_TRUE(eventually([&] { return process_dead(grandchild); }));
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+}
+
+TEST(ProcessRunner, LeaderExitsButGrandchildKeepsOutputOpen) {
+    // The shell exits at once; its background child inherits stdout, so there is no EOF.
+    Player p("orphaner", "sleep 1000 & echo $!; exit 4", "", limits(300ms));
+    auto line = p.read_line("pid");
+    ASSERT_TRUE(line) << p.verdict().message;
+    int grandchild = std::stoi(*line);
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
+    EXPECT_TRUE(contains(p.verdict().message, "exited with status 4")) << p.verdict().message;
+    Stopwatch watch;
+    p.finish("Quit", 200ms);
+    EXPECT_LT(watch.elapsed_s(), 0.2 + kMarginS);
+    EXPECT_TRUE(eventually([&] { return process_dead(grandchild); }));
+}
+
+TEST(ProcessRunner, FinishKillsAProgramThatIgnoresQuit) {
+    Player p("deaf", "trap '' TERM INT HUP; echo ready; while true; do sleep 1; done", "", limits(1000ms));
+    ASSERT_EQ(p.read_line("hello").value_or("?"), "ready");
+    int pgid = p.pid();
+    Stopwatch watch;
+    p.finish("Quit", 200ms);
+    double took = watch.elapsed_s();
+    EXPECT_GE(took, 0.19);
+    EXPECT_LT(took, 0.2 + kMarginS);
+    EXPECT_TRUE(p.alive_and_ok());  // the game was over: not a fault
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+    p.finish("Quit");  // idempotent
+    p.kill();
+}
+
+TEST(ProcessRunner, FinishSendsTheLastLine) {
+    Player p("polite", "read l; echo \"got $l\" >&2; exit 0", "", limits(1000ms));
+    p.finish("Quit", 2000ms);
+    EXPECT_TRUE(contains(p.stderr_tail(), "got Quit")) << p.stderr_tail();
+}
+
+TEST(ProcessRunner, DestructorKillsTheGroup) {
+    int pgid = -1, grandchild = -1;
+    {
+        Player p("abandoned", "sleep 1000 & echo $!; sleep 1000", "", limits(1000ms));
+        pgid = p.pid();
+        grandchild = std::stoi(p.read_line("pid").value_or("-1"));
+        ASSERT_GT(grandchild, 0);
+    }
+    EXPECT_TRUE(eventually([&] { return process_dead(grandchild); }));
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+}
+
+TEST(ProcessRunner, StderrFloodNeverBlocksAndTailIsKept) {
+    PlayerLimits l = limits(5000ms);
+    l.stderr_keep_bytes = 100;
+    // 10 MB on stderr before the answer: without draining, the child blocks on a full pipe.
+    Player p("noisy", "yes 'log line' | head -c 10000000 >&2; echo 'Move 1'; echo last words >&2", "", l);
+    Stopwatch watch;
+    auto line = p.read_line("move 1");
+    ASSERT_TRUE(line) << p.verdict().message;
+    EXPECT_EQ(*line, "Move 1");
+    EXPECT_LT(watch.elapsed_s(), 5.0);
+    p.finish();
+    std::string tail = p.stderr_tail();
+    EXPECT_EQ(tail.size(), 100u);
+    EXPECT_TRUE(contains(tail, "last words")) << tail;
+}
+
+TEST(ProcessRunner, ChildDoesNotInheritIgnoredSigpipe) {
+    // SigIgn is a hex mask; SIGPIPE (13) is bit 12 = 0x1000.
+    Player p("sigs", "grep SigIgn /proc/self/status", "", limits(2000ms));
+    auto line = p.read_line("status");
+    ASSERT_TRUE(line) << p.verdict().message;
+    unsigned long long mask = std::stoull(line->substr(line->find(':') + 1), nullptr, 16);
+    EXPECT_EQ(mask & (1ull << (SIGPIPE - 1)), 0u) << *line;
+}
+
+TEST(ProcessRunner, NoFileDescriptorsLeak) {
+    int before = open_fd_count();
+    for (int i = 0; i < 30; ++i) {
+        Player p("quick", "echo hi", "", limits(2000ms));
+        EXPECT_EQ(p.read_line("hi").value_or("?"), "hi");
+    }
+    EXPECT_EQ(open_fd_count(), before);
+}
