@@ -432,10 +432,13 @@ void Player::finish(const std::string& last_line, milliseconds grace) {
         close_fds();
         return;
     }
-    // Best effort: the game is over, so a program that already left is not penalised here.
-    if (verdict_.ok() && !last_line.empty() && in_fd_ >= 0) write_all(last_line + "\n", std::min(grace, limits_.write_timeout));
-    close_fd(in_fd_);  // EOF on stdin is the second way of saying "game over"
-    peek_exit(grace);
+    if (verdict_.ok()) {
+        // Best effort: the game is over, so a program that already left is not penalised here.
+        if (!last_line.empty() && in_fd_ >= 0) write_all(last_line + "\n", std::min(grace, limits_.write_timeout));
+        close_fd(in_fd_);  // EOF on stdin is the second way of saying "game over"
+        peek_exit(grace);
+    }
+    // A program that already misbehaved gets no grace; either way the whole group goes.
     kill();
 }
 

@@ -5,7 +5,10 @@
 // per-move and a whole-game budget. Any misbehaviour becomes a `Verdict`, never a hang:
 // time-out, crash (signal), early exit, output flood (line longer than the cap), garbage
 // (non-text bytes), closed stdin (write fails). `kill()` ends the whole process group and
-// reaps it; the destructor does too, so no child is ever left behind.
+// reaps it; the destructor does too, so no child is ever left behind (POSIX only; a
+// descendant that leaves the group with setsid()/setpgid() escapes this and is out of scope).
+// Constructing a Player makes the process ignore SIGPIPE (write errors become WriteFailed).
+// See native/common/PROCESS_RUNNER.md for how judges use it.
 #pragma once
 #include <chrono>
 #include <optional>

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <fstream>
@@ -408,4 +409,29 @@ TEST(ProcessRunner, NoFileDescriptorsLeak) {
         EXPECT_EQ(p.read_line("hi").value_or("?"), "hi");
     }
     EXPECT_EQ(open_fd_count(), before);
+}
+
+TEST(ProcessRunner, ManyRoundTripsAreCheap) {
+    Player p("echo", RUNNER_ECHO, "", limits(2000ms));
+    constexpr int kMoves = 2000;
+    Stopwatch watch;
+    for (int i = 0; i < kMoves; ++i) {
+        ASSERT_TRUE(p.send_line("m " + std::to_string(i)));
+        ASSERT_EQ(p.read_line("move").value_or("?"), "m " + std::to_string(i));
+    }
+    double us = watch.elapsed_ms() * 1000.0 / kMoves;
+    std::printf("round trip through the echo program: %.1f us per move\n", us);
+    EXPECT_LT(watch.elapsed_s(), 10.0);
+    EXPECT_LE(p.thinking_time(), watch.elapsed());
+}
+
+TEST(ProcessRunner, FinishDoesNotWaitForAFailedPlayer) {
+    Player p("sleeper", "sleep 1000", "", limits(100ms));
+    EXPECT_FALSE(p.read_line("move 1"));
+    int pgid = p.pid();
+    Stopwatch watch;
+    p.finish("Quit", 5000ms);
+    EXPECT_LT(watch.elapsed_s(), 1.0);
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
+    EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
 }
