@@ -1,0 +1,77 @@
+// Owns: the shared harness of the browser tests: the static server in-process (port 0, web/ +
+// the wasm dir from PURSUIT_WASM_DIR, default build/wasm), Debian's chromium via playwright-core
+// with a fresh profile, console / page error collection (a test fails on any), screenshots in
+// tests/artifacts/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
+export const WASM_DIR = path.resolve(ROOT, process.env.PURSUIT_WASM_DIR || 'build/wasm');
+export const CHROMIUM = process.env.PURSUIT_CHROMIUM || '/usr/bin/chromium';
+
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Starts server + browser. Returns {url, newPage(opts), close(), errors}.
+ * newPage({viewport, hasTouch, isMobile, deviceScaleFactor}) opens a page in a new context and
+ * records its console errors / page errors / failed requests in `errors`.
+ */
+export async function setup() {
+  if (!fs.existsSync(path.join(WASM_DIR, 'pursuit.js'))) {
+    throw new Error(`no wasm build at ${WASM_DIR} (set PURSUIT_WASM_DIR or build build/wasm)`);
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await startServer({ port: 0, host: '127.0.0.1', root: path.join(ROOT, 'web'), mounts: { '/wasm': WASM_DIR } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS }); // playwright gives it a new empty profile
+  const errors = [];
+  const contexts = [];
+  async function newPage({ viewport = { width: 1280, height: 900 }, hasTouch = false, isMobile = false, deviceScaleFactor = 1, colorScheme = 'light' } = {}) {
+    const context = await browser.newContext({ viewport, hasTouch, isMobile, deviceScaleFactor, colorScheme });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15000);
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+    page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+    page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
+    });
+    // Workers log to the page's console too (playwright forwards them per worker).
+    page.on('worker', (w) => {
+      w.on('console', (msg) => { if (msg.type() === 'error') errors.push(`worker console error: ${msg.text()}`); });
+    });
+    return page;
+  }
+  async function close() {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+  /** Throws if any console/page error was recorded since the last call (then clears them). */
+  function assertNoErrors(allow = []) {
+    const bad = errors.filter((e) => !allow.some((re) => re.test(e)));
+    errors.length = 0;
+    if (bad.length) throw new Error(`browser reported errors:\n${bad.join('\n')}`);
+  }
+  return { url: server.url, browser, newPage, close, errors, assertNoErrors };
+}
+
+export async function screenshot(page, name) {
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export function sampleFromSeed() {
+  const text = fs.readFileSync('/work/shared/seeds/robots.en.txt', 'utf8');
+  const input = text.split('Sample Input')[1].split('Sample Output')[0].trim() + '\n';
+  const output = text.split('Sample Output')[1].split('[Submit]')[0].trim();
+  return { input, output };
+}

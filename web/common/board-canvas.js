@@ -1,0 +1,122 @@
+// Owns: a square-cell board canvas that fits its container and devicePixelRatio (desktop and
+// phone), and the mapping from pointer / touch events to 1-based board cells.
+//
+//   const board = new BoardCanvas(canvasEl, { rows: 31, cols: 31, onDraw: (ctx, geo) => ..., onCell: (r, c, ev) => ... });
+//   board.redraw();   // after a state change
+//   geo = {cell, width, height, x0, y0, rows, cols, dpr}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
+export class BoardCanvas {
+  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true } = {}) {
+    this.canvas = canvas;
+    this.rows = rows;
+    this.cols = cols;
+    this.onDraw = onDraw;
+    this.onCell = onCell;
+    this.onHover = onHover;
+    this.maxCell = maxCell;
+    this.minCell = minCell;
+    this.fitHeight = fitHeight;
+    this.ctx = canvas.getContext('2d');
+    this.geo = null;
+    this.pending = false;
+    this.container = canvas.parentElement;
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(this.container);
+    window.addEventListener('resize', () => this.resize());
+    canvas.style.touchAction = 'manipulation';
+    this.downAt = null;
+    canvas.addEventListener('pointerdown', (ev) => {
+      this.downAt = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
+    });
+    canvas.addEventListener('pointerup', (ev) => {
+      const d = this.downAt;
+      this.downAt = null;
+      if (!d || d.id !== ev.pointerId) return;
+      if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > 24) return; // a drag, not a tap
+      const cell = this.cellAt(ev.clientX, ev.clientY);
+      if (cell && this.onCell) this.onCell(cell.r, cell.c, ev);
+    });
+    canvas.addEventListener('pointercancel', () => { this.downAt = null; });
+    canvas.addEventListener('pointermove', (ev) => {
+      if (!this.onHover) return;
+      this.onHover(this.cellAt(ev.clientX, ev.clientY), ev);
+    });
+    canvas.addEventListener('pointerleave', (ev) => { this.onHover?.(null, ev); });
+    this.resize();
+  }
+
+  setSize(rows, cols) {
+    if (rows === this.rows && cols === this.cols) return;
+    this.rows = rows;
+    this.cols = cols;
+    this.resize();
+  }
+
+  resize() {
+    const box = this.container.getBoundingClientRect();
+    let avail = box.width;
+    if (this.fitHeight) {
+      // Keep the board on screen: no taller than the viewport minus a little room for controls.
+      const vh = window.innerHeight || document.documentElement.clientHeight;
+      const maxH = Math.max(240, vh * 0.86);
+      avail = Math.min(avail, maxH * (this.cols / this.rows));
+    }
+    let cell = Math.floor(Math.min(avail / this.cols, this.maxCell) * 4) / 4;
+    cell = Math.max(cell, this.minCell);
+    const w = cell * this.cols;
+    const h = cell * this.rows;
+    const dpr = Math.max(1, window.devicePixelRatio || 1);
+    const cw = Math.round(w * dpr);
+    const ch = Math.round(h * dpr);
+    if (this.canvas.width !== cw || this.canvas.height !== ch) {
+      this.canvas.width = cw;
+      this.canvas.height = ch;
+    }
+    this.canvas.style.width = `${w}px`;
+    this.canvas.style.height = `${h}px`;
+    const rows = this.rows;
+    const cols = this.cols;
+    this.geo = {
+      cell, width: w, height: h, rows, cols, dpr,
+      cellRect: (r, c) => ({ x: (c - 1) * cell, y: (r - 1) * cell, w: cell, h: cell }),
+      center: (r, c) => ({ x: (c - 0.5) * cell, y: (r - 0.5) * cell }),
+    };
+    this.redraw();
+  }
+
+  redraw() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.drawNow();
+    });
+  }
+
+  drawNow() {
+    if (!this.geo) return;
+    const { ctx } = this;
+    ctx.setTransform(this.geo.dpr, 0, 0, this.geo.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.geo.width, this.geo.height);
+    this.onDraw?.(ctx, this.geo);
+  }
+
+  /** 1-based {r, c} under a client point, or null outside the board. */
+  cellAt(clientX, clientY) {
+    if (!this.geo) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const sx = rect.width / this.geo.width;
+    const sy = rect.height / this.geo.height;
+    const x = (clientX - rect.left) / sx;
+    const y = (clientY - rect.top) / sy;
+    const c = Math.floor(x / this.geo.cell) + 1;
+    const r = Math.floor(y / this.geo.cell) + 1;
+    if (r < 1 || c < 1 || r > this.rows || c > this.cols) return null;
+    return { r, c };
+  }
+}
+
+/** Reads a CSS custom property of the document (board colours follow the light/dark theme). */
+export function cssVar(name, fallback = '#000') {
+  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return v || fallback;
+}

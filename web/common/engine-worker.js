@@ -1,0 +1,149 @@
+// Owns: the Web Worker that hosts the Pursuit wasm module (classic worker, single-threaded).
+//
+// Protocol: the page posts {id, op, args}; the worker answers {id, ok:true, value} or
+// {id, ok:false, error}. Ops:
+//   listGames, tool(game, name, argsObj|string), fingerprint, engineVersion,
+//   createSession(config) -> {session, info}, fromReplay(replay) -> {session, info},
+//   call(session, method, ...args) for Session methods
+//     (info, observation, legalMoves, apply, suggest, result, replay, moves),
+//   deleteSession(session), ping.
+// Config / options / tool args may be objects (stringified here) or JSON text; a move is
+// always a value (apply('NE') sends "NE"). Engine results are
+// JSON envelopes; they are parsed here so the page gets plain values or a readable error.
+/* eslint-env worker */
+'use strict';
+
+// The module sits at <site>/wasm/ next to <site>/common/: resolve against this worker's own URL
+// so any page depth and any sub-path (e.g. GitHub Pages /repo/) works. A page may override the
+// location with ?wasm=<url of the directory> on the worker URL (tests, alternative builds).
+const workerUrl = new URL(self.location.href);
+const wasmBase = new URL(workerUrl.searchParams.get('wasm') || '../wasm/', workerUrl).href.replace(/\/?$/, '/');
+
+let modulePromise = null;
+let loadError = null;
+const sessions = new Map();
+let nextSession = 1;
+
+function loadModule() {
+  if (modulePromise) return modulePromise;
+  modulePromise = (async () => {
+    try {
+      importScripts(wasmBase + 'pursuit.js');
+    } catch (e) {
+      throw new Error(`could not load the engine script ${wasmBase}pursuit.js (${e && e.message ? e.message : e}); ` +
+        'build it (see README) and serve it at wasm/ next to common/');
+    }
+    if (typeof self.createPursuit !== 'function') {
+      throw new Error(`${wasmBase}pursuit.js loaded but does not define createPursuit()`);
+    }
+    try {
+      return await self.createPursuit({
+        locateFile: (p) => wasmBase + p,
+        print: (t) => console.log('[engine]', t),
+        printErr: (t) => console.warn('[engine]', t),
+      });
+    } catch (e) {
+      throw new Error(`could not start the engine ${wasmBase}pursuit.wasm: ${e && e.message ? e.message : e}`);
+    }
+  })();
+  modulePromise.catch((e) => { loadError = e; });
+  return modulePromise;
+}
+
+function asJson(x, fallback = '{}') {
+  if (x === undefined || x === null) return fallback;
+  return typeof x === 'string' ? x : JSON.stringify(x);
+}
+
+// Parses an engine envelope; throws its error.
+function unwrap(text, what) {
+  let env;
+  try {
+    env = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${what}: the engine returned malformed JSON`);
+  }
+  if (!env || typeof env !== 'object' || !('ok' in env)) throw new Error(`${what}: unexpected engine reply`);
+  if (!env.ok) throw new Error(env.error || `${what} failed`);
+  return env.value;
+}
+
+const SESSION_METHODS = {
+  info: () => [],
+  observation: (args) => [args.length ? Number(args[0]) : -1],
+  legalMoves: (args) => [args.length ? Number(args[0]) : 0],
+  // A move is a JSON value ("NE" is the string NE): always serialised here.
+  apply: (args) => [JSON.stringify(args[0] === undefined ? null : args[0])],
+  suggest: (args) => [asJson(args[0], '{}')],
+  result: () => [],
+  replay: () => [],
+  moves: () => [],
+};
+
+function getSession(id) {
+  const s = sessions.get(id);
+  if (!s) throw new Error(`no session ${id} (deleted or never created)`);
+  return s;
+}
+
+function newSession(M, method, arg) {
+  const s = new M.Session();
+  let info;
+  try {
+    info = unwrap(s[method](asJson(arg)), method);
+  } catch (e) {
+    s.delete();
+    throw e;
+  }
+  const id = nextSession++;
+  sessions.set(id, s);
+  return { session: id, info };
+}
+
+async function handle(op, args) {
+  if (op === 'ping') return 'pong';
+  const M = await loadModule();
+  switch (op) {
+    case 'listGames': return unwrap(M.listGames(), 'listGames');
+    case 'tool': return unwrap(M.tool(String(args[0]), String(args[1]), asJson(args[2])), `tool ${args[0]} ${args[1]}`);
+    case 'fingerprint': return unwrap(M.fingerprint(), 'fingerprint');
+    case 'engineVersion': return M.engineVersion();
+    case 'createSession': return newSession(M, 'create', args[0]);
+    case 'fromReplay': return newSession(M, 'fromReplay', args[0]);
+    case 'call': {
+      const [id, method, ...rest] = args;
+      if (!Object.prototype.hasOwnProperty.call(SESSION_METHODS, method)) throw new Error(`unknown session method "${method}"`);
+      const s = getSession(id);
+      return unwrap(s[method](...SESSION_METHODS[method](rest)), method);
+    }
+    case 'deleteSession': {
+      const s = sessions.get(args[0]);
+      if (s) {
+        sessions.delete(args[0]);
+        s.delete();
+      }
+      return true;
+    }
+    default:
+      throw new Error(`unknown op "${op}"`);
+  }
+}
+
+self.onmessage = async (ev) => {
+  const msg = ev.data || {};
+  const { id, op } = msg;
+  const args = Array.isArray(msg.args) ? msg.args : msg.args === undefined ? [] : [msg.args];
+  try {
+    const value = await handle(op, args);
+    self.postMessage({ id, ok: true, value });
+  } catch (e) {
+    let error;
+    if (e instanceof Error) error = e.message;
+    else if (typeof e === 'number') error = `engine crashed (native exception ${e}) during ${op}`;
+    else error = String(e);
+    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError });
+  }
+};
+
+// Start loading at once so the first request is fast; errors are reported per request.
+loadModule().catch(() => {});

@@ -1,0 +1,98 @@
+// Owns: the page state kept in the URL hash (#seed=3&robots=10&teleports=5, #case=2, embed=1 ...)
+// so that a link reproduces a game. Values are strings; numbers are parsed by the caller
+// (or with readInt). `embed` is also accepted from the query string (?embed=1).
+//
+//   const st = readHash();                  // {seed: '3', robots: '10'}
+//   writeHash({ seed: 4, robots: 10 });      // replaces the hash without adding history
+//   onHashChange((st) => ...);               // only fires for changes not made by writeHash
+
+export const KNOWN_KEYS = ['game', 'case', 'map', 'seed', 'side', 'level', 'mode', 'embed'];
+
+export function parseParams(text) {
+  const out = {};
+  const s = String(text || '').replace(/^[#?]/, '');
+  if (!s) return out;
+  for (const part of s.split('&')) {
+    if (!part) continue;
+    const i = part.indexOf('=');
+    const k = decodeSafe(i < 0 ? part : part.slice(0, i));
+    const v = i < 0 ? '' : decodeSafe(part.slice(i + 1));
+    if (k) out[k] = v;
+  }
+  return out;
+}
+
+function decodeSafe(s) {
+  try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; }
+}
+
+export function formatParams(state) {
+  return Object.entries(state)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v)).replace(/%2C/gi, ',')}`)
+    .join('&');
+}
+
+export function readHash(loc = window.location) {
+  return parseParams(loc.hash);
+}
+
+let lastWritten = null;
+
+/** Replaces the hash with `state` (no history entry unless push). */
+export function writeHash(state, { push = false } = {}) {
+  const h = formatParams(state);
+  const target = h ? '#' + h : '';
+  if (window.location.hash === target || (!h && !window.location.hash)) return;
+  lastWritten = target;
+  const url = window.location.pathname + window.location.search + target;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+/** Merges `patch` into the current hash state (keys set to null are removed). */
+export function updateHash(patch, opts) {
+  const st = { ...readHash(), ...patch };
+  for (const k of Object.keys(st)) if (st[k] === null || st[k] === undefined) delete st[k];
+  writeHash(st, opts);
+}
+
+export function onHashChange(cb) {
+  const handler = () => {
+    if (window.location.hash === lastWritten) return;
+    cb(readHash());
+  };
+  window.addEventListener('hashchange', handler);
+  return () => window.removeEventListener('hashchange', handler);
+}
+
+export function readInt(state, key, fallback, { min = -Infinity, max = Infinity } = {}) {
+  const v = state[key];
+  if (v === undefined || v === '' || !/^-?\d+$/.test(String(v).trim())) return fallback;
+  const n = Number(v);
+  return Math.min(max, Math.max(min, n));
+}
+
+/** True when the page is shown in embed mode (#embed=1 or ?embed=1). */
+export function isEmbed(loc = window.location) {
+  const h = parseParams(loc.hash).embed;
+  const q = parseParams(loc.search).embed;
+  return h === '1' || h === 'true' || q === '1' || q === 'true';
+}
+
+/** Applies embed mode to the document: adds class "embed" on <html>, fills "open in Pursuit" links. */
+export function applyEmbed(loc = window.location) {
+  const on = isEmbed(loc);
+  document.documentElement.classList.toggle('embed', on);
+  if (on) {
+    for (const a of document.querySelectorAll('a.open-full')) {
+      const st = parseParams(loc.hash);
+      delete st.embed;
+      const h = formatParams(st);
+      a.href = loc.pathname + (h ? '#' + h : '');
+      a.target = '_blank';
+      a.rel = 'noopener';
+    }
+  }
+  return on;
+}

@@ -1,0 +1,287 @@
+// Owns: the reusable replay player (controls + stepping) and SessionStepper, which rebuilds the
+// position after k moves of any game through an engine session.
+//
+//   const stepper = new SessionStepper(engine, config, moves);          // any game
+//   const player = new ReplayPlayer(containerEl, {
+//     total: moves.length,
+//     showStep: async (k) => draw(await stepper.observationAt(k)),     // k = moves applied, 0..total
+//   });
+//   player.goTo(0); player.play();
+//
+// Controls: start, step back, play/pause, step forward, end, a scrub slider, speed. Keys (when
+// the player's keyboard is enabled, the page has focus and the user is not typing in a field):
+// ← / → step, Space play/pause, Home / End.
+
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
+const BASE_INTERVAL_MS = 500;
+
+export function isTypingTarget(el) {
+  if (!el || el === document.body) return false;
+  if (el.isContentEditable) return true;
+  const tag = el.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const t = (el.type || 'text').toLowerCase();
+    return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(t);
+  }
+  return false;
+}
+
+export class ReplayPlayer {
+  constructor(container, { total = 0, showStep, speed = 2, label = 'Move', keyboard = true, onChange } = {}) {
+    this.container = container;
+    this.total = total;
+    this.showStep = showStep;
+    this.onChange = onChange;
+    this.label = label;
+    this.k = 0;
+    this.shown = -1;
+    this.target = 0;
+    this.playing = false;
+    this.timer = null;
+    this.busy = null;
+    this.speed = speed;
+    this.keyboard = keyboard;
+    this.build();
+    this.keyHandler = (ev) => this.onKey(ev);
+    document.addEventListener('keydown', this.keyHandler);
+    this.refresh();
+  }
+
+  build() {
+    const c = this.container;
+    c.classList.add('replay-player');
+    c.setAttribute('role', 'group');
+    c.setAttribute('aria-label', 'Replay controls');
+    c.innerHTML = `
+      <div class="rp-buttons">
+        <button type="button" class="rp-start" title="To the start (Home)" aria-label="To the start">⏮</button>
+        <button type="button" class="rp-back" title="Step back (←)" aria-label="Step back">◀︎</button>
+        <button type="button" class="rp-play primary" title="Play / pause (Space)" aria-label="Play">▶︎ Play</button>
+        <button type="button" class="rp-fwd" title="Step forward (→)" aria-label="Step forward">▶︎|</button>
+        <button type="button" class="rp-end" title="To the end (End)" aria-label="To the end">⏭</button>
+        <label class="rp-speed-label">Speed
+          <select class="rp-speed" aria-label="Playback speed">
+            ${SPEEDS.map((s) => `<option value="${s}">${s}×</option>`).join('')}
+          </select>
+        </label>
+      </div>
+      <div class="rp-scrub">
+        <input type="range" class="rp-slider" min="0" max="0" value="0" step="1" aria-label="Scrub to move">
+        <output class="rp-pos" aria-live="off">0 / 0</output>
+      </div>`;
+    this.el = {
+      start: c.querySelector('.rp-start'),
+      back: c.querySelector('.rp-back'),
+      play: c.querySelector('.rp-play'),
+      fwd: c.querySelector('.rp-fwd'),
+      end: c.querySelector('.rp-end'),
+      speed: c.querySelector('.rp-speed'),
+      slider: c.querySelector('.rp-slider'),
+      pos: c.querySelector('.rp-pos'),
+    };
+    this.el.speed.value = String(this.speed);
+    this.el.start.addEventListener('click', () => { this.pause(); this.goTo(0); });
+    this.el.back.addEventListener('click', () => { this.pause(); this.goTo(this.target - 1); });
+    this.el.fwd.addEventListener('click', () => { this.pause(); this.goTo(this.target + 1); });
+    this.el.end.addEventListener('click', () => { this.pause(); this.goTo(this.total); });
+    this.el.play.addEventListener('click', () => this.toggle());
+    this.el.speed.addEventListener('change', () => {
+      this.speed = Number(this.el.speed.value) || 1;
+      if (this.playing) this.schedule();
+    });
+    this.el.slider.addEventListener('input', () => {
+      this.pause();
+      this.goTo(Number(this.el.slider.value));
+    });
+  }
+
+  setTotal(total, { keepPosition = true } = {}) {
+    this.total = Math.max(0, total | 0);
+    if (!keepPosition || this.target > this.total) this.target = Math.min(this.target, this.total);
+    this.refresh();
+  }
+
+  setKeyboard(on) { this.keyboard = on; }
+
+  /** Shows the position after k moves (clamped). Resolves once drawn. */
+  goTo(k) {
+    this.target = Math.max(0, Math.min(this.total, Math.round(k)));
+    this.refresh();
+    return this.pump();
+  }
+
+  async pump() {
+    if (this.busy) return this.busy;
+    this.busy = (async () => {
+      try {
+        while (this.shown !== this.target) {
+          const k = this.target;
+          try {
+            await this.showStep(k);
+          } catch (e) {
+            this.pause();
+            this.shown = k;
+            throw e;
+          }
+          this.shown = k;
+          this.k = k;
+          this.refresh();
+        }
+      } finally {
+        this.busy = null;
+      }
+    })();
+    return this.busy;
+  }
+
+  /** Forces the current step to be drawn again (e.g. after a new game with the same length). */
+  redraw() {
+    this.shown = -1;
+    return this.pump();
+  }
+
+  play() {
+    if (this.total === 0) return;
+    if (this.target >= this.total) this.goTo(0);
+    this.playing = true;
+    this.refresh();
+    this.schedule();
+  }
+
+  pause() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.refresh();
+  }
+
+  toggle() { if (this.playing) this.pause(); else this.play(); }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(async () => {
+      if (!this.playing) return;
+      if (this.target >= this.total) { this.pause(); return; }
+      try {
+        await this.goTo(this.target + 1);
+      } catch (e) {
+        this.pause();
+        return;
+      }
+      if (this.target >= this.total) this.pause();
+      else if (this.playing) this.schedule();
+    }, BASE_INTERVAL_MS / this.speed);
+  }
+
+  refresh() {
+    const { el } = this;
+    el.slider.max = String(this.total);
+    el.slider.value = String(this.target);
+    el.pos.textContent = `${this.label} ${this.target} / ${this.total}`;
+    el.play.textContent = this.playing ? '⏸ Pause' : '▶︎ Play';
+    el.play.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
+    el.play.setAttribute('aria-pressed', String(this.playing));
+    el.back.disabled = this.target <= 0;
+    el.start.disabled = this.target <= 0;
+    el.fwd.disabled = this.target >= this.total;
+    el.end.disabled = this.target >= this.total;
+    el.play.disabled = this.total === 0;
+    el.slider.disabled = this.total === 0;
+    this.onChange?.(this);
+  }
+
+  onKey(ev) {
+    if (!this.keyboard || this.container.hidden || !this.container.isConnected) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (isTypingTarget(ev.target)) return;
+    const t = ev.target;
+    const onButton = t && (t.tagName === 'BUTTON' || t.tagName === 'SELECT' || t.tagName === 'A' || (t.tagName === 'INPUT' && t.type === 'range'));
+    switch (ev.key) {
+      case 'ArrowLeft': this.pause(); this.goTo(this.target - 1); break;
+      case 'ArrowRight': this.pause(); this.goTo(this.target + 1); break;
+      case 'Home': this.pause(); this.goTo(0); break;
+      case 'End': this.pause(); this.goTo(this.total); break;
+      case ' ':
+        if (onButton) return; // Space activates the focused button itself
+        this.toggle();
+        break;
+      default: return;
+    }
+    ev.preventDefault();
+  }
+
+  destroy() {
+    this.pause();
+    document.removeEventListener('keydown', this.keyHandler);
+    this.container.innerHTML = '';
+    this.container.classList.remove('replay-player');
+  }
+}
+
+/**
+ * Rebuilds positions of a game from its config and move list through an engine session.
+ * Stepping forward applies the next moves to the live session; stepping back recreates the
+ * session from the config. Observations (and results) are cached per step.
+ */
+export class SessionStepper {
+  constructor(engine, config, moves, { side = -1 } = {}) {
+    this.engine = engine;
+    this.config = config;
+    this.moves = moves.slice();
+    this.side = side;
+    this.session = null;
+    this.at = -1;
+    this.cache = new Map(); // k -> {observation, result}
+    this.queue = Promise.resolve();
+  }
+
+  get total() { return this.moves.length; }
+
+  static async fromReplay(engine, replay, opts) {
+    const r = typeof replay === 'string' ? JSON.parse(replay) : replay;
+    return new SessionStepper(engine, r.config, r.moves || [], opts);
+  }
+
+  /** {observation, result, move} after k moves (move = the k-th move, or null for k = 0). */
+  stateAt(k) {
+    const run = this.queue.then(() => this.compute(k));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async observationAt(k) { return (await this.stateAt(k)).observation; }
+
+  async compute(k) {
+    k = Math.max(0, Math.min(this.total, k));
+    if (this.cache.has(k)) return this.cache.get(k);
+    if (!this.session || k < this.at) {
+      if (this.session) await this.session.delete();
+      this.session = await this.engine.create(this.config);
+      this.at = 0;
+    }
+    while (this.at < k) {
+      try {
+        await this.session.apply(this.moves[this.at]);
+      } catch (e) {
+        throw new Error(`move ${this.at + 1} (${JSON.stringify(this.moves[this.at])}): ${e.message}`);
+      }
+      this.at++;
+      if (this.at < k && !this.cache.has(this.at) && this.at % 8 === 0) await this.store(this.at);
+    }
+    return this.store(k);
+  }
+
+  async store(k) {
+    const [observation, result] = await Promise.all([this.session.observation(this.side), this.session.result()]);
+    const entry = { k, observation, result, move: k > 0 ? this.moves[k - 1] : null };
+    this.cache.set(k, entry);
+    return entry;
+  }
+
+  async dispose() {
+    const s = this.session;
+    this.session = null;
+    if (s) await s.delete();
+  }
+}

@@ -1,0 +1,57 @@
+// Owns: small page helpers shared by every page: the error box (role="alert"), the fatal
+// "engine could not be loaded" message, and the site's list of games (static fallback).
+
+/** The five games, in site order; the home page asks the module which are built. */
+export const GAMES = [
+  { id: 'fugitive', title: 'Fugitive vs Detectives', description: 'A Scotland-Yard-style hunt on a city map: one fugitive travelling by car, train and plane, four detectives closing in.' },
+  { id: 'searchparty', title: 'Search Party', description: 'A star, costars and extras with short sight sweep a map: search every open cell in as few turns as possible.' },
+  { id: 'robots', title: 'Robots', description: 'The classic 31×31 chase: lure the robots into each other and into debris, teleport when cornered.' },
+  { id: 'copsrobbers', title: 'Cops and Robbers', description: 'Mouse X runs through a city graph; up to eight cops must catch it before the rounds run out.' },
+  { id: 'bank', title: 'Bank Heist', description: 'Four guards against four robbers on the five floors of a bank.' },
+];
+
+/** Shows `message` in an error box (a div.error-box with a .error-text child, role="alert"). */
+export function showError(box, message) {
+  if (!box) return;
+  let text = box.querySelector('.error-text');
+  if (!text) {
+    box.textContent = '';
+    text = document.createElement('span');
+    text.className = 'error-text';
+    box.append(text);
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'error-close';
+    close.setAttribute('aria-label', 'Dismiss this message');
+    close.textContent = '✕';
+    close.addEventListener('click', () => clearError(box));
+    box.append(close);
+  }
+  box.setAttribute('role', 'alert');
+  text.textContent = String(message instanceof Error ? message.message : message);
+  box.hidden = false;
+}
+
+export function clearError(box) {
+  if (!box) return;
+  box.hidden = true;
+  const text = box.querySelector('.error-text');
+  if (text) text.textContent = '';
+}
+
+/** Replaces `container`'s content with a fatal message: never a blank page. */
+export function showFatal(container, message) {
+  const box = document.createElement('div');
+  box.className = 'error-box fatal';
+  box.setAttribute('role', 'alert');
+  const text = document.createElement('span');
+  text.className = 'error-text';
+  text.textContent = `${message}\n\nThe page cannot work without the game engine. If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).`;
+  box.append(text);
+  container.prepend(box);
+  return box;
+}
+
+export function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+}
