@@ -39,6 +39,27 @@ bool parse_int(std::string_view t, long long& out) {
 }
 
 namespace {
+// Reads exactly `count` non-negative-or-negative integers in [lo, hi] separated by blanks,
+// without allocating; false on anything unusual (the caller then reports precisely).
+bool parse_ints_fast(std::string_view line, std::size_t count, long long lo, long long hi, std::vector<long long>& out) {
+    std::size_t i = 0;
+    auto blank = [](char c) { return c == ' ' || c == '\t'; };
+    for (std::size_t k = 0; k < count; ++k) {
+        while (i < line.size() && blank(line[i])) ++i;
+        bool neg = i < line.size() && line[i] == '-';
+        if (neg) ++i;
+        std::size_t start = i;
+        long long v = 0;
+        while (i < line.size() && line[i] >= '0' && line[i] <= '9' && i - start < 12) v = v * 10 + (line[i++] - '0');
+        if (i == start || (i < line.size() && !blank(line[i]))) return false;
+        v = neg ? -v : v;
+        if (v < lo || v > hi) return false;
+        out.push_back(v);
+    }
+    while (i < line.size() && blank(line[i])) ++i;
+    return i == line.size();
+}
+
 std::string shown(const std::string& token) {
     std::string s;
     for (unsigned char c : token.substr(0, 40))
@@ -48,53 +69,57 @@ std::string shown(const std::string& token) {
 }
 }  // namespace
 
-LineReader::LineReader(std::string text, std::string source) : source_(std::move(source)) {
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        lines_.push_back(std::move(line));
-        start = end + 1;
-    }
+LineReader::LineReader(std::string text, std::string source) : text_(std::move(text)), source_(std::move(source)) {}
+
+std::string_view LineReader::take_line() {
+    std::size_t end = text_.find('\n', pos_);
+    if (end == std::string::npos) end = text_.size();
+    std::string_view line(text_.data() + pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++line_no_;
+    return line;
 }
 
-bool LineReader::at_end() const { return next_ >= lines_.size() && pending_pos_ >= pending_.size(); }
+bool LineReader::at_end() const { return !has_next_line() && pending_pos_ >= pending_.size(); }
 
 bool LineReader::skip_blank_lines() {
-    while (next_ < lines_.size() && split_tokens(lines_[next_]).empty()) {
-        ++next_;
-        line_no_ = static_cast<int>(next_);
+    while (has_next_line()) {
+        const std::size_t save = pos_;
+        const int save_no = line_no_;
+        if (!split_tokens(take_line()).empty()) {
+            pos_ = save;
+            line_no_ = save_no;
+            return true;
+        }
     }
-    return next_ < lines_.size();
+    return false;
 }
 
 const std::string& LineReader::peek_line() {
-    static const std::string empty;
-    return next_ < lines_.size() ? lines_[next_] : empty;
+    const std::size_t save = pos_;
+    const int save_no = line_no_;
+    current_ = has_next_line() ? std::string(take_line()) : std::string();
+    pos_ = save;
+    line_no_ = save_no;
+    return current_;
 }
 
 std::string LineReader::next_line(const std::string& what) {
     pending_.clear();
     pending_pos_ = 0;
-    if (next_ >= lines_.size()) {
-        line_no_ = static_cast<int>(lines_.size()) + 1;
-        fail("expected " + what + ", got end of input");
-    }
-    line_no_ = static_cast<int>(++next_);
-    return lines_[next_ - 1];
+    if (!has_next_line()) fail_at_end("expected " + what + ", got end of input");
+    return std::string(take_line());
 }
 
 std::string LineReader::next_token(const std::string& what) {
     while (pending_pos_ >= pending_.size()) {
-        if (next_ >= lines_.size()) {
-            line_no_ = static_cast<int>(lines_.size()) + (lines_.empty() ? 1 : 0);
+        if (!has_next_line()) {
+            if (line_no_ == 0) line_no_ = 1;  // empty input: point at line 1
             fail("expected " + what + ", got end of input");
         }
-        pending_ = split_tokens(lines_[next_]);
+        pending_ = split_tokens(take_line());
         pending_pos_ = 0;
-        line_no_ = static_cast<int>(++next_);
     }
     return pending_[pending_pos_++];
 }
@@ -111,11 +136,15 @@ long long LineReader::next_int(const std::string& what, long long lo, long long 
 
 std::vector<long long> LineReader::line_of_ints(const std::string& what, std::size_t count,
                                                 long long lo, long long hi) {
-    auto tokens = split_tokens(next_line(what));
+    const std::string line = next_line(what);
+    std::vector<long long> out;
+    out.reserve(count);
+    if (parse_ints_fast(line, count, lo, hi, out)) return out;  // the common, well-formed case
+    out.clear();
+    auto tokens = split_tokens(line);
     if (tokens.size() != count)
         fail("expected " + what + " (" + std::to_string(count) + " integers), got " +
              std::to_string(tokens.size()) + " tokens");
-    std::vector<long long> out;
     for (const auto& t : tokens) {
         long long v;
         if (!parse_int(t, v)) fail("expected " + what + ", got " + shown(t));
@@ -128,7 +157,13 @@ std::vector<long long> LineReader::line_of_ints(const std::string& what, std::si
 }
 
 void LineReader::fail_at_end(const std::string& message) {
-    line_no_ = static_cast<int>(lines_.size()) + 1;
+    // Points just past the last line: count the lines of the text once.
+    int lines = 0;
+    for (std::size_t p = 0; p < text_.size(); ++lines) {
+        std::size_t e = text_.find('\n', p);
+        p = e == std::string::npos ? text_.size() : e + 1;
+    }
+    line_no_ = lines + 1;
     fail(message);
 }
 

@@ -36,10 +36,15 @@ public:
     [[noreturn]] void fail_at_end(const std::string& message);
 
 private:
-    std::vector<std::string> lines_;
+    // Lines are found lazily in `text_` (no per-line copies: judges read large inputs
+    // under tight memory limits).
+    bool has_next_line() const { return pos_ < text_.size(); }
+    std::string_view take_line();  // the next line without '\n'/'\r'; advances
+    std::string text_;
     std::string source_;
-    std::size_t next_ = 0;  // index of the next unread line
+    std::size_t pos_ = 0;  // offset of the next unread line
     int line_no_ = 0;
+    std::string current_;
     // token-stream state: remaining tokens of the current line
     std::vector<std::string> pending_;
     std::size_t pending_pos_ = 0;

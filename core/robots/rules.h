@@ -21,6 +21,43 @@ struct Action {
     bool is_teleport() const { return teleport >= 0; }
 };
 
+// What `play` would lead to, computed without copying the position (the strategy looks at
+// nine candidates every move; see Position::preview).
+struct Preview {
+    bool lost = false;
+    int robots_left = 0;
+    int min_distance = 0;  // to the robots left; INT_MAX when none are left
+    Cell you;
+};
+
+// Arrival counters stamped per use, so they never need clearing between previews.
+struct StampedCounts {
+    std::array<std::uint32_t, kSize * kSize> stamp{};
+    std::array<std::int16_t, kSize * kSize> count{};
+    std::uint32_t current = 0;
+    void next() {
+        if (++current == 0) {  // wrapped: forget everything once
+            stamp.fill(0);
+            current = 1;
+        }
+    }
+    void add(int i, int delta) {
+        if (stamp[i] != current) {
+            stamp[i] = current;
+            count[i] = 0;
+        }
+        count[i] = static_cast<std::int16_t>(count[i] + delta);
+    }
+    int get(int i) const { return stamp[i] == current ? count[i] : 0; }
+};
+
+struct PreviewScratch {
+    StampedCounts base;    // arrivals shared by all nine walks
+    StampedCounts extra;   // arrivals that depend on the walk
+    std::vector<int> target;  // per robot: its target cell index, -1 if it depends on the walk
+    std::vector<int> walk_dependent;  // robots whose step depends on the walk
+};
+
 class Position {
 public:
     explicit Position(const Case& c);
@@ -34,12 +71,20 @@ public:
     const std::vector<Cell>& teleports() const { return teleports_; }
     bool teleport_used(int i) const { return used_[i]; }
     int moves_made() const { return moves_; }
-    bool robot_at(Cell x) const;
+    bool robot_at(Cell x) const { return robot_cells_[index(x)] != 0; }
+    // Fast legality for the strategy's inner loop (same rules as illegal_reason).
+    bool legal(Action a) const;
 
     // Why `a` is not allowed now ("" if it is): off the board, onto a robot, debris blocked...
     std::string illegal_reason(Action a) const;
     // Plays `a` and the robots' reply. Precondition: illegal_reason(a).empty(), Playing.
     void play(Action a);
+    // The outcome of play(a) (same preconditions), leaving this position untouched.
+    Preview preview(Action a, PreviewScratch& scratch) const;
+    // The nine walks (numpad order of kKingSteps) at once: a robot two or more rows and
+    // columns away steps the same way whichever walk you take, so its arrival is counted
+    // once. legal[k] is false for walks that are not allowed (their preview is unset).
+    void preview_walks(PreviewScratch& scratch, std::array<Preview, 9>& out, std::array<bool, 9>& legal) const;
 
     // Puts debris on an empty cell: for hand-worked positions in tests and the site's editor.
     void place_debris(Cell x);
@@ -48,12 +93,15 @@ public:
 
 private:
     static int index(Cell x) { return (x.r - 1) * kSize + (x.c - 1); }
+    void preview_walk_slow(const PreviewScratch& scratch, StampedCounts& extra, int k, Preview& p) const;
     void move_you(Action a);
     void robots_reply();
     void remove_robot_at(Cell x);
+    void mark_robots();
 
     Cell you_ = kStart;
     std::vector<Cell> robots_;
+    std::array<std::uint8_t, kSize * kSize> robot_cells_{};  // 1 where a robot stands
     std::array<std::uint8_t, kSize * kSize> debris_{};
     int debris_count_ = 0;
     std::vector<Cell> teleports_;

@@ -9,42 +9,34 @@
 namespace pursuit::robots {
 namespace {
 
-int min_distance(const Position& p) {
-    int best = INT_MAX;  // no robots left: every candidate ties here
-    for (Cell r : p.robots()) best = std::min(best, manhattan(p.you(), r));
-    return best;
-}
-
 std::string cell_text(Cell c) { return "(" + std::to_string(c.r) + "," + std::to_string(c.c) + ")"; }
 
 }  // namespace
 
 Action strategy_action(const Position& p) {
-    bool found = false;
-    Action best{};
+    PreviewScratch scratch;
+    return strategy_action(p, scratch);
+}
+
+Action strategy_action(const Position& p, PreviewScratch& scratch) {
+    std::array<Preview, 9> previews;
+    std::array<bool, 9> legal;
+    p.preview_walks(scratch, previews, legal);
+    int best = -1;
     std::tuple<int, int, int, int> best_key{};
-    for (int dr = -1; dr <= 1; ++dr)
-        for (int dc = -1; dc <= 1; ++dc) {
-            Action a = Action::walk(dr, dc);
-            if (!p.illegal_reason(a).empty()) continue;
-            Position next = p;
-            next.play(a);
-            if (next.status() == Status::Lost) continue;
-            auto key = std::make_tuple(static_cast<int>(next.robots().size()), -min_distance(next), next.you().r,
-                                       next.you().c);
-            if (!found || key < best_key) {
-                found = true;
-                best = a;
-                best_key = key;
-            }
+    for (int k = 0; k < 9; ++k) {
+        const Preview& next = previews[k];
+        if (!legal[k] || next.lost) continue;
+        auto key = std::make_tuple(next.robots_left, -next.min_distance, next.you.r, next.you.c);
+        if (best < 0 || key < best_key) {
+            best = k;
+            best_key = key;
         }
-    if (found) return best;
+    }
+    if (best >= 0) return Action::walk(kKingSteps[best].dr, kKingSteps[best].dc);
     for (int i = 0; i < static_cast<int>(p.teleports().size()); ++i) {
         Action a = Action::to(i);
-        if (!p.illegal_reason(a).empty()) continue;
-        Position next = p;
-        next.play(a);
-        if (next.status() != Status::Lost) return a;
+        if (p.legal(a) && !p.preview(a, scratch).lost) return a;
     }
     return Action::walk(0, 0);
 }
@@ -64,9 +56,10 @@ std::vector<std::string> play_case_lines(Position& p) {
     // finite; the cap only turns an engine bug into an error instead of a hang.
     constexpr int kMoveCap = 1000000;
     std::vector<std::string> lines;
+    PreviewScratch scratch;
     while (p.status() == Status::Playing) {
         if (p.moves_made() >= kMoveCap) throw InputError("robots: game exceeded " + std::to_string(kMoveCap) + " moves");
-        Action a = strategy_action(p);
+        Action a = strategy_action(p, scratch);
         p.play(a);
         if (a.is_teleport())
             lines.push_back("Move " + std::to_string(p.moves_made()) + ": teleport to " + cell_text(p.teleports()[a.teleport]));

@@ -12,6 +12,7 @@ namespace pursuit::robots {
 // Manhattan distance, smallest row, smallest column); else the first usable safe teleport
 // from the start of the list; else stay.
 Action strategy_action(const Position& p);
+Action strategy_action(const Position& p, PreviewScratch& scratch);  // reuses scratch memory
 
 // Plays one case to the end with the strategy; returns the judge lines for it
 // ("Case k:" excluded), e.g. {"Move 30: teleport to (16,15)", "Won game after ...", ...}.

@@ -1,0 +1,54 @@
+// Native and wasm builds must agree: same replay fingerprint for the fixed seeded suite,
+// same Robots judge output on 1,000 seeded random cases, same errors on bad input.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { loadModule, unwrap, nativeBin } from './module.mjs';
+
+const M = await loadModule();
+const tool = (args) => execFileSync(path.join(nativeBin, 'pursuit-tool'), args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+
+test('replay fingerprint of the seeded suite is identical natively and in wasm', () => {
+  const wasm = unwrap(M.fingerprint());
+  const native = JSON.parse(tool(['fingerprint']));
+  assert.ok(wasm.replays > 0);
+  assert.deepEqual(wasm, native);
+});
+
+test('1,000 seeded random Robots cases: wasm judge output equals the native robots binary', () => {
+  const input = unwrap(M.tool('robots', 'random_input', JSON.stringify({ seed: 2024, cases: 1000, robots: 30, teleports: 10 }))).input;
+  assert.equal(input.split('\n').filter((l) => l.trim() !== '').length, 1000 * 41 + 1);
+  const wasmOut = unwrap(M.tool('robots', 'judge', JSON.stringify({ input }))).output;
+  const native = spawnSync(path.join(nativeBin, 'robots'), { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal((wasmOut.match(/^Case \d+:$/gm) || []).length, 1000);
+  assert.equal(wasmOut, native.stdout);
+});
+
+test('games replayed through the Session API give the replay the native tool gives', () => {
+  for (const seed of [1, 2, 3]) {
+    const config = { game: 'robots', seed, robots: 25, teleports: 4 };
+    const s = new M.Session();
+    unwrap(s.create(JSON.stringify(config)));
+    while (!unwrap(s.info()).over) unwrap(s.apply(JSON.stringify(unwrap(s.suggest('{}')))));
+    const wasmReplay = unwrap(s.replay());
+    s.delete();
+    const nativeReplay = JSON.parse(tool(['play', JSON.stringify(config)]));
+    assert.deepEqual(wasmReplay, nativeReplay);
+  }
+});
+
+test('errors cross into JavaScript as readable messages, never aborts', () => {
+  const bad = JSON.parse(M.tool('robots', 'judge', JSON.stringify({ input: '1 0\n15 15\n0 0\n' })));
+  assert.equal(bad.ok, false);
+  assert.equal(bad.error, 'input line 2: case 1: robot 1 is on your start cell (15,15)');
+  const s = new M.Session();
+  assert.match(JSON.parse(s.create('{not json')).error, /parse error/);
+  assert.match(JSON.parse(s.create('{"game":"chess"}')).error, /unknown game 'chess'/);
+  unwrap(s.create(JSON.stringify({ game: 'robots', robots: [[15, 16]], teleports: [] })));
+  assert.match(JSON.parse(s.apply('"E"')).error, /move "E" is illegal: a robot stands there/);
+  assert.equal(unwrap(s.info()).moves_count, 0, 'an illegal move leaves the state unchanged');
+  assert.equal(unwrap(s.apply('"W"')).moves_count, 1, 'the session still works after an error');
+  s.delete();
+});
