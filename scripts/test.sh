@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing, builds both targets, then
+#   1. native GoogleTest suites (ctest; rules, judges and bots as real processes)
+#   2. wasm under node (native-vs-wasm parity, error envelopes)
+#   3. the site in real headless Chromium (playwright-core driving Debian's chromium)
+# Every stage runs even when an earlier one fails; the last line sums the tests.
+#   scripts/test.sh [--sanitize]   --sanitize adds the native suites under ASan + UBSan
+set -uo pipefail
+cd "$(dirname "$0")/.."
+sanitize=0
+[ "${1:-}" = "--sanitize" ] && sanitize=1
+jobs=$(nproc 2>/dev/null || echo 2)
+passed=0
+failed=0
+mkdir -p tests/artifacts
+
+stage() { printf '\n=== %s ===\n' "$1"; }
+count_ctest() {  # "100% tests passed, 0 tests failed out of 32"
+  local line p f t
+  line=$(grep -E "tests passed, [0-9]+ tests? failed out of" "$1" | tail -1)
+  if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
+  f=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+  t=$(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$line")
+  passed=$((passed + t - f)); failed=$((failed + f))
+}
+count_node() {  # "# pass 4" / "# fail 0"
+  local p f
+  p=$(grep -E "^# pass [0-9]+" "$1" | tail -1 | awk '{print $3}')
+  f=$(grep -E "^# fail [0-9]+" "$1" | tail -1 | awk '{print $3}')
+  if [ -z "$p" ]; then failed=$((failed + 1)); return; fi
+  passed=$((passed + p)); failed=$((failed + ${f:-0}))
+}
+
+stage "setup"
+bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+
+stage "build native"
+if ! bash scripts/build.sh native; then echo "native build failed"; failed=$((failed + 1)); fi
+
+stage "native tests (ctest)"
+log=$(mktemp)
+(cd build/native && ctest --output-on-failure -j"$jobs" --timeout 900) 2>&1 | tee "$log" | grep -vE "^\s+(Start|[0-9]+/[0-9]+ Test) " || true
+count_ctest "$log"
+
+if [ $sanitize = 1 ]; then
+  stage "native tests under ASan + UBSan"
+  [ -f build/debug/CMakeCache.txt ] || cmake --preset native-debug >/dev/null
+  if cmake --build build/debug -j"$jobs"; then
+    (cd build/debug && ctest --output-on-failure -j"$jobs" --timeout 1800) 2>&1 | tee "$log" | grep -vE "^\s+(Start|[0-9]+/[0-9]+ Test) " || true
+    count_ctest "$log"
+  else
+    echo "sanitizer build failed"; failed=$((failed + 1))
+  fi
+fi
+
+stage "build wasm"
+if ! bash scripts/build.sh wasm; then echo "wasm build failed"; failed=$((failed + 1)); fi
+
+stage "wasm under node"
+node --test tests/wasm/ 2>&1 | tee "$log" | grep -E "^(not ok|ok|# )" || true
+count_node "$log"
+
+stage "browser (headless Chromium)"
+node --test --test-concurrency=1 tests/browser/ 2>&1 | tee "$log" | grep -E "^(not ok|ok|# )|^\s+not ok" || true
+count_node "$log"
+echo "(screenshots in tests/artifacts/)"
+
+rm -f "$log"
+echo
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
