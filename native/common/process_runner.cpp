@@ -10,6 +10,7 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -147,6 +148,37 @@ Player::Player(std::string name, std::string command, std::string working_dir, P
 }
 
 Player::~Player() { kill(); }
+
+Player::Player(Player&& other) noexcept { take(other); }
+
+Player& Player::operator=(Player&& other) noexcept {
+    if (this != &other) {
+        kill();
+        take(other);
+    }
+    return *this;
+}
+
+void Player::take(Player& o) noexcept {
+    name_ = std::move(o.name_);
+    limits_ = o.limits_;
+    verdict_ = std::move(o.verdict_);
+    pid_ = std::exchange(o.pid_, -1);
+    in_fd_ = std::exchange(o.in_fd_, -1);
+    out_fd_ = std::exchange(o.out_fd_, -1);
+    err_fd_ = std::exchange(o.err_fd_, -1);
+    out_buf_ = std::move(o.out_buf_);
+    err_tail_ = std::move(o.err_tail_);
+    total_out_ = o.total_out_;
+    total_ = o.total_;
+    last_ = o.last_;
+    move_times_ms_ = std::move(o.move_times_ms_);
+    reaped_ = std::exchange(o.reaped_, true);
+    exit_known_ = o.exit_known_;
+    exit_code_ = o.exit_code_;
+    exit_signal_ = o.exit_signal_;
+    finished_ = std::exchange(o.finished_, true);
+}
 
 void Player::start(const std::string& command, const std::string& working_dir) {
     if (!working_dir.empty()) {

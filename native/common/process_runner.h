@@ -52,6 +52,9 @@ public:
     ~Player();
     Player(const Player&) = delete;
     Player& operator=(const Player&) = delete;
+    // Movable (e.g. std::vector<Player>): the moved-from object owns no process any more.
+    Player(Player&& other) noexcept;
+    Player& operator=(Player&& other) noexcept;  // kills the process it owned first
 
     const std::string& name() const { return name_; }
 
@@ -90,6 +93,7 @@ private:
     std::string describe_exit() const;
     void charge(std::chrono::steady_clock::time_point since);
     void close_fds();
+    void take(Player& other) noexcept;
     bool exit_known_ = false;
     int exit_code_ = -1;    // valid when exit_known_ and exit_signal_ == 0
     int exit_signal_ = 0;   // > 0 when killed by a signal

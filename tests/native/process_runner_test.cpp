@@ -435,3 +435,24 @@ TEST(ProcessRunner, FinishDoesNotWaitForAFailedPlayer) {
     EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
     EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
 }
+
+TEST(ProcessRunner, PlayersCanLiveInAVector) {
+    std::vector<Player> players;
+    for (int i = 0; i < 4; ++i) players.emplace_back("p" + std::to_string(i), RUNNER_ECHO, "", limits(2000ms));
+    std::vector<int> pgids;
+    for (auto& p : players) {
+        pgids.push_back(p.pid());
+        ASSERT_TRUE(p.send_line(p.name()));
+        EXPECT_EQ(p.read_line("name").value_or("?"), p.name());
+    }
+    Player moved = std::move(players[0]);
+    EXPECT_EQ(moved.pid(), pgids[0]);
+    EXPECT_EQ(players[0].pid(), -1);
+    players[1] = Player("late", "sleep 1000", "", limits(100ms));  // the echo it held is killed
+    EXPECT_TRUE(eventually([&] { return group_dead(pgids[1]); }));
+    EXPECT_FALSE(group_dead(pgids[2]));
+    int late = players[1].pid();
+    players.clear();
+    EXPECT_TRUE(eventually([&] { return group_dead(late) && group_dead(pgids[2]) && group_dead(pgids[3]); }));
+    EXPECT_FALSE(group_dead(pgids[0]));  // still owned by `moved`
+}
