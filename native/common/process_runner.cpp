@@ -111,6 +111,20 @@ int poll_timeout_ms(Clock::time_point deadline) {
     return static_cast<int>(std::chrono::ceil<milliseconds>(left).count());
 }
 
+// A close-on-exec pipe whose ends are both >= 3: if the judge runs with 0/1/2 closed, an end
+// landing there would be clobbered by the child's dup2 onto 0/1/2 before it was moved.
+bool make_pipe(int fds[2]) {
+    if (pipe2(fds, O_CLOEXEC) != 0) return false;
+    for (int k = 0; k < 2; ++k) {
+        if (fds[k] >= 3) continue;
+        int lifted = fcntl(fds[k], F_DUPFD_CLOEXEC, 3);
+        if (lifted < 0) return false;
+        ::close(fds[k]);
+        fds[k] = lifted;
+    }
+    return true;
+}
+
 // In the child, between fork and exec: only async-signal-safe calls. Puts `fd` on `target`
 // with close-on-exec cleared (dup2 onto itself would keep the flag).
 bool move_fd(int fd, int target) {
@@ -198,7 +212,7 @@ void Player::start(const std::string& command, const std::string& working_dir) {
             close_fd(p[1]);
         }
     };
-    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(report, O_CLOEXEC)) {
+    if (!make_pipe(in) || !make_pipe(out) || !make_pipe(err) || !make_pipe(report)) {
         fail(VerdictKind::StartFailed, "cannot start " + name_ + ": pipe: " + std::strerror(errno));
         close_all();
         return;

@@ -456,3 +456,16 @@ TEST(ProcessRunner, PlayersCanLiveInAVector) {
     EXPECT_TRUE(eventually([&] { return group_dead(late) && group_dead(pgids[2]) && group_dead(pgids[3]); }));
     EXPECT_FALSE(group_dead(pgids[0]));  // still owned by `moved`
 }
+
+TEST(ProcessRunner, WorksWhenTheJudgeHasNoStdin) {
+    int saved = dup(0);
+    ASSERT_GE(saved, 0);
+    ::close(0);  // the next pipe end would land on fd 0 without the runner's care
+    {
+        Player p("echo", RUNNER_ECHO, "", limits(2000ms));
+        EXPECT_TRUE(p.send_line("still here"));
+        EXPECT_EQ(p.read_line("echo").value_or("?"), "still here") << p.verdict().message;
+    }
+    ASSERT_EQ(dup2(saved, 0), 0);
+    ::close(saved);
+}
