@@ -111,8 +111,9 @@ int poll_timeout_ms(Clock::time_point deadline) {
     return static_cast<int>(std::chrono::ceil<milliseconds>(left).count());
 }
 
-// A close-on-exec pipe whose ends are both >= 3: if the judge runs with 0/1/2 closed, an end
-// landing there would be clobbered by the child's dup2 onto 0/1/2 before it was moved.
+// A close-on-exec pipe whose ends are both >= 3. If the judge runs with 0/1/2 closed, a pipe
+// end there would receive the judge's own printf/std::cout output (or its reads), and the
+// child's dup2 calls onto 0/1/2 could overwrite an end not yet moved.
 bool make_pipe(int fds[2]) {
     if (pipe2(fds, O_CLOEXEC) != 0) return false;
     for (int k = 0; k < 2; ++k) {
