@@ -1,0 +1,258 @@
+// The Robots page: play by keys, click and tap, teleport, hint, watch (replay player), the judge
+// output of a pasted input, error handling, embed mode and a phone viewport. Expected states come
+// from a second, independent engine session in the same page (the engine is the reference).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, screenshot, sampleFromSeed } from './lib.mjs';
+
+// Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
+const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
+const TELEPORTS = [[16, 15], [3, 7]];
+const BOARD_HASH = '#board=17.18,13.18,8.12,10.12/16.15,3.7';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function open(path, opts) {
+  const page = await h.newPage(opts);
+  await page.goto(h.url + path);
+  await page.waitForSelector('html[data-ready="1"]');
+  return page;
+}
+
+async function status(page) {
+  return page.$$eval('#status dd[data-k]', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.k, d.textContent])));
+}
+
+/** The reference: the engine's observation after `moves` on `config`, from a separate session. */
+async function reference(page, config, moves) {
+  return page.evaluate(async ({ config, moves }) => {
+    const { Engine } = await import('../common/engine.js');
+    const e = window.__refEngine || (window.__refEngine = new Engine());
+    const g = await e.create(config);
+    for (const m of moves) await g.apply(m);
+    const obs = await g.observation(-1);
+    const result = await g.result();
+    const suggest = obs.status === 'playing' ? await g.suggest({}) : null;
+    await g.delete();
+    return { obs, result, suggest };
+  }, { config, moves });
+}
+
+function expectStatus(st, obs) {
+  assert.equal(st.moves, String(obs.moves_made), 'moves made');
+  assert.equal(st.robots, String(obs.robots_remaining), 'robots remaining');
+  assert.equal(st.debris, String(obs.debris.length), 'debris');
+  assert.equal(st.teleports, String(obs.teleports.filter((t) => !t.used).length), 'teleports left');
+  assert.equal(st.you, `(${obs.you[0]},${obs.you[1]})`, 'your position');
+}
+
+async function waitMoves(page, n) {
+  await page.waitForFunction((n) => document.querySelector('#status dd[data-k="moves"]')?.textContent === String(n), n);
+}
+
+async function clickCell(page, r, c, { tap = false } = {}) {
+  const box = await page.locator('#board').boundingBox();
+  const x = box.x + ((c - 0.5) * box.width) / 31;
+  const y = box.y + ((r - 0.5) * box.height) / 31;
+  if (tap) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+const config = { game: 'robots', robots: BOARD, teleports: TELEPORTS };
+
+test('keyboard moves follow the engine (arrows, numpad, letters, stay)', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  expectStatus(await status(page), (await reference(page, config, [])).obs);
+  await screenshot(page, 'robots-start');
+  const keys = [['ArrowUp', 'N'], ['Numpad3', 'SE'], ['q', 'NW'], ['.', 'stay']];
+  const moves = [];
+  for (const [key, move] of keys) {
+    if ((await reference(page, config, moves)).obs.status !== 'playing') break;
+    await page.keyboard.press(key);
+    moves.push(move);
+    await waitMoves(page, moves.length);
+    expectStatus(await status(page), (await reference(page, config, moves)).obs);
+  }
+  h.assertNoErrors();
+});
+
+test('mouse click on a neighbour walks there; Undo takes it back', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  await clickCell(page, 14, 16); // NE of (15,15)
+  await waitMoves(page, 1);
+  const ref = await reference(page, config, ['NE']);
+  expectStatus(await status(page), ref.obs);
+  assert.equal((await status(page)).you, '(14,16)');
+  await page.click('#btn-undo');
+  await waitMoves(page, 0);
+  assert.equal((await status(page)).you, '(15,15)');
+  h.assertNoErrors();
+});
+
+test('T teleports to the first usable destination and logs it like the judge', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  await page.keyboard.press('t');
+  await waitMoves(page, 1);
+  const ref = await reference(page, config, ['T1']);
+  expectStatus(await status(page), ref.obs);
+  assert.equal((await status(page)).you, '(16,15)');
+  assert.match(await page.textContent('#log'), /Move 1: teleport to \(16,15\)/);
+  h.assertNoErrors();
+});
+
+test('an illegal move shows an error and the page keeps working', async () => {
+  // A robot right above you: walking north is illegal.
+  const page = await open('robots/#board=14.15,3.3/');
+  await page.keyboard.press('ArrowUp');
+  const err = page.locator('#error');
+  await err.waitFor({ state: 'visible' });
+  assert.equal(await err.getAttribute('role'), 'alert');
+  assert.match(await err.textContent(), /Cannot walk north/);
+  assert.equal((await status(page)).moves, '0');
+  await page.keyboard.press('ArrowDown');
+  await waitMoves(page, 1);
+  expectStatus(await status(page), (await reference(page, { game: 'robots', robots: [[14, 15], [3, 3]], teleports: [] }, ['S'])).obs);
+  h.assertNoErrors();
+});
+
+test('hint shows the strategy move on the board and in text', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Strategy:/.test(document.querySelector('#hint-text').textContent));
+  const ref = await reference(page, config, []);
+  const text = await page.textContent('#hint-text');
+  assert.match(text, new RegExp(`\\(${ref.suggest}\\)|${ref.suggest === 'stay' ? 'stay' : '^$'}`));
+  await screenshot(page, 'robots-hint');
+  h.assertNoErrors();
+});
+
+test('watch plays the strategy to the end with the judge summary; the player steps back', async () => {
+  const page = await open('robots/' + BOARD_HASH.replace('/16.15,3.7', '/'));
+  await page.click('#btn-watch');
+  await page.locator('#replay-box').waitFor({ state: 'visible' });
+  await page.selectOption('.rp-speed', '16');
+  await page.waitForFunction(() => document.querySelector('#outcome')?.textContent === 'Won game after making 5 moves.', null, { timeout: 20000 });
+  const lines = await page.textContent('#result-lines');
+  assert.equal(lines, 'Won game after making 5 moves.\nFinal position: (14,16)\nNumber of cells with debris: 1');
+  assert.equal((await status(page)).you, '(14,16)');
+  await screenshot(page, 'robots-watch-end');
+  await page.keyboard.press('ArrowLeft');
+  await waitMoves(page, 4);
+  await page.keyboard.press('Home');
+  await waitMoves(page, 0);
+  assert.equal((await status(page)).you, '(15,15)');
+  await page.keyboard.press('ArrowRight');
+  await waitMoves(page, 1);
+  // Play from the shown position.
+  await page.click('#btn-takeover');
+  await page.locator('#play-controls').waitFor({ state: 'visible' });
+  assert.equal((await status(page)).moves, '1');
+  h.assertNoErrors();
+});
+
+test('pasting the sample input shows exactly the sample output', async () => {
+  const { input, output } = sampleFromSeed();
+  const page = await open('robots/' + BOARD_HASH);
+  await page.click('#problem-box > summary');
+  await page.fill('#in-input', input);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.querySelector('#judge-output').textContent.length > 0);
+  const got = await page.textContent('#judge-output');
+  const norm = (s) => s.split('\n').map((l) => l.replace(/\s+$/, '')).join('\n').trim();
+  assert.equal(norm(got), norm(output));
+  assert.equal(got.trimEnd(), got.trimEnd().split('\n').map((l) => l.trimEnd()).join('\n'), 'no trailing spaces');
+  assert.equal(await page.locator('#in-case option').count(), 3);
+  // Case 3, watched to the end, ends like the judge says.
+  await page.selectOption('#in-case', '3');
+  await page.waitForFunction(() => /case=3/.test(location.hash));
+  await page.click('#btn-watch');
+  await page.locator('#replay-box').waitFor({ state: 'visible' });
+  await page.click('.rp-end');
+  await page.waitForFunction(() => /Lost game after making 114 moves\./.test(document.querySelector('#outcome').textContent));
+  assert.match(await page.textContent('#result-lines'), /^Move 30: teleport to \(16,15\)\nMove 58: teleport to \(15,16\)\nMove 86: teleport to \(3,7\)\nLost game after making 114 moves\.\nFinal position: \(1,29\)/);
+  await screenshot(page, 'robots-sample-case3');
+  // The link reproduces case 3 on a fresh page.
+  const link = page.url();
+  const page2 = await open(link.slice(h.url.length));
+  assert.equal(await page2.inputValue('#in-case'), '3');
+  assert.equal((await status(page2)).robots, '3');
+  h.assertNoErrors();
+});
+
+test('a malformed input shows an error naming the case and line; the page still works', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  await page.click('#problem-box > summary');
+  await page.fill('#in-input', '1 0\n17 18\n2 1\n3 3\n4 x\n5 5\n0 0\n');
+  await page.click('#btn-load');
+  const err = page.locator('#error');
+  await err.waitFor({ state: 'visible' });
+  const msg = await err.textContent();
+  assert.match(msg, /line 5/);
+  assert.match(msg, /case 2/);
+  await screenshot(page, 'robots-malformed');
+  // Still playable: the previous board is kept.
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowDown');
+  await waitMoves(page, 1);
+  expectStatus(await status(page), (await reference(page, config, ['S'])).obs);
+  h.assertNoErrors();
+});
+
+test('a seeded board from the form is put in the hash and reproduced by the link', async () => {
+  const page = await open('robots/');
+  await page.fill('#in-seed', '42');
+  await page.fill('#in-robots', '25');
+  await page.fill('#in-teleports', '3');
+  await page.click('#btn-new');
+  await page.waitForFunction(() => location.hash === '#seed=42&robots=25&teleports=3');
+  const ref = await reference(page, { game: 'robots', seed: 42, robots: 25, teleports: 3 }, []);
+  expectStatus(await status(page), ref.obs);
+  const label = await page.getAttribute('#board', 'aria-label');
+  const page2 = await open('robots/#seed=42&robots=25&teleports=3');
+  assert.equal(await page2.getAttribute('#board', 'aria-label'), label);
+  h.assertNoErrors();
+});
+
+test('embed mode hides the chrome and keeps the board and controls', async () => {
+  const page = await open('robots/#seed=7&robots=12&teleports=4&embed=1', { viewport: { width: 640, height: 560 } });
+  assert.equal(await page.isVisible('.site-header'), false);
+  assert.equal(await page.isVisible('.page-intro'), false);
+  assert.equal(await page.isVisible('#new-board'), false);
+  assert.equal(await page.isVisible('#problem'), false);
+  assert.equal(await page.isVisible('#board'), true);
+  assert.equal(await page.isVisible('#btn-hint'), true);
+  const link = page.locator('a.open-full');
+  assert.equal(await link.isVisible(), true);
+  assert.match(await link.getAttribute('href'), /robots\/#seed=7&robots=12&teleports=4$/);
+  await page.keyboard.press('ArrowLeft');
+  await waitMoves(page, 1);
+  assert.match(page.url(), /embed=1/);
+  await screenshot(page, 'robots-embed');
+  h.assertNoErrors();
+});
+
+test('phone viewport: the board fits and a tap moves', async () => {
+  const page = await open('robots/' + BOARD_HASH, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.width <= 390 && box.width >= 300, `board width ${box.width}`);
+  const scrollW = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollW <= 390, `no horizontal scroll (${scrollW})`);
+  await clickCell(page, 16, 14, { tap: true }); // SW
+  await waitMoves(page, 1);
+  expectStatus(await status(page), (await reference(page, config, ['SW'])).obs);
+  await page.tap('#play-controls button[data-move="E"]');
+  await waitMoves(page, 2);
+  expectStatus(await status(page), (await reference(page, config, ['SW', 'E'])).obs);
+  await screenshot(page, 'robots-phone');
+  h.assertNoErrors();
+});
+
+test('dark colour scheme renders', async () => {
+  const page = await open('robots/' + BOARD_HASH, { colorScheme: 'dark' });
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Strategy:/.test(document.querySelector('#hint-text').textContent));
+  await screenshot(page, 'robots-dark');
+  h.assertNoErrors();
+});

@@ -1,0 +1,811 @@
+// Owns: the Robots page: the board on a canvas, play by hand (keys, d-pad, click/tap), the
+// strategy's hint, watching the strategy (replay player), seeded / explicit / pasted boards,
+// the judge output for a whole problem input, and the state in the URL hash.
+//
+// Hash: #seed=S&robots=R&teleports=T            a seeded random board
+//       #board=17.18,13.18,8.12/16.15            explicit robots / teleport list (row.col)
+//       #input=4.0,17.18,...,0.0&case=2          case k of a (small) pasted input
+//       #case=2                                   case k of the input pasted last (kept locally)
+//       plus embed=1 for the iframe view.
+import { getEngine } from '../common/engine.js';
+import { BoardCanvas, cssVar } from '../common/board-canvas.js';
+import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
+import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { showError, clearError, showFatal } from '../common/ui.js';
+
+const SIZE = 31;
+const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
+const DIR_WORDS = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
+const NUMPAD = { 7: 'NW', 8: 'N', 9: 'NE', 4: 'W', 5: 'stay', 6: 'E', 1: 'SW', 2: 'S', 3: 'SE' };
+const KEYS = {
+  ArrowUp: 'N', ArrowDown: 'S', ArrowLeft: 'W', ArrowRight: 'E',
+  Home: 'NW', PageUp: 'NE', End: 'SW', PageDown: 'SE', Clear: 'stay', '.': 'stay',
+  // one hand on the left of the keyboard
+  q: 'NW', w: 'N', e: 'NE', a: 'W', s: 'stay', d: 'E', z: 'SW', x: 'S', c: 'SE',
+  // the classic BSD robots keys
+  y: 'NW', k: 'N', u: 'NE', h: 'W', l: 'E', b: 'SW', j: 'S', n: 'SE',
+};
+const DEFAULTS = { seed: 1, robots: 10, teleports: 5 };
+const MAX_WATCH_MOVES = 20000;
+const INPUT_KEY = 'pursuit.robots.input';
+const SAMPLE_INPUT = '4 0\n17 18\n13 18\n8 12\n10 12\n4 0\n17 17\n13 17\n13 13\n17 13\n3 3\n17 18\n13 18\n5 31\n15 16\n16 15\n3 7\n0 0\n';
+
+const $ = (id) => document.getElementById(id);
+const el = {
+  error: $('error'), statusLine: $('status-line'), outcome: $('outcome'), resultLines: $('result-lines'),
+  hint: $('hint-text'), caption: $('board-caption'), canvas: $('board'), playControls: $('play-controls'),
+  replayBox: $('replay-box'), reviewRow: $('review-row'), teleportList: $('teleport-list'), log: $('log'),
+  seed: $('in-seed'), robots: $('in-robots'), teleports: $('in-teleports'), input: $('in-input'), file: $('in-file'),
+  caseSel: $('in-case'), judge: $('judge-output'), legend: $('legend'),
+};
+
+const engine = getEngine();
+const st = {
+  source: null,      // {kind:'seed',seed,robots,teleports} | {kind:'board',robots,teleports} | {kind:'input',text,caseIndex}
+  config: null,
+  session: null,
+  obs: null,
+  result: null,
+  legal: [],
+  moves: [],
+  hint: null,        // {move, at} (at = moves made when asked)
+  mode: 'play',      // 'play' | 'replay'
+  stepper: null,
+  shown: null,       // replay mode: {obs, result, k, move}
+  busy: false,
+  hover: null,
+  input: null,       // {text, cases:[{robots,teleports}], output}
+};
+
+// ---------- hash <-> source ----------
+const cellsToText = (cells) => cells.map(([r, c]) => `${r}.${c}`).join(',');
+function textToCells(s, what) {
+  if (!s) return [];
+  return s.split(',').filter(Boolean).map((p) => {
+    const m = /^(\d+)\.(\d+)$/.exec(p.trim());
+    if (!m) throw new Error(`link: ${what} cell "${p}" is not row.column`);
+    return [Number(m[1]), Number(m[2])];
+  });
+}
+const inputFitsHash = (text) => text.length <= 3000 && /^[\d\s-]*$/.test(text);
+const encodeInput = (text) => text.trim().split(/\r?\n/).map((l) => l.trim().split(/\s+/).join('.')).join(',');
+const decodeInput = (s) => s.split(',').map((l) => l.split('.').join(' ')).join('\n') + '\n';
+
+function sourceFromHash(h) {
+  if (h.board !== undefined) {
+    const [r, t = ''] = h.board.split('/');
+    return { kind: 'board', robots: textToCells(r, 'robot'), teleports: textToCells(t, 'teleport') };
+  }
+  if (h.input !== undefined || h.case !== undefined) {
+    const text = h.input !== undefined ? decodeInput(h.input) : localStorage.getItem(INPUT_KEY);
+    if (text) return { kind: 'input', text, caseIndex: readInt(h, 'case', 1, { min: 1 }) };
+  }
+  return {
+    kind: 'seed',
+    seed: readInt(h, 'seed', DEFAULTS.seed, { min: 0 }),
+    robots: readInt(h, 'robots', DEFAULTS.robots, { min: 1, max: 50 }),
+    teleports: readInt(h, 'teleports', DEFAULTS.teleports, { min: 0, max: 20 }),
+  };
+}
+
+function hashFromSource(src) {
+  const h = {};
+  if (src.kind === 'seed') Object.assign(h, { seed: src.seed, robots: src.robots, teleports: src.teleports });
+  else if (src.kind === 'board') h.board = `${cellsToText(src.robots)}/${cellsToText(src.teleports)}`;
+  else {
+    if (inputFitsHash(src.text)) h.input = encodeInput(src.text);
+    h.case = src.caseIndex;
+  }
+  if (isEmbed()) h.embed = 1;
+  return h;
+}
+
+function configFromSource(src) {
+  if (src.kind === 'seed') return { game: 'robots', seed: src.seed, robots: src.robots, teleports: src.teleports };
+  if (src.kind === 'board') return { game: 'robots', robots: src.robots, teleports: src.teleports };
+  const c = st.input.cases[src.caseIndex - 1];
+  return { game: 'robots', robots: c.robots, teleports: c.teleports };
+}
+
+// ---------- loading boards ----------
+async function judgeInput(text) {
+  const cases = await engine.tool('robots', 'cases', { input: text });
+  if (!cases.count) throw new Error('Problem input: it has no cases (the first line is the terminating "0 0")');
+  const judged = await engine.tool('robots', 'judge', { input: text });
+  st.input = { text, cases: cases.cases, output: judged.output };
+  el.judge.textContent = judged.output;
+  el.caseSel.innerHTML = '';
+  cases.cases.forEach((c, i) => {
+    const o = document.createElement('option');
+    o.value = String(i + 1);
+    o.textContent = `Case ${i + 1}: ${c.robots.length} robot${c.robots.length === 1 ? '' : 's'}, ${c.teleports.length} teleport${c.teleports.length === 1 ? '' : 's'}`;
+    el.caseSel.append(o);
+  });
+  el.caseSel.disabled = false;
+  try { localStorage.setItem(INPUT_KEY, text); } catch { /* private mode: links still carry small inputs */ }
+}
+
+/** Loads a board; on error shows it and keeps the current board. */
+async function loadSource(src, { updateHash = true } = {}) {
+  try {
+    if (src.kind === 'input') {
+      if (!st.input || st.input.text !== src.text) await judgeInput(src.text);
+      if (src.caseIndex > st.input.cases.length) {
+        throw new Error(`Problem input: it has ${st.input.cases.length} case${st.input.cases.length === 1 ? '' : 's'}, no case ${src.caseIndex}`);
+      }
+      el.caseSel.value = String(src.caseIndex);
+      if (el.input.value.trim() === '') el.input.value = src.text;
+    }
+    const config = configFromSource(src);
+    const session = await engine.create(config);
+    exitReplay();
+    const old = st.session;
+    Object.assign(st, { source: src, config, session, hint: null });
+    old?.delete();
+    clearError(el.error);
+    el.hint.textContent = '';
+    if (src.kind === 'seed') {
+      el.seed.value = String(src.seed);
+      el.robots.value = String(src.robots);
+      el.teleports.value = String(src.teleports);
+    }
+    if (updateHash) writeHash(hashFromSource(src));
+    await refresh();
+    return true;
+  } catch (e) {
+    showError(el.error, e.message);
+    return false;
+  }
+}
+
+/** Replaces the live session by the board's start + moves[0..k). */
+async function rebuildAt(moves) {
+  const s = await engine.create(st.config);
+  try {
+    for (const m of moves) await s.apply(m);
+  } catch (e) {
+    await s.delete();
+    throw e;
+  }
+  const old = st.session;
+  st.session = s;
+  st.hint = null;
+  old?.delete();
+}
+
+async function refresh() {
+  const s = st.session;
+  const [obs, result, legal, moves] = await Promise.all([s.observation(-1), s.result(), s.legalMoves(0), s.moves()]);
+  if (s !== st.session) return; // a newer board replaced it meanwhile
+  Object.assign(st, { obs, result, legal, moves });
+  if (st.hint && st.hint.at !== moves.length) st.hint = null;
+  render();
+}
+
+// ---------- actions ----------
+function describeMove(move, obs) {
+  if (!obs) return move;
+  const [r, c] = obs.you;
+  if (move === 'stay') return `stay at (${r},${c})`;
+  if (DIRS[move]) return `walk ${DIR_WORDS[move]} (${move}) to (${r + DIRS[move][0]},${c + DIRS[move][1]})`;
+  const t = /^T(\d+)$/.exec(move);
+  if (t) {
+    const tp = obs.teleports[Number(t[1]) - 1];
+    return tp ? `teleport ${move} to (${tp.cell[0]},${tp.cell[1]})` : `teleport ${move}`;
+  }
+  return move;
+}
+
+async function guarded(fn) {
+  if (st.busy || !st.session) return;
+  st.busy = true;
+  updateButtons();
+  try {
+    await fn();
+  } catch (e) {
+    showError(el.error, e.message);
+  } finally {
+    st.busy = false;
+    updateButtons();
+  }
+}
+
+function play(move) {
+  if (st.mode !== 'play') return;
+  return guarded(async () => {
+    if (st.obs && st.obs.status !== 'playing') {
+      showError(el.error, `The game is over (${st.result.summary}). Use Undo, Restart or New board.`);
+      return;
+    }
+    const label = describeMove(move, st.obs);
+    try {
+      await st.session.apply(move);
+      clearError(el.error);
+      el.hint.textContent = '';
+    } catch (e) {
+      showError(el.error, `Cannot ${label}: ${e.message}`);
+    }
+    await refresh();
+  });
+}
+
+function teleportNext() {
+  const t = st.legal.find((m) => /^T\d+$/.test(m));
+  if (t) return play(t);
+  if (st.mode !== 'play' || !st.obs) return;
+  const left = st.obs.teleports.filter((x) => !x.used).length;
+  showError(el.error, st.obs.status !== 'playing' ? `The game is over (${st.result.summary}).`
+    : left === 0 ? 'No teleport left: every destination of the list has been used (or the list is empty).'
+      : 'No teleport destination is usable now: the unused ones are occupied.');
+}
+
+function hint() {
+  if (st.mode !== 'play') return;
+  return guarded(async () => {
+    if (st.obs.status !== 'playing') { el.hint.textContent = 'The game is over.'; return; }
+    const move = await st.session.suggest({});
+    st.hint = { move, at: st.moves.length };
+    el.hint.textContent = `Strategy: ${describeMove(move, st.obs)}.`;
+    board.redraw();
+  });
+}
+
+function watch() {
+  if (st.mode !== 'play') return;
+  return guarded(async () => {
+    if (st.obs.status !== 'playing') return;
+    const start = st.moves.length;
+    el.hint.textContent = 'The strategy is playing…';
+    let over = false;
+    let n = 0;
+    while (!over) {
+      if (++n > MAX_WATCH_MOVES) throw new Error(`the strategy did not finish within ${MAX_WATCH_MOVES} moves`);
+      const move = await st.session.suggest({});
+      over = (await st.session.apply(move)).over;
+    }
+    await refresh();
+    el.hint.textContent = `The strategy made ${st.moves.length - start} move${st.moves.length - start === 1 ? '' : 's'} from move ${start}.`;
+    await enterReplay(start, { autoplay: true });
+  });
+}
+
+function undo() {
+  if (st.mode !== 'play' || !st.moves.length) return;
+  return guarded(async () => {
+    await rebuildAt(st.moves.slice(0, -1));
+    clearError(el.error);
+    await refresh();
+  });
+}
+
+function restart() {
+  if (st.mode !== 'play' && st.mode !== 'replay') return;
+  return guarded(async () => {
+    exitReplay();
+    await rebuildAt([]);
+    clearError(el.error);
+    el.hint.textContent = '';
+    await refresh();
+  });
+}
+
+// ---------- replay ----------
+const player = new ReplayPlayer($('replay-player'), {
+  total: 0,
+  keyboard: false,
+  speed: 4,
+  showStep: async (k) => {
+    const s = await st.stepper.stateAt(k);
+    st.shown = { obs: s.observation, result: s.result, k, move: s.move };
+    render();
+  },
+});
+
+async function enterReplay(k, { autoplay = false } = {}) {
+  await st.stepper?.dispose();
+  st.stepper = new SessionStepper(engine, st.config, st.moves);
+  st.mode = 'replay';
+  player.setTotal(st.moves.length);
+  player.setKeyboard(true);
+  el.replayBox.hidden = false;
+  el.playControls.hidden = true;
+  el.reviewRow.hidden = true;
+  await player.goTo(k);
+  await player.redraw();
+  if (autoplay) player.play();
+  render();
+}
+
+function exitReplay() {
+  if (st.mode !== 'replay') return;
+  player.pause();
+  player.setKeyboard(false);
+  st.mode = 'play';
+  st.shown = null;
+  st.stepper?.dispose();
+  st.stepper = null;
+  el.replayBox.hidden = true;
+  el.playControls.hidden = false;
+}
+
+function takeOver() {
+  if (st.mode !== 'replay') return;
+  const k = player.target;
+  player.pause();
+  return guarded(async () => {
+    if (k < st.moves.length) await rebuildAt(st.moves.slice(0, k));
+    exitReplay();
+    el.hint.textContent = '';
+    await refresh();
+  });
+}
+
+// ---------- rendering ----------
+function view() {
+  if (st.mode === 'replay' && st.shown) return { obs: st.shown.obs, result: st.shown.result, live: false };
+  return { obs: st.obs, result: st.result, live: true };
+}
+
+function render() {
+  const { obs, result, live } = view();
+  if (!obs) return;
+  const teleportsLeft = obs.teleports.filter((t) => !t.used).length;
+  const parts = [
+    ['moves', 'Moves made', obs.moves_made],
+    ['robots', 'Robots remaining', obs.robots_remaining],
+    ['debris', 'Debris', obs.debris.length],
+    ['teleports', 'Teleports left', teleportsLeft],
+    ['you', 'You', `(${obs.you[0]},${obs.you[1]})`],
+  ];
+  el.statusLine.classList.remove('loading');
+  el.statusLine.innerHTML = '<dl>' + parts.map(([k, label, v]) => `<div><dt>${label}:</dt><dd data-k="${k}">${v}</dd></div>`).join('') + '</dl>';
+  if (result && result.over) {
+    el.outcome.hidden = false;
+    el.outcome.textContent = result.summary;
+    el.outcome.className = `outcome ${result.outcome}`;
+    el.resultLines.hidden = false;
+    el.resultLines.textContent = result.lines.join('\n');
+  } else {
+    el.outcome.hidden = !(!live && st.shown && st.shown.move);
+    el.outcome.className = 'outcome';
+    el.outcome.textContent = !live && st.shown && st.shown.move ? `Move ${st.shown.k}: ${st.shown.move}` : '';
+    el.resultLines.hidden = true;
+    el.resultLines.textContent = '';
+  }
+  // teleport list
+  el.teleportList.innerHTML = '';
+  if (!obs.teleports.length) {
+    const li = document.createElement('li');
+    li.textContent = 'No teleport destinations on this board.';
+    li.style.listStyle = 'none';
+    el.teleportList.append(li);
+  }
+  obs.teleports.forEach((t, i) => {
+    const li = document.createElement('li');
+    const name = `T${i + 1}`;
+    const where = `(${t.cell[0]},${t.cell[1]})`;
+    if (live && st.legal.includes(name)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `${name} → ${where}`;
+      b.dataset.move = name;
+      b.setAttribute('aria-label', `Teleport ${name} to ${where}`);
+      b.addEventListener('click', () => play(name));
+      li.append(b);
+    } else {
+      li.textContent = `${name} → ${where} ${t.used ? '(used)' : '(blocked now)'}`;
+      if (t.used) li.style.opacity = '0.6';
+    }
+    el.teleportList.append(li);
+  });
+  el.log.innerHTML = '';
+  for (const line of obs.log) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    el.log.append(li);
+  }
+  if (!obs.log.length) el.log.innerHTML = '<li>None yet.</li>';
+  el.canvas.setAttribute('aria-label', `Robots board: you at (${obs.you[0]},${obs.you[1]}), ${obs.robots.length} robots, ${obs.debris.length} debris, ${teleportsLeft} teleports left. ${result && result.over ? result.summary : ''}`);
+  updateButtons();
+  board.redraw();
+}
+
+function updateButtons() {
+  const playing = st.mode === 'play' && st.obs && st.obs.status === 'playing';
+  for (const b of document.querySelectorAll('#play-controls .dpad button')) b.disabled = !playing || st.busy;
+  $('btn-teleport').disabled = !playing || st.busy;
+  $('btn-hint').disabled = !playing || st.busy;
+  $('btn-watch').disabled = !playing || st.busy;
+  $('btn-undo').disabled = st.mode !== 'play' || !st.moves.length || st.busy;
+  $('btn-restart').disabled = st.mode !== 'play' || !st.moves.length || st.busy;
+  el.reviewRow.hidden = st.mode !== 'play' || !st.moves.length;
+  $('btn-takeover').disabled = st.busy;
+}
+
+// ---------- drawing ----------
+function colors() {
+  return {
+    bg: cssVar('--board-bg', '#fff'), grid: cssVar('--board-grid', '#ddd'), gridStrong: cssVar('--board-grid-strong', '#bbb'),
+    you: cssVar('--piece-you', '#0072b2'), youRing: cssVar('--piece-you-ring', '#fff'), robot: cssVar('--piece-robot', '#d55e00'),
+    robotDark: cssVar('--piece-robot-dark', '#6b2f00'), debris: cssVar('--piece-debris', '#666'), tp: cssVar('--piece-teleport', '#cc79a7'),
+    tpUsed: cssVar('--piece-teleport-used', '#bbb'), hint: cssVar('--piece-hint', '#e69f00'), legal: cssVar('--piece-legal', 'rgba(0,114,178,.15)'),
+    ok: cssVar('--ok-border', '#009e73'), text: cssVar('--text', '#000'),
+  };
+}
+
+function drawYou(ctx, x, y, s, col, state = 'playing') {
+  const cx = x + s / 2, cy = y + s / 2;
+  ctx.beginPath();
+  ctx.arc(cx, cy, s * 0.42, 0, Math.PI * 2);
+  ctx.fillStyle = col.youRing;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(cx, cy, s * 0.36, 0, Math.PI * 2);
+  ctx.fillStyle = col.you;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(cx, cy, s * 0.12, 0, Math.PI * 2);
+  ctx.fillStyle = col.youRing;
+  ctx.fill();
+  if (state === 'won') {
+    ctx.beginPath();
+    ctx.arc(cx, cy, s * 0.5, 0, Math.PI * 2);
+    ctx.strokeStyle = col.ok;
+    ctx.lineWidth = Math.max(2, s * 0.1);
+    ctx.stroke();
+  } else if (state === 'lost') {
+    ctx.strokeStyle = col.robot;
+    ctx.lineWidth = Math.max(2, s * 0.14);
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(x + s * 0.12, y + s * 0.12); ctx.lineTo(x + s * 0.88, y + s * 0.88);
+    ctx.moveTo(x + s * 0.88, y + s * 0.12); ctx.lineTo(x + s * 0.12, y + s * 0.88);
+    ctx.stroke();
+    ctx.lineCap = 'butt';
+  }
+}
+
+function drawRobot(ctx, x, y, s, col) {
+  const m = s * 0.14;
+  const top = s >= 14 ? s * 0.24 : m;
+  ctx.fillStyle = col.robot;
+  ctx.fillRect(x + m, y + top, s - 2 * m, s - top - m);
+  if (s >= 14) { // antenna
+    ctx.strokeStyle = col.robot;
+    ctx.lineWidth = Math.max(1, s * 0.07);
+    ctx.beginPath();
+    ctx.moveTo(x + s / 2, y + top); ctx.lineTo(x + s / 2, y + s * 0.1);
+    ctx.stroke();
+  }
+  ctx.fillStyle = col.robotDark;
+  const eye = Math.max(1.2, s * 0.09);
+  const ey = y + top + (s - top - m) * 0.38;
+  ctx.beginPath();
+  ctx.arc(x + s * 0.36, ey, eye, 0, Math.PI * 2);
+  ctx.arc(x + s * 0.64, ey, eye, 0, Math.PI * 2);
+  ctx.fill();
+  if (s >= 14) ctx.fillRect(x + s * 0.32, y + s * 0.7, s * 0.36, Math.max(1, s * 0.06));
+}
+
+function drawDebris(ctx, x, y, s, col) {
+  const m = s * 0.12;
+  ctx.fillStyle = col.debris;
+  ctx.fillRect(x + m, y + m, s - 2 * m, s - 2 * m);
+  ctx.strokeStyle = col.bg;
+  ctx.lineWidth = Math.max(1, s * 0.09);
+  ctx.beginPath();
+  ctx.moveTo(x + m * 1.8, y + m * 1.8); ctx.lineTo(x + s - m * 1.8, y + s - m * 1.8);
+  ctx.moveTo(x + s - m * 1.8, y + m * 1.8); ctx.lineTo(x + m * 1.8, y + s - m * 1.8);
+  ctx.stroke();
+}
+
+function diamond(ctx, x, y, s, k) {
+  const cx = x + s / 2, cy = y + s / 2, h = s * k;
+  ctx.beginPath();
+  ctx.moveTo(cx, cy - h); ctx.lineTo(cx + h, cy); ctx.lineTo(cx, cy + h); ctx.lineTo(cx - h, cy); ctx.closePath();
+}
+
+function drawTeleport(ctx, x, y, s, col, used, label) {
+  if (used) {
+    diamond(ctx, x, y, s, 0.3);
+    ctx.setLineDash([Math.max(1.5, s * 0.08), Math.max(1.5, s * 0.08)]);
+    ctx.strokeStyle = col.tpUsed;
+    ctx.lineWidth = Math.max(1, s * 0.06);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    return;
+  }
+  diamond(ctx, x, y, s, 0.46);
+  ctx.strokeStyle = col.tp;
+  ctx.lineWidth = Math.max(1.5, s * 0.11);
+  ctx.stroke();
+  if (label && s >= 15) {
+    ctx.fillStyle = col.text;
+    ctx.font = `600 ${Math.round(s * 0.38)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(label, x + s / 2, y + s / 2 + 0.5);
+  } else {
+    diamond(ctx, x, y, s, 0.16);
+    ctx.fillStyle = col.tp;
+    ctx.fill();
+  }
+}
+
+function moveTarget(move, obs) {
+  if (DIRS[move]) return [obs.you[0] + DIRS[move][0], obs.you[1] + DIRS[move][1]];
+  const t = /^T(\d+)$/.exec(move);
+  if (t && obs.teleports[Number(t[1]) - 1]) return obs.teleports[Number(t[1]) - 1].cell;
+  return null;
+}
+
+function drawBoard(ctx, geo) {
+  const col = colors();
+  const s = geo.cell;
+  const { obs, live } = view();
+  ctx.fillStyle = col.bg;
+  ctx.fillRect(0, 0, geo.width, geo.height);
+  if (obs && live && obs.status === 'playing') {
+    ctx.fillStyle = col.legal;
+    for (const m of st.legal) {
+      if (!DIRS[m]) continue;
+      const r = obs.you[0] + DIRS[m][0], c = obs.you[1] + DIRS[m][1];
+      ctx.fillRect((c - 1) * s, (r - 1) * s, s, s);
+    }
+  }
+  // grid: thin lines, stronger every 5 cells (counting from 1) to read coordinates
+  ctx.lineWidth = 1;
+  for (let i = 0; i <= SIZE; i++) {
+    ctx.strokeStyle = i % 5 === 0 ? col.gridStrong : col.grid;
+    const p = Math.round(i * s) + 0.5;
+    ctx.beginPath(); ctx.moveTo(p, 0); ctx.lineTo(p, geo.height); ctx.stroke();
+    ctx.beginPath(); ctx.moveTo(0, p); ctx.lineTo(geo.width, p); ctx.stroke();
+  }
+  if (!obs) return;
+  // start cell (15,15) marker
+  const x0 = (15 - 1) * s, y0 = (15 - 1) * s;
+  ctx.strokeStyle = col.gridStrong;
+  ctx.strokeRect(x0 + 2.5, y0 + 2.5, s - 5, s - 5);
+  obs.teleports.forEach((t, i) => {
+    const [r, c] = t.cell;
+    drawTeleport(ctx, (c - 1) * s, (r - 1) * s, s, col, t.used, String(i + 1));
+  });
+  for (const [r, c] of obs.debris) drawDebris(ctx, (c - 1) * s, (r - 1) * s, s, col);
+  for (const [r, c] of obs.robots) drawRobot(ctx, (c - 1) * s, (r - 1) * s, s, col);
+  // hovered neighbour
+  if (live && st.hover && obs.status === 'playing') {
+    const { r, c } = st.hover;
+    if (Math.abs(r - obs.you[0]) <= 1 && Math.abs(c - obs.you[1]) <= 1) {
+      ctx.strokeStyle = col.you;
+      ctx.lineWidth = 2;
+      ctx.strokeRect((c - 1) * s + 1, (r - 1) * s + 1, s - 2, s - 2);
+    }
+  }
+  drawYou(ctx, (obs.you[1] - 1) * s, (obs.you[0] - 1) * s, s, col, obs.status);
+  // last move in replay / hint
+  const hintMove = live && st.hint && st.hint.at === st.moves.length ? st.hint.move : null;
+  if (hintMove) {
+    const target = moveTarget(hintMove, obs);
+    ctx.strokeStyle = col.hint;
+    ctx.lineWidth = Math.max(2.5, s * 0.14);
+    if (hintMove === 'stay' || !target) {
+      ctx.beginPath();
+      ctx.arc((obs.you[1] - 0.5) * s, (obs.you[0] - 0.5) * s, s * 0.62, 0, Math.PI * 2);
+      ctx.stroke();
+    } else {
+      const [r, c] = target;
+      ctx.strokeRect((c - 1) * s + ctx.lineWidth / 2, (r - 1) * s + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
+      arrow(ctx, (obs.you[1] - 0.5) * s, (obs.you[0] - 0.5) * s, (c - 0.5) * s, (r - 0.5) * s, s, col.hint, !DIRS[hintMove]);
+    }
+  }
+}
+
+function arrow(ctx, x1, y1, x2, y2, s, color, dashed) {
+  const dx = x2 - x1, dy = y2 - y1;
+  const len = Math.hypot(dx, dy);
+  if (len < 1) return;
+  const ux = dx / len, uy = dy / len;
+  const sx = x1 + ux * s * 0.45, sy = y1 + uy * s * 0.45;
+  const ex = x2 - ux * s * 0.3, ey = y2 - uy * s * 0.3;
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = Math.max(2, s * 0.1);
+  if (dashed) ctx.setLineDash([s * 0.3, s * 0.2]);
+  ctx.beginPath(); ctx.moveTo(sx, sy); ctx.lineTo(ex, ey); ctx.stroke();
+  ctx.setLineDash([]);
+  const hs = Math.max(5, s * 0.3);
+  ctx.beginPath();
+  ctx.moveTo(ex + ux * hs * 0.4, ey + uy * hs * 0.4);
+  ctx.lineTo(ex - ux * hs * 0.6 - uy * hs * 0.5, ey - uy * hs * 0.6 + ux * hs * 0.5);
+  ctx.lineTo(ex - ux * hs * 0.6 + uy * hs * 0.5, ey - uy * hs * 0.6 - ux * hs * 0.5);
+  ctx.closePath();
+  ctx.fill();
+}
+
+function buildLegend() {
+  const items = [
+    ['You', (ctx, s, col) => drawYou(ctx, 0, 0, s, col)],
+    ['Robot', (ctx, s, col) => drawRobot(ctx, 0, 0, s, col)],
+    ['Debris', (ctx, s, col) => drawDebris(ctx, 0, 0, s, col)],
+    ['Teleport', (ctx, s, col) => drawTeleport(ctx, 0, 0, s, col, false, '')],
+    ['Used teleport', (ctx, s, col) => drawTeleport(ctx, 0, 0, s, col, true)],
+    ['Hint', (ctx, s, col) => { ctx.strokeStyle = col.hint; ctx.lineWidth = 3; ctx.strokeRect(1.5, 1.5, s - 3, s - 3); }],
+  ];
+  el.legend.innerHTML = '';
+  const dpr = Math.max(1, window.devicePixelRatio || 1);
+  const col = colors();
+  for (const [name, draw] of items) {
+    const span = document.createElement('span');
+    const cv = document.createElement('canvas');
+    cv.width = 18 * dpr; cv.height = 18 * dpr;
+    cv.setAttribute('aria-hidden', 'true');
+    const ctx = cv.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = col.bg; ctx.fillRect(0, 0, 18, 18);
+    draw(ctx, 18, col);
+    span.append(cv, document.createTextNode(name));
+    el.legend.append(span);
+  }
+}
+
+function describeCell(r, c) {
+  const { obs } = view();
+  if (!obs) return '';
+  const what = [];
+  if (obs.you[0] === r && obs.you[1] === c) what.push('you');
+  if (obs.robots.some(([a, b]) => a === r && b === c)) what.push('robot');
+  if (obs.debris.some(([a, b]) => a === r && b === c)) what.push('debris');
+  obs.teleports.forEach((t, i) => { if (t.cell[0] === r && t.cell[1] === c) what.push(`teleport T${i + 1}${t.used ? ' (used)' : ''}`); });
+  return `(${r},${c})${what.length ? ': ' + what.join(', ') : ''}`;
+}
+
+function onCell(r, c) {
+  if (st.mode !== 'play' || !st.obs) return;
+  el.canvas.focus({ preventScroll: true });
+  const [yr, yc] = st.obs.you;
+  const dr = r - yr, dc = c - yc;
+  if (Math.abs(dr) <= 1 && Math.abs(dc) <= 1) {
+    const move = Object.keys(DIRS).find((k) => DIRS[k][0] === dr && DIRS[k][1] === dc);
+    return play(move);
+  }
+  const i = st.obs.teleports.findIndex((t) => !t.used && t.cell[0] === r && t.cell[1] === c);
+  if (i >= 0) return play(`T${i + 1}`);
+  el.hint.textContent = `(${r},${c}) is not next to you: click one of the 8 cells around you, your own cell to stay, or a pink teleport destination.`;
+}
+
+const board = new BoardCanvas(el.canvas, {
+  rows: SIZE,
+  cols: SIZE,
+  maxCell: 30,
+  onDraw: drawBoard,
+  onCell,
+  onHover: (cell) => {
+    const prev = st.hover;
+    st.hover = cell;
+    el.caption.textContent = cell ? describeCell(cell.r, cell.c) : '\u00a0';
+    if ((prev?.r !== cell?.r) || (prev?.c !== cell?.c)) board.redraw();
+  },
+});
+
+// ---------- input wiring ----------
+for (const b of document.querySelectorAll('#play-controls .dpad button')) b.addEventListener('click', () => play(b.dataset.move));
+$('btn-teleport').addEventListener('click', teleportNext);
+$('btn-hint').addEventListener('click', hint);
+$('btn-watch').addEventListener('click', watch);
+$('btn-undo').addEventListener('click', undo);
+$('btn-restart').addEventListener('click', restart);
+$('btn-takeover').addEventListener('click', takeOver);
+$('btn-review').addEventListener('click', () => { player.pause(); player.goTo(0); });
+$('btn-review-2').addEventListener('click', () => guarded(async () => {
+  await refresh();
+  await enterReplay(0);
+}));
+
+function readSeedForm(randomSeed) {
+  const num = (input, lo, hi, name) => {
+    const v = input.value.trim();
+    if (!/^\d+$/.test(v)) throw new Error(`${name}: expected a whole number, got "${v}"`);
+    const n = Number(v);
+    if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${n}`);
+    return n;
+  };
+  const robots = num(el.robots, 1, 50, 'Robots');
+  const teleports = num(el.teleports, 0, 20, 'Teleports');
+  let seed;
+  if (randomSeed || el.seed.value.trim() === '') seed = Math.floor(Math.random() * 1e9);
+  else seed = num(el.seed, 0, 4294967295, 'Seed');
+  return { kind: 'seed', seed, robots, teleports };
+}
+function newBoard(randomSeed) {
+  try {
+    return loadSource(readSeedForm(randomSeed));
+  } catch (e) {
+    showError(el.error, e.message);
+  }
+}
+$('btn-new').addEventListener('click', () => newBoard(false));
+$('btn-random').addEventListener('click', () => newBoard(true));
+for (const i of [el.seed, el.robots, el.teleports]) i.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') newBoard(false); });
+
+async function loadInputText(text, caseIndex = 1) {
+  if (!text.trim()) { showError(el.error, 'Problem input: paste an input or choose a file first.'); return false; }
+  try {
+    await judgeInput(text);
+  } catch (e) {
+    el.judge.textContent = '';
+    showError(el.error, e.message.startsWith('Problem input') ? e.message : `Problem input: ${e.message}`);
+    return false;
+  }
+  return loadSource({ kind: 'input', text, caseIndex });
+}
+$('btn-load').addEventListener('click', () => loadInputText(el.input.value));
+$('btn-sample').addEventListener('click', () => { el.input.value = SAMPLE_INPUT; loadInputText(SAMPLE_INPUT); });
+el.file.addEventListener('change', async () => {
+  const f = el.file.files[0];
+  if (!f) return;
+  try {
+    const text = await f.text();
+    el.input.value = text;
+    await loadInputText(text);
+  } catch (e) {
+    showError(el.error, `Could not read ${f.name}: ${e.message}`);
+  }
+});
+el.caseSel.addEventListener('change', () => {
+  if (!st.input) return;
+  loadSource({ kind: 'input', text: st.input.text, caseIndex: Number(el.caseSel.value) });
+});
+
+document.addEventListener('keydown', (ev) => {
+  if (st.mode !== 'play' || ev.ctrlKey || ev.metaKey || ev.altKey || isTypingTarget(ev.target)) return;
+  if (ev.target && ev.target.tagName === 'INPUT' && ev.target.type === 'range') return;
+  let move = null;
+  const numpad = /^Numpad([1-9])$/.exec(ev.code);
+  if (numpad) move = NUMPAD[numpad[1]];
+  else if (ev.code === 'NumpadDecimal') move = 'stay';
+  else if (/^[1-9]$/.test(ev.key)) move = NUMPAD[ev.key];
+  else if (Object.prototype.hasOwnProperty.call(KEYS, ev.key)) move = KEYS[ev.key];
+  if (move) {
+    ev.preventDefault();
+    play(move);
+    return;
+  }
+  if (ev.key === 't' || ev.key === 'T') { ev.preventDefault(); teleportNext(); return; }
+  if (ev.key === '?') { ev.preventDefault(); hint(); return; }
+  if (ev.key === 'Backspace') { ev.preventDefault(); undo(); }
+});
+
+onHashChange((h) => {
+  try {
+    loadSource(sourceFromHash(h), { updateHash: false });
+  } catch (e) {
+    showError(el.error, e.message);
+  }
+});
+
+// ---------- start ----------
+applyEmbed();
+buildLegend();
+window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => { buildLegend(); board.redraw(); });
+try {
+  await engine.ready();
+  const stored = (() => { try { return localStorage.getItem(INPUT_KEY); } catch { return null; } })();
+  if (stored && !el.input.value) el.input.value = stored;
+  let src;
+  try {
+    src = sourceFromHash(readHash());
+  } catch (e) {
+    showError(el.error, e.message);
+    src = sourceFromHash({});
+  }
+  if (!(await loadSource(src, { updateHash: false }))) {
+    const msg = el.error.querySelector('.error-text')?.textContent;
+    if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
+    if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);
+  }
+  document.documentElement.dataset.ready = '1';
+} catch (e) {
+  el.statusLine.textContent = 'The game engine is not available.';
+  showFatal(document.querySelector('main'), e.message);
+  document.documentElement.dataset.ready = 'error';
+}
