@@ -97,7 +97,8 @@ export const SEED_FILE = process.env.PURSUIT_ROBOTS_SEED || '/work/shared/seeds/
 export function sampleFromSeed() {
   if (!fs.existsSync(SEED_FILE)) return { input: SAMPLE_INPUT, output: SAMPLE_OUTPUT };
   const text = fs.readFileSync(SEED_FILE, 'utf8');
-  const input = text.split('Sample Input')[1].split('Sample Output')[0].trim() + '\n';
-  const output = text.split('Sample Output')[1].split('[Submit]')[0].trim();
+  // The headings stand on their own lines (the statement also mentions "Sample Output" inline).
+  const input = text.split(/^Sample Input\s*$/m)[1].split(/^Sample Output\s*$/m)[0].trim() + '\n';
+  const output = text.split(/^Sample Output\s*$/m)[1].split(/^\[Submit\]/m)[0].trim();
   return { input, output };
 }

@@ -55,11 +55,11 @@ export class ReplayPlayer {
     c.setAttribute('aria-label', 'Replay controls');
     c.innerHTML = `
       <div class="rp-buttons">
-        <button type="button" class="rp-start" title="To the start (Home)" aria-label="To the start">⏮</button>
-        <button type="button" class="rp-back" title="Step back (←)" aria-label="Step back">◀︎</button>
-        <button type="button" class="rp-play primary" title="Play / pause (Space)" aria-label="Play">▶︎ Play</button>
-        <button type="button" class="rp-fwd" title="Step forward (→)" aria-label="Step forward">▶︎|</button>
-        <button type="button" class="rp-end" title="To the end (End)" aria-label="To the end">⏭</button>
+        <button type="button" class="rp-start" title="To the start (Home)" aria-label="To the start">|◀</button>
+        <button type="button" class="rp-back" title="Step back (←)" aria-label="Step back">◀</button>
+        <button type="button" class="rp-play primary" title="Play / pause (Space)" aria-label="Play">▶ Play</button>
+        <button type="button" class="rp-fwd" title="Step forward (→)" aria-label="Step forward">▶</button>
+        <button type="button" class="rp-end" title="To the end (End)" aria-label="To the end">▶|</button>
         <label class="rp-speed-label">Speed
           <select class="rp-speed" aria-label="Playback speed">
             ${SPEEDS.map((s) => `<option value="${s}">${s}×</option>`).join('')}
@@ -179,7 +179,7 @@ export class ReplayPlayer {
     el.slider.max = String(this.total);
     el.slider.value = String(this.target);
     el.pos.textContent = `${this.label} ${this.target} / ${this.total}`;
-    el.play.textContent = this.playing ? '⏸ Pause' : '▶︎ Play';
+    el.play.textContent = this.playing ? '❚❚ Pause' : '▶ Play';
     el.play.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
     el.play.setAttribute('aria-pressed', String(this.playing));
     el.back.disabled = this.target <= 0;

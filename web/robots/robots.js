@@ -436,15 +436,15 @@ function colors() {
 function drawYou(ctx, x, y, s, col, state = 'playing') {
   const cx = x + s / 2, cy = y + s / 2;
   ctx.beginPath();
-  ctx.arc(cx, cy, s * 0.42, 0, Math.PI * 2);
+  ctx.arc(cx, cy, s * 0.48, 0, Math.PI * 2);
   ctx.fillStyle = col.youRing;
   ctx.fill();
   ctx.beginPath();
-  ctx.arc(cx, cy, s * 0.36, 0, Math.PI * 2);
+  ctx.arc(cx, cy, s * 0.4, 0, Math.PI * 2);
   ctx.fillStyle = col.you;
   ctx.fill();
   ctx.beginPath();
-  ctx.arc(cx, cy, s * 0.12, 0, Math.PI * 2);
+  ctx.arc(cx, cy, s * 0.14, 0, Math.PI * 2);
   ctx.fillStyle = col.youRing;
   ctx.fill();
   if (state === 'won') {
@@ -466,29 +466,31 @@ function drawYou(ctx, x, y, s, col, state = 'playing') {
 }
 
 function drawRobot(ctx, x, y, s, col) {
-  const m = s * 0.14;
-  const top = s >= 14 ? s * 0.24 : m;
+  // A square "head" filling most of the cell, two eyes, a mouth and (when large) an antenna.
+  const m = s * 0.07;
+  const top = s >= 18 ? s * 0.2 : m;
+  const w = s - 2 * m, hgt = s - top - m;
   ctx.fillStyle = col.robot;
-  ctx.fillRect(x + m, y + top, s - 2 * m, s - top - m);
-  if (s >= 14) { // antenna
+  ctx.fillRect(x + m, y + top, w, hgt);
+  if (s >= 18) {
     ctx.strokeStyle = col.robot;
     ctx.lineWidth = Math.max(1, s * 0.07);
     ctx.beginPath();
-    ctx.moveTo(x + s / 2, y + top); ctx.lineTo(x + s / 2, y + s * 0.1);
+    ctx.moveTo(x + s / 2, y + top); ctx.lineTo(x + s / 2, y + s * 0.06);
     ctx.stroke();
   }
   ctx.fillStyle = col.robotDark;
-  const eye = Math.max(1.2, s * 0.09);
-  const ey = y + top + (s - top - m) * 0.38;
+  const eye = Math.max(1.1, s * 0.09);
+  const ey = y + top + hgt * 0.36;
   ctx.beginPath();
-  ctx.arc(x + s * 0.36, ey, eye, 0, Math.PI * 2);
-  ctx.arc(x + s * 0.64, ey, eye, 0, Math.PI * 2);
+  ctx.arc(x + s * 0.33, ey, eye, 0, Math.PI * 2);
+  ctx.arc(x + s * 0.67, ey, eye, 0, Math.PI * 2);
   ctx.fill();
-  if (s >= 14) ctx.fillRect(x + s * 0.32, y + s * 0.7, s * 0.36, Math.max(1, s * 0.06));
+  ctx.fillRect(x + s * 0.3, y + top + hgt * 0.68, s * 0.4, Math.max(1, s * 0.08));
 }
 
 function drawDebris(ctx, x, y, s, col) {
-  const m = s * 0.12;
+  const m = s * 0.08;
   ctx.fillStyle = col.debris;
   ctx.fillRect(x + m, y + m, s - 2 * m, s - 2 * m);
   ctx.strokeStyle = col.bg;
@@ -562,10 +564,6 @@ function drawBoard(ctx, geo) {
     ctx.beginPath(); ctx.moveTo(0, p); ctx.lineTo(geo.width, p); ctx.stroke();
   }
   if (!obs) return;
-  // start cell (15,15) marker
-  const x0 = (15 - 1) * s, y0 = (15 - 1) * s;
-  ctx.strokeStyle = col.gridStrong;
-  ctx.strokeRect(x0 + 2.5, y0 + 2.5, s - 5, s - 5);
   obs.teleports.forEach((t, i) => {
     const [r, c] = t.cell;
     drawTeleport(ctx, (c - 1) * s, (r - 1) * s, s, col, t.used, String(i + 1));
