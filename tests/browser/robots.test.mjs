@@ -256,3 +256,28 @@ test('dark colour scheme renders', async () => {
   await screenshot(page, 'robots-dark');
   h.assertNoErrors();
 });
+
+test('uploading an input file judges it like pasting', async () => {
+  const { input, output } = sampleFromSeed();
+  const page = await open('robots/' + BOARD_HASH);
+  await page.click('#problem-box > summary');
+  await page.setInputFiles('#in-file', { name: 'sample.txt', mimeType: 'text/plain', buffer: Buffer.from(input) });
+  await page.waitForFunction(() => document.querySelector('#judge-output').textContent.length > 0);
+  const norm = (s) => s.split('\n').map((l) => l.replace(/\s+$/, '')).join('\n').trim();
+  assert.equal(norm(await page.textContent('#judge-output')), norm(output));
+  assert.equal(await page.inputValue('#in-input'), input);
+  assert.equal((await status(page)).robots, '4'); // case 1 loaded
+  h.assertNoErrors();
+});
+
+test('the Robots page without the engine says so (never a blank page)', async () => {
+  const page = await h.newPage();
+  await page.route('**/wasm/pursuit.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await page.goto(h.url + 'robots/');
+  await page.waitForSelector('html[data-ready="error"]');
+  const fatal = page.locator('.fatal');
+  assert.equal(await fatal.isVisible(), true);
+  assert.match(await fatal.textContent(), /could not be loaded|could not start/i);
+  await screenshot(page, 'robots-no-engine');
+  h.errors.length = 0; // the missing file is the point of this test
+});

@@ -393,7 +393,7 @@ function render() {
       b.addEventListener('click', () => play(name));
       li.append(b);
     } else {
-      li.textContent = `${name} → ${where} ${t.used ? '(used)' : '(blocked now)'}`;
+      li.textContent = `${name} → ${where} ${t.used ? '(used)' : live && obs.status === 'playing' ? '(occupied now)' : '(unused)'}`;
       if (t.used) li.style.opacity = '0.6';
     }
     el.teleportList.append(li);

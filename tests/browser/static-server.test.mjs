@@ -1,0 +1,83 @@
+// scripts/static-server.mjs: MIME types, mounts, index.html, no escape from the roots, CLI line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { startServer } from '../../scripts/static-server.mjs';
+import { ROOT } from './lib.mjs';
+
+function get(url, rawPath) {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = http.request({ host: u.hostname, port: u.port, path: rawPath, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], location: res.headers.location, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('serves roots and mounts with the right types and refuses traversal', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pursuit-server-'));
+  const root = path.join(tmp, 'site');
+  const mounted = path.join(tmp, 'mounted');
+  fs.mkdirSync(path.join(root, 'sub'), { recursive: true });
+  fs.mkdirSync(mounted);
+  fs.writeFileSync(path.join(tmp, 'secret.txt'), 'TOP-SECRET-CONTENT');
+  fs.writeFileSync(path.join(root, 'index.html'), '<p>home</p>');
+  fs.writeFileSync(path.join(root, 'sub', 'index.html'), '<p>sub</p>');
+  fs.writeFileSync(path.join(root, 'a.js'), 'x');
+  fs.writeFileSync(path.join(root, 'a.mjs'), 'x');
+  fs.writeFileSync(path.join(root, 'a.css'), 'x');
+  fs.writeFileSync(path.join(root, 'a.json'), '{}');
+  fs.writeFileSync(path.join(root, 'a.svg'), '<svg/>');
+  fs.writeFileSync(path.join(root, 'a.txt'), 't');
+  fs.writeFileSync(path.join(root, 'a.png'), 'p');
+  fs.writeFileSync(path.join(mounted, 'm.wasm'), 'w');
+  const s = await startServer({ port: 0, root, mounts: { '/wasm': mounted } });
+  try {
+    assert.match(s.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const types = { 'a.js': 'text/javascript', 'a.mjs': 'text/javascript', 'a.css': 'text/css', 'a.json': 'application/json', 'a.svg': 'image/svg+xml', 'a.txt': 'text/plain', 'a.png': 'image/png', 'wasm/m.wasm': 'application/wasm', '': 'text/html', 'sub/': 'text/html' };
+    for (const [p, t] of Object.entries(types)) {
+      const r = await get(s.url, '/' + p);
+      assert.equal(r.status, 200, p);
+      assert.ok(r.type.startsWith(t), `${p}: ${r.type}`);
+    }
+    assert.equal((await get(s.url, '/sub/')).body, '<p>sub</p>');
+    const redirect = await get(s.url, '/sub');
+    assert.equal(redirect.status, 301);
+    assert.equal(redirect.location, '/sub/');
+    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/wasm/../../secret.txt', '/wasm/..%2f..%2fsecret.txt', '/sub/..%5c..%5csecret.txt']) {
+      const r = await get(s.url, p);
+      assert.notEqual(r.status, 200, p);
+      assert.ok(!r.body.includes('TOP-SECRET-CONTENT'), p);
+    }
+    assert.equal((await get(s.url, '/nope.js')).status, 404);
+  } finally {
+    await s.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('the command line prints exactly one line when listening', async () => {
+  const child = spawn(process.execPath, ['scripts/static-server.mjs', '--port', '0', '--root', 'web', '--mount', '/wasm=build/wasm'], { cwd: ROOT });
+  try {
+    const line = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => { out += d; if (out.includes('\n')) resolve(out); });
+      child.on('exit', (code) => reject(new Error(`exited ${code}`)));
+      setTimeout(() => reject(new Error('no output')), 5000);
+    });
+    assert.match(line, /^Serving Pursuit at http:\/\/127\.0\.0\.1:\d+\/\n$/);
+    const url = line.trim().split(' ').pop();
+    const r = await get(url, '/robots/');
+    assert.equal(r.status, 200);
+  } finally {
+    child.kill();
+  }
+});
