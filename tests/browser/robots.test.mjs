@@ -281,3 +281,30 @@ test('the Robots page without the engine says so (never a blank page)', async ()
   await screenshot(page, 'robots-no-engine');
   h.errors.length = 0; // the missing file is the point of this test
 });
+
+test('works under a sub-path (GitHub Pages) and inside an iframe', async () => {
+  const { startServer } = await import('../../scripts/static-server.mjs');
+  const { ROOT, WASM_DIR } = await import('./lib.mjs');
+  const pathMod = await import('node:path');
+  const sub = await startServer({ port: 0, root: pathMod.join(ROOT, 'tests', 'browser'), mounts: { '/pursuit': pathMod.join(ROOT, 'web'), '/pursuit/wasm': WASM_DIR } });
+  try {
+    const page = await h.newPage();
+    await page.goto(sub.url + 'pursuit/robots/#seed=9&robots=8&teleports=2');
+    await page.waitForSelector('html[data-ready="1"]');
+    assert.equal((await status(page)).robots, '8');
+    // A course page embedding the game.
+    await page.goto(sub.url + 'pursuit/');
+    await page.evaluate(() => {
+      document.body.innerHTML = '<iframe id="demo" src="robots/?embed=1#seed=7&robots=12&teleports=3" width="640" height="720" style="border:0" title="Robots"></iframe>';
+    });
+    const frame = page.frameLocator('#demo');
+    await frame.locator('html[data-ready="1"]').waitFor({ state: 'attached' });
+    assert.equal(await frame.locator('.site-header').isVisible(), false);
+    await frame.locator('#play-controls button[data-move="S"]').click();
+    await frame.locator('#status dd[data-k="moves"]', { hasText: '1' }).waitFor();
+    await screenshot(page, 'robots-iframe');
+    h.assertNoErrors();
+  } finally {
+    await sub.close();
+  }
+});
