@@ -1,0 +1,87 @@
+// Map reading: every error names the line; the generators give valid maps.
+#include <gtest/gtest.h>
+
+#include "common/errors.h"
+#include "copsrobbers/city.h"
+#include "copsrobbers/maps.h"
+
+using namespace pursuit;
+using namespace pursuit::copsrobbers;
+
+namespace {
+
+std::string read_error(const std::string& text, Limits limits = Limits::relaxed()) {
+    try {
+        read_city(text, "m.txt", limits);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+const char* kExample = "7 7\n1 2\n1 3\n2 4\n3 4\n3 5\n5 6\n5 7\n";
+
+}  // namespace
+
+TEST(CopsRobbersCity, ReadsTheSpecExampleWithRelaxedLimits) {
+    City c = read_city(kExample, "example", Limits::relaxed());
+    EXPECT_EQ(c.n(), 7);
+    EXPECT_EQ(c.m(), 7);
+    EXPECT_TRUE(c.graph.has_edge(2, 4));   // 3-5
+    EXPECT_FALSE(c.graph.has_edge(0, 3));  // 1-4
+    EXPECT_EQ(format_city(c, false), kExample);
+}
+
+TEST(CopsRobbersCity, ContractLimitsRejectTheSmallExample) {
+    EXPECT_EQ(read_error(kExample, Limits::contract()), "m.txt line 1: N = 7 is outside 10..200");
+}
+
+TEST(CopsRobbersCity, ErrorsNameTheLine) {
+    EXPECT_EQ(read_error("3 3\n1 2\n2 2\n1 3\n"), "m.txt line 3: street 2 2 is a loop");
+    EXPECT_EQ(read_error("3 3\n1 2\n2 3\n2 1\n"), "m.txt line 4: street 2 1 appears twice");
+    EXPECT_NE(read_error("3 2\n1 2\n2 4\n").find("m.txt line 3:"), std::string::npos);
+    EXPECT_NE(read_error("3 2\n1 2\n2 4\n").find("1..3"), std::string::npos);
+    EXPECT_NE(read_error("3 2\n1 2\nx 3\n").find("m.txt line 3:"), std::string::npos);
+    EXPECT_NE(read_error("3 3\n1 2\n2 3\n").find("end of input"), std::string::npos);
+    EXPECT_EQ(read_error("4 2\n1 2\n3 4\n"),
+              "m.txt: the city is not connected (crossing 3 cannot be reached from crossing 1)");
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nlayout\n0 0\n1 1\n"),
+              "m.txt line 7: expected layout position of crossing 3, got end of input");
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nfoo\n"), "m.txt line 4: expected end of map or the line \"layout\", got 'foo'");
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nlayout\n0 0\n1 x\n2 2\n"),
+              "m.txt line 6: expected \"x y\" (two numbers) for the position of crossing 2");
+}
+
+TEST(CopsRobbersCity, LayoutRoundTrips) {
+    City c = read_city("3 2\n1 2\n2 3\nlayout\n0 0\n1.5 -2\n3 1\n", "m", Limits::relaxed());
+    ASSERT_EQ(c.layout.size(), 3u);
+    EXPECT_DOUBLE_EQ(c.layout[1].x, 1.5);
+    EXPECT_DOUBLE_EQ(c.layout[1].y, -2);
+    EXPECT_EQ(read_city(format_city(c, true), "again", Limits::relaxed()).layout.size(), 3u);
+}
+
+TEST(CopsRobbersCity, ContractMaximaAreEnforced) {
+    std::string text = "201 200\n";
+    for (int i = 1; i <= 200; ++i) text += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+    EXPECT_EQ(read_error(text, Limits::contract()), "m.txt line 1: N = 201 is outside 10..200");
+}
+
+TEST(CopsRobbersMaps, SuiteMapsAreValidAndDrawable) {
+    for (const auto& name : map_suite()) {
+        City c = named_map(name);
+        SCOPED_TRACE(name);
+        EXPECT_EQ(static_cast<int>(c.layout.size()), c.n());
+        if (name != "example7") {
+            EXPECT_NO_THROW(read_city(format_city(c, true), name, Limits::contract()));
+        }
+    }
+    City p = named_map("petersen");
+    EXPECT_EQ(p.n(), 10);
+    EXPECT_EQ(p.m(), 15);
+    City d = named_map("dodecahedron");
+    EXPECT_EQ(d.n(), 20);
+    EXPECT_EQ(d.m(), 30);
+    for (int v = 0; v < 20; ++v) EXPECT_EQ(d.graph.degree(v), 3);
+    EXPECT_EQ(named_map("tree-200-s3").m(), 199);
+    EXPECT_THROW(named_map("nonsense"), InputError);
+}

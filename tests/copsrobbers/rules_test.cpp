@@ -1,0 +1,156 @@
+// Hand-worked positions for every rule of shared/specs/copsrobbers.md.
+#include <gtest/gtest.h>
+
+#include "common/errors.h"
+#include "common/game.h"
+#include "copsrobbers/copsrobbers_game.h"
+#include "copsrobbers/maps.h"
+#include "copsrobbers/rules.h"
+
+using namespace pursuit;
+using namespace pursuit::copsrobbers;
+
+namespace {
+
+Json example_config() {
+    // The spec's example: C = 2, R = 100, X starts at 3, the cops at 6 and 7.
+    return Json{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
+                {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
+}
+
+}  // namespace
+
+TEST(CopsRobbersRules, TheSpecExamplePlaysOutAsWritten) {
+    auto g = create_game(example_config());
+    EXPECT_EQ(g->to_move(), 1);  // X first
+    g->apply(1);
+    g->apply(Json::array({5, 5}));
+    g->apply("2");
+    g->apply("3 3");
+    g->apply(2);
+    g->apply(Json::array({4, 1}));
+    EXPECT_FALSE(g->over());
+    g->apply(4);  // steps onto cop 1: caught
+    ASSERT_TRUE(g->over());
+    Json r = g->result();
+    EXPECT_EQ(r["winner"], "cops");
+    EXPECT_EQ(r["capture_round"], 4);
+    EXPECT_EQ(r["summary"], "The cops win: X stepped onto a cop at crossing 4 in round 4");
+}
+
+TEST(CopsRobbersRules, CopSteppingOntoXCaptures) {
+    auto g = create_game(example_config());
+    g->apply(5);                    // X 3 -> 5, next to both cops
+    g->apply(Json::array({6, 5}));  // cop 2 steps onto X
+    ASSERT_TRUE(g->over());
+    EXPECT_EQ(g->result()["summary"], "The cops win: cop 2 caught X at crossing 5 in round 1");
+    EXPECT_EQ(g->result()["capture_round"], 1);
+}
+
+TEST(CopsRobbersRules, XWinsAfterRRoundsWithoutCapture) {
+    Json config = example_config();
+    config["rounds"] = 2;
+    auto g = create_game(config);
+    g->apply(1);
+    g->apply(Json::array({6, 7}));
+    EXPECT_FALSE(g->over());
+    g->apply(2);
+    g->apply(Json::array({5, 5}));
+    ASSERT_TRUE(g->over());
+    EXPECT_EQ(g->result()["winner"], "robber");
+    EXPECT_EQ(g->result()["rounds_played"], 2);
+}
+
+TEST(CopsRobbersRules, IllegalMovesNameThePieceAndChangeNothing) {
+    auto g = create_game(example_config());
+    auto msg = [&](const Json& m) {
+        try {
+            g->apply(m);
+        } catch (const IllegalMove& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_EQ(msg(7), "X cannot go from crossing 3 to crossing 7 (no street)");
+    EXPECT_EQ(msg(8), "X: 8 is not a crossing 1..7");
+    EXPECT_EQ(msg(Json::array({1, 2})), "X's move: expected one crossing, got 2 numbers");
+    EXPECT_EQ(msg("x"), "X's move: 'x' is not a crossing number");
+    EXPECT_EQ(g->moves().size(), 0u);
+    g->apply(3);  // staying is legal
+    EXPECT_EQ(msg(Json::array({5})), "expected 2 cop positions, got 1");
+    EXPECT_EQ(msg(Json::array({5, 4})), "cop 2 cannot go from crossing 7 to crossing 4 (no street)");
+    EXPECT_EQ(msg(Json::array({0, 5})), "cop 1: 0 is not a crossing 1..7");
+    g->apply(Json::array({5, 5}));  // cops may share a crossing
+    EXPECT_EQ(g->observation(-1)["cops"], Json::array({5, 5}));
+}
+
+TEST(CopsRobbersRules, CopsNeverSeeXStart) {
+    auto g = create_game(example_config());
+    EXPECT_TRUE(g->observation(0)["robber"].is_null());
+    EXPECT_EQ(g->observation(1)["robber"], 3);
+    EXPECT_EQ(g->observation(-1)["robber"], 3);
+    g->apply(1);
+    EXPECT_EQ(g->observation(0)["robber"], 1);
+}
+
+TEST(CopsRobbersRules, StartsAreDistinctAndPairwiseNonAdjacent) {
+    City c = named_map("grid-6x6");
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        Rng rng(seed);
+        Start s = random_start(c, 8, rng);
+        std::vector<int> all = s.cops;
+        all.push_back(s.robber);
+        for (std::size_t i = 0; i < all.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j) {
+                ASSERT_NE(all[i], all[j]);
+                ASSERT_FALSE(c.graph.has_edge(all[i], all[j]));
+            }
+    }
+    // Seeded: the same seed gives the same start.
+    Rng a(7), b(7);
+    EXPECT_EQ(random_start(c, 3, a).cops, random_start(c, 3, b).cops);
+}
+
+TEST(CopsRobbersRules, ImpossiblePlacementAndBadStartsAreInputErrors) {
+    City star = make_city(5, {{0, 1}, {0, 2}, {0, 3}, {0, 4}}, {}, "star");
+    Rng rng(1);
+    EXPECT_THROW(random_start(star, 4, rng), InputError);  // only 4 leaves are independent
+    Json config = example_config();
+    config["start"] = Json{{"cops", {5, 7}}, {"robber", 3}};  // 3 and 5 adjacent
+    EXPECT_THROW(create_game(config), InputError);
+    config["start"] = Json{{"cops", {6}}, {"robber", 3}};
+    EXPECT_THROW(create_game(config), InputError);
+}
+
+TEST(CopsRobbersRules, LegalMovesAndReplayRoundTrip) {
+    auto g = create_game(example_config());
+    EXPECT_EQ(g->legal_moves(1), Json::array({3, 1, 4, 5}));
+    EXPECT_EQ(g->legal_moves(0), Json::array());
+    g->apply(1);
+    EXPECT_EQ(g->legal_moves(0)["per_cop"], Json::parse("[[6,5],[7,5]]"));
+    g->apply(Json::array({5, 5}));
+    auto again = game_from_replay(g->replay());
+    EXPECT_EQ(again->observation(-1), g->observation(-1));
+}
+
+TEST(CopsRobbersRules, MapTextConfigUsesContractLimitsUnlessRelaxed) {
+    Json config{{"game", "copsrobbers"}, {"map", "7 7\n1 2\n1 3\n2 4\n3 4\n3 5\n5 6\n5 7\n"}, {"cops", 1}, {"seed", 3}};
+    EXPECT_THROW(create_game(config), InputError);
+    config["relaxed"] = true;
+    EXPECT_NO_THROW(create_game(config));
+}
+
+TEST(CopsRobbersRules, BotGamesFinishAndAreDeterministic) {
+    for (const char* level : {"easy", "medium", "hard", "best"}) {
+        Json config{{"game", "copsrobbers"}, {"map_name", "grid-6x6"}, {"cops", 2}, {"rounds", 40}, {"seed", 5}};
+        auto a = create_game(config), b = create_game(config);
+        for (int i = 0; i < 200 && !a->over(); ++i) {
+            Json opts{{"level", level}, {"seed", 9}};
+            Json m = a->suggest_move(opts);
+            EXPECT_EQ(b->suggest_move(opts), m);
+            a->apply(m);
+            b->apply(m);
+        }
+        EXPECT_TRUE(a->over()) << level;
+    }
+}
