@@ -1,0 +1,60 @@
+// Owns: Knowledge (see header).
+#include "fugitive/knowledge.h"
+
+namespace pursuit::fugitive {
+
+Knowledge Knowledge::of(const State& state) {
+    Knowledge k(state.map());
+    if (state.start_city() == 0) return k;  // not placed yet: nothing known
+    k.start(state.start_city());
+    Detectives before = state.placement();
+    for (const TurnRecord& r : state.history()) {
+        k.fugitive_moved(r.fugitive.transport, before);
+        if (is_announcement_turn(r.turn)) k.announced(r.fugitive.city);
+        if (r.detectives_moved) {
+            k.detectives_moved(r.detectives);
+            before = r.detectives;
+        }
+    }
+    return k;
+}
+
+void Knowledge::start(int city) {
+    std::fill(possible_.begin(), possible_.end(), 0);
+    possible_[city] = 1;
+    count_ = 1;
+}
+
+void Knowledge::fugitive_moved(char transport, const Detectives& detectives) {
+    const int t = transport_index(transport);
+    std::vector<char> next(possible_.size(), 0);
+    for (int v = 1; v <= map_->size(); ++v)
+        if (possible_[v])
+            for (int w : map_->neighbours(t, v)) next[w] = 1;
+    possible_.swap(next);
+    remove(detectives);
+}
+
+void Knowledge::announced(int city) { start(city); }
+
+void Knowledge::detectives_moved(const Detectives& detectives) { remove(detectives); }
+
+void Knowledge::remove(const Detectives& d) {
+    for (int c : d)
+        if (c >= 1 && c < static_cast<int>(possible_.size())) possible_[c] = 0;
+    recount();
+}
+
+void Knowledge::recount() {
+    count_ = 0;
+    for (size_t v = 1; v < possible_.size(); ++v) count_ += possible_[v] != 0;
+}
+
+std::vector<int> Knowledge::cities() const {
+    std::vector<int> out;
+    for (size_t v = 1; v < possible_.size(); ++v)
+        if (possible_[v]) out.push_back(static_cast<int>(v));
+    return out;
+}
+
+}  // namespace pursuit::fugitive
