@@ -6,12 +6,15 @@
 //       #board=17.18,13.18,8.12/16.15            explicit robots / teleport list (row.col)
 //       #input=4.0,17.18,...,0.0&case=2          case k of a (small) pasted input
 //       #case=2                                   case k of the input pasted last (kept locally)
-//       plus embed=1 for the iframe view.
+//       plus embed=1 for the iframe view, replay=<url of a replay JSON> (shown in the player) and
+//       autoplay=1 (the strategy plays the board, or the replay plays, at once). The host page of
+//       an iframe can also drive the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -55,6 +58,8 @@ const st = {
   busy: false,
   hover: null,
   input: null,       // {text, cases:[{robots,teleports}], output}
+  by: 'play',        // who made the moves of the live session: 'play' | 'watch' | 'replay' (for the embed API)
+  overSent: null,    // the session whose end was reported to the host page
 };
 
 // ---------- hash <-> source ----------
@@ -179,6 +184,10 @@ async function refresh() {
   if (s !== st.session) return; // a newer board replaced it meanwhile
   Object.assign(st, { obs, result, legal, moves });
   if (st.hint && st.hint.at !== moves.length) st.hint = null;
+  if (result.over && st.overSent !== s) {
+    st.overSent = s;
+    notifyGameOver(result, { source: st.by });
+  }
   render();
 }
 
@@ -218,6 +227,7 @@ function play(move) {
       return;
     }
     const label = describeMove(move, st.obs);
+    st.by = 'play';
     try {
       await st.session.apply(move);
       clearError(el.error);
@@ -256,6 +266,7 @@ function watch() {
     if (st.obs.status !== 'playing') return;
     const start = st.moves.length;
     el.hint.textContent = 'The strategy is playing…';
+    st.by = 'watch';
     let over = false;
     let n = 0;
     while (!over) {
@@ -781,6 +792,71 @@ onHashChange((h) => {
   }
 });
 
+// ---------- embedding: replay=, autoplay=, postMessage ----------
+function sourceFromConfig(c) {
+  const cells = (v, what) => {
+    if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger))) {
+      throw new Error(`config: "${what}" must be a number (seeded board) or a list of [row, column] cells`);
+    }
+    return v.map(([r, c]) => [r, c]);
+  };
+  if (Array.isArray(c.robots)) return { kind: 'board', robots: cells(c.robots, 'robots'), teleports: c.teleports === undefined ? [] : cells(c.teleports, 'teleports') };
+  const num = (k, lo, hi, def) => {
+    if (c[k] === undefined) return def;
+    if (!Number.isInteger(c[k]) || c[k] < lo || c[k] > hi) throw new Error(`config: "${k}" must be a whole number ${lo}..${hi}`);
+    return c[k];
+  };
+  return { kind: 'seed', seed: num('seed', 0, 4294967295, DEFAULTS.seed), robots: num('robots', 1, 50, DEFAULTS.robots), teleports: num('teleports', 0, 20, DEFAULTS.teleports) };
+}
+
+async function whenIdle() {
+  for (let i = 0; st.busy && i < 600; i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Loads `src`; throws (for the host page) where the page would only show the error. */
+async function loadSourceOrThrow(src, opts) {
+  await whenIdle();
+  if (!(await loadSource(src, opts))) throw new Error(el.error.querySelector('.error-text')?.textContent || 'the board could not be loaded');
+}
+
+async function startFromConfig(config, { autoplay = false } = {}) {
+  await loadSourceOrThrow(sourceFromConfig(config), { updateHash: !isEmbed() });
+  st.by = 'play';
+  if (autoplay) await watch();
+}
+
+/** Shows a replay (already validated as data): the board of its config, then its moves in the player. */
+async function showReplay(replay, { autoplay = false } = {}) {
+  await whenIdle();
+  await loadSourceOrThrow(sourceFromConfig(replay.config), { updateHash: false });
+  st.by = 'replay';
+  try {
+    await rebuildAt(replay.moves);
+  } catch (e) {
+    throw new Error(`replay: ${e.message}`);
+  }
+  await refresh();
+  el.hint.textContent = `Replay: ${replay.moves.length} move${replay.moves.length === 1 ? '' : 's'}.`;
+  await enterReplay(0, { autoplay });
+}
+
+const embedApi = connectEmbedApi({ game: 'robots', start: startFromConfig, loadReplay: showReplay, announce: false });
+
+/** replay=<url> and autoplay=1 from the page's URL. */
+async function applyEmbedOptions() {
+  const { replayUrl, autoplay } = readEmbedOptions();
+  if (replayUrl) {
+    try {
+      await showReplay(await fetchReplay(replayUrl, 'robots'), { autoplay });
+    } catch (e) {
+      showError(el.error, e.message);
+      embedApi.error(e.message);
+    }
+  } else if (autoplay) {
+    await watch();
+  }
+}
+
 // ---------- start ----------
 applyEmbed();
 buildLegend();
@@ -802,6 +878,8 @@ try {
     if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);
   }
   document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  await applyEmbedOptions();
 } catch (e) {
   el.statusLine.textContent = 'The game engine is not available.';
   showFatal(document.querySelector('main'), e.message);

@@ -1,0 +1,203 @@
+// Owns: the postMessage API between a game page shown in an <iframe> and its host page
+// (a course page, an LMS). Messages are plain data: nothing received is ever turned into HTML
+// or code here, and pages only get validated values.
+//
+// Host -> page:  {type:"pursuit:ping", id?}
+//                {type:"pursuit:start", config:{...}, autoplay?:bool, id?}
+//                {type:"pursuit:load-replay", replay:{format:"pursuit-replay",...}|"<json>", autoplay?:bool, id?}
+// Page -> host:  {type:"pursuit:ready", game}
+//                {type:"pursuit:pong", game, ready, id?}
+//                {type:"pursuit:game-over", game, result, source}
+//                {type:"pursuit:error", game, message, request?, id?}
+// Unknown types (pursuit:* or not) are ignored; a known type with a bad shape, or a handler
+// that fails, is answered with pursuit:error. `id`, when the host sends one, is echoed.
+//
+// Origins: by default any parent may talk to the page (the games hold no secrets). With
+// `parentOrigin=https://a.example,https://b.example` in the page's hash or query, messages
+// from other origins are ignored and replies are only posted to the listed origins.
+//
+// A page joins with:
+//   import { connectEmbedApi, notifyGameOver } from '../common/embed-api.js';
+//   connectEmbedApi({ game: 'robots', start: (config, opts) => ..., loadReplay: (replay, opts) => ... });
+//   ...when a game ends: notifyGameOver(result, { source: 'play' });
+import { parseParams } from './hash-state.js';
+
+const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
+const MAX_CONFIG_CHARS = 256 * 1024;
+const GAME_ID = /^[a-z][a-z0-9_-]{0,31}$/;
+
+let api = null; // the page's connection (one per page)
+
+/** The allowed parent origins from `parentOrigin=` (hash or query); null = any origin. */
+export function allowedOrigins(loc = window.location) {
+  const raw = parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
+  if (raw === undefined || raw === '') return null;
+  const list = [];
+  for (const part of raw.split(',')) {
+    const s = part.trim();
+    if (!s) continue;
+    try {
+      const u = new URL(s);
+      if (u.origin !== 'null') list.push(u.origin);
+    } catch { /* not an origin: dropped, so a typo never opens the page to everyone */ }
+  }
+  return list;
+}
+
+function isPlainObject(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** A JSON-able value (numbers, strings, booleans, null, arrays, plain objects) of bounded size. */
+function checkData(value, what, maxChars) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    throw new Error(`${what}: not plain data (${e.message})`);
+  }
+  if (text === undefined) throw new Error(`${what}: not plain data`);
+  if (text.length > maxChars) throw new Error(`${what}: too large (${text.length} characters, at most ${maxChars})`);
+  return JSON.parse(text); // a fresh copy: no prototypes, getters or shared references reach the page
+}
+
+/** Validates a start config for `game`; returns a clean copy with `game` set. */
+export function validateConfig(config, game) {
+  if (!isPlainObject(config)) throw new Error('pursuit:start: "config" must be an object, e.g. {"seed": 3}');
+  const clean = checkData(config, 'pursuit:start config', MAX_CONFIG_CHARS);
+  if (clean.game !== undefined && clean.game !== game) {
+    throw new Error(`pursuit:start: this page plays "${game}", the config is for "${String(clean.game).slice(0, 40)}"`);
+  }
+  clean.game = game;
+  return clean;
+}
+
+/** Validates a replay (object or JSON text) for `game`; returns a clean copy. */
+export function validateReplay(replay, game) {
+  let r = replay;
+  if (typeof r === 'string') {
+    if (r.length > MAX_REPLAY_CHARS) throw new Error(`replay: too large (${r.length} characters, at most ${MAX_REPLAY_CHARS})`);
+    try {
+      r = JSON.parse(r);
+    } catch (e) {
+      throw new Error(`replay: not JSON (${e.message})`);
+    }
+  }
+  if (!isPlainObject(r)) throw new Error('replay: expected a JSON object {"format":"pursuit-replay", ...}');
+  r = checkData(r, 'replay', MAX_REPLAY_CHARS);
+  if (r.format !== 'pursuit-replay') throw new Error('replay: "format" must be "pursuit-replay"');
+  if (r.version !== undefined && r.version !== 1) throw new Error(`replay: version ${String(r.version).slice(0, 20)} is not supported (this site reads version 1)`);
+  if (r.game !== game) throw new Error(`replay: this page plays "${game}", the replay is of "${String(r.game).slice(0, 40)}"`);
+  if (!isPlainObject(r.config)) throw new Error('replay: "config" must be an object');
+  if (!Array.isArray(r.moves)) throw new Error('replay: "moves" must be an array');
+  if (r.config.game === undefined) r.config.game = game;
+  return r;
+}
+
+/** Fetches a replay JSON by URL (relative to the page) as data and validates it. */
+export async function fetchReplay(url, game) {
+  let target;
+  try {
+    target = new URL(url, document.baseURI);
+  } catch {
+    throw new Error(`replay=${url}: not a URL`);
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`replay=${url}: only http(s) URLs are fetched`);
+  let res;
+  try {
+    res = await fetch(target.href, { credentials: 'omit', mode: target.origin === location.origin ? 'same-origin' : 'cors' });
+  } catch (e) {
+    throw new Error(`replay=${url}: could not fetch it (${e.message}; a replay on another site must be served with CORS)`);
+  }
+  if (!res.ok) throw new Error(`replay=${url}: HTTP ${res.status}`);
+  const text = await res.text();
+  return validateReplay(text, game);
+}
+
+/**
+ * Connects the page to its host. Handlers may be async; what they throw is sent back as
+ * pursuit:error. Returns {ready(), gameOver(result, extra)}; by default ready() is called at once
+ * (pass {announce:false} to call it yourself when the page can take messages).
+ * Outside an iframe this does nothing (and costs nothing).
+ */
+export function connectEmbedApi({ game, start, loadReplay, announce = true } = {}) {
+  if (!GAME_ID.test(String(game))) throw new Error(`connectEmbedApi: bad game id "${game}"`);
+  if (api) return api;
+  const parent = window.parent !== window ? window.parent : null;
+  const origins = allowedOrigins();
+  const state = { ready: false, queue: [] };
+
+  function post(msg, replyOrigin) {
+    if (!parent) return;
+    if (origins === null) { parent.postMessage(msg, replyOrigin && replyOrigin !== 'null' ? replyOrigin : '*'); return; }
+    for (const o of replyOrigin ? [replyOrigin] : origins) {
+      try { parent.postMessage(msg, o); } catch { /* not an origin postMessage accepts: skip */ }
+    }
+  }
+  const withId = (msg, id) => (id === undefined ? msg : { ...msg, id });
+
+  async function handle(data, origin) {
+    const id = typeof data.id === 'string' || typeof data.id === 'number' ? data.id : undefined;
+    const fail = (message) => post(withId({ type: 'pursuit:error', game, message: String(message), request: data.type }, id), origin);
+    if (data.type === 'pursuit:ping') { post(withId({ type: 'pursuit:pong', game, ready: state.ready }, id), origin); return; }
+    const autoplay = data.autoplay === true || data.autoplay === 1 || data.autoplay === '1';
+    try {
+      if (data.type === 'pursuit:start') {
+        if (typeof start !== 'function') throw new Error(`pursuit:start: the ${game} page does not take start requests`);
+        await start(validateConfig(data.config, game), { autoplay });
+      } else if (data.type === 'pursuit:load-replay') {
+        if (typeof loadReplay !== 'function') throw new Error(`pursuit:load-replay: the ${game} page does not load replays`);
+        if (data.replay === undefined) throw new Error('pursuit:load-replay: "replay" is missing');
+        await loadReplay(validateReplay(data.replay, game), { autoplay });
+      }
+    } catch (e) {
+      fail(e && e.message ? e.message : e);
+    }
+  }
+
+  const KNOWN = new Set(['pursuit:ping', 'pursuit:start', 'pursuit:load-replay']);
+  function onMessage(ev) {
+    if (!parent || ev.source !== parent) return; // only the embedding page talks to us
+    if (origins !== null && !origins.includes(ev.origin)) return;
+    const data = ev.data;
+    if (!isPlainObject(data) || typeof data.type !== 'string' || !KNOWN.has(data.type)) return;
+    if (!state.ready && data.type !== 'pursuit:ping') { state.queue.push([data, ev.origin]); return; }
+    handle(data, ev.origin);
+  }
+  if (parent) window.addEventListener('message', onMessage);
+
+  api = {
+    game,
+    embedded: !!parent,
+    /** Announces pursuit:ready and handles what arrived before. */
+    ready() {
+      if (state.ready) return;
+      state.ready = true;
+      post({ type: 'pursuit:ready', game });
+      const queued = state.queue.splice(0);
+      (async () => { for (const [d, o] of queued) await handle(d, o); })();
+    },
+    gameOver(result, { source = 'play' } = {}) {
+      let clean = null;
+      try { clean = checkData(result ?? null, 'result', MAX_CONFIG_CHARS); } catch { clean = { summary: String(result?.summary ?? '') }; }
+      post({ type: 'pursuit:game-over', game, result: clean, source: String(source) });
+    },
+    error(message) { post({ type: 'pursuit:error', game, message: String(message) }); },
+  };
+  if (announce) api.ready();
+  return api;
+}
+
+/** Tells the host that a game ended (no-op when the page is not embedded / not connected). */
+export function notifyGameOver(result, extra) {
+  api?.gameOver(result, extra);
+}
+
+/** The URL options replay=<url> and autoplay=1 (hash first, then query string). */
+export function readEmbedOptions(loc = window.location) {
+  const q = parseParams(loc.search);
+  const h = parseParams(loc.hash);
+  const get = (k) => (h[k] !== undefined ? h[k] : q[k]);
+  const ap = get('autoplay');
+  return { replayUrl: get('replay') || null, autoplay: ap === '1' || ap === 'true' };
+}
