@@ -1,0 +1,320 @@
+// Owns: the Bank bots (see strategy.h).
+#include "bank/strategy.h"
+
+#include <algorithm>
+#include <deque>
+
+#include "common/errors.h"
+
+namespace pursuit::bank {
+
+Level parse_level(const std::string& name) {
+    if (name == "easy" || name == "random") return Level::Random;
+    if (name == "medium" || name == "greedy") return Level::Greedy;
+    if (name == "hard" || name == "best" || name == "strong") return Level::Strong;
+    throw InputError("unknown bot level '" + name + "' (easy, medium, hard, best; or random, greedy, strong)");
+}
+
+Distances::Distances(const StateSpace& space) : space_(&space), n_(space.size()) {
+    d_.assign(static_cast<std::size_t>(n_) * n_, 30000);
+    std::vector<bool> all_free(space.layout().lifts().size(), true);
+    std::vector<int> next, queue;
+    for (int from = 0; from < n_; ++from) {
+        bool start = space.is_ride(from) ? space.valid_ride(from) : space.layout().walkable(space.layout().cell(from));
+        if (!start) continue;
+        short* row = &d_[static_cast<std::size_t>(from) * n_];
+        queue.assign(1, from);
+        row[from] = 0;
+        for (std::size_t q = 0; q < queue.size(); ++q) {
+            int s = queue[q];
+            space.successors(s, all_free, next);
+            for (int t : next)
+                if (row[t] > row[s] + 1) {
+                    row[t] = static_cast<short>(row[s] + 1);
+                    queue.push_back(t);
+                }
+        }
+    }
+}
+
+int state_of(const Piece& p, const StateSpace& space) {
+    if (p.riding()) return space.ride(p.lift, p.car_row, p.target_floor);
+    return space.layout().index(p.cell);
+}
+
+int state_after(const Position& pos, int side, int piece, char cmd, const StateSpace& space) {
+    const Piece& p = pos.pieces(side)[piece];
+    const Layout& L = pos.layout();
+    Cell c = p.cell;
+    if (cmd == 'L') --c.c;
+    else if (cmd == 'R') ++c.c;
+    else if (cmd == 'U') ++c.r;
+    else if (cmd == 'D') --c.r;
+    else if (cmd == 'I' || (cmd >= '1' && cmd <= '9')) {
+        int lift = p.riding() ? p.lift : L.lift_at_door(p.cell);
+        int row = p.riding() ? p.car_row : p.cell.r;
+        int target = p.riding() ? p.target_floor : cmd - '1';
+        int goal = L.floor_row(target);
+        row += goal > row ? 2 : -2;
+        return row == goal ? L.index(L.door(lift, target)) : space.ride(lift, row, target);
+    }
+    return L.index(c);
+}
+
+std::vector<Cell> robber_placement(const Layout& layout, Level level, Rng& rng) {
+    // Random: anywhere legal. Otherwise: far from the guards' floor, spread over floors.
+    std::vector<Cell> out;
+    std::vector<int> cells;
+    int guard_floor = layout.floor_of_row(layout.guard_starts()[0].r);
+    for (int id : layout.walkable_cells()) {
+        Cell c = layout.cell(id);
+        bool on_guard = false;
+        for (Cell g : layout.guard_starts()) on_guard |= g == c;
+        if (on_guard) continue;
+        if (level != Level::Random && layout.floor_of_row(c.r) == guard_floor) continue;
+        if (level != Level::Random && c.r < layout.floor_row(std::min(layout.floors() - 1, guard_floor + 1))) continue;
+        cells.push_back(id);
+    }
+    if (level == Level::Random || cells.size() < kPieces) {
+        for (int i = 0; i < kPieces; ++i) out.push_back(layout.cell(cells[rng.below(cells.size())]));
+        return out;
+    }
+    // Strong/greedy: prefer stair cells (seen only from the same staircase) on different staircases.
+    std::vector<int> stairs;
+    for (int id : cells)
+        if (layout.kind(layout.cell(id)) == kStair) stairs.push_back(id);
+    rng.shuffle(stairs);
+    std::vector<int> used_runs;
+    for (int id : stairs) {
+        if (static_cast<int>(out.size()) == kPieces) break;
+        int run = layout.staircase(layout.cell(id));
+        if (std::find(used_runs.begin(), used_runs.end(), run) != used_runs.end() && used_runs.size() < 4) continue;
+        used_runs.push_back(run);
+        out.push_back(layout.cell(id));
+    }
+    while (static_cast<int>(out.size()) < kPieces) out.push_back(layout.cell(cells[rng.below(cells.size())]));
+    return out;
+}
+
+namespace {
+
+// Picks a legal joint move from per-piece preferences: each piece's commands in order of
+// preference; lift-call conflicts between own pieces fall back to the next preference.
+std::string resolve(const Position& pos, int side, const std::vector<std::vector<char>>& prefs) {
+    std::string cmds(kPieces, 'S');
+    std::vector<std::size_t> at(kPieces, 0);
+    for (int i = 0; i < kPieces; ++i) cmds[i] = prefs[i].empty() ? 'S' : prefs[i][0];
+    for (int guard = 0; guard < 64 && !pos.move_error(side, cmds).empty(); ++guard) {
+        // find the later of two callers of one lift and move it to its next choice
+        bool changed = false;
+        for (int i = 0; i < kPieces && !changed; ++i)
+            for (int j = i + 1; j < kPieces && !changed; ++j)
+                if (cmds[i] >= '1' && cmds[i] <= '9' && cmds[j] >= '1' && cmds[j] <= '9' &&
+                    pos.layout().lift_at_door(pos.pieces(side)[i].cell) == pos.layout().lift_at_door(pos.pieces(side)[j].cell)) {
+                    if (++at[j] < prefs[j].size()) cmds[j] = prefs[j][at[j]];
+                    else cmds[j] = 'S';
+                    changed = true;
+                }
+        if (!changed) break;
+    }
+    return cmds;
+}
+
+std::vector<char> shuffled_commands(const Position& pos, int side, int i, Rng& rng) {
+    auto cmds = pos.piece_commands(side, i);
+    rng.shuffle(cmds);
+    return cmds;
+}
+
+// Sorts commands by score (higher first); ties keep the shuffled order.
+std::vector<char> by_score(std::vector<char> cmds, const std::vector<double>& score) {
+    std::vector<int> order(cmds.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return score[a] > score[b]; });
+    std::vector<char> out;
+    for (int k : order) out.push_back(cmds[k]);
+    return out;
+}
+
+std::string random_move(const Position& pos, int side, Rng& rng) {
+    std::vector<std::vector<char>> prefs;
+    for (int i = 0; i < kPieces; ++i) prefs.push_back(shuffled_commands(pos, side, i, rng));
+    return resolve(pos, side, prefs);
+}
+
+}  // namespace
+
+namespace {
+
+// Greedy guards: walk at the nearest robber seen; otherwise wander (moving beats staying).
+std::string greedy_guards(const Position& pos, const Belief& belief, const Distances& dist, Rng& rng) {
+    const StateSpace& S = dist.space();
+    std::vector<std::vector<char>> prefs;
+    for (int i = 0; i < kPieces; ++i) {
+        auto cmds = shuffled_commands(pos, kGuards, i, rng);
+        std::vector<double> score;
+        for (char c : cmds) {
+            int s = state_after(pos, kGuards, i, c, S);
+            double best = c == 'S' ? -0.5 : 0.0;
+            for (int r = 0; r < kPieces; ++r)
+                if (belief.seen(r)) best = std::max(best, 1000.0 - dist.at(s, belief.cells_of(r)[0]));
+            score.push_back(best);
+        }
+        prefs.push_back(by_score(cmds, score));
+    }
+    return resolve(pos, kGuards, prefs);
+}
+
+// Strong guards: chase robbers in sight (two nearest guards each), the rest sweep the
+// possible-state mass of unseen robbers, each guard covering what the others do not.
+std::string strong_guards(const Position& pos, const Belief& belief, const Distances& dist, Rng& rng) {
+    const StateSpace& S = dist.space();
+    const Layout& L = pos.layout();
+    std::vector<std::vector<int>> mass(kPieces);
+    for (int r = 0; r < kPieces; ++r)
+        if (!belief.caught(r))
+            for (int s = 0; s < S.size(); ++s)
+                if (belief.possible(r)[s]) mass[r].push_back(s);
+    // Chasers: for each seen robber, the two guards nearest to it.
+    std::vector<int> chase(kPieces, -1);
+    for (int r = 0; r < kPieces; ++r) {
+        if (!belief.seen(r)) continue;
+        int cell = mass[r][0];
+        for (int k = 0; k < 2; ++k) {
+            int best = -1;
+            for (int g = 0; g < kPieces; ++g)
+                if (chase[g] < 0 && (best < 0 || dist.at(state_of(pos.pieces(kGuards)[g], S), cell) <
+                                                     dist.at(state_of(pos.pieces(kGuards)[best], S), cell)))
+                    best = g;
+            if (best >= 0 && dist.at(state_of(pos.pieces(kGuards)[best], S), cell) < 20) chase[best] = r;
+        }
+    }
+    std::vector<char> covered(S.size(), 0);
+    std::vector<std::vector<char>> prefs(kPieces);
+    // Chasers first, then sweepers (so sweepers avoid what chasers already watch).
+    std::vector<int> order;
+    for (int g = 0; g < kPieces; ++g) if (chase[g] >= 0) order.push_back(g);
+    for (int g = 0; g < kPieces; ++g) if (chase[g] < 0) order.push_back(g);
+    int chasers_of[kPieces] = {0, 0, 0, 0};
+    for (int g : order) {
+        auto cmds = shuffled_commands(pos, kGuards, g, rng);
+        std::vector<double> score;
+        std::vector<int> result;
+        for (char c : cmds) {
+            int s = state_after(pos, kGuards, g, c, S);
+            result.push_back(s);
+            double v = 0;
+            if (chase[g] >= 0) {
+                int target = mass[chase[g]][0];
+                Cell tc = L.cell(target);
+                // The second chaser comes from the other side of the robber's floor run.
+                if (chasers_of[chase[g]] == 1 && !S.is_ride(s)) {
+                    int first = -1;
+                    for (int h : order) if (h != g && chase[h] == chase[g]) first = h;
+                    Cell fc = pos.pieces(kGuards)[first].cell;
+                    int side_col = fc.c <= tc.c ? tc.c + 3 : tc.c - 3;
+                    Cell flank{tc.r, std::max(0, std::min(L.cols() - 1, side_col))};
+                    if (L.on_floor(flank)) v -= 0.5 * dist.at(s, L.index(flank));
+                }
+                v -= 3.0 * dist.at(s, target);
+            } else {
+                for (int r = 0; r < kPieces; ++r) {
+                    if (mass[r].empty() || belief.seen(r)) continue;
+                    double seen = 0, near = 0;
+                    for (int t : mass[r]) {
+                        if (covered[t]) continue;
+                        if (!S.is_ride(s) && !S.is_ride(t) && L.sees(L.cell(s), L.cell(t))) seen += 1;
+                        near += 1.0 / (1 + dist.at(s, t));
+                    }
+                    v += (10.0 * seen + near) / static_cast<double>(mass[r].size());
+                }
+                if (c == 'S') v -= 1e-3;
+            }
+            score.push_back(v);
+        }
+        prefs[g] = by_score(cmds, score);
+        if (chase[g] >= 0) ++chasers_of[chase[g]];
+        // Mark what this guard will watch from its chosen state.
+        int chosen = -1;
+        for (std::size_t k = 0; k < cmds.size(); ++k) if (cmds[k] == prefs[g][0]) chosen = result[k];
+        if (chosen >= 0 && !S.is_ride(chosen))
+            for (int t : L.walkable_cells())
+                if (L.sees(L.cell(chosen), L.cell(t))) covered[t] = 1;
+    }
+    return resolve(pos, kGuards, prefs);
+}
+
+// How good a robber state is against guards at `guards` (states), one guard move to come.
+double robber_state_value(const Position& pos, int s, const std::vector<int>& guards, const Distances& dist) {
+    const StateSpace& S = dist.space();
+    const Layout& L = pos.layout();
+    if (S.is_ride(s)) {
+        // Safe while riding; judge the door it will step out at.
+        int moves = 1, t = s;
+        std::vector<bool> free(L.lifts().size(), true);
+        std::vector<int> next;
+        while (S.is_ride(t)) { S.successors(t, free, next); t = next[0]; ++moves; }
+        int d = 1000;
+        for (int g : guards) d = std::min(d, dist.at(g, t) - moves + 1);
+        return 20.0 + 2.0 * std::min(d, 8);
+    }
+    int d = 1000;
+    for (int g : guards) d = std::min(d, dist.at(g, s));
+    if (d <= 1) return -1000.0 + d;
+    double v = 3.0 * std::min(d, 10);
+    Cell c = L.cell(s);
+    for (const Piece& g : pos.pieces(kGuards)) {
+        if (!g.on_board()) continue;
+        if (L.sees(g.cell, c)) v -= 8;
+        else
+            for (int t : S.walk_neighbours(L.index(g.cell)))
+                if (L.sees(L.cell(t), c)) { v -= 3; break; }
+    }
+    if (L.kind(c) == kStair) v += 2;  // seen only from its own staircase
+    int lift = L.lift_at_door(c);
+    if (lift >= 0 && pos.lift_free(lift)) v += 3;  // an escape at hand
+    return v;
+}
+
+std::string scored_robbers(const Position& pos, const Distances& dist, Rng& rng, bool strong) {
+    const StateSpace& S = dist.space();
+    std::vector<int> guards;
+    for (const Piece& g : pos.pieces(kGuards)) guards.push_back(state_of(g, S));
+    std::vector<std::vector<char>> prefs;
+    std::vector<int> taken;
+    for (int i = 0; i < kPieces; ++i) {
+        auto cmds = shuffled_commands(pos, kRobbers, i, rng);
+        std::vector<double> score;
+        for (char c : cmds) {
+            int s = state_after(pos, kRobbers, i, c, S);
+            double v;
+            if (strong) {
+                v = robber_state_value(pos, s, guards, dist);
+                for (int t : taken) if (t == s) v -= 2;  // spread out
+            } else {
+                int d = 1000;
+                for (int g : guards) d = std::min(d, dist.at(g, s));
+                v = d;
+            }
+            score.push_back(v);
+        }
+        prefs.push_back(by_score(cmds, score));
+        taken.push_back(state_after(pos, kRobbers, i, prefs.back()[0], S));
+    }
+    return resolve(pos, kRobbers, prefs);
+}
+
+}  // namespace
+
+std::string guard_move(const Position& pos, const Belief& belief, const Distances& dist, Level level, Rng& rng) {
+    if (level == Level::Random) return random_move(pos, kGuards, rng);
+    if (level == Level::Greedy) return greedy_guards(pos, belief, dist, rng);
+    return strong_guards(pos, belief, dist, rng);
+}
+
+std::string robber_move(const Position& pos, const Distances& dist, Level level, Rng& rng) {
+    if (level == Level::Random) return random_move(pos, kRobbers, rng);
+    return scored_robbers(pos, dist, rng, level == Level::Strong);
+}
+
+}  // namespace pursuit::bank

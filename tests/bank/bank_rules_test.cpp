@@ -1,0 +1,248 @@
+// The Bank Heist rules, each on a hand-worked position of the spec layout (rows A..Q bottom
+// to top, floors on rows A E I M Q, stairs in columns E I Q U, lifts in columns A M Y).
+#include <gtest/gtest.h>
+
+#include "bank_test_util.h"
+#include "common/errors.h"
+#include "common/game.h"
+
+using namespace pursuit;
+using namespace pursuit::bank;
+using bank_test::at;
+using bank_test::error_of;
+using bank_test::placed;
+
+TEST(BankRules, PlacementIsHiddenAnywhereWalkableButGuardCells) {
+    Position pos(default_layout(), 150);
+    EXPECT_EQ(pos.to_move(), kRobbers);
+    EXPECT_EQ(pos.placement_error({at("GE"), at("GQ"), at("MW"), at("QH")}), "");
+    EXPECT_EQ(pos.placement_error({at("GE"), at("GE"), at("QB"), at("BE")}), "");  // sharing is fine
+    EXPECT_EQ(pos.placement_error({at("AK"), at("GQ"), at("MW"), at("QH")}), "robber 1: AK holds a guard");
+    EXPECT_EQ(pos.placement_error({at("GE"), at("BB"), at("MW"), at("QH")}), "robber 2: BB is not a floor or stair cell");
+    EXPECT_EQ(pos.placement_error({at("GE"), at("GQ"), at("CA"), at("QH")}), "robber 3: CA is not a floor or stair cell");  // shaft
+    EXPECT_EQ(error_of([] { parse_placement(default_layout(), "GE GQ MW"); }),
+              "the robbers' start line needs 4 cells separated by spaces, e.g. \"GE GQ MW QH\"; got 'GE GQ MW'");
+    EXPECT_EQ(error_of([] { parse_placement(default_layout(), "GE GQ MZ QH"); }),
+              "robber 3: 'MZ' is not a cell name (row letter, column letter)");
+    pos.place({at("GE"), at("GQ"), at("MW"), at("QH")});
+    EXPECT_EQ(pos.to_move(), kGuards);  // then guards move first
+}
+
+TEST(BankRules, WalkingAlongFloorsAndStairs) {
+    Position pos = placed("EA QY CE MM");
+    // guards AK AL AN AO
+    EXPECT_EQ(pos.piece_error(kGuards, 0, 'L'), "");
+    EXPECT_EQ(pos.piece_error(kGuards, 0, 'U'), "guard 1: 'U' needs a staircase; at AK is not on one");
+    pos.play(kGuards, "LRSS");
+    EXPECT_EQ(pos.coordinate(kGuards, 0), "AJ");
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "AM");
+    // Robber 1 at EA (floor 2, left end): no L; robber 2 at QY: no R, no U.
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, 'L'), "robber 1: 'L' leads into a wall from EA");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, 'R'), "robber 2: 'R' leads into a wall from QY");
+    // Robber 3 on stair CE: U and D, not L/R.
+    EXPECT_EQ(pos.piece_error(kRobbers, 2, 'U'), "");
+    EXPECT_EQ(pos.piece_error(kRobbers, 2, 'D'), "");
+    EXPECT_EQ(pos.piece_error(kRobbers, 2, 'R'), "robber 3: 'R' needs a floor cell; at CE is a stair");
+    pos.play(kRobbers, "RLUS");
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "EB");
+    EXPECT_EQ(pos.coordinate(kRobbers, 1), "QX");
+    EXPECT_EQ(pos.coordinate(kRobbers, 2), "DE");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "SSUS");  // onto the junction EE: one floor = 4 stair moves from AE
+    EXPECT_EQ(pos.coordinate(kRobbers, 2), "EE");
+    pos.play(kGuards, "SSSS");
+    EXPECT_EQ(pos.piece_error(kRobbers, 2, 'L'), "");  // a junction is a floor cell too
+    EXPECT_EQ(pos.piece_error(kRobbers, 2, 'U'), "");
+    // At the top junction the staircase ends.
+    Position top = placed("QE QI QQ QU");
+    top.play(kGuards, "SSSS");
+    EXPECT_EQ(top.piece_error(kRobbers, 0, 'U'), "robber 1: 'U': the staircase at QE goes no further up");
+    EXPECT_EQ(top.piece_error(kGuards, 0, 'D'), "guard 1: 'D' needs a staircase; at AK is not on one");
+}
+
+TEST(BankRules, StayCaughtAndRidingCommands) {
+    Position pos = placed("AJ QY CE MM");
+    pos.play(kGuards, "LSSS");  // guard 1 AK -> AJ catches robber 1
+    ASSERT_EQ(pos.caught_count(), 1);
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, 'S'), "robber 1: is caught; its command must be '#'");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, '#'), "robber 2: is not caught; '#' is only for caught robbers");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, 'I'), "robber 2: 'I' is only for a piece riding a lift at QY");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, 'x'), "robber 2: unknown command 'x' (expected one of L R U D S 1-9 I #)");
+    EXPECT_EQ(pos.move_error(kRobbers, "#SS"), "expected 4 commands with no spaces (one per piece), got '#SS'");
+    EXPECT_EQ(pos.move_error(kGuards, "SSSS"), "it is the robbers' turn");
+    pos.play(kRobbers, "#SSS");
+    EXPECT_EQ(pos.piece_error(kGuards, 0, '#'), "guard 1: '#' is only for caught robbers");
+}
+
+TEST(BankRules, LiftRideTwoRowsAMoveAndArrival) {
+    Position pos = placed("QY QX QW QV");
+    pos.play(kGuards, "SRSS");  // guard 2 AL -> AM, the middle lift's door on floor 1
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.piece_error(kGuards, 1, '1'), "guard 2: '1' is its own floor");
+    EXPECT_EQ(pos.piece_error(kGuards, 0, '3'), "guard 1: '3' calls a lift but at AK is not a lift door");
+    pos.play(kGuards, "S3SS");  // call to floor 3 (row I): the car moves 2 rows at once
+    EXPECT_EQ(pos.lift_states(), "FBF");
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "CM");  // in-lift coordinate, odd-ordinal row letter
+    EXPECT_EQ(pos.line_for(kRobbers), "AK CM AN AO FBF");
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.piece_error(kGuards, 1, 'S'), "guard 2: rides a lift; its command must be 'I'");
+    pos.play(kGuards, "SISS");
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "EM");  // passing floor 2 inside the car
+    EXPECT_TRUE(pos.pieces(kGuards)[1].riding());
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "SISS");
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "GM");
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "SISS");  // 2 floors = 4 moves: out on IM, the lift free again
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "IM");
+    EXPECT_FALSE(pos.pieces(kGuards)[1].riding());
+    EXPECT_EQ(pos.lift_states(), "FFF");
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.piece_error(kGuards, 1, 'I'), "guard 2: 'I' is only for a piece riding a lift at IM");
+    EXPECT_EQ(pos.piece_error(kGuards, 1, '1'), "");  // may ride again at once
+}
+
+TEST(BankRules, BusyLiftAndOneCallerPerLift) {
+    Position pos = placed("EM AY QW QV");
+    pos.play(kGuards, "SRLS");  // guards 2 and 3 both on AM
+    // Robber 1 calls the middle lift from floor 2 first: it is busy for the guards now.
+    pos.play(kRobbers, "5SSS");
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "GM");
+    EXPECT_EQ(pos.lift_states(), "FBF");
+    EXPECT_EQ(pos.piece_error(kGuards, 1, '3'), "guard 2: the lift at AM is busy");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");  // floors 2 -> 5: 6 moves
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "QM");
+    EXPECT_EQ(pos.lift_states(), "FFF");
+    // Two guards on one door may not both call that lift in one move.
+    EXPECT_EQ(pos.move_error(kGuards, "S23S"), "guard 3: guard 2 already calls this lift this move");
+    EXPECT_EQ(pos.move_error(kGuards, "S2SS"), "");
+    // Robber 2 on AY (right lift) and a guard elsewhere may use different lifts at once.
+    pos.play(kGuards, "S2SS");
+    EXPECT_EQ(pos.move_error(kRobbers, "S3SS"), "");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, '9'), "robber 2: this lift does not serve floor 9");
+}
+
+TEST(BankRules, CapturesAfterEitherMove) {
+    Position pos = placed("AJ AP QY QX");
+    pos.play(kGuards, "LSSS");  // guard 1 onto robber 1: caught on the guards' move 1
+    ASSERT_EQ(pos.captures().size(), 1u);
+    EXPECT_EQ(pos.captures()[0].robber, 0);
+    EXPECT_EQ(pos.captures()[0].side, kGuards);
+    EXPECT_EQ(pos.captures()[0].move, 1);
+    pos.play(kRobbers, "#LSS");  // robber 2 walks AP -> AO onto guard 4: caught on its own move
+    ASSERT_EQ(pos.captures().size(), 2u);
+    EXPECT_EQ(pos.captures()[1].robber, 1);
+    EXPECT_EQ(pos.captures()[1].side, kRobbers);
+    EXPECT_EQ(pos.captures()[1].move, 1);
+    EXPECT_EQ(pos.line_for(kGuards), "## ## ?? ?? FFF");
+}
+
+TEST(BankRules, NoCaptureInsideAMovingLiftButOnStepOut) {
+    // Robber 1 on AM rides up; guard 2 walks onto AM behind it: no capture (it is in the car).
+    Position pos = placed("AM IM QY QX");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "2SSS");
+    pos.play(kGuards, "SRSS");  // guard 2 AL -> AM while robber 1 rides at row C
+    EXPECT_EQ(pos.caught_count(), 0);
+    // Robber 2 waits on IM (floor 3); guard 2 rides there: stepping out catches it.
+    pos.play(kRobbers, "ISSS");  // robber 1 out at EM
+    pos.play(kGuards, "S3SS");
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "SISS");
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "SISS");
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.caught_count(), 0);
+    pos.play(kGuards, "SISS");
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "IM");
+    ASSERT_EQ(pos.caught_count(), 1);
+    EXPECT_EQ(pos.captures()[0].robber, 1);
+}
+
+TEST(BankRules, ObservationLinesAsTheProtocol) {
+    // Guards on floor 1 see floor 1 and junctions' staircases only when on them.
+    Position pos = placed("AB EK CE QQ");
+    EXPECT_EQ(pos.line_for(kGuards), "AB ?? ?? ?? FFF");
+    EXPECT_EQ(pos.line_for(kRobbers), "AK AL AN AO FFF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "SSSS");
+    // Guard 1 walks to the junction AE over 6 moves; then it sees the staircase E.
+    for (int k = 0; k < 6; ++k) {
+        pos.play(kGuards, "LSSS");
+        pos.play(kRobbers, "SSSS");
+    }
+    EXPECT_EQ(pos.coordinate(kGuards, 0), "AE");
+    EXPECT_EQ(pos.line_for(kGuards), "AB ?? CE ?? FFF");
+}
+
+TEST(BankRules, MoveLimitAndResult) {
+    Position pos = placed("QY QX QW QV", 2);
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "SSSS");
+    EXPECT_EQ(pos.to_move(), kRobbers);
+    pos.play(kRobbers, "SSSS");
+    EXPECT_TRUE(pos.over());
+    EXPECT_FALSE(pos.guards_won());
+    EXPECT_EQ(error_of([&] { pos.play(kGuards, "SSSS"); }), "the game is over");
+
+    Position all = placed("AJ AJ AP AP", 5);
+    all.play(kGuards, "LSSR");
+    EXPECT_TRUE(all.over());
+    EXPECT_TRUE(all.guards_won());
+    auto r = result_json(all);
+    EXPECT_EQ(r["winner"], "guards");
+    EXPECT_EQ(r["caught"], 4);
+    EXPECT_EQ(r["captures"].size(), 4u);
+    EXPECT_EQ(r["captures"][0]["move"], 1);
+}
+
+TEST(BankGame, AdapterPlaysAndReplays) {
+    auto g = create_game(Json{{"game", "bank"}, {"moves", 3}, {"seed", 7}});
+    EXPECT_EQ(g->id(), "bank");
+    EXPECT_EQ(g->sides(), 2);
+    EXPECT_EQ(g->to_move(), 1);
+    EXPECT_EQ(error_of([&] { g->apply("GE GQ"); }),
+              "the robbers' start line needs 4 cells separated by spaces, e.g. \"GE GQ MW QH\"; got 'GE GQ'");
+    g->apply("AB QY QX QW");
+    EXPECT_EQ(g->observation(0)["line"], "AB ?? ?? ?? FFF");
+    EXPECT_EQ(g->observation(1)["line"], "AK AL AN AO FFF");
+    EXPECT_EQ(error_of([&] { g->apply("SSSX"); }), "guard 4: unknown command 'X' (expected one of L R U D S 1-9 I #)");
+    while (!g->over()) g->apply(g->suggest_move(Json{{"level", "hard"}}));
+    auto again = game_from_replay(g->replay());
+    EXPECT_EQ(again->result(), g->result());
+    EXPECT_EQ(g->result()["moves"], Json::array({3, 3}));
+    EXPECT_EQ(error_of([] { create_game(Json{{"game", "bank"}, {"moves", 0}}); }),
+              "config.moves: expected the move limit per player, an integer 1..10000 (the contest uses 150..400)");
+    EXPECT_EQ(error_of([] { create_game(Json{{"game", "bank"}, {"layout", "columns AB\nmap\nA ..\n"}}); }),
+              "config.layout line 4: the map has no \"end\" line");
+}
+
+TEST(BankGame, SecondLayoutThroughConfig) {
+    auto g = create_game(Json{{"game", "bank"}, {"layout", bank_test::map_text("small.txt")}, {"moves", 20}, {"seed", 3}});
+    while (!g->over()) g->apply(g->suggest_move(Json{{"level", "best"}}));
+    EXPECT_EQ(g->observation(-1)["layout"]["rows"], 13);
+    EXPECT_EQ(g->observation(1)["lift_states"].get<std::string>().size(), 2u);
+}
+
+TEST(BankGame, BotsAreDeterministicAndLegalAtEveryLevel) {
+    for (const char* level : {"easy", "medium", "hard"}) {
+        auto a = create_game(Json{{"game", "bank"}, {"moves", 60}, {"seed", 11}});
+        auto b = create_game(Json{{"game", "bank"}, {"moves", 60}, {"seed", 11}});
+        while (!a->over()) {
+            Json m = a->suggest_move(Json{{"level", level}, {"seed", 5}});
+            EXPECT_EQ(m, b->suggest_move(Json{{"level", level}, {"seed", 5}}));
+            a->apply(m);  // throws if illegal
+            b->apply(m);
+        }
+    }
+}
