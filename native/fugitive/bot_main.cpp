@@ -1,0 +1,152 @@
+// Owns: the `fugitive-bot` program: one program, both roles, speaking the contract's
+// protocol on stdin/stdout with connect.txt read from the working directory.
+//   fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT]
+//                [--budget-ms MS] [--map FILE]
+// The strategy is deterministic for a seed; --budget-ms (default 2000) is a wall-clock
+// guard only: past 60 % of it the strong bot searches less, past 85 % it plays greedy.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "common/errors.h"
+#include "common/judge_io.h"
+#include "common/line_reader.h"
+#include "fugitive/knowledge.h"
+#include "fugitive/strategy.h"
+
+using namespace pursuit;
+using namespace pursuit::fugitive;
+
+namespace {
+
+struct QuitSignal {};
+
+std::string token() {
+    std::string t;
+    if (!(std::cin >> t)) throw QuitSignal{};  // input closed: the game is over
+    if (t == "Quit") throw QuitSignal{};
+    return t;
+}
+
+int city_token(int n) {
+    const std::string t = token();
+    long long v;
+    if (!parse_int(t, v) || v < 1 || v > n) throw InputError("fugitive-bot: expected a city, got '" + t + "'");
+    return static_cast<int>(v);
+}
+
+Detectives read_detectives(int n) {
+    Detectives d{};
+    for (int& c : d) c = city_token(n);
+    return d;
+}
+
+class Clock {
+public:
+    explicit Clock(int budget_ms) : budget_ms_(budget_ms) {}
+    void start() { t0_ = std::chrono::steady_clock::now(); }
+    void stop() { used_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count(); }
+    BotSettings adjust(BotSettings s) const {
+        if (s.strength != Strength::Strong) return s;
+        if (used_ms_ > 0.85 * budget_ms_) s.strength = Strength::Greedy;
+        else if (used_ms_ > 0.6 * budget_ms_) s.effort = std::max(10, s.effort / 3);
+        return s;
+    }
+
+private:
+    int budget_ms_;
+    double used_ms_ = 0;
+    std::chrono::steady_clock::time_point t0_;
+};
+
+void say(const std::string& line) {
+    std::fputs((line + "\n").c_str(), stdout);
+    std::fflush(stdout);
+}
+
+void play_fugitive(const std::shared_ptr<const Map>& map, const BotSettings& bot, Rng& rng, Clock& clock) {
+    State s(map);
+    s.place_detectives(read_detectives(map->size()));
+    clock.start();
+    const int start = choose_fugitive_placement(*map, s.detectives(), clock.adjust(bot), rng);
+    clock.stop();
+    say(std::to_string(start));
+    s.place_fugitive(start);
+    while (!s.over()) {
+        clock.start();
+        const FugitiveMove m = choose_fugitive_move(s, clock.adjust(bot), rng);
+        clock.stop();
+        say(move_text(m));
+        s.move_fugitive(m);
+        if (s.over() || s.turn() == kTurns) {  // caught (wait for Quit) or last move made
+            if (s.turn() == kTurns && !s.over()) return;  // may exit after the move of turn 50
+            token();                                      // Quit
+            return;
+        }
+        s.move_detectives(read_detectives(map->size()));
+    }
+    token();
+}
+
+void play_detectives(const std::shared_ptr<const Map>& map, const BotSettings& bot, Rng& rng, Clock& clock) {
+    clock.start();
+    Detectives d = choose_detectives_placement(*map, clock.adjust(bot), rng);
+    clock.stop();
+    for (int c : d) say(std::to_string(c));
+    DetectivesView view{map.get(), d, Knowledge(*map), 0};
+    view.knowledge.start(city_token(map->size()));
+    for (int turn = 1; turn <= kTurns; ++turn) {
+        view.turn = turn;
+        const std::string t = token();
+        if (t.size() != 1 || transport_index(t[0]) < 0) throw InputError("fugitive-bot: expected a transport, got '" + t + "'");
+        view.knowledge.fugitive_moved(t[0], view.detectives);
+        if (is_announcement_turn(turn)) view.knowledge.announced(city_token(map->size()));
+        clock.start();
+        d = choose_detectives_move(view, clock.adjust(bot), rng);
+        clock.stop();
+        for (int c : d) say(std::to_string(c));
+        view.detectives = d;
+        view.knowledge.detectives_moved(d);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    BotSettings bot;
+    std::uint64_t seed = 1;
+    int budget_ms = 2000;
+    std::string map_path = "connect.txt";
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string k = argv[i];
+            if (k == "--help" || k == "-h") {
+                std::puts("usage: fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT] [--budget-ms MS] [--map FILE]");
+                return 0;
+            }
+            if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+            const std::string v = argv[++i];
+            if (k == "--strategy") bot.strength = parse_strength(v);
+            else if (k == "--seed") seed = std::stoull(v);
+            else if (k == "--effort") bot.effort = std::stoi(v);
+            else if (k == "--budget-ms") budget_ms = std::stoi(v);
+            else if (k == "--map") map_path = v;
+            else throw InputError("unknown option " + k);
+        }
+        auto map = std::make_shared<const Map>(read_map(read_file(map_path), map_path));
+        Rng rng(seed);
+        Clock clock(budget_ms);
+        const std::string role = token();
+        if (role == "Fugitive") play_fugitive(map, bot, rng, clock);
+        else if (role == "Detectives") play_detectives(map, bot, rng, clock);
+        else throw InputError("fugitive-bot: expected the role Fugitive or Detectives, got '" + role + "'");
+    } catch (const QuitSignal&) {
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fugitive-bot: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,187 @@
+// Owns: the `fugitive-judge` program.
+//   Single game: fugitive-judge --map connect.txt --fugitive CMD --detectives CMD [--seed S]
+//                [--out DIR] [--time-ms 5000]
+//     plays one game, prints the result line, writes DIR/result.json and DIR/replay.json.
+//   Series:      fugitive-judge --series --a CMD --b CMD (--maps F... | --generate K
+//                [--cities-min 100] [--cities-max 200]) [--seed S] [--out DIR]
+//     every map twice with swapped roles; a progress line on stderr, then a table
+//     (games, captures/escapes, mean score per program and side, thinking time).
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "common/errors.h"
+#include "common/judge_io.h"
+#include "common/rng.h"
+#include "fugitive/map_generator.h"
+#include "fugitive/match.h"
+
+using namespace pursuit;
+using namespace pursuit::fugitive;
+
+namespace {
+
+int usage(int code) {
+    std::fputs(
+        "usage:\n"
+        "  fugitive-judge --map connect.txt --fugitive CMD --detectives CMD [--seed S] [--out DIR] [--time-ms MS]\n"
+        "  fugitive-judge --series --a CMD --b CMD (--maps FILE... | --generate K [--cities-min N] [--cities-max N])\n"
+        "                 [--seed S] [--out DIR] [--time-ms MS] [--a-name NAME] [--b-name NAME]\n"
+        "Each program runs in its own directory holding connect.txt and has MS (default 5000) ms of\n"
+        "thinking time for the whole game. Single mode writes DIR/result.json and DIR/replay.json;\n"
+        "series mode plays every map twice with swapped roles and prints a table.\n",
+        code ? stderr : stdout);
+    return code;
+}
+
+struct Args {
+    std::string map_path, fugitive, detectives, out;
+    bool series = false;
+    std::string a, b, a_name = "A", b_name = "B";
+    std::vector<std::string> maps;
+    int generate = 0, cities_min = 100, cities_max = 200, time_ms = 5000;
+    std::uint64_t seed = 1;
+};
+
+bool parse_args(int argc, char** argv, Args& a) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string k = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+            return argv[++i];
+        };
+        if (k == "--map") a.map_path = value();
+        else if (k == "--fugitive") a.fugitive = value();
+        else if (k == "--detectives") a.detectives = value();
+        else if (k == "--out") a.out = value();
+        else if (k == "--seed") a.seed = std::stoull(value());
+        else if (k == "--time-ms") a.time_ms = std::stoi(value());
+        else if (k == "--series") a.series = true;
+        else if (k == "--a") a.a = value();
+        else if (k == "--b") a.b = value();
+        else if (k == "--a-name") a.a_name = value();
+        else if (k == "--b-name") a.b_name = value();
+        else if (k == "--generate") a.generate = std::stoi(value());
+        else if (k == "--cities-min") a.cities_min = std::stoi(value());
+        else if (k == "--cities-max") a.cities_max = std::stoi(value());
+        else if (k == "--maps") {
+            while (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) a.maps.push_back(argv[++i]);
+        } else return false;
+    }
+    return true;
+}
+
+int single(const Args& a) {
+    if (a.map_path.empty() || a.fugitive.empty() || a.detectives.empty()) return usage(2);
+    const std::string text = read_file(a.map_path);
+    MatchSettings settings;
+    settings.total_ms = a.time_ms;
+    const MatchOutcome m = play_match(text, a.fugitive, a.detectives, a.seed, settings);
+    if (!a.out.empty()) {
+        write_json_file(a.out + "/result.json", m.result);
+        write_json_file(a.out + "/replay.json", m.replay);
+    }
+    std::printf("%s\n", m.result["summary"].get<std::string>().c_str());
+    for (const char* side : {"Fugitive", "Detectives"}) {
+        const Json& p = m.result["players"][side];
+        std::printf("  %-10s %-8s thinking %7.1f ms (max move %6.1f ms)%s%s\n", side, p["verdict"].get<std::string>().c_str(),
+                    p["thinking_ms"].get<double>(), p["max_move_ms"].get<double>(), p["message"].get<std::string>().empty() ? "" : "  ",
+                    p["message"].get<std::string>().c_str());
+    }
+    return 0;
+}
+
+struct SideStats {
+    int games = 0, wins = 0, points = 0, forfeits = 0;  // wins: escapes (F) / captures (D)
+    std::vector<double> thinking_ms;
+};
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const size_t k = std::min(v.size() - 1, static_cast<size_t>(p * (v.size() - 1) + 0.5));
+    return v[k];
+}
+
+int series(const Args& a) {
+    if (a.a.empty() || a.b.empty() || (a.maps.empty() && a.generate <= 0)) return usage(2);
+    std::vector<std::pair<std::string, std::string>> maps;  // name, text
+    for (const auto& path : a.maps) maps.push_back({path, read_file(path)});
+    Rng rng(a.seed);
+    for (int k = 0; k < a.generate; ++k) {
+        MapParams p;
+        p.cities = rng.range(a.cities_min, a.cities_max);
+        p.seed = a.seed * 1000 + static_cast<std::uint64_t>(k);
+        maps.push_back({"generated-" + std::to_string(k + 1) + "(" + std::to_string(p.cities) + ")", map_text(generate_map(p))});
+    }
+    const std::string cmd[2] = {a.a, a.b}, name[2] = {a.a_name, a.b_name};
+    SideStats stats[2][2];  // [program][side]
+    Json games = Json::array();
+    const int total = static_cast<int>(maps.size()) * 2;
+    int played = 0;
+    for (size_t m = 0; m < maps.size(); ++m) {
+        for (int swap = 0; swap < 2; ++swap) {
+            const int fp = swap, dp = 1 - swap;  // program index as Fugitive / Detectives
+            const std::uint64_t seed = a.seed * 7919 + m * 2 + static_cast<std::uint64_t>(swap);
+            MatchSettings settings;
+            settings.total_ms = a.time_ms;
+            const MatchOutcome out = play_match(maps[m].second, cmd[fp], cmd[dp], seed, settings);
+            const Json& r = out.result;
+            const int fs = r["score"]["Fugitive"], ds = r["score"]["Detectives"];
+            const std::string ending = r["ending"];
+            SideStats& f = stats[fp][0];
+            SideStats& d = stats[dp][1];
+            ++f.games, ++d.games;
+            f.points += fs, d.points += ds;
+            f.wins += ending == "escaped";
+            d.wins += ending == "caught" || ending == "walked onto a Detective";
+            if (ending == "forfeit") (r["forfeited_by"] == "Fugitive" ? f : d).forfeits++;
+            f.thinking_ms.push_back(r["players"]["Fugitive"]["thinking_ms"]);
+            d.thinking_ms.push_back(r["players"]["Detectives"]["thinking_ms"]);
+            ++played;
+            std::fprintf(stderr, "\r[%d/%d] %-22s %s as Fugitive: %s %d-%d      ", played, total, maps[m].first.c_str(), name[fp].c_str(),
+                         ending.c_str(), fs, ds);
+            std::fflush(stderr);
+            Json g{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}};
+            if (ending == "forfeit") std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
+            games.push_back(g);
+            if (!a.out.empty())
+                write_json_file(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
+        }
+    }
+    std::fprintf(stderr, "\n");
+    std::printf("%-12s %-10s %5s %9s %10s %8s %11s %11s\n", "program", "side", "games", "wins", "mean score", "forfeits", "think p50 ms",
+                "think p99 ms");
+    for (int p = 0; p < 2; ++p)
+        for (int side = 0; side < 2; ++side) {
+            const SideStats& s = stats[p][side];
+            if (!s.games) continue;
+            char wins[32];
+            std::snprintf(wins, sizeof wins, "%d %s", s.wins, side == 0 ? "esc" : "cap");
+            std::printf("%-12s %-10s %5d %9s %10.2f %8d %11.0f %11.0f\n", name[p].c_str(), side == 0 ? "Fugitive" : "Detectives", s.games,
+                        wins, static_cast<double>(s.points) / s.games, s.forfeits, percentile(s.thinking_ms, 0.5),
+                        percentile(s.thinking_ms, 0.99));
+        }
+    for (int p = 0; p < 2; ++p) {
+        const int pts = stats[p][0].points + stats[p][1].points, g = stats[p][0].games + stats[p][1].games;
+        std::printf("%-12s total %d points in %d games (%.2f per game)\n", name[p].c_str(), pts, g, g ? double(pts) / g : 0.0);
+    }
+    if (!a.out.empty()) write_json_file(a.out + "/series.json", games);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Args a;
+    try {
+        if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) return usage(argc < 2 ? 2 : 0);
+        if (!parse_args(argc, argv, a)) return usage(2);
+        return a.series ? series(a) : single(a);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fugitive-judge: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,155 @@
+// Tests: fugitive-judge against real processes: the bot against itself (all strategies),
+// the exact protocol (Quit on early end, what each side reads), and misbehaving programs
+// (illegal move, garbage, crash, hang, early exit, bad start city) which lose 0-20 with a
+// message naming what happened.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "common/game.h"
+#include "common/json.h"
+
+using pursuit::Json;
+
+namespace {
+
+const std::string kBin = PURSUIT_BIN_DIR;
+const std::string kMaps = std::string(PURSUIT_SOURCE_DIR) + "/maps/fugitive";
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+std::string quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+int counter = 0;
+
+// Runs the judge binary; returns result.json (and the replay through `replay`).
+Json judge(const std::string& map, const std::string& fugitive, const std::string& detectives, int time_ms = 5000,
+           Json* replay = nullptr) {
+    const std::string out = ::testing::TempDir() + "fugitive-judge-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    const std::string cmd = kBin + "/fugitive-judge --map " + quote(map) + " --fugitive " + quote(fugitive) + " --detectives " +
+                            quote(detectives) + " --seed 5 --time-ms " + std::to_string(time_ms) + " --out " + quote(out) + " > /dev/null";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    if (replay) *replay = Json::parse(slurp(out + "/replay.json"));
+    return Json::parse(slurp(out + "/result.json"));
+}
+
+std::string bot(const std::string& args = "") { return kBin + "/fugitive-bot " + args; }
+
+// Scripted Detectives on the 8-city example: start on 2 3 6 7, then print whatever they read
+// to stderr (so the test sees exactly what the judge sent).
+const std::string kScriptedDetectives = "read r; printf '2\\n3\\n6\\n7\\n'; while read line; do echo \"got:$line\" >&2; done";
+
+}  // namespace
+
+TEST(FugitiveJudge, BotAgainstBotPlaysAFullGameAndWritesAReplay) {
+    for (const char* strategy : {"random", "greedy", "strong"}) {
+        Json replay;
+        const Json r = judge(kMaps + "/generated-100.txt", bot(std::string("--strategy ") + strategy + " --seed 2"),
+                             bot(std::string("--strategy ") + strategy + " --seed 3"), 5000, &replay);
+        ASSERT_TRUE(r["over"].get<bool>()) << r.dump();
+        EXPECT_NE(r["ending"], "forfeit") << r["reason"];
+        EXPECT_EQ(r["score"]["Fugitive"].get<int>() + r["score"]["Detectives"].get<int>(), 20);
+        EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
+        EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+        EXPECT_LT(r["players"]["Fugitive"]["thinking_ms"].get<double>(), 5000);
+        // The replay rebuilds the same result through the uniform interface.
+        EXPECT_EQ(pursuit::game_from_replay(replay)->result()["score"], r["score"]);
+    }
+}
+
+TEST(FugitiveJudge, EarlyEndSendsQuitToBothInPlaceOfTheNextLine) {
+    // The Fugitive starts on 1 and walks by car onto the Detective on 2 on turn 1.
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 1; echo 'C 2'; read q; echo \"fugitive-got:$q\" >&2";
+    const Json r = judge(kMaps + "/example8.txt", fugitive, kScriptedDetectives);
+    EXPECT_EQ(r["ending"], "walked onto a Detective");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
+    EXPECT_NE(r["players"]["Fugitive"]["stderr_tail"].get<std::string>().find("fugitive-got:Quit"), std::string::npos);
+    // The Detectives read the start city 1, then Quit (no transport line).
+    EXPECT_EQ(r["players"]["Detectives"]["stderr_tail"], "got:1\ngot:Quit\n");
+}
+
+TEST(FugitiveJudge, DetectivesReadOnlyTheTransportOnANormalTurn) {
+    // The Fugitive starts on 5 and moves C 8 (turn 1: the Detectives read only "C"); the scripted Detectives
+    // answer nothing (they only echo), so they run out of time: a forfeit with a message.
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 5; echo 'C 8'; cat > /dev/null";
+    const Json r = judge(kMaps + "/example8.txt", fugitive, kScriptedDetectives, 600);
+    EXPECT_EQ(r["players"]["Detectives"]["stderr_tail"], "got:5\ngot:C\n");
+    EXPECT_EQ(r["ending"], "forfeit");
+    EXPECT_EQ(r["forfeited_by"], "Detectives");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "time limit");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
+}
+
+TEST(FugitiveJudge, IllegalFugitiveMoveLoses0To20WithTheReason) {
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 1; echo 'T 4'; cat > /dev/null";
+    const Json r = judge(kMaps + "/example8.txt", fugitive, kScriptedDetectives);
+    EXPECT_EQ(r["forfeited_by"], "Fugitive");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
+    EXPECT_EQ(r["reason"], "Fugitive: illegal Fugitive move T 4 on turn 1: no T road from 1 to 4 (in the Fugitive's move of turn 1)");
+}
+
+TEST(FugitiveJudge, FugitiveStartingOnADetectiveLoses) {
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 3; cat > /dev/null";
+    const Json r = judge(kMaps + "/example8.txt", fugitive, kScriptedDetectives);
+    EXPECT_EQ(r["reason"], "Fugitive: illegal placement: city 3 holds a Detective (in the Fugitive's placement)");
+    EXPECT_EQ(r["score"]["Fugitive"], 0);
+}
+
+TEST(FugitiveJudge, IllegalDetectivesPlacementAndGarbageLose) {
+    Json r = judge(kMaps + "/example8.txt", bot(), "read r; echo 1 1 2 3; cat > /dev/null");
+    EXPECT_EQ(r["reason"], "Detectives: illegal placement: Detectives 1 and 2 both start on city 1 (in the Detectives' placement)");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
+    r = judge(kMaps + "/example8.txt", bot(), "read r; echo a b c d; cat > /dev/null");
+    EXPECT_EQ(r["reason"], "Detectives: Detective 1: expected a city number, got 'a' (in the Detectives' placement)");
+    r = judge(kMaps + "/example8.txt", bot(), "read r; echo 1 2 3 4 5; cat > /dev/null");
+    EXPECT_EQ(r["reason"], "Detectives: malformed output: expected 4 token(s) for the Detectives' placement, got the line '1 2 3 4 5'");
+    r = judge(kMaps + "/example8.txt", "read r; printf 'x\\001y\\n'; cat > /dev/null", kScriptedDetectives);
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "garbage output");
+    EXPECT_EQ(r["score"]["Fugitive"], 0);
+}
+
+TEST(FugitiveJudge, CrashHangAndEarlyExitLoseWithTheRunnerVerdict) {
+    Json r = judge(kMaps + "/example8.txt", bot(), "read r; kill -SEGV $$");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "crashed");
+    EXPECT_EQ(r["score"]["Detectives"], 0);
+    EXPECT_NE(r["reason"].get<std::string>().find("signal 11"), std::string::npos) << r["reason"];
+
+    r = judge(kMaps + "/example8.txt", "read r; sleep 30", bot(), 800);
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "time limit");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
+    EXPECT_LT(r["players"]["Fugitive"]["thinking_ms"].get<double>(), 2000);
+
+    r = judge(kMaps + "/example8.txt", "read r; exit 0", bot());
+    // It left before the Detectives' cities could be sent: the write fails (or it "exited").
+    const std::string v = r["players"]["Fugitive"]["verdict"];
+    EXPECT_TRUE(v == "write failed" || v == "exited") << v;
+    EXPECT_EQ(r["forfeited_by"], "Fugitive");
+
+    r = judge(kMaps + "/example8.txt", bot(), "/nonexistent/program");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "exited");
+    EXPECT_EQ(r["score"]["Detectives"], 0);
+}
+
+TEST(FugitiveJudge, BrokenMapIsReportedBeforeAnythingRuns) {
+    const std::string path = ::testing::TempDir() + "broken-connect.txt";
+    std::ofstream(path) << "5\nC 1-2\nQ 2-3\nEND\n";
+    const std::string cmd = kBin + "/fugitive-judge --map " + path + " --fugitive true --detectives true 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    char buf[512] = {0};
+    std::string out;
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    EXPECT_NE(pclose(p), 0);
+    EXPECT_NE(out.find("line 3: unknown transport 'Q'"), std::string::npos) << out;
+}
