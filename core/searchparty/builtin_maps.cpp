@@ -1,0 +1,30 @@
+// Owns: the built-in maps (see builtin_maps.h).
+#include "searchparty/builtin_maps.h"
+
+#include "common/errors.h"
+
+namespace pursuit::searchparty {
+
+const std::vector<BuiltinMap>& builtin_maps() {
+    static const std::vector<BuiltinMap> maps{
+        {"example1", "6 5 0 0\n......\n......\n..S...\n......\n......\n"},
+        {"example2",
+         "9 9 1 1\nS.......#\n.......##\n......##.\n..#####..\n...##....\n...##....\n...#.....\n....#..#.\n.........\n"},
+        {"corridors",
+         "16 9 2 1\nS...#...........\n.##.#.#########.\n.#..#.#.......#.\n.#.##.#.#####.#.\n.#....#.#...#.#.\n.######.#.#.#.#.\n........#.#...#.\n#########.#####.\n..........#.....\n"},
+        {"rooms",
+         "24 12 2 3\n.........#..............\n.........#..............\n....S....#......#.......\n.........#......#.......\n#####.####......#.......\n.........#......########\n.........#..............\n.........#..............\n....###..........####...\n.........#..............\n.........#..............\n.........#..............\n"},
+    };
+    return maps;
+}
+
+const std::string& builtin_map(const std::string& name) {
+    std::string known;
+    for (const auto& m : builtin_maps()) {
+        if (m.name == name) return m.text;
+        known += (known.empty() ? "" : ", ") + m.name;
+    }
+    throw InputError("unknown built-in Search Party map '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace pursuit::searchparty

@@ -1,0 +1,23 @@
+// Owns: verifying a batch-form solution (move lines, then "turns costars extras") against a
+// map: plays every line with the original controller's reading and reports the truth.
+#pragma once
+#include <string>
+
+#include "common/json.h"
+#include "searchparty/map.h"
+
+namespace pursuit::searchparty {
+
+struct CheckReport {
+    bool valid = false;         // every line legal and the search complete exactly at the end
+    bool claim_matches = false; // the final line equals the true "T c e"
+    int turns = 0, costars = 0, extras = 0;
+    std::string claimed;        // the solution's final line as written
+    std::string message;        // what is wrong ("line 7: Invalid move of ...") or "ok"
+    Json to_json() const;
+};
+
+// `source` names the solution in messages. Never throws for a bad solution (reports it).
+CheckReport check_solution(const Map& map, const std::string& solution, const std::string& source = "solution");
+
+}  // namespace pursuit::searchparty

@@ -1,0 +1,103 @@
+// Owns: read_map and the map's text form (see map.h).
+#include "searchparty/map.h"
+
+#include "common/errors.h"
+#include "common/line_reader.h"
+
+namespace pursuit::searchparty {
+namespace {
+
+std::string strip_right(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
+    return s;
+}
+
+// Flood fill by king moves from the start; returns an open cell it did not reach, or -1.
+int unreachable_open_cell(const Map& m) {
+    std::vector<std::uint8_t> seen(m.open.size(), 0);
+    std::vector<int> stack{m.start};
+    seen[m.start] = 1;
+    while (!stack.empty()) {
+        const int i = stack.back();
+        stack.pop_back();
+        const int x = m.x_of(i), y = m.y_of(i);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                if (!m.open_at(x + dx, y + dy)) continue;
+                const int j = m.index(x + dx, y + dy);
+                if (!seen[j]) {
+                    seen[j] = 1;
+                    stack.push_back(j);
+                }
+            }
+    }
+    for (std::size_t i = 0; i < m.open.size(); ++i)
+        if (m.open[i] && !seen[i]) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+int Map::open_count() const {
+    int n = 0;
+    for (auto o : open) n += o;
+    return n;
+}
+
+std::string Map::to_text() const {
+    std::string t = std::to_string(cols) + " " + std::to_string(rows) + " " + std::to_string(costars) + " " +
+                    std::to_string(extras) + "\n";
+    for (int y = 0; y < rows; ++y) {
+        for (int x = 0; x < cols; ++x) t += index(x, y) == start ? 'S' : open[index(x, y)] ? '.' : '#';
+        t += '\n';
+    }
+    return t;
+}
+
+Map read_map(const std::string& text, const std::string& source) {
+    LineReader in(text, source);
+    if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
+    const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, 0, 1 << 30);
+    Map m;
+    m.cols = static_cast<int>(head[0]);
+    m.rows = static_cast<int>(head[1]);
+    m.costars = static_cast<int>(head[2]);
+    m.extras = static_cast<int>(head[3]);
+    if (m.cols < 1 || m.cols > kMaxSide) in.fail("N (columns) must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(m.cols));
+    if (m.rows < 1 || m.rows > kMaxSide) in.fail("M (rows) must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(m.rows));
+    if (m.costars > kMaxCostars) in.fail("p (costars) must be 0.." + std::to_string(kMaxCostars) + ", got " + std::to_string(m.costars));
+    if (m.extras > kMaxExtras) in.fail("q (extras) must be 0.." + std::to_string(kMaxExtras) + ", got " + std::to_string(m.extras));
+    m.open.assign(static_cast<std::size_t>(m.cols) * m.rows, 0);
+    int starts = 0;
+    for (int y = 0; y < m.rows; ++y) {
+        if (in.at_end())
+            in.fail_at_end("expected grid row " + std::to_string(y + 1) + " of " + std::to_string(m.rows) +
+                           ", got end of input");
+        const std::string row = strip_right(in.next_line("grid row"));
+        if (static_cast<int>(row.size()) != m.cols)
+            in.fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) + " characters, expected N = " +
+                    std::to_string(m.cols));
+        for (int x = 0; x < m.cols; ++x) {
+            const char c = row[x];
+            if (c == 'S') {
+                if (++starts > 1) in.fail("a second start 'S' at x=" + std::to_string(x) + " (only one is allowed)");
+                m.start = m.index(x, y);
+            } else if (c != '.' && c != '#') {
+                in.fail(std::string("bad character '") + (c >= 32 && c < 127 ? std::string(1, c) : "\\x" + std::to_string(static_cast<unsigned char>(c))) +
+                        "' at x=" + std::to_string(x) + " (expected '.', '#' or 'S')");
+            }
+            m.open[m.index(x, y)] = c != '#';
+        }
+    }
+    if (starts == 0) in.fail("the grid has no start 'S'");
+    if (in.skip_blank_lines()) {
+        in.next_line("");
+        in.fail("unexpected text after the " + std::to_string(m.rows) + " grid rows");
+    }
+    if (const int cell = unreachable_open_cell(m); cell >= 0)
+        throw InputError(source + ": the open cell x=" + std::to_string(m.x_of(cell)) + ",y=" + std::to_string(m.y_of(cell)) +
+                         " cannot be reached from S by king moves (open cells must be connected)");
+    return m;
+}
+
+}  // namespace pursuit::searchparty

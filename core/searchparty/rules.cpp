@@ -1,0 +1,199 @@
+// Owns: State (see rules.h). The move-line reading mirrors the original controller.py:
+// surrounding whitespace and dots are stripped, tokens split on whitespace, a token counts
+// by its first two characters, tokens not starting with '@' or an ASCII letter are ignored
+// but still take part in the "moved twice" check on first characters.
+#include "searchparty/rules.h"
+
+#include "common/errors.h"
+#include "common/line_reader.h"
+
+namespace pursuit::searchparty {
+
+const std::array<Offset, 21>& vision_offsets() {
+    static const std::array<Offset, 21> offsets = [] {
+        std::array<Offset, 21> o{};
+        int n = 0;
+        for (int dy = -2; dy <= 2; ++dy)
+            for (int dx = -2; dx <= 2; ++dx)
+                if (dx * dx + dy * dy < 8) o[n++] = Offset{dx, dy};
+        return o;
+    }();
+    return offsets;
+}
+
+char step_digit(int dx, int dy) { return static_cast<char>('1' + (1 - dy) * 3 + (dx + 1)); }
+
+State::State(Map map) : map_(std::move(map)) {
+    const int sx = map_.x_of(map_.start), sy = map_.y_of(map_.start);
+    actors_.push_back(Actor{'@', Role::Star, sx, sy, true});
+    for (int i = 0; i < map_.costars; ++i) actors_.push_back(Actor{static_cast<char>('A' + i), Role::Costar, sx, sy, true});
+    for (int i = 0; i < map_.extras; ++i) actors_.push_back(Actor{static_cast<char>('a' + i), Role::Extra, sx, sy, true});
+    searched_.assign(map_.open.size(), 0);
+    unsearched_ = map_.open_count();
+    reveal(sx, sy);
+}
+
+void State::reveal(int x, int y) {
+    for (const Offset& o : vision_offsets()) {
+        const int nx = x + o.dx, ny = y + o.dy;
+        if (!map_.open_at(nx, ny)) continue;
+        auto& s = searched_[map_.index(nx, ny)];
+        if (!s) {
+            s = 1;
+            --unsearched_;
+        }
+    }
+}
+
+int State::costars_alive() const {
+    int n = 0;
+    for (const Actor& a : actors_) n += a.role == Role::Costar && a.alive;
+    return n;
+}
+
+int State::extras_alive() const {
+    int n = 0;
+    for (const Actor& a : actors_) n += a.role == Role::Extra && a.alive;
+    return n;
+}
+
+int State::actor_index(char name) const {
+    if (name == '@') return 0;
+    if (name >= 'A' && name <= 'Z') return name - 'A' < map_.costars ? 1 + (name - 'A') : -1;
+    if (name >= 'a' && name <= 'z') return name - 'a' < map_.extras ? 1 + map_.costars + (name - 'a') : -1;
+    return -1;
+}
+
+namespace {
+
+std::string trim(const std::string& line) {
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
+    std::size_t a = 0, b = line.size();
+    while (a < b && blank(line[a])) ++a;
+    while (b > a && blank(line[b - 1])) --b;
+    while (a < b && line[a] == '.') ++a;
+    while (b > a && line[b - 1] == '.') --b;
+    return line.substr(a, b - a);
+}
+
+std::string position_text(const Actor& a) { return "[" + std::to_string(a.x) + ", " + std::to_string(a.y) + "]"; }
+
+}  // namespace
+
+Moves State::parse_line(const std::string& line) const {
+    const std::vector<std::string> tokens = split_tokens(trim(line));
+    std::string firsts;
+    for (const auto& t : tokens) {
+        if (firsts.find(t[0]) != std::string::npos)
+            throw IllegalMove("Invalid movelist (moving someone more than once in a turn)");
+        firsts += t[0];
+    }
+    Moves moves = all_stay();
+    for (const auto& t : tokens) {
+        const char c = t[0];
+        const bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
+        if (c != '@' && !upper && !lower) continue;
+        const int i = actor_index(c);
+        if (upper && (i < 0 || !actors_[i].alive)) throw IllegalMove(std::string("Invalid move of dead or nonexistent costar ") + c);
+        if (lower && (i < 0 || !actors_[i].alive)) throw IllegalMove(std::string("Invalid move of dead or nonexistent extra ") + c);
+        // The original crashes (IndexError, exit status 1) on a token without a direction.
+        if (t.size() < 2) throw IllegalMove("Invalid move token '" + t + "' (no direction)");
+        const Actor& a = actors_[i];
+        const char d = t[1];
+        const bool digit = d >= '1' && d <= '9';
+        if (d != '5' && (!digit || !map_.open_at(a.x + digit_dx(d), a.y + digit_dy(d))))
+            throw IllegalMove("Invalid move of " + position_text(a) + " in direction " + std::string(1, d) +
+                              " onto # or off of the map");
+        moves[i] = d;
+    }
+    return moves;
+}
+
+std::string State::illegal_reason(const Moves& moves) const {
+    if (moves.size() != actors_.size()) return "expected " + std::to_string(actors_.size()) + " directions";
+    for (std::size_t i = 0; i < actors_.size(); ++i) {
+        const char d = moves[i];
+        const Actor& a = actors_[i];
+        if (d < '1' || d > '9') return std::string("bad direction '") + d + "' for " + a.name;
+        if (d == '5') continue;
+        if (!a.alive) return std::string("Invalid move of dead or nonexistent ") + (a.role == Role::Costar ? "costar " : "extra ") + a.name;
+        if (!map_.open_at(a.x + digit_dx(d), a.y + digit_dy(d)))
+            return "Invalid move of " + position_text(a) + " in direction " + std::string(1, d) + " onto # or off of the map";
+    }
+    return "";
+}
+
+std::vector<bool> State::doomed(const std::vector<Actor>& actors) {
+    std::vector<bool> dies(actors.size(), false);
+    for (std::size_t i = 0; i < actors.size(); ++i) {
+        const Actor& a = actors[i];
+        if (!a.alive || a.role == Role::Star) continue;
+        int star_or_costar = 0, extras = 0, anyone = 0;
+        for (std::size_t j = 0; j < actors.size(); ++j) {
+            if (j == i || !actors[j].alive || !sees(a.x, a.y, actors[j].x, actors[j].y)) continue;
+            ++anyone;
+            if (actors[j].role == Role::Extra) ++extras; else ++star_or_costar;
+        }
+        dies[i] = a.role == Role::Costar ? anyone == 0 : (star_or_costar == 0 && extras < 2);
+    }
+    return dies;
+}
+
+void State::play(const Moves& moves) {
+    if (finished()) throw IllegalMove("the search is over");
+    const std::string why = illegal_reason(moves);
+    if (!why.empty()) throw IllegalMove(why);
+    for (std::size_t i = 0; i < actors_.size(); ++i) {
+        actors_[i].x += digit_dx(moves[i]);
+        actors_[i].y += digit_dy(moves[i]);
+    }
+    for (const Actor& a : actors_)
+        if (a.alive) reveal(a.x, a.y);
+    const auto dies = doomed(actors_);
+    for (std::size_t i = 0; i < actors_.size(); ++i)
+        if (dies[i]) actors_[i].alive = false;
+    ++turns_;
+}
+
+std::string State::format_line(const Moves& moves) const {
+    std::string s;
+    for (std::size_t i = 0; i < actors_.size(); ++i) {
+        if (!actors_[i].alive) continue;
+        if (!s.empty()) s += ' ';
+        s += actors_[i].name;
+        s += moves[i];
+    }
+    return s + ".";
+}
+
+std::vector<std::string> State::board_rows() const {
+    std::vector<std::string> rows(map_.rows, std::string(map_.cols, '#'));
+    for (int y = 0; y < map_.rows; ++y)
+        for (int x = 0; x < map_.cols; ++x) {
+            const int i = map_.index(x, y);
+            if (map_.open[i]) rows[y][x] = searched_[i] ? 'o' : '.';
+        }
+    return rows;
+}
+
+std::string State::actors_line() const {
+    std::string s;
+    for (const Actor& a : actors_) {
+        if (!a.alive) continue;
+        if (!s.empty()) s += ' ';
+        s += std::string(1, a.name) + ":" + std::to_string(a.x) + "," + std::to_string(a.y);
+    }
+    return s + ".";
+}
+
+std::string State::state_block() const {
+    std::string s = "Turn " + std::to_string(turns_ + 1) + "\n" + actors_line() + "\n";
+    for (const auto& r : board_rows()) s += r + "\n";
+    return s + std::string(40, '-') + "\n";
+}
+
+std::string State::final_line() const {
+    return std::to_string(turns_) + " " + std::to_string(costars_alive()) + " " + std::to_string(extras_alive());
+}
+
+}  // namespace pursuit::searchparty

@@ -1,0 +1,363 @@
+// Owns: the team policy, whole-map solving and the lower bounds (see solver.h).
+#include "searchparty/solver.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "common/errors.h"
+#include "common/rng.h"
+
+namespace pursuit::searchparty {
+namespace {
+
+constexpr int kUnknown = INT_MAX / 4;
+
+int cheb(const Map& m, int a, int b) {
+    return std::max(std::abs(m.x_of(a) - m.x_of(b)), std::abs(m.y_of(a) - m.y_of(b)));
+}
+
+std::string living_key(const State& s) {
+    std::string k;
+    for (const Actor& a : s.actors()) k += a.alive ? '1' : '0';
+    return k;
+}
+
+}  // namespace
+
+std::vector<Team> form_teams(const State& s, int level) {
+    const auto& actors = s.actors();
+    std::vector<int> costars, extras;
+    for (std::size_t i = 1; i < actors.size(); ++i) {
+        if (!actors[i].alive) continue;
+        (actors[i].role == Role::Costar ? costars : extras).push_back(static_cast<int>(i));
+    }
+    Team star;
+    star.leader = 0;
+    auto follow_star = [&star](int who) {
+        star.followers.push_back(who);
+        star.must_see.push_back({0});
+    };
+    if (level == 0) {
+        for (int c : costars) follow_star(c);
+        for (int e : extras) follow_star(e);
+        return {star};
+    }
+    std::vector<Team> teams;
+    std::size_t ci = 0, ei = 0;
+    while (ci < costars.size() && ei < extras.size()) {  // costar + extra: each sees the other
+        teams.push_back(Team{costars[ci], {extras[ei]}, {{costars[ci]}}});
+        ++ci, ++ei;
+    }
+    for (; ci + 2 <= costars.size(); ci += 2) teams.push_back(Team{costars[ci], {costars[ci + 1]}, {{costars[ci]}}});
+    for (; ei + 3 <= extras.size(); ei += 3)  // three extras who all see each other
+        teams.push_back(Team{extras[ei], {extras[ei + 1], extras[ei + 2]}, {{extras[ei]}, {extras[ei], extras[ei + 1]}}});
+    for (; ci < costars.size(); ++ci) follow_star(costars[ci]);
+    for (; ei < extras.size(); ++ei) follow_star(extras[ei]);
+    teams.insert(teams.begin(), star);
+    return teams;
+}
+
+Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed) {
+    nb_start_.assign(map.open.size() + 1, 0);
+    for (int i = 0; i < static_cast<int>(map.open.size()); ++i) {
+        nb_start_[i] = static_cast<int>(nb_.size());
+        if (!map.open[i]) continue;
+        const int x = map.x_of(i), y = map.y_of(i);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if ((dx || dy) && map.open_at(x + dx, y + dy)) nb_.push_back(map.index(x + dx, y + dy));
+    }
+    nb_start_[map.open.size()] = static_cast<int>(nb_.size());
+    seen_stamp_.assign(map.open.size(), 0);
+}
+
+void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at) {
+    dist.assign(map_.open.size(), -1);
+    queue_.clear();
+    queue_.push_back(source);
+    dist[source] = 0;
+    for (std::size_t h = 0; h < queue_.size(); ++h) {
+        const int c = queue_[h];
+        if (c == stop_at) return;
+        for (int k = nb_start_[c]; k < nb_start_[c + 1]; ++k) {
+            const int n = nb_[k];
+            if (dist[n] < 0) {
+                dist[n] = dist[c] + 1;
+                queue_.push_back(n);
+            }
+        }
+    }
+}
+
+int Policy::gain(const State& s, int cell) const {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    int g = 0;
+    for (const Offset& o : vision_offsets()) {
+        if (!map_.open_at(x + o.dx, y + o.dy)) continue;
+        const int i = map_.index(x + o.dx, y + o.dy);
+        g += !s.searched(i) && seen_stamp_[i] != stamp_;
+    }
+    return g;
+}
+
+void Policy::mark_seen(int cell) {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    for (const Offset& o : vision_offsets())
+        if (map_.open_at(x + o.dx, y + o.dy)) seen_stamp_[map_.index(x + o.dx, y + o.dy)] = stamp_;
+}
+
+int Policy::choose_target(const State& s, std::size_t t, const std::vector<std::vector<int>>& dist) {
+    const bool disperse = params_.level >= 2;
+    long long best_cost = LLONG_MAX;
+    int best = -1;
+    for (int u = 0; u < static_cast<int>(map_.open.size()); ++u) {
+        if (!map_.open[u] || s.searched(u)) continue;
+        const int d = dist[t][u];
+        if (d < 0) continue;
+        long long cost = 8LL * d - params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
+        if (disperse) {
+            for (std::size_t o = 0; o < teams_.size(); ++o) {
+                if (o == t || dist[o][u] < 0 || dist[o][u] + params_.voronoi_margin >= d) continue;
+                cost += 8LL * params_.voronoi_penalty;
+                break;
+            }
+            for (std::size_t o = 0; o < teams_.size(); ++o) {
+                if (o == t || targets_[o] < 0 || cheb(map_, u, targets_[o]) > params_.claim_radius) continue;
+                cost += 8LL * params_.claim_penalty;
+                break;
+            }
+        }
+        if (params_.seed) {
+            noise_ = noise_ * 6364136223846793005ULL + 1442695040888963407ULL;
+            cost += static_cast<long long>((noise_ >> 33) % 6);
+        }
+        if (cost < best_cost) best_cost = cost, best = u;
+    }
+    return best;
+}
+
+Moves Policy::step(const State& s, const Moves* fixed) {
+    const auto& actors = s.actors();
+    const std::string key = living_key(s);
+    if (key != team_key_) {
+        teams_ = form_teams(s, params_.level);
+        if (params_.reverse_teams) std::reverse(teams_.begin() + 1, teams_.end());
+        targets_.assign(teams_.size(), -1);
+        team_key_ = key;
+    }
+    if (++stamp_ == 0) {
+        std::fill(seen_stamp_.begin(), seen_stamp_.end(), 0);
+        stamp_ = 1;
+    }
+    auto cell_of = [&](int a) { return map_.index(actors[a].x, actors[a].y); };
+    auto pinned = [&](int a) { return fixed && (*fixed)[a] != '0'; };
+    std::vector<std::vector<int>> dist(teams_.size());
+    for (std::size_t t = 0; t < teams_.size(); ++t) bfs_from(cell_of(teams_[t].leader), dist[t]);
+    for (std::size_t t = 0; t < teams_.size(); ++t)
+        if (targets_[t] >= 0 && s.searched(targets_[t])) targets_[t] = -1;
+    for (std::size_t t = 0; t < teams_.size(); ++t)
+        if (targets_[t] < 0) targets_[t] = choose_target(s, t, dist);
+
+    Moves out = s.all_stay();
+    std::vector<int> next(actors.size());
+    for (std::size_t a = 0; a < actors.size(); ++a) next[a] = cell_of(static_cast<int>(a));
+    auto steps_of = [&](int a) {  // (cell, digit) of the legal steps of actor a
+        std::vector<std::pair<int, char>> v;
+        for (char d = '1'; d <= '9'; ++d) {
+            const int x = actors[a].x + digit_dx(d), y = actors[a].y + digit_dy(d);
+            if (map_.open_at(x, y)) v.emplace_back(map_.index(x, y), d);
+        }
+        return v;
+    };
+    auto sees_all = [&](int cell, const std::vector<int>& who) {
+        for (int w : who)
+            if (!sees(map_.x_of(cell), map_.y_of(cell), map_.x_of(next[w]), map_.y_of(next[w]))) return false;
+        return true;
+    };
+
+    for (const Team& team : teams_) {
+        const std::size_t t = &team - teams_.data();
+        const int L = team.leader;
+        // Leader candidates, best first: nearer the target, then more new cells.
+        std::vector<std::pair<long long, std::pair<int, char>>> cands;
+        if (pinned(L)) {
+            const char d = (*fixed)[L];
+            cands.push_back({0, {map_.index(actors[L].x + digit_dx(d), actors[L].y + digit_dy(d)), d}});
+        } else {
+            const int target = targets_[t];
+            if (target >= 0) bfs_from(target, to_target_, cell_of(L));
+            for (auto [cell, d] : steps_of(L)) {
+                const int dt = target < 0 ? 0 : (to_target_[cell] < 0 ? kUnknown : to_target_[cell]);
+                long long score = 64LL * dt - gain(s, cell);
+                if (params_.seed) {
+                    noise_ = noise_ * 6364136223846793005ULL + 1442695040888963407ULL;
+                    score = score * 4 + static_cast<long long>((noise_ >> 33) % 2);
+                }
+                cands.push_back({score, {cell, d}});
+            }
+            std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        }
+        bool placed = false;
+        for (std::size_t ci = 0; ci < cands.size() && !placed; ++ci) {
+            const auto [lcell, ld] = cands[ci].second;
+            next[L] = lcell;
+            bool ok = true;
+            std::vector<char> digits(team.followers.size(), '5');
+            for (std::size_t f = 0; f < team.followers.size(); ++f) {
+                const int F = team.followers[f];
+                int best_cell = -1;
+                char best_d = '5';
+                long long best_score = LLONG_MIN;
+                for (auto [cell, d] : steps_of(F)) {
+                    if (pinned(F) && d != (*fixed)[F]) continue;
+                    // Walking distance to where the leader stands now: followers stay on its
+                    // trail (seeing across a wall is not enough to keep up next turn).
+                    const int trail = dist[t][cell] < 0 ? kUnknown : dist[t][cell];
+                    if (!pinned(F) && (!sees_all(cell, team.must_see[f]) || trail > params_.max_trail)) continue;
+                    // New cells first; then close to the leader so the team can always move on.
+                    long long score = 16LL * gain(s, cell) - 6LL * trail + (d == ld ? 1 : 0);
+                    if (score > best_score) best_score = score, best_cell = cell, best_d = d;
+                }
+                if (best_cell < 0) {
+                    if (ci + 1 < cands.size()) {
+                        ok = false;
+                        break;
+                    }
+                    // Last resort (only after hand steering broke the formation): get closer.
+                    for (auto [cell, d] : steps_of(F)) {
+                        long long score = -static_cast<long long>(dist[t][cell] < 0 ? kUnknown : dist[t][cell]);
+                        if (score > best_score) best_score = score, best_cell = cell, best_d = d;
+                    }
+                }
+                next[F] = best_cell;
+                digits[f] = best_d;
+            }
+            if (!ok) continue;
+            placed = true;
+            out[L] = ld;
+            mark_seen(lcell);
+            for (std::size_t f = 0; f < team.followers.size(); ++f) {
+                out[team.followers[f]] = digits[f];
+                mark_seen(next[team.followers[f]]);
+            }
+        }
+    }
+    return out;
+}
+
+bool better(const Plan& a, const Plan& b) {
+    if (a.complete != b.complete) return a.complete;
+    if (a.turns != b.turns) return a.turns < b.turns;
+    if (a.costars != b.costars) return a.costars > b.costars;
+    return a.extras > b.extras;
+}
+
+Plan run_policy(const State& start, const PolicyParams& params, int max_turns) {
+    State s = start;
+    Policy policy(s.map(), params);
+    Plan plan;
+    while (!s.finished() && s.turns() - start.turns() < max_turns) {
+        Moves m = policy.step(s);
+        s.play(m);
+        plan.moves.push_back(std::move(m));
+    }
+    plan.complete = s.finished();
+    plan.turns = s.turns();
+    plan.costars = s.costars_alive();
+    plan.extras = s.extras_alive();
+    return plan;
+}
+
+std::vector<PolicyParams> default_variants(int level) {
+    PolicyParams base;
+    base.level = level;
+    if (level < 3) return {base};
+    std::vector<PolicyParams> v;
+    for (int radius : {7, 5, 10, 14})
+        for (bool rev : {false, true}) {
+            PolicyParams p = base;
+            p.claim_radius = radius;
+            p.reverse_teams = rev;
+            v.push_back(p);
+        }
+    return v;
+}
+
+PolicyParams random_variant(std::uint64_t seed, int index) {
+    Rng rng(seed * 1000003ULL + static_cast<std::uint64_t>(index) + 1);
+    PolicyParams p;
+    p.level = 3;
+    p.claim_radius = rng.range(3, 16);
+    p.claim_penalty = rng.range(0, 48);
+    p.voronoi_margin = rng.range(0, 5);
+    p.voronoi_penalty = rng.range(0, 40);
+    p.wall_bonus = rng.range(0, 4);
+    p.reverse_teams = rng.chance(0.5);
+    p.seed = rng.next_u64() | 1;
+    return p;
+}
+
+Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more) {
+    const int max_turns = 4 * start.map().open_count() + 200;
+    Plan best;
+    int n = 0;
+    auto consider = [&](const PolicyParams& p, const std::string& name) {
+        Plan plan = run_policy(start, p, max_turns);
+        plan.variant = name;
+        if (n++ == 0 || better(plan, best)) best = std::move(plan);
+    };
+    const auto variants = default_variants(level);
+    for (std::size_t i = 0; i < variants.size(); ++i) consider(variants[i], "default " + std::to_string(i));
+    if (level >= 3 && more)
+        for (int i = 0; more(i); ++i) consider(random_variant(seed, i), "random " + std::to_string(i));
+    return best;
+}
+
+LowerBound lower_bound(const Map& map) {
+    LowerBound lb;
+    State s(map);
+    lb.open = map.open_count();
+    lb.unseen = s.unsearched();
+    lb.people = 1 + map.costars + map.extras;
+    // Each person reveals at most 7 new cells a turn, and after t turns everything seen lies
+    // within Chebyshev distance t + 2 of S, whose outer ring has 8 (t + 2) cells.
+    for (int revealed = 0; revealed < lb.unseen;) {
+        ++lb.area;
+        revealed += std::min(7 * lb.people, 8 * (lb.area + 2));
+    }
+    std::vector<int> dist(map.open.size(), -1), first(map.open.size(), INT_MAX), queue{map.start};
+    dist[map.start] = 0;
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+        const int c = queue[h], x = map.x_of(c), y = map.y_of(c);
+        for (const Offset& o : vision_offsets())
+            if (map.open_at(x + o.dx, y + o.dy)) first[map.index(x + o.dx, y + o.dy)] = std::min(first[map.index(x + o.dx, y + o.dy)], dist[c]);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (map.open_at(x + dx, y + dy) && dist[map.index(x + dx, y + dy)] < 0) {
+                    dist[map.index(x + dx, y + dy)] = dist[c] + 1;
+                    queue.push_back(map.index(x + dx, y + dy));
+                }
+    }
+    for (std::size_t i = 0; i < map.open.size(); ++i)
+        if (map.open[i] && !s.searched(static_cast<int>(i))) lb.distance = std::max(lb.distance, first[i]);
+    return lb;
+}
+
+std::string batch_text(const State& start, const Plan& plan) {
+    State s = start;
+    std::string out;
+    for (const Moves& m : plan.moves) {
+        std::string line;
+        for (std::size_t i = 0; i < m.size(); ++i) {
+            if (m[i] == '5' || !s.actors()[i].alive) continue;
+            if (!line.empty()) line += ' ';
+            line += s.actors()[i].name;
+            line += m[i];
+        }
+        out += line + ".\n";
+        s.play(m);
+    }
+    return out + s.final_line() + "\n";
+}
+
+}  // namespace pursuit::searchparty

@@ -1,0 +1,96 @@
+// Owns: the Search Party solver — a team policy for multi-agent coverage that keeps the cast
+// alive (buddy rules), whole-map solving with deterministic restarts, and lower bounds.
+//
+// Teams (formed from the living cast, see form_teams): every team is self-sufficient under
+// the death rules, so teams can split up freely:
+//   costar + extra pairs, then costar pairs, then extra triples; a costar or extras left
+//   over follow the star. A team's leader walks to its target (an unsearched cell chosen
+//   by distance, with penalties for cells another leader is nearer to and for cells near
+//   another team's target); followers pick, among the cells that keep them seen by the
+//   people they depend on, the one revealing most new cells.
+// No clocks or threads here: the work is bounded by counts; native programs add a budget.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "searchparty/rules.h"
+
+namespace pursuit::searchparty {
+
+struct Team {
+    int leader = 0;                             // actor index
+    std::vector<int> followers;                 // actor indices, decided in this order
+    std::vector<std::vector<int>> must_see;     // per follower: actors it must see after the move
+};
+
+// level 0 = easy (one team led by the star), 1 = medium (teams, nearest target, no
+// dispersal), 2 = hard and 3 = best (teams with dispersal; best also restarts).
+std::vector<Team> form_teams(const State& s, int level);
+
+struct PolicyParams {
+    int level = 3;
+    int claim_radius = 7;       // cells within this Chebyshev distance of another team's target
+    int claim_penalty = 24;
+    int voronoi_margin = 2;     // a cell another leader is this much nearer to is "theirs"
+    int voronoi_penalty = 16;
+    int max_trail = 2;          // followers stay within this walking distance of the leader
+    int wall_bonus = 1;         // prefer unsearched cells with fewer open neighbours (dead ends)
+    std::uint64_t seed = 0;     // tie-break noise; 0 = none (fully deterministic order)
+    bool reverse_teams = false;
+};
+
+// One step at a time with memory (teams and targets); works from any state, so a person can
+// steer some actors (`fixed`: '0' = free, else the pinned direction) and the policy the rest.
+class Policy {
+public:
+    Policy(const Map& map, PolicyParams params);
+    Moves step(const State& s, const Moves* fixed = nullptr);
+
+private:
+    void bfs_from(int source, std::vector<int>& dist, int stop_at = -1);
+    int choose_target(const State& s, std::size_t team, const std::vector<std::vector<int>>& dist);
+    int gain(const State& s, int cell) const;
+    void mark_seen(int cell);
+    const Map& map_;
+    PolicyParams params_;
+    std::vector<int> nb_start_, nb_;           // king neighbours of each cell (CSR)
+    std::vector<Team> teams_;
+    std::string team_key_;                      // living set the teams were formed for
+    std::vector<int> targets_;                  // per team, -1 = none
+    std::vector<std::uint32_t> seen_stamp_;    // cells revealed by decisions made this turn
+    std::uint32_t stamp_ = 0;
+    std::vector<int> queue_, to_target_;
+    std::uint64_t noise_ = 0;
+};
+
+struct Plan {
+    std::vector<Moves> moves;
+    int turns = 0, costars = 0, extras = 0;
+    bool complete = false;
+    std::string variant;
+};
+// True when a is better: complete, fewer turns, more costars, more extras.
+bool better(const Plan& a, const Plan& b);
+
+// Plays the policy from `start` to the end (or max_turns).
+Plan run_policy(const State& start, const PolicyParams& params, int max_turns);
+// The default variants for a level, then (best only) seeded random variants while
+// `more()` says so (nullptr = the fixed deterministic set only).
+Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr);
+// The first variants tried by solve (deterministic).
+std::vector<PolicyParams> default_variants(int level);
+PolicyParams random_variant(std::uint64_t seed, int index);
+
+struct LowerBound {
+    int unseen = 0, open = 0, people = 0;
+    int area = 0, distance = 0;  // area: ring-limited 7 new cells per person per turn
+    int bound() const { return area > distance ? area : distance; }
+};
+LowerBound lower_bound(const Map& map);
+
+// Batch form: one move line per turn, then "T c e".
+std::string batch_text(const State& start, const Plan& plan);
+
+}  // namespace pursuit::searchparty

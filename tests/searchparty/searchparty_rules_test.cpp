@@ -1,0 +1,249 @@
+// Search Party rules: map errors, vision, moves read as the original controller reads them,
+// simultaneous deaths, the end of the search, the game adapter. Positions worked by hand.
+#include <gtest/gtest.h>
+
+#include "common/errors.h"
+#include "common/game.h"
+#include "searchparty/checker.h"
+#include "searchparty/rules.h"
+#include "searchparty/searchparty_game.h"
+
+using namespace pursuit;
+using namespace pursuit::searchparty;
+
+namespace {
+
+std::string map_error(const std::string& text) {
+    try {
+        read_map(text, "m.txt");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+std::string move_error(State& s, const std::string& line) {
+    try {
+        s.play_line(line);
+    } catch (const IllegalMove& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+const char* kExample1 = "6 5 0 0\n......\n......\n..S...\n......\n......\n";
+
+}  // namespace
+
+TEST(SearchPartyMap, ReadsTheStatementExample) {
+    Map m = read_map(kExample1);
+    EXPECT_EQ(m.cols, 6);
+    EXPECT_EQ(m.rows, 5);
+    EXPECT_EQ(m.x_of(m.start), 2);
+    EXPECT_EQ(m.y_of(m.start), 2);
+    EXPECT_EQ(m.open_count(), 30);
+    EXPECT_EQ(m.to_text(), kExample1);
+    // CRLF and trailing blanks and blank lines at the end are fine.
+    EXPECT_EQ(read_map("2 1 0 0\r\nS. \r\n\n\n").open_count(), 2);
+}
+
+TEST(SearchPartyMap, ErrorsNameTheLine) {
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n..\n"), "m.txt line 3: grid row 2 has 2 characters, expected N = 3");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n.x.\n"), "m.txt line 3: bad character 'x' at x=1 (expected '.', '#' or 'S')");
+    EXPECT_EQ(map_error("3 2 0 0\n...\n...\n"), "m.txt line 3: the grid has no start 'S'");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n..S\n"), "m.txt line 3: a second start 'S' at x=2 (only one is allowed)");
+    EXPECT_EQ(map_error("3 3 0 0\nS..\n...\n"), "m.txt line 4: expected grid row 3 of 3, got end of input");
+    EXPECT_EQ(map_error("3 1 0 0\nS..\n...\n"), "m.txt line 3: unexpected text after the 1 grid rows");
+    EXPECT_EQ(map_error("257 1 0 0\nS\n"), "m.txt line 1: N (columns) must be 1..256, got 257");
+    EXPECT_EQ(map_error("1 0 0 0\n"), "m.txt line 1: M (rows) must be 1..256, got 0");
+    EXPECT_EQ(map_error("1 1 27 0\nS\n"), "m.txt line 1: p (costars) must be 0..26, got 27");
+    EXPECT_EQ(map_error("1 1 0 30\nS\n"), "m.txt line 1: q (extras) must be 0..26, got 30");
+    EXPECT_NE(map_error("1 1 0\nS\n").find("m.txt line 1: expected the header"), std::string::npos);
+    EXPECT_EQ(map_error("4 1 0 0\nS#..\n"),
+              "m.txt: the open cell x=2,y=0 cannot be reached from S by king moves (open cells must be connected)");
+    // Diagonal connections count (king moves).
+    EXPECT_EQ(map_error("2 2 0 0\nS#\n#.\n"), "(no error)");
+}
+
+TEST(SearchPartyRules, VisionIs21CellsWithoutCorners) {
+    EXPECT_EQ(vision_offsets().size(), 21u);
+    EXPECT_TRUE(sees(0, 0, 2, 1));
+    EXPECT_FALSE(sees(0, 0, 2, 2));
+    EXPECT_FALSE(sees(0, 0, 3, 0));
+    // From S at (2,2) on the 6x5 example: columns 0..4, minus the four corners (0,0),(4,0),(0,4),(4,4).
+    State s(read_map(kExample1));
+    EXPECT_EQ(s.unsearched(), 30 - 21);
+    EXPECT_EQ(s.board_rows()[0], ".ooo..");
+    EXPECT_EQ(s.board_rows()[2], "ooooo.");
+}
+
+TEST(SearchPartyRules, StatementExampleFinishesInFourTurns) {
+    State s(read_map(kExample1));
+    for (const char* line : {"@4.", "@6.", "@6."}) {
+        s.play_line(line);
+        EXPECT_FALSE(s.finished()) << line;
+    }
+    s.play_line("@6.");
+    EXPECT_TRUE(s.finished());
+    EXPECT_EQ(s.final_line(), "4 0 0");
+}
+
+TEST(SearchPartyRules, StateBlockMatchesTheController) {
+    State s(read_map("7 3 2 1\n##...##\n#..S..#\n.......\n"));
+    EXPECT_EQ(s.state_block(),
+              "Turn 1\n@:3,1 A:3,1 B:3,1 a:3,1.\n##ooo##\n#ooooo#\n.ooooo.\n"
+              "----------------------------------------\n");
+}
+
+TEST(SearchPartyRules, MoveLineQuirksOfTheOriginal) {
+    const std::string map = "9 5 2 1\n.........\n.........\n....S....\n.........\n.........\n";
+    State s(read_map(map));
+    // Dots stripped only at the ends, first two characters count, non-letters ignored.
+    Moves m = s.parse_line("..@66 A4x 7 a2...");
+    EXPECT_EQ(std::string(m.begin(), m.end()), "6452");
+    auto digits = [&s](const std::string& line) {
+        const Moves d = s.parse_line(line);
+        return std::string(d.begin(), d.end());
+    };
+    EXPECT_EQ(digits(""), "5555");
+    EXPECT_EQ(digits("."), "5555");
+    EXPECT_EQ(digits("@6.A4"), "6555");
+    // The "moved twice" check compares first characters of every token, ignored ones too.
+    EXPECT_EQ(move_error(s, "@6 @4."), "Invalid movelist (moving someone more than once in a turn)");
+    EXPECT_EQ(move_error(s, "7 77"), "Invalid movelist (moving someone more than once in a turn)");
+    EXPECT_EQ(move_error(s, "C5."), "Invalid move of dead or nonexistent costar C");
+    EXPECT_EQ(move_error(s, "@6 b5."), "Invalid move of dead or nonexistent extra b");
+    EXPECT_EQ(move_error(s, "@0."), "Invalid move of [4, 2] in direction 0 onto # or off of the map");
+    EXPECT_EQ(move_error(s, "Ax."), "Invalid move of [4, 2] in direction x onto # or off of the map");
+    EXPECT_EQ(move_error(s, "@."), "Invalid move token '@' (no direction)");
+    EXPECT_EQ(s.turns(), 0) << "errors leave the state unchanged";
+    s.play_line("@8 A8 a8");
+    EXPECT_EQ(move_error(s, "@8 A8."), "(no error)");
+    EXPECT_EQ(move_error(s, "@8."), "Invalid move of [4, 0] in direction 8 onto # or off of the map");
+    EXPECT_EQ(move_error(s, "@1 A3 a2."), "(no error)");
+    EXPECT_EQ(s.actors_line(), "@:3,1 A:5,1 a:4,2.");
+}
+
+TEST(SearchPartyRules, WallsBlockMovesButNotSight) {
+    State s(read_map("5 4 0 0\n.#...\nS#...\n.#...\n.....\n"));
+    EXPECT_EQ(move_error(s, "@6."), "Invalid move of [0, 1] in direction 6 onto # or off of the map");
+    EXPECT_TRUE(s.searched(s.map().index(2, 1)));  // seen through the wall
+    EXPECT_FALSE(s.searched(s.map().index(3, 1)));
+}
+
+TEST(SearchPartyRules, SimultaneousDeathsNoChainReaction) {
+    // Long corridor: star, costars A, B, extras a, b, c.
+    const std::string map = "30 1 2 3\nS.............................\n";
+    {
+        // A walks 3 away alone: dies (sees nobody). B stays with the star: lives.
+        State s(read_map(map));
+        s.play_line("A6");
+        s.play_line("A6");
+        EXPECT_TRUE(s.actors()[1].alive) << "at distance 2 A still sees the others";
+        s.play_line("A6");
+        EXPECT_FALSE(s.actors()[1].alive);
+        EXPECT_EQ(s.costars_alive(), 1);
+        EXPECT_EQ(move_error(s, "A4."), "Invalid move of dead or nonexistent costar A");
+        EXPECT_EQ(s.actors_line(), "@:0,0 B:0,0 a:0,0 b:0,0 c:0,0.");
+    }
+    {
+        // Three extras walk off together: each sees two others, all live. Two extras: both die.
+        State s(read_map(map));
+        for (int i = 0; i < 3; ++i) s.play_line("a6 b6 c6");
+        EXPECT_EQ(s.extras_alive(), 3);
+        State t(read_map(map));
+        for (int i = 0; i < 3; ++i) t.play_line("a6 b6");
+        EXPECT_EQ(t.extras_alive(), 1);
+        EXPECT_EQ(t.final_line(), "3 2 1");
+    }
+    {
+        // A costar and an extra keep each other alive; the extra's only costar dying the same
+        // turn does not kill it that turn (deaths are simultaneous).
+        State s(read_map(map));
+        for (int i = 0; i < 3; ++i) s.play_line("A6 a6");
+        EXPECT_EQ(s.costars_alive(), 2);
+        EXPECT_EQ(s.extras_alive(), 3);
+    }
+    {
+        // Extra a near only extra b, and b also near c: a dies (1 other extra), b lives (a and c),
+        // c dies (only b). All at once, so b still counted a.
+        State s(read_map("30 1 0 3\nS.............................\n"));
+        s.play_line("a6 b6 c6");
+        s.play_line("a6 b6 c6");
+        s.play_line("a6 b6 c6");  // x=3, all alive together
+        s.play_line("b6 c6");     // a=3, b=4, c=4
+        s.play_line("b6 c6");     // a=3, b=5, c=5: all see each other
+        EXPECT_EQ(s.extras_alive(), 3);
+        s.play_line("c6");  // a=3, b=5, c=6: a sees b only (dist 2), b sees a and c, c sees b only
+        EXPECT_EQ(s.extras_alive(), 1);
+        EXPECT_TRUE(s.actors()[2].alive);
+    }
+}
+
+TEST(SearchPartyRules, DeathsOnTheLastTurnCount) {
+    State s(read_map("8 1 1 0\nS.......\n"));
+    s.play_line("@6 A6");
+    s.play_line("@6");
+    s.play_line("@6");  // star at 3 sees up to 5; A at 1 sees the star (dist 2): alive
+    EXPECT_EQ(s.costars_alive(), 1);
+    s.play_line("@6");  // star at 4 sees 6: done, and A (dist 3) dies the same turn
+    s.play_line("@6");
+    EXPECT_TRUE(s.finished());
+    EXPECT_EQ(s.final_line(), "5 0 0");
+}
+
+TEST(SearchPartyRules, CheckerReportsTheTruth) {
+    const Map m = read_map(kExample1);
+    auto r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\n");
+    EXPECT_TRUE(r.valid);
+    EXPECT_TRUE(r.claim_matches);
+    EXPECT_EQ(r.turns, 4);
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n3 0 0\n");
+    EXPECT_TRUE(r.valid);
+    EXPECT_FALSE(r.claim_matches);
+    EXPECT_EQ(r.message, "the final line claims '3 0 0' but the true result is '4 0 0'");
+    r = check_solution(m, "@4.\n@6.\n4 0 0\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.message, "solution: after all 2 move lines, 7 open cells are still unsearched");
+    r = check_solution(m, "@4.\n@4.\n@4.\n");
+    EXPECT_EQ(r.message, "solution line 3: expected the final line \"turns costars extras\", got '@4.'");
+    r = check_solution(m, "@4.\n@4.\n@4.\n3 0 0\n");
+    EXPECT_EQ(r.message, "solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map");
+}
+
+TEST(SearchPartyGame, UniformInterface) {
+    auto g = create_game(Json{{"game", "searchparty"}, {"map", kExample1}});
+    EXPECT_EQ(g->id(), "searchparty");
+    EXPECT_EQ(g->to_move(), 0);
+    Json obs = g->observation(-1);
+    EXPECT_EQ(obs["board"][2], "ooooo.");
+    EXPECT_EQ(obs["actors"][0]["name"], "@");
+    EXPECT_EQ(g->legal_moves(0)["@"].size(), 9u);
+    EXPECT_THROW(g->apply(Json("@0.")), IllegalMove);
+    for (const char* line : {"@4.", "@6.", "@6.", "@6."}) g->apply(Json(line));
+    EXPECT_TRUE(g->over());
+    EXPECT_EQ(g->result()["lines"][1], "4 0 0");
+    auto again = game_from_replay(g->replay());
+    EXPECT_TRUE(again->over());
+    EXPECT_THROW(create_game(Json{{"game", "searchparty"}, {"map", "1 1 0 0\nx\n"}}), InputError);
+    EXPECT_THROW(create_game(Json{{"game", "searchparty"}, {"builtin", "nope"}}), InputError);
+}
+
+TEST(SearchPartyGame, BotFinishesBuiltinMapsWithEveryoneAlive) {
+    for (const char* level : {"easy", "medium", "hard", "best"}) {
+        auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "rooms"}});
+        int n = 0;
+        while (!g->over() && n++ < 1000) g->apply(g->suggest_move(Json{{"level", level}}));
+        ASSERT_TRUE(g->over()) << level;
+        EXPECT_EQ(g->result()["costars_alive"], 2) << level;
+        EXPECT_EQ(g->result()["extras_alive"], 3) << level;
+    }
+}
+
+TEST(SearchPartyGame, HandSteeredStarAndSolverForTheRest) {
+    auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "rooms"}});
+    const Json move = g->suggest_move(Json{{"fixed", "@6"}});
+    EXPECT_NE(move.get<std::string>().find("@6"), std::string::npos);
+    g->apply(move);
+    EXPECT_EQ(g->observation(-1)["actors"][0]["x"], 5);
+}
