@@ -59,8 +59,8 @@ bool Solver::fits(const Graph& g, int cops, double work_budget) {
     return states <= 2.0e7 && estimated_work(g, cops) <= work_budget;
 }
 
-Solver::Solver(const Graph& g, int cops, int horizon) : g_(&g), n_(g.size()), cops_(cops), horizon_(horizon) {
-    if (cops < 1) throw InputError("solver: at least one cop");
+Solver::Solver(const Graph& g, int cops, int horizon) : g_(g), n_(g.size()), cops_(cops), horizon_(horizon) {
+    if (cops < 1 || cops > kMaxSolverCops) throw InputError("solver: 1..8 cops");
     binom_.assign(n_ + cops_ + 1, std::vector<std::size_t>(cops_ + 2, 0));
     for (int a = 0; a <= n_ + cops_; ++a) {
         binom_[a][0] = 1;
@@ -81,10 +81,17 @@ Solver::Solver(const Graph& g, int cops, int horizon) : g_(&g), n_(g.size()), co
     solve();
 }
 
-std::size_t Solver::rank(std::vector<int> s) const {
-    std::sort(s.begin(), s.end());
+std::size_t Solver::rank(std::vector<int> s) const { return rank_of(s.data()); }
+
+std::size_t Solver::rank_of(const int* cops) const {
+    int t[kMaxSolverCops];  // insertion sort on the stack: this is the solver's hot path
+    for (int i = 0; i < cops_; ++i) {
+        int v = cops[i], j = i;
+        while (j > 0 && t[j - 1] > v) t[j] = t[j - 1], --j;
+        t[j] = v;
+    }
     std::size_t r = 0;
-    for (int i = 0; i < cops_; ++i) r += binom_[s[i] + i][i + 1];
+    for (int i = 0; i < cops_; ++i) r += binom_[t[i] + i][i + 1];
     return r;
 }
 
@@ -94,9 +101,14 @@ void Solver::solve() {
     cop_value_.assign(total, kUnknown);
     std::vector<std::uint16_t> open(total, 0);  // X-to-move: replies not yet known to lose
     std::vector<std::uint32_t> queue;           // state | (1<<31 for X-to-move states)
-    queue.reserve(total / 4);
+    queue.reserve(total / 2);
     const std::uint32_t robber_flag = 1u << 31;
     std::vector<char> on_cop(n_), near_cop(n_);
+    // One bit per cops-to-move state: "value known". 500 KB for C = 2, N = 200, so the
+    // predecessor checks (the hot loop) hit the cache instead of the 8 MB value table.
+    std::vector<std::uint64_t> cop_known((total + 63) / 64, 0);
+    auto known = [&](std::size_t t) { return (cop_known[t >> 6] >> (t & 63)) & 1; };
+    auto mark = [&](std::size_t t) { cop_known[t >> 6] |= std::uint64_t{1} << (t & 63); };
 
     for (std::size_t m = 0; m < multisets_; ++m) {
         std::fill(on_cop.begin(), on_cop.end(), 0);
@@ -104,20 +116,20 @@ void Solver::solve() {
         for (int i = 0; i < cops_; ++i) {
             int c = members_[m * cops_ + i];
             on_cop[c] = 1;
-            for (int w : g_->neighbours(c)) near_cop[w] = 1;
+            for (int w : g_.neighbours(c)) near_cop[w] = 1;
         }
         for (int x = 0; x < n_; ++x) {
             if (on_cop[x]) continue;
             int free = 1;
-            for (int w : g_->neighbours(x)) free += !on_cop[w];
+            for (int w : g_.neighbours(x)) free += !on_cop[w];
             open[index(m, x)] = static_cast<std::uint16_t>(free);
             if (near_cop[x]) {
                 cop_value_[index(m, x)] = 0;
+                mark(index(m, x));
                 queue.push_back(static_cast<std::uint32_t>(index(m, x)));
             }
         }
     }
-    std::vector<int> cops(cops_);
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const std::uint32_t item = queue[head];
         const std::size_t s = item & ~robber_flag;
@@ -139,20 +151,36 @@ void Solver::solve() {
                 }
             };
             settle(x);
-            for (int y : g_->neighbours(x)) settle(y);
+            for (int y : g_.neighbours(x)) settle(y);
         } else {
             // X-to-move (m, x) has value r: every cop placement one move before reaches it.
             const std::uint16_t value = robber_value_[s];
-            cops.assign(members, members + cops_);
-            for_each_joint_move(*g_, cops, [&](const std::vector<int>& before) {
-                for (int b : before)
-                    if (b == x) return;
-                const std::size_t t = index(rank(before), x);
-                if (cop_value_[t] == kUnknown) {
-                    cop_value_[t] = value;
-                    queue.push_back(static_cast<std::uint32_t>(t));
+            // Odometer over every cop's {stay, neighbours}, without allocations.
+            int pick[kMaxSolverCops], before[kMaxSolverCops];
+            for (int i = 0; i < cops_; ++i) pick[i] = 0, before[i] = members[i];
+            while (true) {
+                bool on_x = false;
+                for (int i = 0; i < cops_; ++i) on_x |= before[i] == x;
+                if (!on_x) {
+                    const std::size_t t = index(rank_of(before), x);
+                    if (!known(t)) {
+                        mark(t);
+                        cop_value_[t] = value;
+                        queue.push_back(static_cast<std::uint32_t>(t));
+                    }
                 }
-            });
+                int i = 0;
+                for (; i < cops_; ++i) {
+                    const auto& nb = g_.neighbours(members[i]);
+                    if (++pick[i] <= static_cast<int>(nb.size())) {
+                        before[i] = nb[pick[i] - 1];
+                        break;
+                    }
+                    pick[i] = 0;
+                    before[i] = members[i];
+                }
+                if (i == cops_) break;
+            }
         }
     }
 }
@@ -171,14 +199,14 @@ int Solver::cops_to_move(const std::vector<int>& cops, int x) const {
 
 std::vector<int> Solver::best_cops_move(const std::vector<int>& cops, int x) const {
     for (std::size_t i = 0; i < cops.size(); ++i)
-        if (g_->has_edge(cops[i], x) || cops[i] == x) {
+        if (g_.has_edge(cops[i], x) || cops[i] == x) {
             std::vector<int> out = cops;
             out[i] = x;
             return out;
         }
     int best = kNever;
     std::vector<int> best_move;
-    for_each_joint_move(*g_, cops, [&](const std::vector<int>& to) {
+    for_each_joint_move(g_, cops, [&](const std::vector<int>& to) {
         const int v = robber_to_move(to, x);
         if (v < best) best = v, best_move = to;
     });
@@ -192,7 +220,7 @@ int Solver::best_robber_move(const std::vector<int>& cops, int x) const {
         if (v > best_value) best_value = v, best = y;
     };
     consider(x);
-    for (int y : g_->neighbours(x)) consider(y);
+    for (int y : g_.neighbours(x)) consider(y);
     return best;
 }
 
@@ -206,7 +234,7 @@ int Solver::worst_start_value() const {
         for (int i = 0; i < cops_; ++i) {
             if (blocked[members[i]]) valid = false;
             blocked[members[i]] = 1;
-            for (int w : g_->neighbours(members[i])) blocked[w] = 1;
+            for (int w : g_.neighbours(members[i])) blocked[w] = 1;
         }
         if (!valid) continue;  // two cops on the same or adjacent crossings
         for (int x = 0; x < n_; ++x)

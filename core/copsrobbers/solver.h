@@ -49,11 +49,13 @@ public:
     bool cops_win_textbook() const;
 
 private:
-    std::size_t rank(std::vector<int> sorted) const;  // multiset rank (sorted ascending)
+    static constexpr int kMaxSolverCops = 8;
+    std::size_t rank(std::vector<int> cops) const;  // multiset rank (any order)
+    std::size_t rank_of(const int* cops) const;
     std::size_t index(std::size_t multiset, int x) const { return static_cast<std::size_t>(x) * multisets_ + multiset; }
     void solve();
 
-    const Graph* g_;
+    Graph g_;  // a copy: solvers outlive temporaries
     int n_, cops_, horizon_;
     std::size_t multisets_ = 0;
     std::vector<std::vector<std::size_t>> binom_;  // binom_[a][k]
