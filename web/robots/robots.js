@@ -828,13 +828,17 @@ async function startFromConfig(config, { autoplay = false } = {}) {
 /** Shows a replay (already validated as data): the board of its config, then its moves in the player. */
 async function showReplay(replay, { autoplay = false } = {}) {
   await whenIdle();
-  await loadSourceOrThrow(sourceFromConfig(replay.config), { updateHash: false });
-  st.by = 'replay';
-  try {
-    await rebuildAt(replay.moves);
+  const src = sourceFromConfig(replay.config);
+  try { // check every move before the shown board is replaced
+    const check = await engine.fromReplay(replay);
+    await check.delete();
   } catch (e) {
+    showError(el.error, `replay: ${e.message}`);
     throw new Error(`replay: ${e.message}`);
   }
+  await loadSourceOrThrow(src, { updateHash: false });
+  st.by = 'replay';
+  await rebuildAt(replay.moves);
   await refresh();
   el.hint.textContent = `Replay: ${replay.moves.length} move${replay.moves.length === 1 ? '' : 's'}.`;
   await enterReplay(0, { autoplay });

@@ -1,0 +1,179 @@
+// The example course page (web/course/) and the embed API (web/common/embed-api.js): every
+// frame loads and draws its board, game-over events reach the host page with the engine's
+// result, the host starts games and loads replays by postMessage, bad messages get
+// pursuit:error, unknown ones are ignored, and parentOrigin= restricts who hears the frame.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setup, screenshot, ROOT } from './lib.mjs';
+
+const FRAMES = ['robots-watch', 'robots-play', 'robots-replay', 'robots-host'];
+const SAVED = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/course/replays/robots-seed7.json'), 'utf8'));
+
+let h;
+let page;
+before(async () => {
+  h = await setup();
+  page = await h.newPage({ viewport: { width: 1280, height: 1000 } });
+  await page.goto(h.url + 'course/');
+  for (const name of FRAMES) {
+    const frame = page.frame({ name });
+    assert.ok(frame, `frame ${name} exists`);
+    await frame.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  }
+});
+after(async () => { await h?.close(); });
+
+/** The strategy's result on a seeded board, from the engine in a separate session (the reference). */
+async function strategyResult(config) {
+  return page.evaluate(async (config) => {
+    const { Engine } = await import('../common/engine.js');
+    const e = window.__refEngine || (window.__refEngine = new Engine());
+    const g = await e.create(config);
+    for (let i = 0; i < 20000 && !(await g.info()).over; i++) await g.apply(await g.suggest({}));
+    const r = await g.result();
+    await g.delete();
+    return r;
+  }, config);
+}
+
+async function logEntries() {
+  return page.$$eval('#event-log li', (lis) => lis.map((li) => ({ type: li.dataset.type, frame: li.dataset.frame, summary: li.dataset.summary, text: li.textContent })));
+}
+
+async function waitLog(pred, what) {
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    const entries = await logEntries();
+    const hit = entries.find(pred);
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no log entry for ${what}; log:\n${entries.map((e) => e.text).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('every frame runs: board drawn, ready announced, no errors', async () => {
+  for (const name of FRAMES) {
+    const frame = page.frame({ name });
+    const drawn = await frame.$eval('#board', (cv) => {
+      const ctx = cv.getContext('2d');
+      const { data } = ctx.getImageData(0, 0, cv.width, cv.height);
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      return { w: cv.width, h: cv.height, colours: colours.size };
+    });
+    assert.ok(drawn.w > 100 && drawn.h > 100, `${name}: canvas size ${drawn.w}x${drawn.h}`);
+    assert.ok(drawn.colours >= 4, `${name}: the board has drawn pixels (${drawn.colours} colours sampled)`);
+    assert.equal(await frame.evaluate(() => document.documentElement.classList.contains('embed')), true, `${name} in embed mode`);
+    const err = await frame.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
+    assert.equal(err, '', `${name}: no error box`);
+    await waitLog((e) => e.type === 'pursuit:ready' && e.frame === `frame-${name.split('-')[1]}`, `ready from ${name}`);
+  }
+  h.assertNoErrors();
+});
+
+test('autoplay=1 and replay=<url> end with the engine result, reported as game-over', async () => {
+  const ref = await strategyResult({ game: 'robots', seed: 3, robots: 10, teleports: 5 });
+  const watched = await waitLog((e) => e.type === 'pursuit:game-over' && e.frame === 'frame-watch', 'game-over of the watched game');
+  assert.equal(watched.summary, ref.summary);
+  assert.match(watched.text, /\(watch\)/);
+  const replayed = await waitLog((e) => e.type === 'pursuit:game-over' && e.frame === 'frame-replay', 'game-over of the replay');
+  assert.equal(replayed.summary, SAVED.result.summary);
+  assert.equal(replayed.summary, 'Won game after making 32 moves.');
+  assert.match(replayed.text, /\(replay\)/);
+  // The frame shows the replay in the player, at the start.
+  const frame = page.frame({ name: 'robots-replay' });
+  assert.equal(await frame.$eval('#replay-box', (e) => e.hidden), false);
+  h.assertNoErrors();
+});
+
+test('the host page starts a game (pursuit:start) and loads a replay (pursuit:load-replay)', async () => {
+  const ref = await strategyResult({ game: 'robots', seed: 21, robots: 12, teleports: 4 });
+  await page.fill('#host-seed', '21');
+  await page.click('#host-start');
+  const started = await waitLog((e) => e.type === 'pursuit:game-over' && e.frame === 'frame-host', 'game-over after pursuit:start');
+  assert.equal(started.summary, ref.summary);
+  const frame = page.frame({ name: 'robots-host' });
+  // The frame then plays the strategy's game back in its replay player, up to the last move.
+  await frame.waitForFunction((n) => document.querySelector('#status dd[data-k="moves"]')?.textContent === String(n), ref.moves, { timeout: 30000 });
+  assert.equal(await frame.$eval('#outcome', (e) => e.textContent), ref.summary);
+  await page.evaluate(() => { document.getElementById('event-log').textContent = ''; });
+  await page.click('#host-replay');
+  const replayed = await waitLog((e) => e.type === 'pursuit:game-over' && e.frame === 'frame-host', 'game-over after pursuit:load-replay');
+  assert.equal(replayed.summary, 'Won game after making 32 moves.');
+  await page.locator('#d4-h').scrollIntoViewIfNeeded();
+  await screenshot(page, 'course-page');
+  h.assertNoErrors();
+});
+
+/** Posts `msg` to a frame and collects what it answers for `ms` milliseconds. */
+async function exchange(name, msg, ms = 1500) {
+  return page.evaluate(async ({ name, msg, ms }) => {
+    const frame = document.querySelector(`iframe[name="${name}"]`);
+    const got = [];
+    const on = (ev) => { if (ev.source === frame.contentWindow) got.push(ev.data); };
+    window.addEventListener('message', on);
+    frame.contentWindow.postMessage(msg, '*');
+    await new Promise((r) => setTimeout(r, ms));
+    window.removeEventListener('message', on);
+    return got;
+  }, { name, msg, ms });
+}
+
+test('ping answers pong; bad messages get pursuit:error; unknown types are ignored', async () => {
+  assert.deepEqual(await exchange('robots-play', { type: 'pursuit:ping', id: 7 }, 500), [{ type: 'pursuit:pong', game: 'robots', ready: true, id: 7 }]);
+  assert.deepEqual(await exchange('robots-play', { type: 'pursuit:dance' }, 500), []);
+  assert.deepEqual(await exchange('robots-play', 'pursuit:ping', 500), []);
+  const cases = [
+    [{ type: 'pursuit:start', config: 'seed=3' }, /"config" must be an object/],
+    [{ type: 'pursuit:start', config: { game: 'bank', seed: 1 } }, /this page plays "robots"/],
+    [{ type: 'pursuit:start', config: { seed: 1, robots: 99 } }, /"robots" must be a whole number 1\.\.50/],
+    [{ type: 'pursuit:start', config: { robots: [[15, 15]] } }, /on your start cell/],
+    [{ type: 'pursuit:load-replay', replay: '{not json' }, /replay: not JSON/],
+    [{ type: 'pursuit:load-replay', replay: { ...SAVED, format: 'x' } }, /"format" must be "pursuit-replay"/],
+    [{ type: 'pursuit:load-replay', replay: { ...SAVED, moves: ['N', '<img src=x onerror=alert(1)>'] } }, /replay: /],
+  ];
+  for (const [msg, re] of cases) {
+    const got = await exchange('robots-play', msg);
+    assert.equal(got.length, 1, `one answer to ${JSON.stringify(msg).slice(0, 80)}: ${JSON.stringify(got)}`);
+    assert.equal(got[0].type, 'pursuit:error');
+    assert.equal(got[0].request, msg.type);
+    assert.match(got[0].message, re);
+    if (process.env.SHOW_MESSAGES) console.log(got[0].message);
+  }
+  // Nothing of the bad replay became markup in the frame.
+  assert.equal(await page.frame({ name: 'robots-play' }).$$eval('img', (imgs) => imgs.length), 0);
+  h.assertNoErrors([/Illegal|illegal|not a move|unknown move/]);
+});
+
+test('parentOrigin= limits who may talk to the frame', async () => {
+  const p2 = await h.newPage();
+  await p2.goto(h.url + 'course/');
+  const result = await p2.evaluate(async () => {
+    const got = { other: [], self: [] };
+    const mk = (name, origin) => {
+      const f = document.createElement('iframe');
+      f.name = name;
+      f.src = `../robots/#seed=2&embed=1&parentOrigin=${encodeURIComponent(origin)}`;
+      document.body.append(f);
+      return f;
+    };
+    const other = mk('t-other', 'https://example.invalid');
+    const self = mk('t-self', window.location.origin);
+    window.addEventListener('message', (ev) => {
+      if (ev.source === other.contentWindow) got.other.push(ev.data.type);
+      if (ev.source === self.contentWindow) got.self.push(ev.data.type);
+    });
+    const until = Date.now() + 20000;
+    while (!got.self.includes('pursuit:ready') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    other.contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
+    self.contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
+    await new Promise((r) => setTimeout(r, 800));
+    return got;
+  });
+  assert.deepEqual(result.self, ['pursuit:ready', 'pursuit:pong']);
+  assert.deepEqual(result.other, []);
+  h.assertNoErrors([/example\.invalid/]);
+});
