@@ -195,12 +195,11 @@ Json BankGame::suggest_move(const Json& options) {
     // Each bot sees only its side's knowledge: a view position with the other side hidden.
     Position view(*layout_, pos.move_limit());
     if (side == kGuards) {
-        std::array<Piece, kPieces> unknown{};
-        for (auto& r : unknown) r.caught = true;
-        view.set_view(pos.pieces(kGuards), unknown, pos.lift_states(), pos.moves_made(kGuards), pos.moves_made(kRobbers));
+        view.set_view(pos.pieces(kGuards), hidden_robbers(), pos.lift_states(), pos.moves_made(kGuards), pos.moves_made(kRobbers));
         return guard_move(view, *belief_, *distances_, level, rng);
     }
     std::array<Piece, kPieces> guards = pos.pieces(kGuards);
+    for (Piece& g : guards) g = as_robbers_see(*layout_, g);
     view.set_view(guards, pos.pieces(kRobbers), pos.lift_states(), pos.moves_made(kGuards), pos.moves_made(kRobbers));
     return robber_move(view, *distances_, level, rng);
 }

@@ -10,6 +10,24 @@ std::string piece_name(int side, int piece) {
     return std::string(side == kGuards ? "guard " : "robber ") + std::to_string(piece + 1);
 }
 
+std::array<Piece, kPieces> hidden_robbers() {
+    std::array<Piece, kPieces> out{};
+    for (Piece& p : out) p.cell = Cell{-1, -1};
+    return out;
+}
+
+Piece as_robbers_see(const Layout& L, const Piece& rider) {
+    if (!rider.riding()) return rider;
+    Piece p = rider;
+    const int dir = L.floor_row(rider.target_floor) > rider.car_row ? 1 : -1;
+    for (int r = rider.car_row + dir; r >= 0 && r < L.rows(); r += dir)
+        if (L.floor_of_row(r) >= 0) {
+            p.target_floor = L.floor_of_row(r);
+            break;
+        }
+    return p;
+}
+
 Position::Position(const Layout& layout, int move_limit)
     : layout_(&layout), limit_(move_limit), rider_(layout.lifts().size(), -1) {
     for (int i = 0; i < kPieces; ++i) guards_[i].cell = layout.guard_starts()[i];

@@ -69,7 +69,7 @@ public:
     bool guards_won() const { return caught_count() == kPieces; }
 
     // For bots: a position holding only what one side knows (the other side's pieces as
-    // given, e.g. all marked caught when unknown) and the lift states "FBF".
+    // given, e.g. hidden_robbers() when unknown) and the lift states "FBF".
     void set_view(const std::array<Piece, kPieces>& guards, const std::array<Piece, kPieces>& robbers,
                   const std::string& lift_states, int moves_made_guards, int moves_made_robbers);
 
@@ -85,6 +85,12 @@ private:
     void capture_after(int side);
     std::array<Piece, kPieces>& own(int side) { return side == kGuards ? guards_ : robbers_; }
 };
+
+// Robbers the guards do not know: on no cell (they block nothing and are never seen).
+std::array<Piece, kPieces> hidden_robbers();
+// A riding guard as the robbers can know it: the car row and direction are seen, the target
+// is not; it is taken to be the next floor in the direction of travel.
+Piece as_robbers_see(const Layout& layout, const Piece& rider);
 
 std::string side_name(int side);   // "guards" / "robbers"
 std::string piece_name(int side, int piece);  // "guard 1" / "robber 3"

@@ -1,0 +1,163 @@
+// Owns: the `bank-judge` program: one refereed game (result + replay files), or a series
+// with swapped sides printing a progress line and a table of figures.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bank/bank_game.h"
+#include "bank_match.h"
+#include "common/errors.h"
+#include "common/judge_io.h"
+#include "common/line_reader.h"
+
+namespace {
+
+using namespace pursuit;
+using namespace pursuit::bank;
+
+int usage(int code) {
+    std::fputs(
+        "usage: bank-judge [options] GUARDS_COMMAND ROBBERS_COMMAND\n"
+        "       bank-judge --series N [options] COMMAND_A COMMAND_B\n"
+        "  Referees Bank Heist over stdin/stdout (see docs/bank.md). Commands run via /bin/sh -c;\n"
+        "  {seed} and {layout} in them are replaced by the game's seed and layout file.\n"
+        "  --layout FILE   building layout (default: the spec layout, maps/bank/bank.txt)\n"
+        "  --moves L       move limit per player (default 150)\n"
+        "  --seed S        seed of the (first) game (default 1)\n"
+        "  --time-ms MS    time per reply (default 250)\n"
+        "  --result FILE   write the result JSON (single game)\n"
+        "  --replay FILE   write the replay JSON (single game)\n"
+        "  --series N      N games with A as guards and N with B as guards, seeds S..S+N-1\n"
+        "  --out DIR       series: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n",
+        code ? stderr : stdout);
+    return code;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    std::size_t k = static_cast<std::size_t>(p / 100.0 * (v.size() - 1) + 0.5);
+    return v[std::min(k, v.size() - 1)];
+}
+
+std::string times_text(const std::vector<double>& v) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "p50 %.2f  p90 %.2f  p99 %.2f  max %.2f ms (%zu replies)", percentile(v, 50), percentile(v, 90),
+                  percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()), v.size());
+    return buf;
+}
+
+struct Tally {
+    int games = 0, guards_won = 0, caught = 0, forfeits_guards = 0, forfeits_robbers = 0;
+    void add(const Json& r) {
+        ++games;
+        guards_won += r["winner"] == "guards";
+        caught += r["caught"].get<int>();
+        if (!r["forfeit"].is_null()) (r["forfeit"]["side"] == "guards" ? forfeits_guards : forfeits_robbers)++;
+    }
+    Json json() const {
+        return Json{{"games", games}, {"guards_won", guards_won}, {"robbers_won", games - guards_won},
+                    {"mean_caught", games ? double(caught) / games : 0.0}, {"forfeits_guards", forfeits_guards},
+                    {"forfeits_robbers", forfeits_robbers}};
+    }
+};
+
+int run_series(MatchSettings s, int n, const std::string& a, const std::string& b, const std::string& out_dir) {
+    Tally tally[2];  // [0]: A guards vs B robbers, [1]: B guards vs A robbers
+    std::vector<double> times[2];  // per program A, B
+    const std::uint64_t first_seed = s.seed;
+    for (int k = 0; k < n; ++k) {
+        for (int swap = 0; swap < 2; ++swap) {
+            s.seed = first_seed + k;
+            const std::string& g = swap ? b : a;
+            const std::string& r = swap ? a : b;
+            MatchOutcome o = play_match(s, g, r);
+            tally[swap].add(o.result);
+            times[swap].insert(times[swap].end(), o.move_ms[0].begin(), o.move_ms[0].end());      // guards' program
+            times[1 - swap].insert(times[1 - swap].end(), o.move_ms[1].begin(), o.move_ms[1].end());
+            if (!out_dir.empty())
+                write_json_file(out_dir + "/game-" + std::to_string(k + 1) + (swap ? "-Bguards" : "-Aguards") + ".json", o.replay);
+            std::fprintf(stderr, "\r[%d/%d] seed %llu %s guards: %s, %d caught%s        ", 2 * k + swap + 1, 2 * n,
+                         static_cast<unsigned long long>(s.seed), swap ? "B" : "A", o.result["winner"].get<std::string>().c_str(),
+                         o.result["caught"].get<int>(), o.result["forfeit"].is_null() ? "" : " (forfeit)");
+            if (!o.result["forfeit"].is_null())
+                std::fprintf(stderr, "\n  forfeit: %s\n", o.result["forfeit"]["message"].get<std::string>().c_str());
+        }
+    }
+    std::fprintf(stderr, "\n");
+    std::printf("Bank series: %d games per pairing, L = %d, seeds %llu..%llu, %lld ms per reply\n", n, s.moves,
+                static_cast<unsigned long long>(first_seed), static_cast<unsigned long long>(first_seed + n - 1),
+                static_cast<long long>(s.per_move.count()));
+    std::printf("  A = %s\n  B = %s\n", a.c_str(), b.c_str());
+    std::printf("%-22s %6s %11s %12s %12s %16s\n", "pairing", "games", "all caught", "robbers won", "mean caught", "forfeits (G/R)");
+    const char* names[2] = {"A guards, B robbers", "B guards, A robbers"};
+    for (int i = 0; i < 2; ++i) {
+        const Tally& t = tally[i];
+        std::printf("%-22s %6d %11d %12d %12.2f %13d/%d\n", names[i], t.games, t.guards_won, t.games - t.guards_won,
+                    t.games ? double(t.caught) / t.games : 0.0, t.forfeits_guards, t.forfeits_robbers);
+    }
+    std::printf("move time A: %s\nmove time B: %s\n", times_text(times[0]).c_str(), times_text(times[1]).c_str());
+    if (!out_dir.empty()) {
+        Json summary{{"moves", s.moves}, {"first_seed", first_seed}, {"games_per_pairing", n}, {"A", a}, {"B", b},
+                     {"A_guards", tally[0].json()}, {"B_guards", tally[1].json()},
+                     {"move_ms_A", {{"p50", percentile(times[0], 50)}, {"p90", percentile(times[0], 90)}, {"p99", percentile(times[0], 99)}}},
+                     {"move_ms_B", {{"p50", percentile(times[1], 50)}, {"p90", percentile(times[1], 90)}, {"p99", percentile(times[1], 99)}}}};
+        write_json_file(out_dir + "/series.json", summary);
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    MatchSettings s;
+    std::string result_path, replay_path, out_dir;
+    int series = 0;
+    std::vector<std::string> commands;
+    try {
+        for (int i = 1; i < argc; ++i) {
+            std::string a = argv[i];
+            auto value = [&]() -> std::string {
+                if (i + 1 >= argc) throw InputError("option " + a + " needs a value");
+                return argv[++i];
+            };
+            auto number = [&](long long lo, long long hi) {
+                std::string v = value();
+                long long n;
+                if (!parse_int(v, n) || n < lo || n > hi)
+                    throw InputError("option " + a + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + v + "'");
+                return n;
+            };
+            if (a == "--help" || a == "-h") return usage(0);
+            else if (a == "--layout") {
+                s.layout_path = value();
+                s.layout_text = read_file(s.layout_path);
+                Layout::parse(s.layout_text, s.layout_path);  // report layout errors before starting anything
+            } else if (a == "--moves") s.moves = static_cast<int>(number(1, 10000));
+            else if (a == "--seed") s.seed = static_cast<std::uint64_t>(number(0, 1LL << 62));
+            else if (a == "--time-ms") s.per_move = std::chrono::milliseconds(number(1, 600000));
+            else if (a == "--result") result_path = value();
+            else if (a == "--replay") replay_path = value();
+            else if (a == "--series") series = static_cast<int>(number(1, 100000));
+            else if (a == "--out") out_dir = value();
+            else if (!a.empty() && a[0] == '-') throw InputError("unknown option " + a);
+            else commands.push_back(a);
+        }
+        if (commands.size() != 2) return usage(2);
+        if (series > 0) return run_series(s, series, commands[0], commands[1], out_dir);
+        MatchOutcome o = play_match(s, commands[0], commands[1]);
+        if (!result_path.empty()) write_json_file(result_path, o.result);
+        if (!replay_path.empty()) write_json_file(replay_path, o.replay);
+        std::printf("%s\n", o.result["summary"].get<std::string>().c_str());
+        if (!o.result["forfeit"].is_null() && o.result["forfeit"].contains("stderr"))
+            std::printf("stderr of the %s:\n%s\n", o.result["forfeit"]["side"].get<std::string>().c_str(),
+                        o.result["forfeit"]["stderr"].get<std::string>().c_str());
+        std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bank-judge: %s\n", e.what());
+        return 2;
+    }
+}

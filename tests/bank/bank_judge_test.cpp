@@ -1,0 +1,161 @@
+// bank-judge with real processes: our bot on both sides, scripted programs checking the
+// exact protocol lines (incl. the final extra line), and misbehaving programs (illegal
+// command, garbage, crash, hang, bad start line) that must lose with a message while the
+// result and the replay are still written.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "bank/bank_game.h"
+#include "common/game.h"
+#include "common/judge_io.h"
+
+using namespace pursuit;
+
+namespace {
+
+const std::string kBin = PURSUIT_BIN_DIR;
+
+struct JudgeRun {
+    Json result, replay;
+    std::string dir;
+};
+
+std::string quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+JudgeRun judge(const std::string& guards, const std::string& robbers, const std::string& extra = "--moves 150") {
+    JudgeRun run;
+    run.dir = make_temp_dir("bank-judge-test-");
+    const std::string cmd = "cd " + run.dir + " && " + kBin + "/bank-judge " + extra + " --result result.json --replay replay.json " +
+                            quote(guards) + " " + quote(robbers) + " > stdout.txt 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    run.result = Json::parse(read_file(run.dir + "/result.json"));
+    run.replay = Json::parse(read_file(run.dir + "/replay.json"));
+    return run;
+}
+
+std::string file(const JudgeRun& r, const std::string& name) { return read_file(r.dir + "/" + name); }
+
+// A robbers' program that places AJ AJ AP AP and then answers `reply` forever, logging
+// every line it reads to robbers.log.
+std::string scripted(const std::string& first, const std::string& reply, const std::string& log) {
+    return "exec 2>/dev/null; read L; read S; echo \"$L|$S\" > " + log + "; " + (first.empty() ? "" : "echo '" + first + "'; ") +
+           "while read line; do echo \"$line\" >> " + log + "; echo '" + reply + "'; done";
+}
+
+}  // namespace
+
+TEST(BankJudge, BotAgainstItselfPlaysToTheEnd) {
+    JudgeRun r = judge(kBin + "/bank-bot --seed 3", kBin + "/bank-bot --level greedy --seed 4", "--moves 60 --seed 3");
+    EXPECT_TRUE(r.result["forfeit"].is_null()) << r.result.dump();
+    EXPECT_TRUE(r.result["over"].get<bool>());
+    EXPECT_TRUE(r.result["winner"] == "guards" || r.result["winner"] == "robbers");
+    // The replay rebuilds the same game (placement + one line per move).
+    auto game = game_from_replay(r.replay);
+    EXPECT_TRUE(game->over());
+    EXPECT_EQ(game->result()["caught"], r.result["caught"]);
+    EXPECT_EQ(game->result()["moves"], r.result["moves"]);
+    if (r.result["winner"] == "robbers") {
+        EXPECT_EQ(r.result["moves"], Json::array({60, 60}));
+    }
+}
+
+TEST(BankJudge, GuardsCatchTheLastRobberAndRobbersReadOneMoreLine) {
+    JudgeRun r = judge(scripted("", "LSSR", "guards.log"), scripted("AJ AJ AP AP", "####", "robbers.log"));
+    EXPECT_EQ(r.result["winner"], "guards") << r.result.dump();
+    EXPECT_EQ(r.result["reason"], "all caught");
+    EXPECT_EQ(r.result["caught"], 4);
+    EXPECT_EQ(r.result["captures"][0]["by"], "guards");
+    EXPECT_EQ(file(r, "guards.log"), "150|0\nAJ AJ AP AP FFF\n");
+    EXPECT_EQ(file(r, "robbers.log"), "150|1\nAJ AL AN AP FFF\n");  // the final extra line
+    EXPECT_EQ(r.replay["moves"], Json::array({"AJ AJ AP AP", "LSSR"}));
+}
+
+TEST(BankJudge, RobbersWalkIntoGuardsAndGuardsReadOneMoreLine) {
+    JudgeRun r = judge(scripted("", "SSSS", "guards.log"), scripted("AJ AJ AP AP", "RRLL", "robbers.log"));
+    EXPECT_EQ(r.result["winner"], "guards") << r.result.dump();
+    EXPECT_EQ(r.result["captures"][3]["by"], "robbers");
+    EXPECT_EQ(file(r, "robbers.log"), "150|1\nAK AL AN AO FFF\n");
+    EXPECT_EQ(file(r, "guards.log"), "150|0\nAJ AJ AP AP FFF\n## ## ## ## FFF\n");
+}
+
+TEST(BankJudge, MoveLimitEndsWithoutAnExtraLine) {
+    JudgeRun r = judge(scripted("", "SSSS", "guards.log"), scripted("QA QB QC QD", "SSSS", "robbers.log"), "--moves 2");
+    EXPECT_EQ(r.result["winner"], "robbers");
+    EXPECT_EQ(r.result["reason"], "move limit");
+    EXPECT_EQ(file(r, "guards.log"), "2|0\n?? ?? ?? ?? FFF\n?? ?? ?? ?? FFF\n");
+    EXPECT_EQ(file(r, "robbers.log"), "2|1\nAK AL AN AO FFF\nAK AL AN AO FFF\n");
+}
+
+TEST(BankJudge, IllegalCommandLoses) {
+    JudgeRun r = judge(scripted("", "SSSX", "g.log"), kBin + "/bank-bot");
+    EXPECT_EQ(r.result["winner"], "robbers");
+    EXPECT_EQ(r.result["forfeit"]["side"], "guards");
+    EXPECT_EQ(r.result["forfeit"]["message"],
+              "guards move 1: 'SSSX': guard 4: unknown command 'X' (expected one of L R U D S 1-9 I #)");
+    EXPECT_EQ(r.replay["moves"].size(), 1u);  // the robbers' start line only
+    EXPECT_NE(file(r, "stdout.txt").find("robbers win"), std::string::npos);
+}
+
+TEST(BankJudge, RuleBreakingMoveLoses) {
+    // Guard 1 at AK cannot go up: no staircase there.
+    JudgeRun r = judge(scripted("", "USSS", "g.log"), kBin + "/bank-bot");
+    EXPECT_EQ(r.result["forfeit"]["message"], "guards move 1: 'USSS': guard 1: 'U' needs a staircase; at AK is not on one");
+}
+
+TEST(BankJudge, BadStartLineLoses) {
+    JudgeRun r = judge(kBin + "/bank-bot", scripted("AK QQ QY QX", "SSSS", "r.log"));
+    EXPECT_EQ(r.result["winner"], "guards");
+    EXPECT_EQ(r.result["forfeit"]["message"], "robbers start cells: 'AK QQ QY QX': robber 1: AK holds a guard");
+}
+
+TEST(BankJudge, GarbageLoses) {
+    JudgeRun r = judge(kBin + "/bank-bot", "read L; read S; printf 'AA\\001\\002\\n'");
+    EXPECT_EQ(r.result["winner"], "guards");
+    EXPECT_EQ(r.result["forfeit"]["side"], "robbers");
+    EXPECT_EQ(r.result["forfeit"]["kind"], "garbage output") << r.result.dump();
+}
+
+TEST(BankJudge, CrashLoses) {
+    JudgeRun r = judge("read L; read S; read line; kill -SEGV $$", kBin + "/bank-bot");
+    EXPECT_EQ(r.result["winner"], "robbers");
+    EXPECT_EQ(r.result["forfeit"]["kind"], "crashed") << r.result.dump();
+    EXPECT_NE(r.result["forfeit"]["message"].get<std::string>().find("move 1"), std::string::npos);
+}
+
+TEST(BankJudge, HangLosesOnTime) {
+    JudgeRun r = judge(kBin + "/bank-bot", "read L; read S; echo 'QA QB QC QD'; read line; sleep 5", "--time-ms 250");
+    EXPECT_EQ(r.result["winner"], "guards");
+    EXPECT_EQ(r.result["forfeit"]["kind"], "time limit") << r.result.dump();
+    EXPECT_NE(r.result["forfeit"]["message"].get<std::string>().find("0.250 s"), std::string::npos);
+    EXPECT_EQ(r.replay["moves"].size(), 2u);  // start line + the guards' first move
+}
+
+TEST(BankJudge, EarlyExitLoses) {
+    JudgeRun r = judge("read L; read S; exit 3", kBin + "/bank-bot");
+    EXPECT_EQ(r.result["winner"], "robbers");
+    // Either its reply is missing or the judge's next line cannot be written: both name why.
+    EXPECT_TRUE(r.result["forfeit"]["kind"] == "exited" || r.result["forfeit"]["kind"] == "write failed") << r.result.dump();
+    EXPECT_NE(r.result["forfeit"]["message"].get<std::string>().find("status 3"), std::string::npos) << r.result.dump();
+}
+
+TEST(BankJudge, SeriesPrintsATable) {
+    const std::string dir = make_temp_dir("bank-series-test-");
+    const std::string cmd = kBin + "/bank-judge --series 2 --moves 40 --out " + dir + " '" + kBin + "/bank-bot --seed {seed}' '" + kBin +
+                            "/bank-bot --level random --seed {seed}' > " + dir + "/out.txt 2> " + dir + "/err.txt";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string out = read_file(dir + "/out.txt");
+    EXPECT_NE(out.find("A guards, B robbers"), std::string::npos) << out;
+    EXPECT_NE(out.find("move time A: p50"), std::string::npos) << out;
+    EXPECT_NE(read_file(dir + "/err.txt").find("[4/4]"), std::string::npos);
+    Json summary = Json::parse(read_file(dir + "/series.json"));
+    EXPECT_EQ(summary["A_guards"]["games"], 2);
+    EXPECT_EQ(summary["B_guards"]["games"], 2);
+    Json replay = Json::parse(read_file(dir + "/game-2-Bguards.json"));
+    EXPECT_EQ(replay["config"]["seed"], 2);
+}
