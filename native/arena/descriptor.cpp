@@ -1,0 +1,180 @@
+// Owns: loading, discovering and template expansion of arena descriptors (see descriptor.h).
+#include "arena/descriptor.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "common/errors.h"
+#include "common/judge_io.h"
+
+namespace fs = std::filesystem;
+
+namespace pursuit::arena {
+namespace {
+
+std::string get_string(const Json& j, const std::string& key, const std::string& where,
+                       bool required, const std::string& fallback = "") {
+    if (!j.contains(key)) {
+        if (required) throw InputError(where + ": missing field \"" + key + "\"");
+        return fallback;
+    }
+    if (!j[key].is_string()) throw InputError(where + ": field \"" + key + "\" must be a string");
+    return j[key].get<std::string>();
+}
+
+std::vector<std::string> get_strings(const Json& j, const std::string& key, const std::string& where,
+                                     bool required) {
+    std::vector<std::string> out;
+    if (!j.contains(key)) {
+        if (required) throw InputError(where + ": missing field \"" + key + "\"");
+        return out;
+    }
+    if (!j[key].is_array()) throw InputError(where + ": field \"" + key + "\" must be an array of strings");
+    for (const auto& v : j[key]) {
+        if (!v.is_string()) throw InputError(where + ": field \"" + key + "\" must be an array of strings");
+        out.push_back(v.get<std::string>());
+    }
+    return out;
+}
+
+// A map entry that names a file next to the descriptor becomes its absolute path; anything
+// else (a built-in map name, an absolute path) is kept as written.
+std::string resolve_map(const std::string& entry, const std::string& dir) {
+    if (entry.empty() || entry[0] == '/') return entry;
+    fs::path p = fs::path(dir) / entry;
+    std::error_code ec;
+    if (fs::exists(p, ec)) return fs::weakly_canonical(p, ec).string();
+    return entry;
+}
+
+}  // namespace
+
+GameDescriptor load_descriptor(const std::string& path) {
+    Json j;
+    try {
+        j = Json::parse(read_file(path));
+    } catch (const Json::exception& e) {
+        throw InputError(path + ": not valid JSON: " + e.what());
+    }
+    if (!j.is_object()) throw InputError(path + ": expected a JSON object");
+    GameDescriptor d;
+    d.path = path;
+    d.dir = fs::absolute(fs::path(path)).parent_path().string();
+    d.game = get_string(j, "game", path, true);
+    d.title = get_string(j, "title", path, false, d.game);
+    d.judge = get_string(j, "judge", path, true);
+    d.args = get_strings(j, "args", path, true);
+    d.roles = get_strings(j, "roles", path, true);
+    if (d.roles.empty() || d.roles.size() > 2)
+        throw InputError(path + ": \"roles\" must list 1 or 2 role names");
+    d.result_file = get_string(j, "result_file", path, false, "{outdir}/result.json");
+    d.replay_file = get_string(j, "replay_file", path, false, "");
+    for (const auto& m : get_strings(j, "maps", path, false)) d.default_maps.push_back(resolve_map(m, d.dir));
+    if (j.contains("wall_clock_s")) {
+        if (!j["wall_clock_s"].is_number() || j["wall_clock_s"].get<double>() <= 0)
+            throw InputError(path + ": \"wall_clock_s\" must be a positive number");
+        d.wall_clock_s = j["wall_clock_s"].get<double>();
+    }
+    if (j.contains("higher_score_wins")) d.higher_score_wins = j.value("higher_score_wins", true);
+    const Json r = j.value("result", Json::object());
+    if (!r.is_object()) throw InputError(path + ": \"result\" must be an object of JSON pointers");
+    const std::string where = path + " result";
+    d.winner_ptr = get_string(r, "winner", where, d.sides() == 2);
+    d.score_ptr = get_string(r, "score", where, d.sides() == 1);
+    d.captures_ptr = get_string(r, "captures", where, false);
+    d.fault_ptr = get_string(r, "fault", where, false);
+    d.fault_reason_ptr = get_string(r, "fault_reason", where, false);
+    d.move_times_ptr = get_string(r, "move_times_ms", where, false);
+    d.reason_ptr = get_string(r, "reason", where, false);
+    if (r.contains("winner_values")) {
+        if (!r["winner_values"].is_object()) throw InputError(where + ": \"winner_values\" must be an object");
+        for (auto it = r["winner_values"].begin(); it != r["winner_values"].end(); ++it) {
+            if (!it.value().is_number_integer())
+                throw InputError(where + ": winner_values[\"" + it.key() + "\"] must be a side index or -1");
+            d.winner_values[it.key()] = it.value().get<int>();
+        }
+    }
+    for (const auto& ptr : {d.winner_ptr, d.score_ptr, d.captures_ptr, d.fault_ptr, d.fault_reason_ptr,
+                            d.move_times_ptr, d.reason_ptr}) {
+        if (!ptr.empty() && ptr[0] != '/') throw InputError(where + ": \"" + ptr + "\" is not a JSON pointer");
+    }
+    // Catch typos in templates now rather than in the middle of a tournament.
+    std::map<std::string, std::string> probe{{"map", ""}, {"map_name", ""}, {"seed", ""}, {"outdir", ""},
+                                             {"game", ""}, {"game_index", ""}};
+    for (int s = 0; s < 2; ++s) {
+        probe["cmd" + std::to_string(s)] = "";
+        probe["name" + std::to_string(s)] = "";
+    }
+    for (const auto& role : d.roles) {
+        probe["cmd_" + role] = "";
+        probe["name_" + role] = "";
+    }
+    for (const auto& a : d.args) expand(a, probe);
+    expand(d.result_file, probe);
+    expand(d.replay_file, probe);
+    return d;
+}
+
+std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>& dirs) {
+    std::vector<GameDescriptor> out;
+    std::set<std::string> seen;
+    for (const auto& dir : dirs) {
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) continue;
+        std::vector<fs::path> found;
+        for (const auto& entry : fs::directory_iterator(dir, ec)) {
+            fs::path p = entry.path() / "arena.json";
+            if (entry.is_directory() && fs::exists(p)) found.push_back(p);
+        }
+        std::sort(found.begin(), found.end());
+        for (const auto& p : found) {
+            GameDescriptor d = load_descriptor(p.string());
+            if (seen.insert(d.game).second) out.push_back(std::move(d));
+        }
+    }
+    return out;
+}
+
+std::string expand(const std::string& templ, const std::map<std::string, std::string>& vars) {
+    std::string out;
+    for (std::size_t i = 0; i < templ.size(); ++i) {
+        if (templ[i] == '{' && i + 1 < templ.size() && templ[i + 1] == '{') {
+            out += '{';
+            ++i;
+            continue;
+        }
+        if (templ[i] != '{') {
+            out += templ[i];
+            continue;
+        }
+        const std::size_t close = templ.find('}', i);
+        if (close == std::string::npos) throw InputError("template \"" + templ + "\": unclosed '{'");
+        const std::string name = templ.substr(i + 1, close - i - 1);
+        auto it = vars.find(name);
+        if (it == vars.end()) throw InputError("template \"" + templ + "\": unknown placeholder {" + name + "}");
+        out += it->second;
+        i = close;
+    }
+    return out;
+}
+
+std::string side_pointer(const std::string& ptr, int side) {
+    std::string out = ptr;
+    for (std::size_t pos; (pos = out.find("{side}")) != std::string::npos;)
+        out.replace(pos, 6, std::to_string(side));
+    return out;
+}
+
+Json at_pointer(const Json& doc, const std::string& ptr) {
+    if (ptr.empty()) return nullptr;
+    try {
+        const Json::json_pointer p(ptr);
+        if (!doc.contains(p)) return nullptr;
+        return doc.at(p);
+    } catch (const Json::exception&) {
+        return nullptr;
+    }
+}
+
+}  // namespace pursuit::arena

@@ -1,0 +1,53 @@
+// Owns: the per-game arena descriptor (native/<game>/arena.json): how to run ONE match with
+// that game's judge (program, argument template, roles, result and replay files) and how to
+// read the outcome from the judge's result JSON (JSON pointers). Also finds descriptors on
+// disk (DIR/*/arena.json) and expands `{placeholder}` templates. See docs/arena.md.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/json.h"
+
+namespace pursuit::arena {
+
+struct GameDescriptor {
+    std::string game;                 // id, e.g. "copsrobbers"
+    std::string title;
+    std::string judge;                // program name (bin dir / PATH) or path relative to dir
+    std::vector<std::string> args;    // argv template, one element per argument
+    std::vector<std::string> roles;   // 1 or 2 role names, index = side
+    std::string result_file;          // template, usually "{outdir}/result.json"
+    std::string replay_file;          // template ("" = the judge writes no replay)
+    std::vector<std::string> default_maps;  // resolved entries (absolute paths or names)
+    double wall_clock_s = 300;        // per-game cap before the arena kills the judge
+    bool higher_score_wins = true;    // one-role games: compare scores on the same map/seed
+    // JSON pointers into the result; "{side}" in a pointer is replaced by 0/1.
+    std::string winner_ptr;           // value: side index, role name, or null/-1/"draw"
+    std::map<std::string, int> winner_values;  // extra value -> side (-1 = draw)
+    std::string score_ptr;            // per side, e.g. "/players/{side}/score"
+    std::string captures_ptr;         // one number for the game, e.g. "/captures"
+    std::string fault_ptr;            // per side: string verdict, "ok"/null/"" = no fault
+    std::string fault_reason_ptr;     // per side: message when faulted
+    std::string move_times_ptr;       // per side: array of milliseconds
+    std::string reason_ptr;           // one string: how the game ended
+    std::string dir;                  // folder holding the descriptor
+    std::string path;                 // the descriptor file itself
+
+    int sides() const { return static_cast<int>(roles.size()); }
+};
+
+// Parses one descriptor; throws InputError naming the file and the field.
+GameDescriptor load_descriptor(const std::string& path);
+// All DIR/*/arena.json of each dir, later dirs never overriding a game found earlier.
+std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>& dirs);
+
+// Replaces every {name} by vars.at(name); an unknown name throws InputError (naming the
+// template), so a typo in a descriptor is found before any game runs. "{{" gives "{".
+std::string expand(const std::string& templ, const std::map<std::string, std::string>& vars);
+// pointer with "{side}" replaced; "" stays "".
+std::string side_pointer(const std::string& ptr, int side);
+// The value at a JSON pointer, or nullptr when absent (or ptr is "").
+Json at_pointer(const Json& doc, const std::string& ptr);
+
+}  // namespace pursuit::arena

@@ -1,0 +1,320 @@
+// Owns: aggregating game records into tables and ratings (summary.h).
+#include "arena/summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace pursuit::arena {
+namespace {
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+void add_result(Tally& t, double points, bool fault, const Json& score) {
+    ++t.games;
+    if (points == 1) ++t.wins;
+    else if (points == 0) ++t.losses;
+    else ++t.draws;
+    if (fault) ++t.faults;
+    if (score.is_number()) {
+        t.score_sum += score.get<double>();
+        ++t.score_count;
+    }
+}
+
+int time_bin(double ms) {
+    int b = 0;
+    while (b < static_cast<int>(kTimeEdgesMs.size()) && ms >= kTimeEdgesMs[b]) ++b;
+    return b;
+}
+
+PairTally& pair_of(std::vector<PairTally>& pairs, int n, int a, int b) {
+    const int lo = std::min(a, b), hi = std::max(a, b);
+    // pairs are laid out in (lo, hi) order by summarise()
+    const int idx = lo * n - lo * (lo + 1) / 2 + (hi - lo - 1);
+    return pairs[idx];
+}
+
+}  // namespace
+
+Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots, const std::vector<Json>& records) {
+    Summary s;
+    s.game = g.game;
+    s.title = g.title;
+    s.roles = g.roles;
+    s.bots = bots;
+    const int n = static_cast<int>(bots.size());
+    std::map<std::string, int> index;
+    for (int i = 0; i < n; ++i) index[bots[i]] = i;
+    s.per_bot.assign(n, Tally{});
+    s.time_hist.assign(n, std::vector<int>(kTimeEdgesMs.size() + 1, 0));
+    s.moves_timed.assign(n, 0);
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+            PairTally p;
+            p.a = a;
+            p.b = b;
+            s.pairs.push_back(p);
+        }
+    std::map<std::string, int> map_index;
+    std::vector<std::vector<double>> times(n);
+    std::vector<Comparison> comps;
+    // One-role games: bots are compared by score on the same (map, seed).
+    std::map<std::string, std::vector<std::pair<int, double>>> by_instance;
+
+    auto map_tally = [&](const std::string& name) -> MapTally& {
+        auto it = map_index.find(name);
+        if (it == map_index.end()) {
+            it = map_index.emplace(name, static_cast<int>(s.maps.size())).first;
+            MapTally m;
+            m.map = name;
+            m.per_bot.assign(n, Tally{});
+            s.maps.push_back(m);
+        }
+        return s.maps[it->second];
+    };
+
+    for (const auto& r : records) {
+        std::vector<int> side_bot;
+        bool known = true;
+        for (const auto& name : r["bots"]) {
+            auto it = index.find(name.get<std::string>());
+            if (it == index.end()) known = false;
+            else side_bot.push_back(it->second);
+        }
+        if (!known || static_cast<int>(side_bot.size()) != g.sides()) continue;
+        ++s.games_total;
+        MapTally& mt = map_tally(r.value("map", std::string("?")));
+        const bool ok = r.value("status", std::string()) == "ok";
+        bool any_fault = false;
+        if (r.contains("faults"))
+            for (const auto& f : r["faults"]) any_fault = any_fault || !f.is_null();
+        if (!ok || any_fault) {
+            Json brief = r;
+            brief.erase("move_times_ms");
+            s.failures.push_back(brief);
+        }
+        if (!ok) {
+            ++s.games_failed;
+            ++mt.errors;
+            if (g.sides() == 2) ++pair_of(s.pairs, n, side_bot[0], side_bot[1]).errors;
+            continue;
+        }
+        ++s.games_ok;
+        const Json scores = r.value("scores", Json::array());
+        const Json faults = r.value("faults", Json::array());
+        auto score_of = [&](int side) { return side < static_cast<int>(scores.size()) ? scores[side] : Json(nullptr); };
+        auto fault_of = [&](int side) { return side < static_cast<int>(faults.size()) && !faults[side].is_null(); };
+        if (r.contains("move_times_ms"))
+            for (int side = 0; side < g.sides() && side < static_cast<int>(r["move_times_ms"].size()); ++side)
+                for (const auto& t : r["move_times_ms"][side]) {
+                    const double ms = t.get<double>();
+                    ++s.time_hist[side_bot[side]][time_bin(ms)];
+                    ++s.moves_timed[side_bot[side]];
+                    if (times[side_bot[side]].size() < 200000) times[side_bot[side]].push_back(ms);
+                }
+        if (g.sides() == 2) {
+            const int w = r["winner"].is_number_integer() ? r["winner"].get<int>() : -1;
+            const double p0 = w == 0 ? 1 : w == 1 ? 0 : 0.5;
+            add_result(s.per_bot[side_bot[0]], p0, fault_of(0), score_of(0));
+            add_result(s.per_bot[side_bot[1]], 1 - p0, fault_of(1), score_of(1));
+            add_result(mt.per_bot[side_bot[0]], p0, fault_of(0), score_of(0));
+            add_result(mt.per_bot[side_bot[1]], 1 - p0, fault_of(1), score_of(1));
+            if (w >= 0) ++mt.role_wins[w];
+            else ++mt.draws;
+            comps.push_back({side_bot[0], side_bot[1], p0});
+            PairTally& p = pair_of(s.pairs, n, side_bot[0], side_bot[1]);
+            const int a_side = side_bot[0] == p.a ? 0 : 1;
+            add_result(p.of_a, a_side == 0 ? p0 : 1 - p0, fault_of(a_side), score_of(a_side));
+            if (fault_of(1 - a_side)) ++p.b_faults;
+            if (score_of(1 - a_side).is_number()) {
+                p.b_score_sum += score_of(1 - a_side).get<double>();
+                ++p.b_score_count;
+            }
+            if (r["captures"].is_number()) {
+                p.captures_sum += r["captures"].get<double>();
+                ++p.captures_count;
+            }
+        } else {
+            const Json sc = score_of(0);
+            Tally& t = s.per_bot[side_bot[0]];
+            ++t.games;
+            if (fault_of(0)) ++t.faults;
+            if (sc.is_number()) {
+                t.score_sum += sc.get<double>();
+                ++t.score_count;
+                Tally& m = mt.per_bot[side_bot[0]];
+                ++m.games;
+                m.score_sum += sc.get<double>();
+                ++m.score_count;
+                by_instance[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back({side_bot[0], sc.get<double>()});
+            }
+        }
+    }
+    if (g.sides() == 1) {
+        // Every pair of bots on the same instance is one comparison (wins/draws/losses).
+        for (const auto& [inst, entries] : by_instance)
+            for (std::size_t x = 0; x < entries.size(); ++x)
+                for (std::size_t y = x + 1; y < entries.size(); ++y) {
+                    auto [a, sa] = entries[x];
+                    auto [b, sb] = entries[y];
+                    if (a > b) {
+                        std::swap(a, b);
+                        std::swap(sa, sb);
+                    }
+                    const double pa = sa == sb ? 0.5 : ((sa > sb) == g.higher_score_wins ? 1.0 : 0.0);
+                    comps.push_back({a, b, pa});
+                    PairTally& p = pair_of(s.pairs, n, a, b);
+                    add_result(p.of_a, pa, false, sa);
+                    p.b_score_sum += sb;
+                    ++p.b_score_count;
+                    Tally &ta = s.per_bot[a], &tb = s.per_bot[b];
+                    (pa == 1 ? ta.wins : pa == 0 ? ta.losses : ta.draws)++;
+                    (pa == 0 ? tb.wins : pa == 1 ? tb.losses : tb.draws)++;
+                }
+    }
+    s.comparisons = static_cast<int>(comps.size());
+    s.ratings = fit_bradley_terry(n, comps, g.sides() == 2);
+    for (auto& t : times) {
+        if (t.empty()) {
+            s.time_median_ms.push_back(NAN);
+            continue;
+        }
+        std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
+        s.time_median_ms.push_back(t[t.size() / 2]);
+    }
+    return s;
+}
+
+std::string format_text(const Summary& s) {
+    std::ostringstream o;
+    const int n = static_cast<int>(s.bots.size());
+    std::size_t w = 6;
+    for (const auto& b : s.bots) w = std::max(w, b.size());
+    auto pad = [&](const std::string& x, std::size_t width) { return x + std::string(width > x.size() ? width - x.size() : 0, ' '); };
+    o << s.title << ": " << s.games_total << " games (" << s.games_ok << " ok, " << s.games_failed
+      << " failed), " << s.comparisons << " rated comparisons\n\n";
+    std::vector<int> order(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](int x, int y) { return s.ratings.elo[x] > s.ratings.elo[y]; });
+    o << "Ratings (Bradley-Terry, Elo scale, mean 0, 95 % interval)\n";
+    o << "  " << pad("bot", w) << "  rating        games  wins  losses  draws  faults  avg score\n";
+    for (int i : order) {
+        const Tally& t = s.per_bot[i];
+        o << "  " << pad(s.bots[i], w) << "  " << pad(fmt("%+.0f", s.ratings.elo[i]) + " ± " + fmt("%.0f", s.ratings.ci95[i]), 13)  // "±" is 2 bytes
+          << "  " << pad(std::to_string(t.games), 5) << "  " << pad(std::to_string(t.wins), 4) << "  "
+          << pad(std::to_string(t.losses), 6) << "  " << pad(std::to_string(t.draws), 5) << "  "
+          << pad(std::to_string(t.faults), 6) << "  "
+          << (t.score_count ? fmt("%.2f", t.score_sum / t.score_count) : std::string("-")) << "\n";
+    }
+    if (s.roles.size() == 2)
+        o << "  advantage of playing " << s.roles[0] << ": " << fmt("%+.0f", s.ratings.role0_advantage_elo) << " ± "
+          << fmt("%.0f", s.ratings.role0_advantage_ci95) << " Elo\n";
+    o << "\nPairings (A vs B: A's wins-draws-losses" << (s.roles.size() == 2 ? ", both roles" : ", same map and seed") << ")\n";
+    for (const auto& p : s.pairs) {
+        if (p.of_a.games == 0 && p.errors == 0) continue;
+        o << "  " << pad(s.bots[p.a] + " vs " + s.bots[p.b], 2 * w + 4) << "  " << p.of_a.wins << "-" << p.of_a.draws
+          << "-" << p.of_a.losses;
+        if (p.captures_count) o << "  captures/game " << fmt("%.2f", p.captures_sum / p.captures_count);
+        if (p.of_a.score_count) o << "  avg score " << fmt("%.2f", p.of_a.score_sum / p.of_a.score_count) << " : " << fmt("%.2f", p.b_score_sum / std::max(1, p.b_score_count));
+        if (p.of_a.faults || p.b_faults) o << "  faults " << p.of_a.faults << ":" << p.b_faults;
+        if (p.errors) o << "  failed games " << p.errors;
+        o << "\n";
+    }
+    if (!s.failures.empty()) {
+        o << "\nFaults and failed games: " << s.failures.size() << " (first 10)\n";
+        for (std::size_t i = 0; i < s.failures.size() && i < 10; ++i) {
+            const Json& r = s.failures[i];
+            o << "  #" << r["index"] << " " << r["key"].get<std::string>() << ": " << r["status"].get<std::string>();
+            if (r.contains("faults"))
+                for (std::size_t k = 0; k < r["faults"].size(); ++k)
+                    if (!r["faults"][k].is_null()) o << "; " << r["bots"][k].get<std::string>() << " " << r["faults"][k].get<std::string>();
+            const std::string reason = r.value("reason", std::string());
+            if (r["status"] != "ok" && !reason.empty()) o << "; " << reason.substr(0, 300);
+            o << "\n";
+        }
+    }
+    return o.str();
+}
+
+std::string pairings_csv(const Summary& s) {
+    std::ostringstream o;
+    o << "bot_a,bot_b,games,a_wins,b_wins,draws,a_faults,b_faults,failed_games,captures_per_game,a_avg_score,b_avg_score\n";
+    for (const auto& p : s.pairs) {
+        o << csv_field(s.bots[p.a]) << "," << csv_field(s.bots[p.b]) << "," << p.of_a.games << "," << p.of_a.wins << ","
+          << p.of_a.losses << "," << p.of_a.draws << "," << p.of_a.faults << "," << p.b_faults << "," << p.errors << ","
+          << (p.captures_count ? fmt("%.3f", p.captures_sum / p.captures_count) : "") << ","
+          << (p.of_a.score_count ? fmt("%.3f", p.of_a.score_sum / p.of_a.score_count) : "") << ","
+          << (p.b_score_count ? fmt("%.3f", p.b_score_sum / p.b_score_count) : "") << "\n";
+    }
+    return o.str();
+}
+
+std::string ratings_csv(const Summary& s) {
+    std::ostringstream o;
+    o << "bot,elo,ci95,games,wins,losses,draws,faults,avg_score,median_move_ms\n";
+    for (std::size_t i = 0; i < s.bots.size(); ++i) {
+        const Tally& t = s.per_bot[i];
+        o << csv_field(s.bots[i]) << "," << fmt("%.1f", s.ratings.elo[i]) << "," << fmt("%.1f", s.ratings.ci95[i]) << ","
+          << t.games << "," << t.wins << "," << t.losses << "," << t.draws << "," << t.faults << ","
+          << (t.score_count ? fmt("%.3f", t.score_sum / t.score_count) : "") << ","
+          << (std::isnan(s.time_median_ms[i]) ? "" : fmt("%.3f", s.time_median_ms[i])) << "\n";
+    }
+    return o.str();
+}
+
+Json to_json(const Summary& s) {
+    auto tally = [](const Tally& t) {
+        return Json{{"games", t.games}, {"wins", t.wins}, {"losses", t.losses}, {"draws", t.draws}, {"faults", t.faults},
+                    {"avg_score", t.score_count ? Json(t.score_sum / t.score_count) : Json(nullptr)}};
+    };
+    Json bots = Json::array();
+    for (std::size_t i = 0; i < s.bots.size(); ++i) {
+        Json b = tally(s.per_bot[i]);
+        b["name"] = s.bots[i];
+        b["elo"] = s.ratings.elo[i];
+        b["ci95"] = s.ratings.ci95[i];
+        b["moves_timed"] = s.moves_timed[i];
+        b["median_move_ms"] = std::isnan(s.time_median_ms[i]) ? Json(nullptr) : Json(s.time_median_ms[i]);
+        b["move_time_histogram"] = s.time_hist[i];
+        bots.push_back(b);
+    }
+    Json pairs = Json::array();
+    for (const auto& p : s.pairs) {
+        Json j = tally(p.of_a);
+        j["a"] = s.bots[p.a];
+        j["b"] = s.bots[p.b];
+        j["b_faults"] = p.b_faults;
+        j["b_avg_score"] = p.b_score_count ? Json(p.b_score_sum / p.b_score_count) : Json(nullptr);
+        j["captures_per_game"] = p.captures_count ? Json(p.captures_sum / p.captures_count) : Json(nullptr);
+        j["failed_games"] = p.errors;
+        pairs.push_back(j);
+    }
+    Json maps = Json::array();
+    for (const auto& m : s.maps) {
+        Json per = Json::object();
+        for (std::size_t i = 0; i < s.bots.size(); ++i) per[s.bots[i]] = tally(m.per_bot[i]);
+        maps.push_back({{"map", m.map}, {"bots", per}, {"role_wins", {m.role_wins[0], m.role_wins[1]}},
+                        {"draws", m.draws}, {"failed_games", m.errors}});
+    }
+    return {{"game", s.game}, {"title", s.title}, {"roles", s.roles}, {"games", s.games_total}, {"games_ok", s.games_ok},
+            {"games_failed", s.games_failed}, {"comparisons", s.comparisons}, {"bots", bots}, {"pairings", pairs},
+            {"maps", maps}, {"failures", s.failures},
+            {"role0_advantage_elo", s.ratings.role0_advantage_elo}, {"role0_advantage_ci95", s.ratings.role0_advantage_ci95},
+            {"move_time_edges_ms", kTimeEdgesMs}, {"rating_model", "Bradley-Terry, Newton fit, Hessian 95% intervals, Elo scale, mean 0"}};
+}
+
+}  // namespace pursuit::arena
