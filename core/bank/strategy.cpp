@@ -146,6 +146,22 @@ std::string random_move(const Position& pos, int side, Rng& rng) {
 
 namespace {
 
+// Cells the robber (in state `robber`) reaches before every guard, guards moving first:
+// the size of its escape region; cornering a robber means shrinking it to nothing.
+int safe_cells(const Distances& dist, int robber, const std::vector<int>& guards) {
+    const Layout& L = dist.space().layout();
+    int n = 0;
+    for (int x : L.walkable_cells()) {
+        int dr = dist.at(robber, x);
+        if (dr >= 30000) continue;
+        bool first = true;
+        for (int g : guards)
+            if (dist.at(g, x) <= dr) { first = false; break; }
+        n += first;
+    }
+    return n;
+}
+
 // Greedy guards: walk at the nearest robber seen; otherwise wander (moving beats staying).
 std::string greedy_guards(const Position& pos, const Belief& belief, const Distances& dist, Rng& rng) {
     const StateSpace& S = dist.space();
@@ -180,7 +196,10 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
     for (int r = 0; r < kPieces; ++r) {
         if (!belief.seen(r)) continue;
         int cell = mass[r][0];
-        for (int k = 0; k < 2; ++k) {
+        int seen_count = 0;
+        for (int q = 0; q < kPieces; ++q) seen_count += belief.seen(q);
+        const int wanted = seen_count == 1 ? 4 : 2;
+        for (int k = 0; k < wanted; ++k) {
             int best = -1;
             for (int g = 0; g < kPieces; ++g)
                 if (chase[g] < 0 && (best < 0 || dist.at(state_of(pos.pieces(kGuards)[g], S), cell) <
@@ -195,7 +214,30 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
     std::vector<int> order;
     for (int g = 0; g < kPieces; ++g) if (chase[g] >= 0) order.push_back(g);
     for (int g = 0; g < kPieces; ++g) if (chase[g] < 0) order.push_back(g);
-    int chasers_of[kPieces] = {0, 0, 0, 0};
+    std::vector<int> planned;
+    for (const Piece& p : pos.pieces(kGuards)) planned.push_back(state_of(p, S));
+    // Sweepers aim at the watch post (any cell) seeing the most possible-state mass not yet
+    // watched by another guard, discounted by the way there; each robber's mass sums to 1.
+    std::vector<int> patrol_target(kPieces, -1);
+    std::vector<double> weight(S.size(), 0.0);
+    for (int r = 0; r < kPieces; ++r)
+        if (!belief.seen(r) && !mass[r].empty())
+            for (int t : mass[r])
+                if (!S.is_ride(t)) weight[t] += 1.0 / static_cast<double>(mass[r].size());
+    for (int g : order) {
+        if (chase[g] >= 0) continue;
+        const int from = planned[g];
+        double best = -1;
+        for (int x : L.walkable_cells()) {
+            double seen = 0;
+            for (int t : L.walkable_cells())
+                if (weight[t] > 0 && L.sees(L.cell(x), L.cell(t))) seen += weight[t];
+            double value = seen / (1.0 + 0.1 * dist.at(from, x));
+            if (value > best) best = value, patrol_target[g] = x;
+        }
+        for (int t : L.walkable_cells())
+            if (L.sees(L.cell(patrol_target[g]), L.cell(t))) weight[t] = 0;
+    }
     for (int g : order) {
         auto cmds = shuffled_commands(pos, kGuards, g, rng);
         std::vector<double> score;
@@ -205,38 +247,23 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
             result.push_back(s);
             double v = 0;
             if (chase[g] >= 0) {
-                int target = mass[chase[g]][0];
-                Cell tc = L.cell(target);
-                // The second chaser comes from the other side of the robber's floor run.
-                if (chasers_of[chase[g]] == 1 && !S.is_ride(s)) {
-                    int first = -1;
-                    for (int h : order) if (h != g && chase[h] == chase[g]) first = h;
-                    Cell fc = pos.pieces(kGuards)[first].cell;
-                    int side_col = fc.c <= tc.c ? tc.c + 3 : tc.c - 3;
-                    Cell flank{tc.r, std::max(0, std::min(L.cols() - 1, side_col))};
-                    if (L.on_floor(flank)) v -= 0.5 * dist.at(s, L.index(flank));
-                }
-                v -= 3.0 * dist.at(s, target);
+                // Shrink the seen robber's escape region, with the other guards where they
+                // will be (already chosen) or are.
+                const int target = mass[chase[g]][0];
+                std::vector<int> others = planned;
+                others[g] = s;
+                v = -0.5 * safe_cells(dist, target, others) - 3.0 * dist.at(s, target);
             } else {
-                for (int r = 0; r < kPieces; ++r) {
-                    if (mass[r].empty() || belief.seen(r)) continue;
-                    double seen = 0, near = 0;
-                    for (int t : mass[r]) {
-                        if (covered[t]) continue;
-                        if (!S.is_ride(s) && !S.is_ride(t) && L.sees(L.cell(s), L.cell(t))) seen += 1;
-                        near += 1.0 / (1 + dist.at(s, t));
-                    }
-                    v += (10.0 * seen + near) / static_cast<double>(mass[r].size());
-                }
+                v = -dist.at(s, patrol_target[g]);
                 if (c == 'S') v -= 1e-3;
             }
             score.push_back(v);
         }
         prefs[g] = by_score(cmds, score);
-        if (chase[g] >= 0) ++chasers_of[chase[g]];
         // Mark what this guard will watch from its chosen state.
         int chosen = -1;
         for (std::size_t k = 0; k < cmds.size(); ++k) if (cmds[k] == prefs[g][0]) chosen = result[k];
+        if (chosen >= 0) planned[g] = chosen;
         if (chosen >= 0 && !S.is_ride(chosen))
             for (int t : L.walkable_cells())
                 if (L.sees(L.cell(chosen), L.cell(t))) covered[t] = 1;
@@ -248,31 +275,29 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
 double robber_state_value(const Position& pos, int s, const std::vector<int>& guards, const Distances& dist) {
     const StateSpace& S = dist.space();
     const Layout& L = pos.layout();
+    int door = s, moves = 0;  // where it stands, or where a ride ends and in how many moves
     if (S.is_ride(s)) {
-        // Safe while riding; judge the door it will step out at.
-        int moves = 1, t = s;
         std::vector<bool> free(L.lifts().size(), true);
         std::vector<int> next;
-        while (S.is_ride(t)) { S.successors(t, free, next); t = next[0]; ++moves; }
-        int d = 1000;
-        for (int g : guards) d = std::min(d, dist.at(g, t) - moves + 1);
-        return 20.0 + 2.0 * std::min(d, 8);
+        while (S.is_ride(door)) { S.successors(door, free, next); door = next[0]; ++moves; }
     }
     int d = 1000;
-    for (int g : guards) d = std::min(d, dist.at(g, s));
+    for (int g : guards) d = std::min(d, dist.at(g, door) - moves);
     if (d <= 1) return -1000.0 + d;
-    double v = 3.0 * std::min(d, 10);
-    Cell c = L.cell(s);
-    for (const Piece& g : pos.pieces(kGuards)) {
-        if (!g.on_board()) continue;
-        if (L.sees(g.cell, c)) v -= 8;
-        else
-            for (int t : S.walk_neighbours(L.index(g.cell)))
-                if (L.sees(L.cell(t), c)) { v -= 3; break; }
+    double v = 0.1 * safe_cells(dist, s, guards) + 4.0 * std::min(d, 30);
+    if (!S.is_ride(s)) {
+        Cell c = L.cell(s);
+        // Being seen brings every guard; being one guard step from sight nearly so.
+        for (const Piece& g : pos.pieces(kGuards)) {
+            if (!g.on_board()) continue;
+            if (L.sees(g.cell, c)) v -= 6;
+            else
+                for (int t : S.walk_neighbours(L.index(g.cell)))
+                    if (L.sees(L.cell(t), c)) { v -= 2; break; }
+        }
+        int lift = L.lift_at_door(c);
+        if (lift >= 0 && pos.lift_free(lift)) v += 2;  // an escape at hand
     }
-    if (L.kind(c) == kStair) v += 2;  // seen only from its own staircase
-    int lift = L.lift_at_door(c);
-    if (lift >= 0 && pos.lift_free(lift)) v += 3;  // an escape at hand
     return v;
 }
 
