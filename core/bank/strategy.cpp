@@ -148,7 +148,7 @@ namespace {
 
 // Cells the robber (in state `robber`) reaches before every guard, guards moving first:
 // the size of its escape region; cornering a robber means shrinking it to nothing.
-int safe_cells(const Distances& dist, int robber, const std::vector<int>& guards) {
+int safe_cells(const Distances& dist, int robber, const std::vector<int>& guards, int margin = 0) {
     const Layout& L = dist.space().layout();
     int n = 0;
     for (int x : L.walkable_cells()) {
@@ -156,7 +156,7 @@ int safe_cells(const Distances& dist, int robber, const std::vector<int>& guards
         if (dr >= 30000) continue;
         bool first = true;
         for (int g : guards)
-            if (dist.at(g, x) <= dr) { first = false; break; }
+            if (dist.at(g, x) <= dr + margin) { first = false; break; }
         n += first;
     }
     return n;
@@ -284,7 +284,9 @@ double robber_state_value(const Position& pos, int s, const std::vector<int>& gu
     int d = 1000;
     for (int g : guards) d = std::min(d, dist.at(g, door) - moves);
     if (d <= 1) return -1000.0 + d;
-    double v = 0.1 * safe_cells(dist, s, guards) + 4.0 * std::min(d, 30);
+    // Escape region with a margin of 2 moves, so a corridor is left before it closes.
+    const int safe = safe_cells(dist, s, guards, 2);
+    double v = 1.5 * std::min(safe, 60) + 2.0 * std::min(d, 30);
     if (!S.is_ride(s)) {
         Cell c = L.cell(s);
         // Being seen brings every guard; being one guard step from sight nearly so.
