@@ -69,10 +69,49 @@ Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params)
     }
     nb_start_[map.open.size()] = static_cast<int>(nb_.size());
     seen_stamp_.assign(map.open.size(), 0);
+    trail_stamp_.assign(map.open.size(), 0);
+    trail_dist_.assign(map.open.size(), 0);
 }
 
-void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at) {
+void Policy::multi_bfs(const std::vector<int>& sources) {
+    multi_dist_.assign(map_.open.size(), -1);
+    queue_.clear();
+    for (int c : sources)
+        if (multi_dist_[c] < 0) multi_dist_[c] = 0, queue_.push_back(c);
+    for (std::size_t h = 0; h < queue_.size(); ++h) {
+        const int c = queue_[h];
+        for (int k = nb_start_[c]; k < nb_start_[c + 1]; ++k)
+            if (multi_dist_[nb_[k]] < 0) multi_dist_[nb_[k]] = multi_dist_[c] + 1, queue_.push_back(nb_[k]);
+    }
+}
+
+void Policy::trail_bfs(int source, int depth) {
+    if (++trail_round_ == 0) {
+        std::fill(trail_stamp_.begin(), trail_stamp_.end(), 0);
+        trail_round_ = 1;
+    }
+    queue_.clear();
+    queue_.push_back(source);
+    trail_stamp_[source] = trail_round_;
+    trail_dist_[source] = 0;
+    for (std::size_t h = 0; h < queue_.size(); ++h) {
+        const int c = queue_[h];
+        if (trail_dist_[c] >= depth) continue;
+        for (int k = nb_start_[c]; k < nb_start_[c + 1]; ++k) {
+            const int n = nb_[k];
+            if (trail_stamp_[n] == trail_round_) continue;
+            trail_stamp_[n] = trail_round_;
+            trail_dist_[n] = trail_dist_[c] + 1;
+            queue_.push_back(n);
+        }
+    }
+}
+
+int Policy::trail(int cell) const { return trail_stamp_[cell] == trail_round_ ? trail_dist_[cell] : kUnknown; }
+
+void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at, std::vector<int>* order) {
     dist.assign(map_.open.size(), -1);
+    std::vector<int>& queue_ = order ? *order : this->queue_;
     queue_.clear();
     queue_.push_back(source);
     dist[source] = 0;
@@ -106,21 +145,26 @@ void Policy::mark_seen(int cell) {
         if (map_.open_at(x + o.dx, y + o.dy)) seen_stamp_[map_.index(x + o.dx, y + o.dy)] = stamp_;
 }
 
-int Policy::choose_target(const State& s, std::size_t t, const std::vector<std::vector<int>>& dist) {
+int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
     const bool disperse = params_.level >= 2;
     long long best_cost = LLONG_MAX;
     int best = -1;
-    for (int u = 0; u < static_cast<int>(map_.open.size()); ++u) {
-        if (!map_.open[u] || s.searched(u)) continue;
-        const int d = dist[t][u];
-        if (d < 0) continue;
+    // Breadth-first from the leader, stopping once no farther cell can win.
+    own_dist_.assign(map_.open.size(), -1);
+    own_order_.clear();
+    own_order_.push_back(leader_cell);
+    own_dist_[leader_cell] = 0;
+    for (std::size_t h = 0; h < own_order_.size(); ++h) {
+        const int u = own_order_[h];
+        const int d = own_dist_[u];
+        if (8LL * d - 8LL * params_.wall_bonus > best_cost) break;
+        for (int k = nb_start_[u]; k < nb_start_[u + 1]; ++k)
+            if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
+        if (s.searched(u)) continue;
         long long cost = 8LL * d - params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
         if (disperse) {
-            for (std::size_t o = 0; o < teams_.size(); ++o) {
-                if (o == t || dist[o][u] < 0 || dist[o][u] + params_.voronoi_margin >= d) continue;
-                cost += 8LL * params_.voronoi_penalty;
-                break;
-            }
+            // Another leader is clearly nearer to u (the multi-source BFS gives the nearest).
+            if (multi_dist_[u] + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
             for (std::size_t o = 0; o < teams_.size(); ++o) {
                 if (o == t || targets_[o] < 0 || cheb(map_, u, targets_[o]) > params_.claim_radius) continue;
                 cost += 8LL * params_.claim_penalty;
@@ -151,12 +195,20 @@ Moves Policy::step(const State& s, const Moves* fixed) {
     }
     auto cell_of = [&](int a) { return map_.index(actors[a].x, actors[a].y); };
     auto pinned = [&](int a) { return fixed && (*fixed)[a] != '0'; };
-    std::vector<std::vector<int>> dist(teams_.size());
-    for (std::size_t t = 0; t < teams_.size(); ++t) bfs_from(cell_of(teams_[t].leader), dist[t]);
-    for (std::size_t t = 0; t < teams_.size(); ++t)
+    bool retarget = false;
+    for (std::size_t t = 0; t < teams_.size(); ++t) {
         if (targets_[t] >= 0 && s.searched(targets_[t])) targets_[t] = -1;
-    for (std::size_t t = 0; t < teams_.size(); ++t)
-        if (targets_[t] < 0) targets_[t] = choose_target(s, t, dist);
+        retarget |= targets_[t] < 0;
+    }
+    if (retarget) {
+        std::vector<int> leaders;
+        for (const Team& team : teams_) leaders.push_back(cell_of(team.leader));
+        multi_bfs(leaders);
+    }
+    for (std::size_t t = 0; t < teams_.size(); ++t) {
+        if (targets_[t] >= 0) continue;
+        targets_[t] = choose_target(s, t, cell_of(teams_[t].leader));
+    }
 
     Moves out = s.all_stay();
     std::vector<int> next(actors.size());
@@ -185,10 +237,11 @@ Moves Policy::step(const State& s, const Moves* fixed) {
             cands.push_back({0, {map_.index(actors[L].x + digit_dx(d), actors[L].y + digit_dy(d)), d}});
         } else {
             const int target = targets_[t];
-            if (target >= 0) bfs_from(target, to_target_, cell_of(L));
+            if (target >= 0) bfs_from(target, to_target_, cell_of(L));  // as far as the leader
+            const int here = target < 0 ? 0 : to_target_[cell_of(L)];
             for (auto [cell, d] : steps_of(L)) {
-                const int dt = target < 0 ? 0 : (to_target_[cell] < 0 ? kUnknown : to_target_[cell]);
-                long long score = 64LL * dt - gain(s, cell);
+                const int dt = target < 0 ? 0 : to_target_[cell] < 0 ? here + 1 : to_target_[cell];
+                long long score = static_cast<long long>(params_.path_weight) * dt - gain(s, cell);
                 if (params_.seed) {
                     noise_ = noise_ * 6364136223846793005ULL + 1442695040888963407ULL;
                     score = score * 4 + static_cast<long long>((noise_ >> 33) % 2);
@@ -197,6 +250,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
             }
             std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         }
+        trail_bfs(cell_of(L), params_.max_trail + 1);
         bool placed = false;
         for (std::size_t ci = 0; ci < cands.size() && !placed; ++ci) {
             const auto [lcell, ld] = cands[ci].second;
@@ -212,7 +266,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
                     if (pinned(F) && d != (*fixed)[F]) continue;
                     // Walking distance to where the leader stands now: followers stay on its
                     // trail (seeing across a wall is not enough to keep up next turn).
-                    const int trail = dist[t][cell] < 0 ? kUnknown : dist[t][cell];
+                    const int trail = this->trail(cell);
                     if (!pinned(F) && (!sees_all(cell, team.must_see[f]) || trail > params_.max_trail)) continue;
                     // New cells first; then close to the leader so the team can always move on.
                     long long score = 16LL * gain(s, cell) - 6LL * trail + (d == ld ? 1 : 0);
@@ -225,7 +279,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
                     }
                     // Last resort (only after hand steering broke the formation): get closer.
                     for (auto [cell, d] : steps_of(F)) {
-                        long long score = -static_cast<long long>(dist[t][cell] < 0 ? kUnknown : dist[t][cell]);
+                        long long score = -(trail(cell) < kUnknown ? trail(cell) : 100 + cheb(map_, cell, next[L]));
                         if (score > best_score) best_score = score, best_cell = cell, best_d = d;
                     }
                 }

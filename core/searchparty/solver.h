@@ -35,6 +35,7 @@ struct PolicyParams {
     int claim_penalty = 24;
     int voronoi_margin = 2;     // a cell another leader is this much nearer to is "theirs"
     int voronoi_penalty = 16;
+    int path_weight = 64;       // leader: cost of one step of distance vs one new cell
     int max_trail = 2;          // followers stay within this walking distance of the leader
     int wall_bonus = 1;         // prefer unsearched cells with fewer open neighbours (dead ends)
     std::uint64_t seed = 0;     // tie-break noise; 0 = none (fully deterministic order)
@@ -49,9 +50,12 @@ public:
     Moves step(const State& s, const Moves* fixed = nullptr);
 
 private:
-    void bfs_from(int source, std::vector<int>& dist, int stop_at = -1);
-    int choose_target(const State& s, std::size_t team, const std::vector<std::vector<int>>& dist);
+    void bfs_from(int source, std::vector<int>& dist, int stop_at = -1, std::vector<int>* order = nullptr);
+    int choose_target(const State& s, std::size_t team, int leader_cell);
     int gain(const State& s, int cell) const;
+    void multi_bfs(const std::vector<int>& sources);  // nearest-leader distances
+    void trail_bfs(int source, int depth);            // walking distances near a leader
+    int trail(int cell) const;
     void mark_seen(int cell);
     const Map& map_;
     PolicyParams params_;
@@ -61,7 +65,12 @@ private:
     std::vector<int> targets_;                  // per team, -1 = none
     std::vector<std::uint32_t> seen_stamp_;    // cells revealed by decisions made this turn
     std::uint32_t stamp_ = 0;
-    std::vector<int> queue_, to_target_;
+    std::vector<std::uint32_t> trail_stamp_;
+    std::vector<int> trail_dist_;
+    std::uint32_t trail_round_ = 0;
+    std::vector<int> own_dist_, own_order_, multi_dist_;
+    std::vector<int> to_target_;
+    std::vector<int> queue_;
     std::uint64_t noise_ = 0;
 };
 

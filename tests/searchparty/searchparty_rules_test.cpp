@@ -121,7 +121,7 @@ TEST(SearchPartyRules, MoveLineQuirksOfTheOriginal) {
     EXPECT_EQ(move_error(s, "@8 A8."), "(no error)");
     EXPECT_EQ(move_error(s, "@8."), "Invalid move of [4, 0] in direction 8 onto # or off of the map");
     EXPECT_EQ(move_error(s, "@1 A3 a2."), "(no error)");
-    EXPECT_EQ(s.actors_line(), "@:3,1 A:5,1 a:4,2.");
+    EXPECT_EQ(s.actors_line(), "@:3,1 A:5,1 B:4,2 a:4,2.");
 }
 
 TEST(SearchPartyRules, WallsBlockMovesButNotSight) {

@@ -1,0 +1,178 @@
+// Owns: `searchparty-solver`, both forms of the solver, and the figures command.
+//   searchparty-solver MAP                 batch form: move lines + "T c e" on stdout
+//   searchparty-controller MAP -- searchparty-solver [MAP]
+//                                          interactive form: reads "Turn k" state blocks on
+//                                          stdin, answers one move line per turn
+//   searchparty-solver --figures [DIR]     the reference maps map1..5.txt: turns, survivors,
+//                                          time, lower bound and gap
+// The form is chosen by --batch / --interactive, else: stdin is a terminal -> batch;
+// otherwise the first stdin line decides ("Turn 1" -> interactive, end of input -> batch).
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "common/errors.h"
+#include "common/judge_io.h"
+#include "common/line_reader.h"
+#include "searchparty/solver.h"
+
+namespace {
+
+using namespace pursuit;
+using namespace pursuit::searchparty;
+
+struct Options {
+    std::uint64_t seed = 1;
+    double budget_ms = 0;  // randomised restarts while within budget (0 = deterministic only)
+    int level = 3;
+    int mode = 0;  // 0 auto, 1 batch, 2 interactive
+    bool figures = false;
+    std::string figures_dir, map_path;
+};
+
+int usage(int code) {
+    std::fputs(
+        "usage: searchparty-solver [options] MAP            batch form on stdout\n"
+        "       searchparty-solver [options] [MAP] < blocks   interactive form (as run by the controller)\n"
+        "       searchparty-solver --figures [DIR]          reference maps DIR/map1..5.txt\n"
+        "options:\n"
+        "  --seed S         seed of the randomised restarts (default 1)\n"
+        "  --budget-ms B    keep trying randomised variants for B ms (default 0: the fixed,\n"
+        "                   deterministic variants only)\n"
+        "  --level L        easy | medium | hard | best (default best)\n"
+        "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n",
+        code ? stderr : stdout);
+    return code;
+}
+
+Plan solve_with_budget(const State& start, const Options& o) {
+    const Stopwatch clock;
+    return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; });
+}
+
+// Rebuilds the map from the first state block (all actors stand on S at turn 1).
+Map map_from_block(const std::string& actors_line, const std::vector<std::string>& rows) {
+    Map m;
+    m.rows = static_cast<int>(rows.size());
+    m.cols = rows.empty() ? 0 : static_cast<int>(rows[0].size());
+    m.open.assign(static_cast<std::size_t>(m.rows) * m.cols, 0);
+    for (int y = 0; y < m.rows; ++y)
+        for (int x = 0; x < m.cols && x < static_cast<int>(rows[y].size()); ++x) m.open[m.index(x, y)] = rows[y][x] != '#';
+    std::string line = actors_line;
+    if (!line.empty() && line.back() == '.') line.pop_back();
+    for (const auto& tok : split_tokens(line)) {
+        const auto colon = tok.find(':'), comma = tok.find(',');
+        if (colon == std::string::npos || comma == std::string::npos) throw InputError("bad actor in \"" + actors_line + "\"");
+        const int x = std::atoi(tok.c_str() + colon + 1), y = std::atoi(tok.c_str() + comma + 1);
+        if (tok[0] == '@') m.start = m.index(x, y);
+        else if (tok[0] >= 'A' && tok[0] <= 'Z') ++m.costars;
+        else ++m.extras;
+    }
+    return m;
+}
+
+int interactive(const Options& o, const std::string& first_line) {
+    std::string line = first_line;
+    std::optional<State> state;
+    std::vector<Moves> plan;
+    std::size_t next = 0;
+    std::optional<Policy> fallback;
+    while (true) {
+        // line = "Turn k"; then the actors line, the board rows, the dashes.
+        std::string actors;
+        std::vector<std::string> rows;
+        if (!std::getline(std::cin, actors)) return 0;
+        while (std::getline(std::cin, line) && line.rfind("----", 0) != 0) rows.push_back(line);
+        if (!state) {
+            state.emplace(o.map_path.empty() ? map_from_block(actors, rows) : read_map(read_file(o.map_path), o.map_path));
+            plan = solve_with_budget(*state, o).moves;
+        }
+        if (state->actors_line() != actors) {  // not where the plan expects: steer from here
+            std::cerr << "searchparty-solver: state differs from the plan; continuing with the policy\n";
+            next = plan.size();
+        }
+        Moves m;
+        if (next < plan.size()) {
+            m = plan[next++];
+        } else {
+            if (!fallback) fallback.emplace(state->map(), default_variants(o.level).front());
+            m = fallback->step(*state);
+        }
+        std::cout << state->format_line(m) << std::endl;
+        state->play(m);
+        if (!std::getline(std::cin, line)) return 0;  // the controller ends the run
+    }
+}
+
+int figures(const Options& o) {
+    std::string dir = o.figures_dir;
+    if (dir.empty()) {
+        const char* env = std::getenv("PURSUIT_SHARED_DIR");
+        dir = std::string(env ? env : PURSUIT_SHARED_DIR) + "/ref/searchparty";
+    }
+    std::printf("%-5s %9s %3s %3s | %6s %8s %8s | %8s | %5s %5s %5s %5s\n", "map", "size", "p", "q", "turns", "costars",
+                "extras", "time ms", "area", "dist", "bound", "gap");
+    int total = 0, total_bound = 0, costars = 0, costars_max = 0, extras = 0, extras_max = 0;
+    for (int i = 1; i <= 5; ++i) {
+        const std::string path = dir + "/map" + std::to_string(i) + ".txt";
+        const Map m = read_map(read_file(path), path);
+        const State start(m);
+        const Stopwatch clock;
+        const Plan plan = solve_with_budget(start, o);
+        const double ms = clock.elapsed_ms();
+        const LowerBound lb = lower_bound(m);
+        const std::string size = std::to_string(m.cols) + "x" + std::to_string(m.rows);
+        std::printf("map%-2d %9s %3d %3d | %6d %5d/%-2d %5d/%-2d | %8.0f | %5d %5d %5d %+5d%s\n", i, size.c_str(), m.costars, m.extras,
+                    plan.turns, plan.costars, m.costars, plan.extras, m.extras, ms, lb.area, lb.distance, lb.bound(),
+                    plan.turns - lb.bound(), plan.complete ? "" : "  (incomplete!)");
+        total += plan.turns, total_bound += lb.bound();
+        costars += plan.costars, costars_max += m.costars, extras += plan.extras, extras_max += m.extras;
+    }
+    std::printf("total %19s | %6d %5d/%-2d %5d/%-2d | %8s | %17d %+5d\n", "", total, costars, costars_max, extras, extras_max, "",
+                total_bound, total - total_bound);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--help" || a == "-h") return usage(0);
+        if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = std::atof(argv[++i]);
+        else if (a == "--level" && i + 1 < argc) {
+            const std::string l = argv[++i];
+            o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
+            if (o.level < 0) return usage(2);
+        } else if (a == "--batch") o.mode = 1;
+        else if (a == "--interactive") o.mode = 2;
+        else if (a == "--figures") {
+            o.figures = true;
+            if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
+        } else if (a.rfind("--", 0) == 0) return usage(2);
+        else if (o.map_path.empty()) o.map_path = a;
+        else return usage(2);
+    }
+    try {
+        if (o.figures) return figures(o);
+        std::string first;
+        if (o.mode == 0) o.mode = isatty(0) ? 1 : (std::getline(std::cin, first) ? 2 : 1);
+        else if (o.mode == 2) std::getline(std::cin, first);
+        if (o.mode == 2) return interactive(o, first);
+        if (o.map_path.empty()) return usage(2);
+        const State start(read_map(read_file(o.map_path), o.map_path));
+        std::cout << batch_text(start, solve_with_budget(start, o));
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "searchparty-solver: " << e.what() << "\n";
+        return 1;
+    }
+}
