@@ -1,0 +1,107 @@
+// The Bank page: a few moves as guards (commands by button and by clicking a cell; the guards'
+// view hides unseen robbers and shades where they may be), a few as robbers (hiding by clicks,
+// commands by keys), watching bot against bot to the end, and reviewing the game as a replay.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, screenshot } from './lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function open(hash) {
+  const page = await h.newPage();
+  await page.goto(`${h.url}/bank/${hash}`);
+  await page.waitForSelector('html[data-ready="1"]');
+  return page;
+}
+const view = (page) => page.evaluate(() => window.bankPage.st.view);
+async function waitMoves(page, guards, robbers) {
+  await page.waitForFunction(([g, r]) => {
+    const v = window.bankPage.st.view;
+    return v && v.moves_made[0] === g && v.moves_made[1] === r && !window.bankPage.st.busy;
+  }, [guards, robbers]);
+}
+async function clickCell(page, name) {
+  const { x, y } = await page.evaluate((n) => window.bankPage.cellCenter(n), name);
+  await page.mouse.click(x, y);
+}
+
+test('guards: a few moves against the bot, only what guards see', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=3');
+  let v = await view(page);
+  assert.equal(v.placed, true, 'the bot robbers have hidden');
+  assert.equal(v.to_move, 0);
+  assert.deepEqual(v.guards.map((g) => g.coord), ['AK', 'AL', 'AN', 'AO']);
+  // Unseen robbers are '??' and have possible cells shaded; no hidden coordinate leaks.
+  for (let i = 0; i < 4; i++) {
+    if (!v.robbers[i].seen) {
+      assert.equal(v.robbers[i].coord, '??');
+      assert.ok(v.possible[i].cells.length > 0, `robber ${i + 1} has possible cells`);
+      assert.ok(!v.possible[i].cells.some((c) => c[0] === 'A'), 'floor 1 is seen by the guards');
+    }
+  }
+  // Guard 1: 'L' by button; guard 2: click AM (its right neighbour); the rest stay.
+  await page.click('#piece-row button[data-piece="1"]');
+  await page.click('button[data-cmd="L"]');
+  await page.click('#piece-row button[data-piece="2"]');
+  await clickCell(page, 'AM');
+  assert.match(await page.textContent('#pending'), /^Move: LRSS$/);
+  await page.click('#btn-move');
+  await waitMoves(page, 1, 1);
+  v = await view(page);
+  assert.equal(v.guards[0].coord, 'AJ');
+  assert.equal(v.guards[1].coord, 'AM');
+  // Guard 2 stands on the middle lift's door: floor buttons appear; ride to floor 3.
+  await page.click('#piece-row button[data-piece="2"]');
+  await page.waitForSelector('#lift-row button[data-floor="3"]');
+  await page.click('#lift-row button[data-floor="3"]');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2, 2);
+  v = await view(page);
+  assert.equal(v.guards[1].riding, true);
+  assert.equal(v.guards[1].coord, 'CM');
+  assert.equal(v.lifts[1].free, false);
+  assert.match(await page.textContent('#status dd[data-k="lifts"]'), /^FBF$/);
+  // The rider's only command is I (filled in), so Enter moves at once.
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 3, 3);
+  assert.equal((await view(page)).guards[1].coord, 'EM');
+  await screenshot(page, 'bank-guards');
+  h.assertNoErrors();
+});
+
+test('robbers: hide by clicking, then move by keys', async () => {
+  const page = await open('#side=1&level=medium&moves=30&seed=5');
+  for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
+  await waitMoves(page, 1, 0);
+  let v = await view(page);
+  assert.deepEqual(v.robbers.map((r) => r.coord), ['QA', 'QY', 'MM', 'IE']);
+  assert.equal(v.to_move, 1);
+  assert.ok(v.line.endsWith('FFF') || /[FB]{3}$/.test(v.line), 'robbers read the guards and lifts');
+  // Robber 1 (selected) right by key, robber 2 left, robber 3 stays, robber 4 up the stairs.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('s');
+  await page.keyboard.press('ArrowUp');
+  assert.match(await page.textContent('#pending'), /^Move: RLSU$/);
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2, 1);
+  v = await view(page);
+  assert.deepEqual(v.robbers.map((r) => r.coord), ['QB', 'QX', 'MM', 'JE']);
+  await screenshot(page, 'bank-robbers');
+  h.assertNoErrors();
+});
+
+test('watch bot against bot, then review the game as a replay', async () => {
+  const page = await open('#side=watch&level=hard&moves=12&seed=2');
+  await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });
+  const v = await view(page);
+  assert.equal(v.result.over, true);
+  assert.ok(v.guards.length === 4 && v.robbers.every((r) => r.coord.length === 2));
+  await page.click('#btn-review');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.waitForFunction(() => window.bankPage.st.mode === 'replay' && window.bankPage.st.view.result.over);
+  await screenshot(page, 'bank-watch-replay');
+  h.assertNoErrors();
+});

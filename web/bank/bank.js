@@ -1,0 +1,479 @@
+// Owns: the Bank Heist page: the building drawn floor by floor (stairs, lift shafts, cars and
+// their state, numbered pieces), playing either side against the bot (select a piece, press
+// a command or click a cell, lifts by floor buttons), watching bot against bot, and replays
+// (open a file, review the current game). The guards' view shows only what guards know plus
+// the shaded cells where each unseen robber may be; the robbers' view shows everything.
+//
+// Hash: #side=0|1|watch&level=easy|medium|hard&moves=L&seed=S (plus embed=1).
+import { getEngine } from '../common/engine.js';
+import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
+import { readHash, writeHash, readInt } from '../common/hash-state.js';
+import { showError, clearError, showFatal } from '../common/ui.js';
+
+const $ = (id) => document.getElementById(id);
+const el = {
+  error: $('error'), statusLine: $('status-line'), outcome: $('outcome'), canvas: $('board'), caption: $('board-caption'),
+  pieceRow: $('piece-row'), liftRow: $('lift-row'), pending: $('pending'), hint: $('hint-text'), play: $('play-controls'),
+  replayBox: $('replay-box'), side: $('in-side'), level: $('in-level'), moves: $('in-moves'), seed: $('in-seed'),
+};
+const COLORS = {
+  wall: '#2f3440', floor: '#f1e2a8', stair: '#cdb98a', door: '#b9854e', shaft: '#7a4b25', car: '#4a2c12',
+  guard: '#1f5fbf', robber: '#c62828', caught: '#888', possible: 'rgba(220,40,40,', label: '#555', select: '#ffb300',
+};
+
+const engine = getEngine();
+const st = {
+  mode: 'play',       // 'play' | 'watch' | 'replay'
+  side: 0,            // the human's side in play mode
+  level: 'hard',
+  config: null,
+  session: null,
+  view: null,         // the observation drawn
+  legal: null,
+  pending: ['S', 'S', 'S', 'S'],
+  selected: 0,
+  placement: [],      // robbers' hiding cells being chosen
+  busy: false,
+  watchTimer: null,
+  player: null,
+  stepper: null,
+};
+
+// ---------- geometry of the drawing ----------
+let geo = { cs: 24, left: 30, top: 34, rows: 17, cols: 25 };
+function layoutOf(view) { return view.layout; }
+function cellName(L, r, c) { return L.row_letters[r] + L.col_letters[c]; }
+function parseCell(L, name) {
+  if (!name || name.length !== 2) return null;
+  const r = L.row_letters.indexOf(name[0]), c = L.col_letters.indexOf(name[1]);
+  return r < 0 || c < 0 ? null : { r, c };
+}
+function kindAt(L, r, c) { return L.grid_top_first[L.rows - 1 - r][c]; }
+
+function resizeCanvas(L) {
+  const wrap = el.canvas.parentElement.clientWidth || 800;
+  const cs = Math.max(12, Math.min(34, Math.floor((wrap - 70) / (L.cols + 1))));
+  geo = { cs, left: 30, top: 34, rows: L.rows, cols: L.cols };
+  const dpr = window.devicePixelRatio || 1;
+  const w = geo.left + L.cols * cs + 40, h = geo.top + L.rows * cs + 8;
+  el.canvas.width = Math.round(w * dpr);
+  el.canvas.height = Math.round(h * dpr);
+  el.canvas.style.width = `${w}px`;
+  el.canvas.style.height = `${h}px`;
+  el.canvas.getContext('2d').setTransform(dpr, 0, 0, dpr, 0, 0);
+}
+const xOf = (c) => geo.left + c * geo.cs;
+const yOf = (r) => geo.top + (geo.rows - 1 - r) * geo.cs;
+
+function draw() {
+  const v = st.view;
+  if (!v) return;
+  const L = layoutOf(v);
+  if (geo.rows !== L.rows || geo.cols !== L.cols || !el.canvas.width) resizeCanvas(L);
+  const ctx = el.canvas.getContext('2d');
+  const cs = geo.cs;
+  ctx.clearRect(0, 0, el.canvas.width, el.canvas.height);
+  ctx.font = `${Math.round(cs * 0.45)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  // cells
+  for (let r = 0; r < L.rows; r++) {
+    for (let c = 0; c < L.cols; c++) {
+      const k = kindAt(L, r, c), x = xOf(c), y = yOf(r);
+      ctx.fillStyle = { '#': COLORS.wall, '.': COLORS.floor, S: COLORS.floor, '|': COLORS.stair, L: COLORS.door, ':': COLORS.shaft }[k];
+      ctx.fillRect(x, y, cs, cs);
+      if (k === '|' || k === 'S') {  // steps
+        ctx.strokeStyle = '#8a7650';
+        ctx.lineWidth = 1;
+        for (let i = 1; i < 4; i++) { ctx.beginPath(); ctx.moveTo(x + cs * 0.2, y + (cs * i) / 4); ctx.lineTo(x + cs * 0.8, y + (cs * i) / 4); ctx.stroke(); }
+      }
+      if (k === 'L') {  // door leaves
+        ctx.strokeStyle = '#5a3414';
+        ctx.strokeRect(x + cs * 0.2, y + cs * 0.15, cs * 0.6, cs * 0.7);
+        ctx.beginPath(); ctx.moveTo(x + cs / 2, y + cs * 0.15); ctx.lineTo(x + cs / 2, y + cs * 0.85); ctx.stroke();
+      }
+      ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+      ctx.strokeRect(x + 0.5, y + 0.5, cs - 1, cs - 1);
+    }
+    ctx.fillStyle = COLORS.label;
+    ctx.fillText(L.row_letters[r], geo.left - 12, yOf(r) + cs / 2);
+    const f = L.floor_rows.indexOf(r);
+    if (f >= 0) ctx.fillText(`F${f + 1}`, xOf(L.cols) + 18, yOf(r) + cs / 2);
+  }
+  for (let c = 0; c < L.cols; c++) { ctx.fillStyle = COLORS.label; ctx.fillText(L.col_letters[c], xOf(c) + cs / 2, geo.top - 8); }
+  // lift states above the shafts
+  L.lifts.forEach((lift, i) => {
+    const free = v.lifts[i]?.free;
+    ctx.fillStyle = free ? '#2e7d32' : '#b71c1c';
+    ctx.fillText(free ? 'F' : 'B', xOf(lift.col) + cs / 2, geo.top - 22);
+  });
+  // possible cells of unseen robbers (guards' view)
+  if (v.possible) {
+    const count = new Map();
+    v.possible.forEach((p, i) => {
+      if (v.robbers[i]?.seen || v.robbers[i]?.caught) return;
+      for (const n of p.cells) count.set(n, (count.get(n) || 0) + 1);
+      for (const ride of p.rides) count.set(ride.coord, (count.get(ride.coord) || 0) + 1);
+    });
+    for (const [n, k] of count) {
+      const cell = parseCell(L, n);
+      if (!cell) continue;
+      ctx.fillStyle = `${COLORS.possible}${Math.min(0.6, 0.16 * k)})`;
+      ctx.fillRect(xOf(cell.c), yOf(cell.r), cs, cs);
+    }
+  }
+  // pieces: riders in their car (coord), others on their cell
+  const stacks = new Map();
+  const put = (name, piece) => { if (!stacks.has(name)) stacks.set(name, []); stacks.get(name).push(piece); };
+  v.guards.forEach((g) => put(g.coord, { side: 0, n: g.n, riding: g.riding }));
+  v.robbers.forEach((r) => {
+    if (r.caught || r.coord === '??' || r.coord === '##') return;
+    put(r.coord, { side: 1, n: r.n, riding: r.riding, seen: r.seen });
+  });
+  if (st.mode === 'play' && st.side === 1 && !v.placed) st.placement.forEach((n, i) => put(n, { side: 1, n: i + 1 }));
+  for (const [name, pieces] of stacks) {
+    const cell = parseCell(L, name);
+    if (!cell) continue;
+    const x = xOf(cell.c), y = yOf(cell.r);
+    if (pieces.some((p) => p.riding)) { ctx.fillStyle = COLORS.car; ctx.fillRect(x + 1, y + 1, cs - 2, cs - 2); }
+    pieces.forEach((p, i) => {
+      const off = pieces.length > 1 ? (i - (pieces.length - 1) / 2) * (cs * 0.28) : 0;
+      const cx = x + cs / 2 + off, cy = y + cs / 2 + (pieces.length > 2 ? (i % 2 ? 3 : -3) : 0);
+      ctx.beginPath();
+      ctx.arc(cx, cy, cs * (pieces.length > 1 ? 0.3 : 0.38), 0, Math.PI * 2);
+      ctx.fillStyle = p.side === 0 ? COLORS.guard : COLORS.robber;
+      ctx.fill();
+      const mine = st.mode === 'play' && p.side === st.side && p.n - 1 === st.selected && v.placed;
+      ctx.lineWidth = mine ? 3 : 1;
+      ctx.strokeStyle = mine ? COLORS.select : '#fff';
+      ctx.stroke();
+      ctx.fillStyle = '#fff';
+      ctx.fillText(String(p.n), cx, cy + 1);
+    });
+  }
+}
+
+// ---------- status and controls ----------
+function setStatus(k, text) { const dd = document.querySelector(`#status dd[data-k="${k}"]`); if (dd) dd.textContent = text; }
+
+function defaultsFromLegal() {
+  if (!st.legal?.pieces) return;
+  st.pending = st.legal.pieces.map((cmds) => (cmds.length === 1 ? cmds[0] : cmds.includes('S') ? 'S' : cmds[0]));
+}
+
+function myTurn() {
+  return st.mode === 'play' && st.view && st.view.to_move === st.side && !st.busy;
+}
+
+function renderControls() {
+  const v = st.view;
+  const playing = st.mode === 'play';
+  el.play.hidden = !playing;
+  el.replayBox.hidden = st.mode !== 'replay';
+  if (!v) return;
+  const r = v.result;
+  setStatus('move', `${v.moves_made[0]} guards / ${v.moves_made[1]} robbers of ${v.move_limit}`);
+  setStatus('caught', `${r.caught} of 4`);
+  setStatus('lifts', v.lift_states);
+  setStatus('line', v.line || '(everything shown)');
+  el.outcome.hidden = !r.over;
+  el.outcome.textContent = r.over ? r.summary : '';
+  el.outcome.className = `outcome ${r.over ? (st.mode === 'play' && r.winner === (st.side === 0 ? 'guards' : 'robbers') ? 'won' : 'lost') : ''}`;
+  const placing = playing && st.side === 1 && !v.placed;
+  $('btn-random-hide').hidden = !placing;
+  if (st.mode === 'watch') el.statusLine.textContent = r.over ? 'Game over.' : 'Watching bot against bot…';
+  else if (st.mode === 'replay') el.statusLine.textContent = 'Replay: step through the game.';
+  else if (r.over) el.statusLine.textContent = 'Game over. Start a new game or review this one.';
+  else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers: ${st.placement.length} of 4 chosen.`;
+  else if (myTurn()) el.statusLine.textContent = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
+  else el.statusLine.textContent = 'The bot is thinking…';
+  // piece buttons
+  el.pieceRow.textContent = '';
+  el.liftRow.textContent = '';
+  if (!playing || !v.placed || r.over) { el.pending.textContent = ''; return; }
+  for (let i = 0; i < 4; i++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.piece = String(i + 1);
+    b.className = i === st.selected ? 'selected' : '';
+    b.innerHTML = `${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}<span class="cmd">${st.pending[i]}</span>`;
+    b.addEventListener('click', () => { st.selected = i; renderControls(); draw(); });
+    el.pieceRow.append(b);
+  }
+  const cmds = st.legal?.pieces?.[st.selected] || [];
+  document.querySelectorAll('[data-cmd]').forEach((b) => { b.disabled = !myTurn() || !cmds.includes(b.dataset.cmd); });
+  const floors = cmds.filter((c) => /^[1-9]$/.test(c));
+  if (floors.length) {
+    const label = document.createElement('span');
+    label.textContent = 'Lift to floor:';
+    el.liftRow.append(label);
+    for (const f of floors) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.floor = f;
+      b.textContent = f;
+      b.disabled = !myTurn();
+      b.addEventListener('click', () => setCommand(f));
+      el.liftRow.append(b);
+    }
+  }
+  el.pending.textContent = `Move: ${st.pending.join('')}`;
+  $('btn-move').disabled = !myTurn();
+}
+
+async function refresh() {
+  if (!st.session) return;
+  const viewSide = st.mode === 'play' ? st.side : -1;
+  st.view = await st.session.observation(viewSide);
+  st.legal = st.mode === 'play' && st.view.to_move === st.side ? await st.session.legalMoves(st.side) : null;
+  if (st.legal?.pieces) defaultsFromLegal();
+  renderControls();
+  draw();
+}
+
+function setCommand(cmd) {
+  if (!myTurn()) return;
+  const cmds = st.legal?.pieces?.[st.selected] || [];
+  if (!cmds.includes(cmd)) { el.hint.textContent = `${st.side === 0 ? 'Guard' : 'Robber'} ${st.selected + 1} cannot '${cmd}' now.`; return; }
+  el.hint.textContent = '';
+  st.pending[st.selected] = cmd;
+  // move on to the next piece that still has a choice
+  for (let k = 1; k <= 4; k++) {
+    const j = (st.selected + k) % 4;
+    if ((st.legal.pieces[j] || []).length > 1) { st.selected = j; break; }
+  }
+  renderControls();
+  draw();
+}
+
+async function act(fn) {
+  if (st.busy) return;
+  st.busy = true;
+  try {
+    clearError(el.error);
+    await fn();
+  } catch (e) {
+    showError(el.error, e);
+  } finally {
+    st.busy = false;
+    renderControls();
+    draw();
+    document.documentElement.dataset.turn = st.view && myTurn() ? 'you' : 'other';
+  }
+}
+
+async function botTurns() {
+  // The bot plays while it is not the human's turn (play mode).
+  while (st.mode === 'play' && st.view && !st.view.result.over && st.view.to_move !== st.side) {
+    const move = await st.session.suggest({ level: st.level, seed: Number(st.config.seed) * 7919 + st.view.moves_made[0] + st.view.moves_made[1] });
+    await st.session.apply(move);
+    el.caption.textContent = `Bot (${st.view.to_move === 0 ? 'guards' : 'robbers'}) played ${move}`;
+    await refresh();
+  }
+}
+
+async function submitMove() {
+  await act(async () => {
+    if (!myTurn()) return;
+    const move = st.pending.join('');
+    await st.session.apply(move);
+    el.caption.textContent = `You played ${move}`;
+    await refresh();
+    await botTurns();
+  });
+}
+
+async function placeAt(name) {
+  if (st.placement.length >= 4) return;
+  st.placement.push(name);
+  if (st.placement.length < 4) { renderControls(); draw(); return; }
+  await act(async () => {
+    const move = st.placement.join(' ');
+    try {
+      await st.session.apply(move);
+    } finally {
+      st.placement = [];
+    }
+    await refresh();
+    await botTurns();
+  });
+}
+
+// ---------- canvas clicks ----------
+function cellFromEvent(ev) {
+  const rect = el.canvas.getBoundingClientRect();
+  const x = ev.clientX - rect.left, y = ev.clientY - rect.top;
+  const c = Math.floor((x - geo.left) / geo.cs), rr = Math.floor((y - geo.top) / geo.cs);
+  if (c < 0 || c >= geo.cols || rr < 0 || rr >= geo.rows) return null;
+  return { r: geo.rows - 1 - rr, c };
+}
+
+function onCanvasClick(ev) {
+  const v = st.view;
+  if (!v || st.mode !== 'play' || v.result.over) return;
+  const cell = cellFromEvent(ev);
+  if (!cell) return;
+  const L = v.layout;
+  const name = cellName(L, cell.r, cell.c);
+  if (st.side === 1 && !v.placed) { placeAt(name); return; }
+  if (!myTurn()) return;
+  const mine = (st.side === 0 ? v.guards : v.robbers);
+  // a click on one of your pieces selects it (unless it is the selected one: stay)
+  const hit = mine.findIndex((p, i) => p.coord === name && i !== st.selected && !p.caught);
+  if (hit >= 0 && mine[st.selected].coord !== name) { st.selected = hit; renderControls(); draw(); return; }
+  const me = parseCell(L, mine[st.selected].coord);
+  if (!me) return;
+  const dr = cell.r - me.r, dc = cell.c - me.c;
+  let cmd = null;
+  if (dr === 0 && dc === 0) cmd = 'S';
+  else if (dr === 0 && dc === -1) cmd = 'L';
+  else if (dr === 0 && dc === 1) cmd = 'R';
+  else if (dc === 0 && dr === 1) cmd = 'U';
+  else if (dc === 0 && dr === -1) cmd = 'D';
+  else if (dc === 0 && kindAt(L, cell.r, cell.c) === 'L' && kindAt(L, me.r, me.c) === 'L') cmd = String(L.floor_rows.indexOf(cell.r) + 1);
+  if (cmd) setCommand(cmd);
+  else el.hint.textContent = 'Click a neighbouring cell, the piece itself (stay), or another floor\'s door of its lift.';
+}
+
+// ---------- games ----------
+function readForm() {
+  return {
+    side: el.side.value,
+    level: el.level.value,
+    moves: Math.max(1, Math.min(400, Number(el.moves.value) || 150)),
+    seed: Math.max(0, Number(el.seed.value) || 0),
+  };
+}
+
+function stopWatch() { if (st.watchTimer) clearTimeout(st.watchTimer); st.watchTimer = null; }
+
+async function closeReplay() {
+  if (st.player) { st.player.destroy(); st.player = null; }
+  if (st.stepper) { await st.stepper.dispose(); st.stepper = null; }
+  $('replay-player').textContent = '';
+}
+
+async function newGame() {
+  stopWatch();
+  await closeReplay();
+  const f = readForm();
+  writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed });
+  await act(async () => {
+    if (st.session) await st.session.delete();
+    st.config = { game: 'bank', moves: f.moves, seed: f.seed };
+    st.session = await engine.create(st.config);
+    st.level = f.level;
+    st.mode = f.side === 'watch' ? 'watch' : 'play';
+    st.side = f.side === '1' ? 1 : 0;
+    st.placement = [];
+    st.selected = 0;
+    el.caption.textContent = '\u00a0';
+    el.hint.textContent = '';
+    await refresh();
+    if (st.mode === 'play') await botTurns();
+  });
+  if (st.mode === 'watch') watchStep();
+}
+
+function watchStep() {
+  stopWatch();
+  st.watchTimer = setTimeout(async () => {
+    if (st.mode !== 'watch' || !st.session || st.view.result.over) return;
+    await act(async () => {
+      const move = await st.session.suggest({ level: st.level, seed: st.config.seed * 7919 + st.view.moves_made[0] + st.view.moves_made[1] });
+      await st.session.apply(move);
+      el.caption.textContent = `${st.view.placed ? (st.view.to_move === 0 ? 'Guards' : 'Robbers') : 'Robbers hide'}: ${move}`;
+      await refresh();
+    });
+    if (!st.view.result.over) watchStep();
+  }, 120);
+}
+
+async function openReplay(replay) {
+  stopWatch();
+  await closeReplay();
+  if (typeof replay === 'string') replay = JSON.parse(replay);
+  if (replay?.game !== 'bank') throw new Error(`This is not a Bank replay (game: ${replay?.game ?? 'missing'})`);
+  st.mode = 'replay';
+  st.stepper = new SessionStepper(engine, replay.config, replay.moves, { side: -1 });
+  st.player = new ReplayPlayer($('replay-player'), {
+    total: replay.moves.length,
+    showStep: async (k) => {
+      const s = await st.stepper.stateAt(k);
+      st.view = s.observation;
+      el.caption.textContent = k ? `Move ${k}: ${s.move}` : 'Start';
+      renderControls();
+      draw();
+    },
+  });
+  renderControls();
+  await st.player.goTo(replay.moves.length);
+}
+
+// ---------- wiring ----------
+document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => setCommand(b.dataset.cmd)));
+$('btn-move').addEventListener('click', submitMove);
+$('btn-new').addEventListener('click', newGame);
+$('btn-hint').addEventListener('click', () => act(async () => {
+  if (!myTurn()) return;
+  const m = await st.session.suggest({ level: 'hard', seed: 1 });
+  el.hint.textContent = `The bot would play ${m}.`;
+}));
+$('btn-random-hide').addEventListener('click', () => act(async () => {
+  const m = await st.session.suggest({ level: 'hard', seed: Date.now() % 100000 });
+  st.placement = m.split(' ').slice(0, 3);
+  st.busy = false;
+  await placeAt(m.split(' ')[3]);
+}));
+$('btn-save').addEventListener('click', () => act(async () => {
+  if (!st.session) return;
+  const replay = await st.session.replay();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
+  a.download = `bank-seed${st.config.seed}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}));
+$('btn-review').addEventListener('click', () => act(async () => { if (st.session) await openReplay(await st.session.replay()); }));
+$('in-replay').addEventListener('change', async (ev) => {
+  const file = ev.target.files?.[0];
+  if (!file) return;
+  await act(async () => openReplay(await file.text()));
+});
+el.canvas.addEventListener('click', onCanvasClick);
+document.addEventListener('keydown', (ev) => {
+  if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
+  const key = { ArrowLeft: 'L', ArrowRight: 'R', ArrowUp: 'U', ArrowDown: 'D', s: 'S', '.': 'S' }[ev.key];
+  if (key) { ev.preventDefault(); setCommand(key); }
+  else if (ev.key === 'Enter') { ev.preventDefault(); submitMove(); }
+  else if (ev.key === 'n') { st.selected = (st.selected + 1) % 4; renderControls(); draw(); }
+});
+window.addEventListener('resize', () => { if (st.view) { resizeCanvas(st.view.layout); draw(); } });
+// For tests and the console: the page state and where a named cell is on screen.
+window.bankPage = {
+  st,
+  openReplay,
+  cellCenter(name) {
+    const cell = parseCell(st.view.layout, name);
+    const rect = el.canvas.getBoundingClientRect();
+    return { x: rect.left + xOf(cell.c) + geo.cs / 2, y: rect.top + yOf(cell.r) + geo.cs / 2 };
+  },
+};
+
+async function main() {
+  const h = readHash();
+  if (h.side !== undefined) el.side.value = ['0', '1', 'watch'].includes(h.side) ? h.side : '0';
+  if (h.level !== undefined) el.level.value = ['easy', 'medium', 'hard'].includes(h.level) ? h.level : 'hard';
+  el.moves.value = readInt(h, 'moves', 150, { min: 1, max: 400 });
+  el.seed.value = readInt(h, 'seed', 1, { min: 0 });
+  try {
+    await engine.ready();
+  } catch (e) {
+    showFatal(document.querySelector('main'), e.message);
+    el.statusLine.textContent = 'The game engine could not be loaded.';
+    return;
+  }
+  await newGame();
+  document.documentElement.dataset.ready = '1';
+}
+main();
