@@ -1,0 +1,206 @@
+// Owns: `copsrobbers-server`: runs one game between two programs (result + replay), a
+// series with swapped sides over many maps and seeds (a table, progress on stderr), or the
+// figures of the bot (see figures.h).
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/errors.h"
+#include "common/judge_io.h"
+#include "copsrobbers/city.h"
+#include "copsrobbers/figures.h"
+#include "copsrobbers/maps.h"
+#include "copsrobbers/match.h"
+
+namespace {
+
+using namespace pursuit;
+using namespace pursuit::copsrobbers;
+
+int usage(int code) {
+    std::fputs(
+        "usage:\n"
+        "  copsrobbers-server --map FILE|NAME [--cops C] [--rounds R] [--seed S] --cops-cmd CMD --robber-cmd CMD\n"
+        "                     [--move-ms 1000] [--first-move-ms 3000] [--out DIR] [--relaxed]\n"
+        "  copsrobbers-server MAP C R SEED COPS_CMD ROBBER_CMD      (the same, positional)\n"
+        "  copsrobbers-server --series --a CMD --b CMD --maps M1,M2,... [--cops 1,2] [--seeds N] [--rounds R]\n"
+        "                     [--move-ms ..] [--first-move-ms ..] [--out DIR]\n"
+        "  copsrobbers-server --figures [--quick] [--bot CMD_DIR]\n"
+        "MAP is a map file (N M, streets, optional layout) or a generated map name (petersen, grid-10x10,\n"
+        "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500).\n"
+        "Exit status: 0 after a finished game (whoever won), 1 on bad arguments or maps.\n",
+        code ? stderr : stdout);
+    return code;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= s.size()) {
+        std::size_t end = s.find(',', start);
+        if (end == std::string::npos) end = s.size();
+        if (end > start) out.push_back(s.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+Json map_config(const std::string& map, bool relaxed) {
+    const bool is_file = map.find('/') != std::string::npos || (map.size() > 4 && map.substr(map.size() - 4) == ".txt");
+    if (!is_file) return Json{{"game", "copsrobbers"}, {"map_name", map}};
+    const std::string text = read_file(map);
+    read_city(text, map, relaxed ? Limits::relaxed() : Limits::contract());  // errors name the file and line
+    return Json{{"game", "copsrobbers"}, {"map", text}, {"relaxed", relaxed}};
+}
+
+std::string base_name(const std::string& path) {
+    std::string b = path.substr(path.find_last_of('/') + 1);
+    if (b.size() > 4 && b.substr(b.size() - 4) == ".txt") b.resize(b.size() - 4);
+    return b;
+}
+
+int run_single(const Json& config, const std::string& cops_cmd, const std::string& robber_cmd, const MatchTiming& t,
+               const std::string& out_dir) {
+    MatchOutcome m = play_match(config, cops_cmd, robber_cmd, t);
+    std::printf("%s\n", m.summary.c_str());
+    if (m.result.contains("stderr_tail") && !m.result["stderr_tail"].get<std::string>().empty())
+        std::printf("stderr of the losing program (tail):\n%s\n", m.result["stderr_tail"].get<std::string>().c_str());
+    if (!out_dir.empty()) {
+        write_json_file(out_dir + "/result.json", m.result);
+        write_json_file(out_dir + "/replay.json", m.replay);
+        std::printf("wrote %s/result.json and %s/replay.json\n", out_dir.c_str(), out_dir.c_str());
+    }
+    return 0;
+}
+
+struct SeriesRow {
+    int games = 0, a_cops_wins = 0, a_robber_wins = 0, b_cops_wins = 0, b_robber_wins = 0, forfeits = 0;
+    long long capture_rounds = 0;
+    int captures = 0;
+};
+
+int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop_counts, int seeds, int rounds,
+               const std::string& a, const std::string& b, const MatchTiming& t, const std::string& out_dir,
+               bool relaxed) {
+    const int total = static_cast<int>(maps.size() * cop_counts.size()) * seeds * 2;
+    int done = 0;
+    std::vector<std::pair<std::string, SeriesRow>> rows;
+    Json summary = Json::array();
+    for (const auto& map : maps) {
+        Json base = map_config(map, relaxed);
+        for (int c : cop_counts) {
+            SeriesRow row;
+            for (int seed = 1; seed <= seeds; ++seed)
+                for (int a_is_cops = 1; a_is_cops >= 0; --a_is_cops) {
+                    Json config = base;
+                    config["cops"] = c;
+                    config["rounds"] = rounds;
+                    config["seed"] = seed;
+                    std::fprintf(stderr, "\r[%d/%d] %s C=%d seed %d, A plays %s        ", ++done, total,
+                                 base_name(map).c_str(), c, seed, a_is_cops ? "cops" : "X");
+                    MatchOutcome m = play_match(config, a_is_cops ? a : b, a_is_cops ? b : a, t);
+                    ++row.games;
+                    const bool cops_won = m.winner == "cops";
+                    if (a_is_cops) (cops_won ? row.a_cops_wins : row.b_robber_wins)++;
+                    else (cops_won ? row.b_cops_wins : row.a_robber_wins)++;
+                    if (m.result.value("forfeit", false)) ++row.forfeits;
+                    if (cops_won && m.result.contains("capture_round")) {
+                        row.capture_rounds += m.result["capture_round"].get<int>();
+                        ++row.captures;
+                    }
+                    if (!out_dir.empty())
+                        write_json_file(out_dir + "/" + base_name(map) + "-c" + std::to_string(c) + "-s" +
+                                            std::to_string(seed) + (a_is_cops ? "-a-cops" : "-b-cops") + ".json",
+                                        m.replay);
+                    summary.push_back(Json{{"map", base_name(map)}, {"cops", c}, {"seed", seed},
+                                           {"a_plays", a_is_cops ? "cops" : "robber"}, {"result", m.result}});
+                }
+            rows.push_back({base_name(map) + " C=" + std::to_string(c), row});
+        }
+    }
+    std::fprintf(stderr, "\n");
+    std::printf("%-24s %5s | %-17s | %-17s | %8s %8s\n", "map", "games", "A cops / A X wins", "B cops / B X wins",
+                "avg cap", "forfeit");
+    int ta = 0, tb = 0, tg = 0;
+    for (auto& [name, r] : rows) {
+        const int half = r.games / 2;
+        std::printf("%-24s %5d | %3d/%-3d  %3d/%-3d | %3d/%-3d  %3d/%-3d | %8.1f %8d\n", name.c_str(), r.games,
+                    r.a_cops_wins, half, r.a_robber_wins, half, r.b_cops_wins, half, r.b_robber_wins, half,
+                    r.captures ? static_cast<double>(r.capture_rounds) / r.captures : 0.0, r.forfeits);
+        ta += r.a_cops_wins + r.a_robber_wins;
+        tb += r.b_cops_wins + r.b_robber_wins;
+        tg += r.games;
+    }
+    std::printf("total: A won %d of %d games, B won %d\n", ta, tg, tb);
+    if (!out_dir.empty()) write_json_file(out_dir + "/series.json", summary);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, cops_list = "2", bot_dir;
+        int cops = 2, rounds = 100, seeds = 5;
+        std::uint64_t seed = 1;
+        bool series = false, figures = false, quick = false, relaxed = false;
+        MatchTiming timing;
+        std::vector<std::string> positional;
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i];
+            auto value = [&]() -> std::string {
+                if (i + 1 >= argc) throw InputError("missing value after " + arg);
+                return argv[++i];
+            };
+            if (arg == "--map") map = value();
+            else if (arg == "--cops") cops_list = value(), cops = std::atoi(cops_list.c_str());
+            else if (arg == "--rounds") rounds = std::atoi(value().c_str());
+            else if (arg == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
+            else if (arg == "--seeds") seeds = std::atoi(value().c_str());
+            else if (arg == "--cops-cmd") cops_cmd = value();
+            else if (arg == "--robber-cmd") robber_cmd = value();
+            else if (arg == "--move-ms") timing.move_ms = std::atoi(value().c_str());
+            else if (arg == "--first-move-ms") timing.first_move_ms = std::atoi(value().c_str());
+            else if (arg == "--out") out_dir = value();
+            else if (arg == "--series") series = true;
+            else if (arg == "--a") a = value();
+            else if (arg == "--b") b = value();
+            else if (arg == "--maps") maps_list = value();
+            else if (arg == "--relaxed") relaxed = true;
+            else if (arg == "--figures") figures = true;
+            else if (arg == "--quick") quick = true;
+            else if (arg == "--bot-dir") bot_dir = value();
+            else if (arg == "--help" || arg == "-h") return usage(0);
+            else if (!arg.empty() && arg[0] == '-') throw InputError("unknown flag '" + arg + "'");
+            else positional.push_back(arg);
+        }
+        if (figures) return run_figures(quick, bot_dir.empty() ? std::string(argv[0]).substr(0, std::string(argv[0]).find_last_of('/') + 1) : bot_dir + "/");
+        if (series) {
+            if (a.empty() || b.empty() || maps_list.empty()) return usage(1);
+            std::vector<int> counts;
+            for (const auto& s : split_commas(cops_list)) counts.push_back(std::atoi(s.c_str()));
+            return run_series(split_commas(maps_list), counts, seeds, rounds, a, b, timing, out_dir, relaxed);
+        }
+        if (positional.size() == 6) {
+            map = positional[0];
+            cops = std::atoi(positional[1].c_str());
+            rounds = std::atoi(positional[2].c_str());
+            seed = std::strtoull(positional[3].c_str(), nullptr, 10);
+            cops_cmd = positional[4];
+            robber_cmd = positional[5];
+        } else if (!positional.empty()) {
+            return usage(1);
+        }
+        if (map.empty() || cops_cmd.empty() || robber_cmd.empty()) return usage(1);
+        Json config = map_config(map, relaxed);
+        config["cops"] = cops;
+        config["rounds"] = rounds;
+        config["seed"] = seed;
+        return run_single(config, cops_cmd, robber_cmd, timing, out_dir);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "copsrobbers-server: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,2 @@
+# Never answers.
+sleep 30
