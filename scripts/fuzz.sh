@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/) and runs each one after the other.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     default 600 s, all targets
+# Env: PURSUIT_FUZZ_STRICT=1  abort on non-contract exceptions too (see fuzz/fuzz_support.h)
+#      FUZZ_BUILD=dir         build directory (default build/fuzz)
+# Corpora grow in $FUZZ_BUILD/corpus/<target> (kept between runs); seeds are regenerated in
+# $FUZZ_BUILD/seeds/<target>; kept regressions are read from fuzz/regressions/<target>.
+# Crashes land in $FUZZ_BUILD/artifacts/<target>/; minimise one with
+#   $FUZZ_BUILD/bin/fuzz-<target> -minimize_crash=1 -runs=10000 <crash file>
+# and copy it into fuzz/regressions/<target>/ (tests/hardening replays them all).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+seconds=${1:-600}
+shift || true
+build=${FUZZ_BUILD:-$root/build/fuzz}
+
+if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "installing clang and libFuzzer (clang, libclang-rt-14-dev)"
+  sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get install -y clang libclang-rt-14-dev
+fi
+
+cmake -S fuzz -B "$build" -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+cmake --build "$build" -j2 >/dev/null
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(create replay moves text line_reader tool)
+fi
+
+rm -rf "$build/seeds"
+"$build/bin/pursuit-fuzz-seeds" "$build/seeds" "$root" "$root/../shared" >/dev/null
+
+summary=()
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$build/corpus/$t" "$build/artifacts/$t" "$build/logs" "fuzz/regressions/$t"
+  log="$build/logs/$t.log"
+  echo "== fuzz-$t for ${seconds}s (log $log)"
+  set +e
+  UBSAN_OPTIONS=print_stacktrace=1:report_error_type=1 "$build/bin/fuzz-$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$build/artifacts/$t/" \
+    "$build/corpus/$t" "$build/seeds/$t" "fuzz/regressions/$t" >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+  cov=$(grep -oE '(#[0-9]+).*cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true)
+  findings=$(grep -c '^FINDING' "$log" || true)
+  ub=$(grep -c 'runtime error:' "$log" || true)
+  verdict=ok
+  if [ $rc -ne 0 ]; then verdict="CRASH (rc $rc, see $build/artifacts/$t/)"; status=1; fi
+  line=$(printf '%-12s execs %-10s %-22s findings %-3s UB %-3s %s' "$t" "${execs:-?}" "${cov:-cov: ?}" "$findings" "$ub" "$verdict")
+  echo "$line"
+  summary+=("$line")
+done
+echo
+echo "== summary (${seconds}s per target)"
+printf '%s\n' "${summary[@]}"
+echo "distinct findings (non-contract exceptions / broken properties):"
+cat "$build"/logs/*.log | grep '^FINDING' | sort | uniq -c | sort -rn | head -40 || true
+echo "undefined behaviour reported (recoverable kinds; full stacks in the logs):"
+grep -h -A12 'runtime error:' "$build"/logs/*.log | grep -E 'runtime error|#[0-9]+ .* in pursuit::' | head -40 || true
+exit $status
