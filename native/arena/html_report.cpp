@@ -118,7 +118,7 @@ std::string time_chart(const Summary& s) {
     const double slot = width / bins, bw = slot * 0.8 / std::max(1, n);
     for (int b = 0; b < bins; ++b) {
         std::string label = b == 0 ? "<" + num(kTimeEdgesMs[0], "%g") : b == bins - 1 ? "≥" + num(kTimeEdgesMs.back(), "%g") : num(kTimeEdgesMs[b - 1], "%g") + "–" + num(kTimeEdgesMs[b], "%g");
-        o << "<text x=\"" << num(left + slot * (b + 0.5)) << "\" y=\"" << top + height + 16 << "\" text-anchor=\"middle\">" << label << "</text>\n";
+        o << "<text x=\"" << num(left + slot * (b + 0.5)) << "\" y=\"" << top + height + 16 << "\" text-anchor=\"middle\">" << html_escape(label) << "</text>\n";
     }
     o << "<text x=\"" << left + width / 2 << "\" y=\"" << top + height + 34 << "\" text-anchor=\"middle\">milliseconds per move</text>\n";
     o << "<line x1=\"" << left << "\" x2=\"" << left + width << "\" y1=\"" << top + height << "\" y2=\"" << top + height << "\" stroke=\"#999\"/>\n";

@@ -1,0 +1,247 @@
+// Whole tournaments with real processes: pursuit-arena runs arena-fake-judge, which runs
+// arena-fake-bot programs of designed strengths (tests/arena/games/fake/arena.json).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "arena/game_log.h"
+#include "common/judge_io.h"
+
+using namespace pursuit;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kBin = PURSUIT_BIN_DIR;
+const std::string kSrc = PURSUIT_SOURCE_DIR;
+
+std::string arena_cmd(const std::string& out, const std::string& rest) {
+    return kBin + "/pursuit-arena fake --games-dir " + kSrc + "/tests/arena/games --out " + out + " " + rest;
+}
+
+std::string bot(const std::string& name, const std::string& args) {
+    return "--bot '" + name + "=" + kBin + "/arena-fake-bot " + args + "'";
+}
+
+// Runs a shell command (with a hard cap), returns its exit status; output goes to `log`.
+int run(const std::string& cmd, const std::string& log) {
+    const int st = std::system(("timeout 60 " + cmd + " > " + log + " 2>&1").c_str());
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+std::vector<std::string> lines_of(const std::string& path) {
+    std::ifstream f(path);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(f, l);) out.push_back(l);
+    return out;
+}
+
+std::map<std::string, Json> ratings_by_bot(const std::string& out) {
+    std::map<std::string, Json> m;
+    const Json results = Json::parse(read_file(out + "/results.json"));
+    for (const auto& b : results["bots"]) m[b["name"].get<std::string>()] = b;
+    return m;
+}
+
+// Every opened tag is closed in order (void elements excepted); no scripts or external links.
+std::string html_problems(const std::string& html) {
+    static const std::set<std::string> voids{"meta", "br", "img", "input", "link", "hr"};
+    std::vector<std::string> stack;
+    for (std::size_t i = html.find('<'); i != std::string::npos; i = html.find('<', i + 1)) {
+        if (html.compare(i, 2, "<!") == 0) continue;
+        const std::size_t end = html.find('>', i);
+        if (end == std::string::npos) return "unterminated tag";
+        std::string tag = html.substr(i + 1, end - i - 1);
+        const bool closing = tag[0] == '/', self = tag.back() == '/';
+        std::string name = tag.substr(closing ? 1 : 0);
+        name = name.substr(0, name.find_first_of(" /\n"));
+        if (closing) {
+            if (stack.empty() || stack.back() != name) return "unbalanced </" + name + "> at " + std::to_string(i);
+            stack.pop_back();
+        } else if (!self && !voids.count(name)) {
+            stack.push_back(name);
+        }
+    }
+    if (!stack.empty()) return "unclosed <" + stack.back() + ">";
+    for (const char* banned : {"<script", "<link", "src=", "url(", "https://", "@import"})
+        if (html.find(banned) != std::string::npos) return std::string("external resource or script: ") + banned;
+    return "";
+}
+
+bool process_gone(int pid) {
+    if (kill(pid, 0) != 0) return true;
+    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+    std::string all;
+    std::getline(f, all);
+    const auto close = all.rfind(')');
+    return close != std::string::npos && all.size() > close + 2 && all[close + 2] == 'Z';  // zombie = dead
+}
+
+}  // namespace
+
+TEST(ArenaTournament, FourBotsTwoRolesTenMapsTablesRatingsReport) {
+    const std::string out = make_temp_dir("arena-t1-");
+    const std::string cmd = arena_cmd(out, bot("weak", "--elo 0") + " " + bot("mid", "--elo 100") + " " +
+                                               bot("good", "--elo 200") + " " + bot("best", "--elo 400") +
+                                               " --maps-dir " + kSrc + "/tests/arena/maps --seeds 2 -j 2");
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    const std::string log = read_file(out + "/log.txt");
+    EXPECT_NE(log.find("240/240 games"), std::string::npos) << log;  // progress bar
+    EXPECT_NE(log.find("Ratings"), std::string::npos);
+
+    EXPECT_EQ(lines_of(out + "/games.jsonl").size(), 240u);
+    const auto csv = lines_of(out + "/results.csv");
+    ASSERT_EQ(csv.size(), 7u);  // header + 6 pairings
+    EXPECT_EQ(csv[1].substr(0, 12), "weak,mid,40,");
+    int replays = 0;
+    for (const auto& e : fs::directory_iterator(out + "/replays")) replays += e.path().extension() == ".json";
+    EXPECT_EQ(replays, 240);
+
+    // Designed strengths 0/100/200/400 centred on their mean (175); hunter advantage 60.
+    const std::map<std::string, double> truth{{"weak", -175}, {"mid", -75}, {"good", 25}, {"best", 225}};
+    auto r = ratings_by_bot(out);
+    for (const auto& [name, elo] : truth) {
+        const double est = r[name]["elo"], ci = r[name]["ci95"];
+        EXPECT_LE(std::fabs(est - elo), ci) << name << " " << est << " ± " << ci << " (truth " << elo << ")";
+        EXPECT_LT(ci, 90) << name;
+    }
+    EXPECT_GT(r["best"]["elo"].get<double>(), r["good"]["elo"].get<double>());
+    EXPECT_GT(r["good"]["elo"].get<double>(), r["mid"]["elo"].get<double>());
+    EXPECT_GT(r["mid"]["elo"].get<double>(), r["weak"]["elo"].get<double>());
+    const Json results = Json::parse(read_file(out + "/results.json"));
+    EXPECT_LE(std::fabs(results["role0_advantage_elo"].get<double>() - 60), results["role0_advantage_ci95"].get<double>());
+    EXPECT_GT(r["best"]["moves_timed"].get<int>(), 0);
+
+    const std::string html = read_file(out + "/report.html");
+    EXPECT_EQ(html_problems(html), "");
+    EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+    EXPECT_NE(html.find("<svg"), std::string::npos);
+    EXPECT_NE(html.find("aria-label=\"ratings with 95% intervals\""), std::string::npos);
+    EXPECT_NE(html.find("aria-label=\"results per map\""), std::string::npos);
+    EXPECT_NE(html.find("aria-label=\"time per move distribution\""), std::string::npos);
+    EXPECT_NE(html.find("<td>m10</td>"), std::string::npos);
+
+    // Running again without --resume refuses to mix two runs.
+    EXPECT_EQ(run(cmd, out + "/log2.txt"), 2);
+    EXPECT_NE(read_file(out + "/log2.txt").find("--resume"), std::string::npos);
+    fs::remove_all(out);
+}
+
+TEST(ArenaTournament, CrashingAndHangingBotsAreRecordedAndLose) {
+    const std::string out = make_temp_dir("arena-t2-");
+    const auto start = std::chrono::steady_clock::now();
+    const std::string cmd = arena_cmd(out, bot("solid", "--elo 0") + " " + bot("crasher", "--crash-at 2") + " " +
+                                               bot("sleeper", "--hang-at 1") + " --maps " + kSrc +
+                                               "/tests/arena/maps/m01.txt -j 2");
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+    const auto recs = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_EQ(recs.size(), 6u);
+    for (const auto& r : recs) {
+        EXPECT_EQ(r["status"], "ok") << r.dump();
+        for (int s = 0; s < 2; ++s) {
+            const std::string name = r["bots"][s];
+            if (name == "solid") {
+                EXPECT_TRUE(r["faults"][s].is_null()) << r.dump();
+                EXPECT_EQ(r["winner"], s) << r.dump();
+            } else {
+                ASSERT_TRUE(r["faults"][s].is_string()) << r.dump();
+                const std::string f = r["faults"][s];
+                // A crash shows as "crashed" or, when the shell outlives the bot, as status 134 (SIGABRT).
+                if (name == "crasher") EXPECT_TRUE(f.find("crashed") != std::string::npos || f.find("status 134") != std::string::npos) << f;
+                else EXPECT_NE(f.find("time limit"), std::string::npos) << f;
+            }
+        }
+    }
+    auto r = ratings_by_bot(out);
+    EXPECT_EQ(r["solid"]["wins"], 4);
+    EXPECT_EQ(r["crasher"]["faults"], 4);
+    EXPECT_NE(read_file(out + "/log.txt").find("Faults and failed games"), std::string::npos);
+    EXPECT_NE(read_file(out + "/report.html").find("before answering move 2"), std::string::npos);
+    fs::remove_all(out);
+}
+
+TEST(ArenaTournament, HangingJudgeIsKilledWithItsBotsAndCrashingJudgeRecorded) {
+    const std::string out = make_temp_dir("arena-t3-");
+    const std::string pids = out + "/pids";
+    // Each bot appends its pid ($$ of the shell it then replaces) so we can check it died.
+    const std::string b = "echo \\$\\$ >> " + pids + "; exec " + kBin + "/arena-fake-bot";
+    const auto start = std::chrono::steady_clock::now();
+    const std::string cmd = arena_cmd(out, "--bot \"a=" + b + " --elo 1\" --bot \"b=" + b + " --elo 2\" --maps " + kSrc +
+                                               "/tests/arena/maps-bad/hang.txt " + kSrc +
+                                               "/tests/arena/maps-bad/crash.txt -j 2 --game-timeout 1");
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    const auto recs = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_EQ(recs.size(), 4u);
+    for (const auto& r : recs) {
+        const std::string reason = r["reason"];
+        if (r["map"] == "hang") {
+            EXPECT_EQ(r["status"], "timeout");
+            EXPECT_NE(reason.find("wall-clock cap"), std::string::npos) << reason;
+            EXPECT_NE(reason.find("hanging on purpose"), std::string::npos) << reason;  // judge stderr kept
+        } else {
+            EXPECT_EQ(r["status"], "error");
+            EXPECT_NE(reason.find("signal 6"), std::string::npos) << reason;
+        }
+    }
+    const auto pid_lines = lines_of(pids);
+    EXPECT_EQ(pid_lines.size(), 4u);  // 2 hanging games x 2 bots (the crash map starts none)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (const auto& p : pid_lines) EXPECT_TRUE(process_gone(std::stoi(p))) << "bot " << p << " survived";
+    const auto html = read_file(out + "/report.html");
+    EXPECT_NE(html.find("wall-clock cap"), std::string::npos);
+    fs::remove_all(out);
+}
+
+TEST(ArenaTournament, ResumeAfterKillReplaysNoFinishedGame) {
+    const std::string out = make_temp_dir("arena-t4-");
+    const std::string judge_log = out + "/judge-starts.txt";
+    setenv("FAKE_JUDGE_LOG", judge_log.c_str(), 1);  // inherited by the arena and its judges
+    const std::string cmd = arena_cmd(out, bot("p", "--elo 0 --delay-ms 4") + " " + bot("q", "--elo 50 --delay-ms 4") +
+                                               " --maps-dir " + kSrc + "/tests/arena/maps --seeds 4 -j 2 --quiet");
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", ("exec " + cmd + " > /dev/null 2>&1").c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (lines_of(out + "/games.jsonl").size() < 20 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    kill(pid, SIGKILL);  // no chance to clean up
+    int status = 0;
+    waitpid(pid, &status, 0);
+    const auto before = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_GE(before.size(), 20u);
+    ASSERT_LT(before.size(), 80u) << "the run finished before it could be killed";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // orphaned judges die (PDEATHSIG)
+    const std::size_t starts_before = lines_of(judge_log).size();
+
+    ASSERT_EQ(run(cmd + " --resume", out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    const auto after = arena::load_game_log(out + "/games.jsonl");
+    EXPECT_EQ(after.size(), 80u);
+    std::set<std::string> keys;
+    for (const auto& r : after) keys.insert(r["key"].get<std::string>());
+    EXPECT_EQ(keys.size(), 80u);
+    // The judge was started once per game finished before the kill (none of them again).
+    std::map<std::string, int> starts;
+    const auto all_starts = lines_of(judge_log);
+    for (std::size_t i = starts_before; i < all_starts.size(); ++i) ++starts[all_starts[i]];
+    for (const auto& r : before) EXPECT_EQ(starts[r["key"].get<std::string>()], 0) << r["key"];
+    EXPECT_EQ(all_starts.size() - starts_before, 80u - before.size());
+    EXPECT_EQ(lines_of(out + "/results.csv").size(), 2u);
+    unsetenv("FAKE_JUDGE_LOG");
+    fs::remove_all(out);
+}

@@ -1,0 +1,154 @@
+// Unit tests of the arena's pieces: templates, descriptors, winner decoding, schedules,
+// the torn-line handling of games.jsonl, the Bradley-Terry fit, the progress line.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "arena/descriptor.h"
+#include "arena/game_log.h"
+#include "arena/html_report.h"
+#include "arena/match_runner.h"
+#include "arena/progress.h"
+#include "arena/ratings.h"
+#include "arena/schedule.h"
+#include "common/errors.h"
+#include "common/judge_io.h"
+
+using namespace pursuit;
+using namespace pursuit::arena;
+namespace fs = std::filesystem;
+
+TEST(ArenaTemplate, ExpandsPlaceholdersAndRejectsUnknownOnes) {
+    EXPECT_EQ(expand("--seed={seed} {{x} {map}", {{"seed", "7"}, {"map", "/m/a b.txt"}}), "--seed=7 {x} /m/a b.txt");
+    try {
+        expand("{mpa}", {{"map", "x"}});
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("unknown placeholder {mpa}"), std::string::npos);
+    }
+    EXPECT_THROW(expand("{seed", {{"seed", "1"}}), InputError);
+    EXPECT_EQ(side_pointer("/players/{side}/score", 1), "/players/1/score");
+}
+
+TEST(ArenaDescriptor, LoadsTheFakeGameAndRejectsBrokenOnes) {
+    const std::string dir = std::string(PURSUIT_SOURCE_DIR) + "/tests/arena/games";
+    auto games = discover_descriptors({dir});
+    ASSERT_EQ(games.size(), 1u);
+    const GameDescriptor& g = games[0];
+    EXPECT_EQ(g.game, "fake");
+    EXPECT_EQ(g.roles, (std::vector<std::string>{"hunter", "prey"}));
+    ASSERT_EQ(g.default_maps.size(), 2u);
+    EXPECT_TRUE(fs::exists(g.default_maps[0])) << g.default_maps[0];
+    EXPECT_EQ(g.score_ptr, "/players/{side}/score");
+
+    const std::string tmp = make_temp_dir("arena-desc-");
+    write_file(tmp + "/x/arena.json", R"({"game":"x","judge":"j","roles":["a","b"],"args":["{sede}"],"result":{"winner":"/w"}})");
+    try {
+        load_descriptor(tmp + "/x/arena.json");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("{sede}"), std::string::npos);
+    }
+    write_file(tmp + "/x/arena.json", R"({"game":"x","judge":"j","roles":["a","b"],"args":[]})");
+    EXPECT_THROW(load_descriptor(tmp + "/x/arena.json"), InputError);  // two roles need a winner pointer
+    write_file(tmp + "/x/arena.json", R"({"game":"x","judge":"j","roles":["a","b"],"args":[],"result":{"winner":"w"}})");
+    EXPECT_THROW(load_descriptor(tmp + "/x/arena.json"), InputError);  // not a JSON pointer
+    fs::remove_all(tmp);
+}
+
+TEST(ArenaWinner, DecodesIndexRoleNameDrawAndCustomValues) {
+    GameDescriptor g;
+    g.roles = {"cops", "robber"};
+    g.winner_values = {{"P", 0}, {"X", 1}};
+    const std::vector<std::string> names{"alice", "bob"};
+    EXPECT_EQ(decode_winner(Json(1), g, names), 1);
+    EXPECT_EQ(decode_winner(Json(-1), g, names), -1);
+    EXPECT_EQ(decode_winner(Json(nullptr), g, names), -1);
+    EXPECT_EQ(decode_winner(Json("Robber"), g, names), 1);
+    EXPECT_EQ(decode_winner(Json("draw"), g, names), -1);
+    EXPECT_EQ(decode_winner(Json("bob"), g, names), 1);
+    EXPECT_EQ(decode_winner(Json("P"), g, names), 0);
+    EXPECT_THROW(decode_winner(Json(2), g, names), InputError);
+    EXPECT_THROW(decode_winner(Json("nobody"), g, names), InputError);
+}
+
+TEST(ArenaSchedule, RoundRobinPlaysBothRolesGauntletOnlyTheChampion) {
+    const std::vector<Bot> bots{{"a", "x"}, {"b", "x"}, {"c", "x"}, {"d", "x"}};
+    const std::vector<MapEntry> maps{{"m1", "m1"}, {"m2", "m2"}};
+    auto rr = make_schedule(bots, 2, maps, 3, Mode::RoundRobin, "");
+    EXPECT_EQ(rr.size(), 2u * 3 * 12);  // 6 pairs x 2 role assignments
+    std::set<std::string> keys;
+    for (const auto& m : rr) keys.insert(m.key);
+    EXPECT_EQ(keys.size(), rr.size());
+    EXPECT_EQ(rr[0].key, "m1|1|a|b");
+    EXPECT_EQ(rr[1].key, "m1|1|b|a");
+    auto g = make_schedule(bots, 2, maps, 1, Mode::Gauntlet, "c");
+    EXPECT_EQ(g.size(), 2u * 6);
+    for (const auto& m : g) EXPECT_TRUE(m.bots[0] == 2 || m.bots[1] == 2);
+    EXPECT_EQ(make_schedule(bots, 1, maps, 2, Mode::RoundRobin, "").size(), 2u * 2 * 4);
+    EXPECT_THROW(make_schedule(bots, 2, maps, 1, Mode::Gauntlet, "zed"), InputError);
+    EXPECT_THROW(make_schedule({{"a", "x"}, {"a", "y"}}, 2, maps, 1, Mode::RoundRobin, ""), InputError);
+    EXPECT_THROW(make_schedule({{"a", "x"}}, 2, maps, 1, Mode::RoundRobin, ""), InputError);
+}
+
+TEST(ArenaGameLog, DropsATornLastLineAndRejectsGarbageInTheMiddle) {
+    const std::string tmp = make_temp_dir("arena-log-");
+    const std::string path = tmp + "/games.jsonl";
+    {
+        GameLog log(path);
+        log.append({{"key", "a"}});
+        log.append({{"key", "b"}});
+    }
+    write_file(path, read_file(path) + "{\"key\": \"c\", \"trunc");  // killed mid-write
+    auto recs = load_game_log(path);
+    ASSERT_EQ(recs.size(), 2u);
+    EXPECT_EQ(recs[1]["key"], "b");
+    EXPECT_EQ(read_file(path), "{\"key\":\"a\"}\n{\"key\":\"b\"}\n");  // trimmed for appending
+    write_file(path, "{\"key\":\"a\"}\nnot json\n{\"key\":\"b\"}\n");
+    EXPECT_THROW(load_game_log(path), InputError);
+    EXPECT_TRUE(load_game_log(tmp + "/missing.jsonl").empty());
+    fs::remove_all(tmp);
+}
+
+TEST(ArenaRatings, TwoBotsMatchTheClosedForm) {
+    // 75 wins of 100: MLE difference = 400 log10(3) = 190.85 Elo; se of the logit difference
+    // = 1/sqrt(n p (1-p)) = 1/sqrt(18.75); centred ratings are ± half of that each.
+    std::vector<Comparison> cs;
+    for (int i = 0; i < 100; ++i) cs.push_back(i < 75 ? Comparison{0, 1, 1.0} : Comparison{1, 0, 1.0});
+    const Ratings r = fit_bradley_terry(2, cs, false);
+    EXPECT_TRUE(r.converged);
+    const double scale = 400 / std::log(10.0);
+    EXPECT_NEAR(r.elo[0] - r.elo[1], 400 * std::log10(3.0), 0.5);  // tiny prior shrinkage
+    EXPECT_NEAR(r.elo[0], -r.elo[1], 1e-9);
+    EXPECT_NEAR(r.ci95[0], 1.96 * scale / std::sqrt(18.75) / 2, 0.5);
+}
+
+TEST(ArenaRatings, RecoversDesignedStrengthsAndRoleAdvantage) {
+    // Expected outcomes from known ratings (fractional scores = exact expectations, many games).
+    const std::vector<double> truth{-150, -50, 50, 150};
+    const double adv = 80;
+    std::vector<Comparison> cs;
+    for (int a = 0; a < 4; ++a)
+        for (int b = 0; b < 4; ++b)
+            if (a != b)
+                for (int k = 0; k < 50; ++k) cs.push_back({a, b, expected_score(truth[a], truth[b], adv)});
+    const Ratings r = fit_bradley_terry(4, cs, true);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(r.elo[i], truth[i], 1.0) << i;
+    EXPECT_NEAR(r.role0_advantage_elo, adv, 1.0);
+}
+
+TEST(ArenaRatings, ABotThatWonEverythingStaysFiniteWithAWideInterval) {
+    std::vector<Comparison> cs;
+    for (int k = 0; k < 10; ++k) cs.push_back({0, 1, 1.0});
+    const Ratings r = fit_bradley_terry(2, cs, false);
+    EXPECT_TRUE(std::isfinite(r.elo[0]));
+    EXPECT_GT(r.elo[0], 300);
+    EXPECT_GT(r.ci95[0], 300);
+}
+
+TEST(ArenaProgress, LineShowsDoneTotalAndTimeLeft) {
+    EXPECT_EQ(Progress::line(30, 120, 2, 15, 45, 10), "[##--------] 30/120 games  25%  15 s elapsed  ~45 s left  (2 failed)");
+    EXPECT_EQ(Progress::duration(3725), "1 h 2 min");
+    EXPECT_EQ(html_escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+}
