@@ -1,0 +1,137 @@
+// The controller against real processes: a scripted solver that logs what it receives and
+// answers prepared move lines; its input and the controller's stderr are compared byte for
+// byte with transcripts worked by hand from the original controller.py's behaviour.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "common/judge_io.h"
+
+namespace {
+
+const std::string kBin = PURSUIT_BIN_DIR;
+const char* kExample1 = "6 5 0 0\n......\n......\n..S...\n......\n......\n";
+const std::string kDashes = "----------------------------------------\n";
+
+struct Outcome {
+    int status = -1;
+    std::string err, out, received;
+};
+
+// Runs the controller with a scripted solver answering `moves` (one per state block).
+Outcome run_controller(const std::string& map, const std::string& moves, const std::string& extra_args = "",
+                       const std::string& solver_override = "") {
+    const std::string dir = pursuit::make_temp_dir("sp-ctl-");
+    pursuit::write_file(dir + "/map.txt", map);
+    pursuit::write_file(dir + "/moves.txt", moves);
+    pursuit::write_file(dir + "/solver.sh",
+                        "exec 3<\"$1/moves.txt\"\n"
+                        "while IFS= read -r l; do printf '%s\\n' \"$l\" >> \"$1/received.txt\";\n"
+                        "  case \"$l\" in ----*) IFS= read -r m <&3 || exit 0; printf '%s\\n' \"$m\";; esac; done\n");
+    const std::string solver = solver_override.empty() ? "sh " + dir + "/solver.sh " + dir : solver_override;
+    const std::string cmd = kBin + "/searchparty-controller " + extra_args + " " + dir + "/map.txt -- " + solver + " 2>" +
+                            dir + "/err.txt >" + dir + "/out.txt";
+    Outcome o;
+    const int raw = std::system(cmd.c_str());
+    o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    auto slurp = [&](const std::string& f) {
+        std::ifstream in(dir + "/" + f);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    };
+    o.err = slurp("err.txt");
+    o.out = slurp("out.txt");
+    o.received = slurp("received.txt");
+    std::system(("rm -rf " + dir).c_str());
+    return o;
+}
+
+// The state blocks of the statement's first example, worked by hand (S at x=2,y=2).
+const std::string kTurn1 = "Turn 1\n@:2,2.\n.ooo..\nooooo.\nooooo.\nooooo.\n.ooo..\n" + kDashes;
+const std::string kTurn2 = "Turn 2\n@:1,2.\noooo..\nooooo.\nooooo.\nooooo.\noooo..\n" + kDashes;
+const std::string kTurn3 = "Turn 3\n@:2,2.\noooo..\nooooo.\nooooo.\nooooo.\noooo..\n" + kDashes;
+const std::string kTurn4 = "Turn 4\n@:3,2.\nooooo.\noooooo\noooooo\noooooo\nooooo.\n" + kDashes;
+
+}  // namespace
+
+TEST(SearchPartyController, StatementExampleTranscript) {
+    const Outcome o = run_controller(kExample1, "@4.\n@6.\n@6.\n@6.\n");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.received, kTurn1 + kTurn2 + kTurn3 + kTurn4);
+    EXPECT_EQ(o.err, "Finished in 4 turns\n4 0 0\n");
+    EXPECT_EQ(o.out, "") << "the original writes nothing to stdout";
+}
+
+TEST(SearchPartyController, InvalidMovesEndTheRunWithTheOriginalMessages) {
+    Outcome o = run_controller(kExample1, "@4.\n@4 A6.\n");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.received, kTurn1 + kTurn2);
+    EXPECT_EQ(o.err, "Invalid move of dead or nonexistent costar A\n");
+    o = run_controller(kExample1, "@4.\n@4.\n@4.\n");
+    EXPECT_EQ(o.err, "Invalid move of [0, 2] in direction 4 onto # or off of the map\n");
+    o = run_controller(kExample1, "@4 @6.\n");
+    EXPECT_EQ(o.err, "Invalid movelist (moving someone more than once in a turn)\n");
+    // Quirks: end dots stripped, '@44' is '@4', '1x' ignored, an empty line is a turn.
+    o = run_controller(kExample1, "..@44 1x..\n\n@66\n.\n@6\n@6\n");
+    EXPECT_EQ(o.err, "Finished in 6 turns\n6 0 0\n");
+}
+
+TEST(SearchPartyController, CoveredFromTheStartStillSendsTurnOne) {
+    const Outcome o = run_controller("5 3 1 2\n.....\n..S..\n.....\n", "");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.received, "Turn 1\n@:2,1 A:2,1 a:2,1 b:2,1.\nooooo\nooooo\nooooo\n" + kDashes);
+    EXPECT_EQ(o.err, "Finished in 0 turns\n0 1 2\n");
+}
+
+TEST(SearchPartyController, DeathsShowInTheNextBlockAndTheFinalLine) {
+    // A 1-row corridor: costar A walks 3 cells from the star and dies on turn 3.
+    Outcome o = run_controller("9 1 1 0\nS........\n", "A6.\nA6.\nA6.\nA4.\n");
+    EXPECT_EQ(o.received, "Turn 1\n@:0,0 A:0,0.\nooo......\n" + kDashes + "Turn 2\n@:0,0 A:1,0.\noooo.....\n" + kDashes +
+                              "Turn 3\n@:0,0 A:2,0.\nooooo....\n" + kDashes + "Turn 4\n@:0,0.\noooooo...\n" + kDashes);
+    EXPECT_EQ(o.err, "Invalid move of dead or nonexistent costar A\n");
+    // Dying on the finishing turn counts in the final line.
+    o = run_controller("6 1 1 0\nS.....\n", "A6.\nA6.\nA6.\n");
+    EXPECT_EQ(o.err, "Finished in 3 turns\n3 0 0\n");
+}
+
+TEST(SearchPartyController, SilentCrashingAndMissingSolversNeverHang) {
+    Outcome o = run_controller(kExample1, "", "--time-limit 0.3", "sleep 30");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (time limit): solver sent no reply within 0.300 s to turn 1", 0), 0u) << o.err;
+    o = run_controller(kExample1, "", "", "sh -c 'exit 3'");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_NE(o.err.find("Solver failed (exited)"), std::string::npos) << o.err;
+    o = run_controller(kExample1, "", "", "sh -c 'kill -SEGV $$'");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (exited): solver exited with status 139", 0), 0u) << o.err;  // via sh
+    o = run_controller("3 1 0 0\nS.x\n", "", "", "true");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_NE(o.err.find("line 2: bad character 'x' at x=2"), std::string::npos) << o.err;
+}
+
+TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
+    const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
+    const std::string dir = pursuit::make_temp_dir("sp-solve-");
+    const std::string cmd = kBin + "/searchparty-controller --summary --replay " + dir + "/r.json " + map + " -- " + kBin +
+                            "/searchparty-solver " + map + " 2>" + dir + "/err.txt >" + dir + "/sum.txt && " + kBin +
+                            "/searchparty-solver " + map + " >" + dir + "/batch.txt && " + kBin + "/searchparty-check " + map + " " +
+                            dir + "/batch.txt >" + dir + "/check.txt 2>/dev/null";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string err = pursuit::read_file(dir + "/err.txt");
+    const std::string batch = pursuit::read_file(dir + "/batch.txt");
+    const std::string last = batch.substr(batch.rfind('\n', batch.size() - 2) + 1);
+    EXPECT_EQ(err.substr(err.find('\n') + 1), last) << "controller's final line = batch final line";
+    EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), last);
+    const auto summary = pursuit::Json::parse(pursuit::read_file(dir + "/sum.txt"));
+    EXPECT_EQ(summary["finished"], true);
+    EXPECT_EQ(summary["costars"], 1);
+    const auto replay = pursuit::Json::parse(pursuit::read_file(dir + "/r.json"));
+    EXPECT_EQ(replay["game"], "searchparty");
+    EXPECT_EQ(replay["moves"].size(), summary["turns"].get<std::size_t>());
+    std::system(("rm -rf " + dir).c_str());
+}
