@@ -21,17 +21,26 @@ Knowledge Knowledge::of(const State& state) {
 
 void Knowledge::start(int city) {
     std::fill(possible_.begin(), possible_.end(), 0);
+    std::fill(belief_.begin(), belief_.end(), 0.0);
     possible_[city] = 1;
+    belief_[city] = 1;
     count_ = 1;
 }
 
 void Knowledge::fugitive_moved(char transport, const Detectives& detectives) {
     const int t = transport_index(transport);
     std::vector<char> next(possible_.size(), 0);
-    for (int v = 1; v <= map_->size(); ++v)
-        if (possible_[v])
-            for (int w : map_->neighbours(t, v)) next[w] = 1;
+    std::vector<double> weight(possible_.size(), 0.0);
+    for (int v = 1; v <= map_->size(); ++v) {
+        if (!possible_[v]) continue;
+        const auto& roads = map_->neighbours(t, v);
+        for (int w : roads) {
+            next[w] = 1;
+            weight[w] += belief_[v] / static_cast<double>(roads.size());
+        }
+    }
     possible_.swap(next);
+    belief_.swap(weight);
     remove(detectives);
 }
 
@@ -47,7 +56,14 @@ void Knowledge::remove(const Detectives& d) {
 
 void Knowledge::recount() {
     count_ = 0;
-    for (size_t v = 1; v < possible_.size(); ++v) count_ += possible_[v] != 0;
+    double total = 0;
+    for (size_t v = 1; v < possible_.size(); ++v) {
+        count_ += possible_[v] != 0;
+        if (!possible_[v]) belief_[v] = 0;
+        total += belief_[v];
+    }
+    for (size_t v = 1; v < possible_.size(); ++v)
+        belief_[v] = total > 0 ? belief_[v] / total : (possible_[v] && count_ ? 1.0 / count_ : 0.0);
 }
 
 std::vector<int> Knowledge::cities() const {

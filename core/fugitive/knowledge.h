@@ -12,7 +12,7 @@ namespace pursuit::fugitive {
 
 class Knowledge {
 public:
-    explicit Knowledge(const Map& map) : map_(&map), possible_(map.size() + 1, 0) {}
+    explicit Knowledge(const Map& map) : map_(&map), possible_(map.size() + 1, 0), belief_(map.size() + 1, 0.0) {}
     // The whole public history of a state, replayed (what the Detectives know now).
     static Knowledge of(const State& state);
 
@@ -26,6 +26,10 @@ public:
     void detectives_moved(const Detectives& detectives);
 
     bool possible(int city) const { return possible_[city] != 0; }
+    // A probability per city (index 1..n, zero outside the possible set), filtered with a
+    // random-walk model of the Fugitive: each move spreads a city's weight evenly over its
+    // roads of the announced transport. Used by the bots (the set itself stays exact).
+    const std::vector<double>& belief() const { return belief_; }
     int count() const { return count_; }
     std::vector<int> cities() const;
     const std::vector<char>& mask() const { return possible_; }  // index 1..n
@@ -35,6 +39,7 @@ private:
     void recount();
     const Map* map_;
     std::vector<char> possible_;
+    std::vector<double> belief_;
     int count_ = 0;
 };
 

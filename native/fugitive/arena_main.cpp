@@ -1,0 +1,72 @@
+// Owns: `fugitive-arena`, an in-process tuning bench: plays the core strategies against
+// each other on generated maps (no processes, no protocol) and prints capture rate, mean
+// score, mean capture turn and the slowest game's thinking time per side.
+//   fugitive-arena --fugitive strong --detectives greedy [--games 20] [--seed 1]
+//                  [--cities-min 100] [--cities-max 200] [--effort 100]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "common/rng.h"
+#include "fugitive/map_generator.h"
+#include "fugitive/strategy.h"
+
+using namespace pursuit;
+using namespace pursuit::fugitive;
+
+int main(int argc, char** argv) {
+    BotSettings fbot, dbot;
+    int games = 20, cmin = 100, cmax = 200;
+    std::uint64_t seed = 1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string k = argv[i], v = argv[i + 1];
+        if (k == "--fugitive") fbot.strength = parse_strength(v);
+        else if (k == "--detectives") dbot.strength = parse_strength(v);
+        else if (k == "--games") games = std::stoi(v);
+        else if (k == "--seed") seed = std::stoull(v);
+        else if (k == "--cities-min") cmin = std::stoi(v);
+        else if (k == "--cities-max") cmax = std::stoi(v);
+        else if (k == "--effort") fbot.effort = dbot.effort = std::stoi(v);
+        else return std::fprintf(stderr, "unknown option %s\n", k.c_str()), 2;
+    }
+    Rng maps(seed);
+    int captures = 0, fpoints = 0, turn_sum = 0;
+    double fmax = 0, dmax = 0;
+    for (int g = 0; g < games; ++g) {
+        MapParams p;
+        p.cities = maps.range(cmin, cmax);
+        p.seed = seed * 1000 + static_cast<std::uint64_t>(g);
+        auto map = std::make_shared<const Map>(generate_map(p));
+        Rng rf(seed + 11 * g), rd(seed + 13 * g);
+        State s(map);
+        double ft = 0, dt = 0;
+        auto timed = [](double& acc, auto&& f) {
+            const auto t0 = std::chrono::steady_clock::now();
+            f();
+            acc += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        };
+        timed(dt, [&] { s.place_detectives(choose_detectives_placement(*map, dbot, rd)); });
+        timed(ft, [&] { s.place_fugitive(choose_fugitive_placement(*map, s.detectives(), fbot, rf)); });
+        while (!s.over()) {
+            if (s.to_move() == kFugitive) {
+                timed(ft, [&] { s.move_fugitive(choose_fugitive_move(s, fbot, rf)); });
+                if (std::getenv("FUG_TRACE")) {
+                    int dmin = 99;
+                    for (int c : s.detectives()) dmin = std::min(dmin, map->distance(c, s.fugitive()));
+                    std::printf("  g%d t%d %c %d dmin %d |S| %d\n", g, s.turn(), s.history().back().fugitive.transport, s.fugitive(), dmin,
+                                Knowledge::of(s).count());
+                }
+            }
+            else timed(dt, [&] { s.move_detectives(choose_detectives_move(DetectivesView::of(s), dbot, rd)); });
+        }
+        if (std::getenv("FUG_TRACE")) std::printf("game %d: %s\n", g, s.end_reason().c_str());
+        const auto sc = s.score();
+        fpoints += sc[0];
+        if (s.ending() == Ending::CapturedByDetectivesMove || s.ending() == Ending::CapturedByFugitiveMove) ++captures, turn_sum += s.capture_turn();
+        fmax = std::max(fmax, ft), dmax = std::max(dmax, dt);
+    }
+    std::printf("fugitive %-6s vs detectives %-6s: %d/%d caught (%.0f %%), mean score F %.2f D %.2f, mean capture turn %.1f, max ms F %.0f D %.0f\n",
+                argv[2], argv[4], captures, games, 100.0 * captures / games, double(fpoints) / games, 20 - double(fpoints) / games,
+                captures ? double(turn_sum) / captures : 0.0, fmax, dmax);
+}
