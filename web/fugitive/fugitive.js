@@ -1,0 +1,352 @@
+// Owns: the Fugitive vs Detectives page: drawing the map (SVG; transports by colour *and*
+// dash pattern), playing either side against the bot (the Fugitive clicks a city and picks a
+// transport when several roads lead there; the Detectives' joint move is entered piece by
+// piece), watching bot against bot, and stepping through judge replays. The Detectives' view
+// shows only what they know: the transports, the announcements and the possible cities.
+// Hash: #side=0|1|-1&level=easy|medium|hard|best&cities=N&seed=S
+import { getEngine } from '../common/engine.js';
+import { showError, clearError, showFatal } from '../common/ui.js';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+const EXAMPLE8 = '8\nC 1-2\nC 1-5\nC 2-5\nC 3-4\nC 3-6\nC 4-7\nC 5-8\nC 6-7\nC 6-8\nT 1-8\nT 2-3\nT 3-4\nT 3-8\nP 1-4\nEND\n';
+const TRANSPORT = { C: 'car', T: 'train', P: 'plane' };
+
+const st = {
+  engine: null, game: null, config: null, side: 0, level: 'best', obs: null, legal: null,
+  pending: [], busy: false, paused: false, replay: null, generation: 0,
+};
+
+function readHash() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const int = (k, d) => (p.has(k) && /^-?\d+$/.test(p.get(k)) ? Number(p.get(k)) : d);
+  return { side: int('side', 0), level: p.get('level') || 'best', cities: int('cities', 80), seed: int('seed', 1) };
+}
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+// --- drawing -----------------------------------------------------------------------------
+
+function drawMap() {
+  const svg = $('map');
+  const { obs } = st;
+  svg.textContent = '';
+  if (!obs) return;
+  const pos = obs.map.positions; // index 0 = city 1
+  const at = (c) => pos[c - 1];
+  const roads = el('g', {}, svg);
+  for (const t of ['C', 'T', 'P']) {
+    for (const [tr, a, b] of obs.map.roads) {
+      if (tr !== t) continue;
+      const [x1, y1] = at(a), [x2, y2] = at(b);
+      el('line', { x1, y1, x2, y2, class: `road-${t}` }, roads);
+    }
+  }
+  const possible = new Set(obs.possible || []);
+  const options = cityOptions();
+  const cities = el('g', {}, svg);
+  for (let c = 1; c <= obs.map.n; c++) {
+    const [x, y] = at(c);
+    const cls = ['city'];
+    if (possible.has(c) && obs.fugitive == null) cls.push('possible');
+    if (possible.has(c) && st.side !== 0 && obs.view !== 'Fugitive') cls.push('possible');
+    if (options.has(c)) cls.push('option');
+    if (st.pending.includes(c)) cls.push('chosen');
+    const circle = el('circle', { cx: x, cy: y, r: 11, class: cls.join(' '), 'data-city': c }, cities);
+    const title = el('title', {}, circle);
+    title.textContent = `city ${c}`;
+    circle.addEventListener('click', () => onCity(c));
+    el('text', { x, y, class: 'city-label' }, cities).textContent = String(c);
+  }
+  const pieces = el('g', {}, svg);
+  const last = obs.last_announced;
+  if (last && obs.fugitive == null) {
+    const [x, y] = at(last.city);
+    el('circle', { cx: x, cy: y, r: 17, class: 'announced' }, pieces);
+  }
+  (obs.detectives || []).forEach((c, i) => {
+    const [x, y] = at(c);
+    el('rect', { x: x - 10, y: y - 10, width: 20, height: 20, class: 'piece-D' }, pieces);
+    el('text', { x, y, class: 'piece-label' }, pieces).textContent = String(i + 1);
+  });
+  if (obs.fugitive != null) {
+    const [x, y] = at(obs.fugitive);
+    el('polygon', { points: `${x},${y - 14} ${x + 14},${y} ${x},${y + 14} ${x - 14},${y}`, class: 'piece-F' }, pieces);
+    el('text', { x, y, class: 'piece-label' }, pieces).textContent = 'F';
+  }
+}
+
+function humanToMove() {
+  return !st.replay && st.obs && !st.obs.over && st.side >= 0 && st.obs.to_move === st.side;
+}
+
+// Cities the human may click now.
+function cityOptions() {
+  const out = new Set();
+  if (!humanToMove() || !st.legal) return out;
+  if (st.side === 0) {
+    for (const m of st.legal) out.add(Number(String(m).split(' ').pop()));
+  } else {
+    const k = st.pending.length;
+    for (const c of st.legal.pieces[k] || []) if (!st.pending.includes(c)) out.add(c);
+  }
+  return out;
+}
+
+function renderPanel() {
+  const { obs } = st;
+  if (!obs) return;
+  $('st-turn').textContent = obs.turn ? `${obs.turn} / ${obs.turns}` : 'placement';
+  $('st-next').textContent = obs.over ? '–' : `turn ${obs.next_announcement}`;
+  $('st-possible').textContent = obs.possible?.length ? String(obs.possible.length) : '–';
+  const who = obs.to_move === 0 ? 'the Fugitive' : obs.to_move === 1 ? 'the Detectives' : '';
+  let line = obs.over ? 'Game over' : `${who} to move`;
+  if (st.replay) line = `Replay: move ${st.replay.k} of ${st.replay.moves.length}` + (obs.over ? ' (game over)' : '');
+  $('status-line').textContent = line;
+  $('status-line').classList.remove('loading');
+  const outcome = $('outcome');
+  outcome.hidden = !obs.over;
+  if (obs.over) outcome.textContent = `${obs.summary} — Fugitive ${obs.score.Fugitive}, Detectives ${obs.score.Detectives}`;
+  const log = $('log');
+  log.textContent = '';
+  for (const line of obs.log) {
+    const li = document.createElement('li');
+    li.textContent = line.replace(/took ([CTP])/, (m, t) => `took ${t} (${TRANSPORT[t]})`);
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  // Prompt and choices.
+  const prompt = $('prompt'), choices = $('choices');
+  choices.textContent = '';
+  $('pending').textContent = '';
+  $('btn-clear').hidden = true;
+  if (humanToMove()) {
+    if (st.side === 0) {
+      prompt.textContent = obs.phase === 'place_fugitive' ? 'Click your start city (not a Detective’s).'
+        : `Your move${obs.announcement_turn ? ' (announcement turn: the Detectives will see your city)' : ''}: click a highlighted city or a button.`;
+      if (obs.phase === 'fugitive') {
+        for (const m of st.legal) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.textContent = m;
+          b.dataset.move = m;
+          b.title = `${TRANSPORT[m[0]]} to city ${m.slice(2)}`;
+          b.addEventListener('click', () => play(m));
+          choices.append(b);
+        }
+      }
+    } else {
+      const k = st.pending.length;
+      prompt.textContent = obs.phase === 'place_detectives' ? `Click the start city of Detective ${k + 1}.`
+        : `Click where Detective ${k + 1} goes (from ${obs.detectives[k]}).`;
+      $('pending').textContent = st.pending.length ? `Move: ${st.pending.join(' ')}` : '';
+      $('btn-clear').hidden = !st.pending.length;
+    }
+  } else {
+    prompt.textContent = st.replay || obs.over ? '' : st.paused ? 'Paused.' : 'The bot is thinking…';
+  }
+  $('btn-pause').textContent = st.paused ? 'Resume' : 'Pause';
+}
+
+function render() {
+  drawMap();
+  renderPanel();
+}
+
+// --- playing -----------------------------------------------------------------------------
+
+async function refresh() {
+  const view = st.replay ? st.replay.view : st.side;
+  st.obs = await st.game.observation(view);
+  st.legal = humanToMove() ? await st.game.legalMoves(st.side) : null;
+  render();
+}
+
+async function play(move) {
+  if (st.busy) return;
+  st.busy = true;
+  try {
+    clearError($('error'));
+    await st.game.apply(move);
+    st.pending = [];
+    $('hint-text').textContent = '';
+    await refresh();
+  } catch (e) {
+    st.pending = [];
+    showError($('error'), e);
+    await refresh();
+  } finally {
+    st.busy = false;
+  }
+  botLoop();
+}
+
+function onCity(c) {
+  if (!humanToMove() || st.busy) return;
+  if (st.side === 0) {
+    if (st.obs.phase === 'place_fugitive') return play(String(c));
+    const moves = st.legal.filter((m) => Number(m.split(' ')[1]) === c);
+    if (moves.length === 1) return play(moves[0]);
+    if (moves.length > 1) {
+      $('prompt').textContent = `Several roads lead to ${c}: choose the transport.`;
+      for (const b of $('choices').querySelectorAll('button')) b.hidden = !moves.includes(b.dataset.move);
+    }
+    return;
+  }
+  if (!cityOptions().has(c)) return;
+  st.pending.push(c);
+  if (st.pending.length === 4) return play(st.pending.join(' '));
+  render();
+}
+
+async function botLoop() {
+  const gen = st.generation;
+  while (!st.replay && st.obs && !st.obs.over && st.obs.to_move !== st.side && !st.paused && gen === st.generation) {
+    if (st.busy) return;
+    st.busy = true;
+    try {
+      await new Promise((r) => setTimeout(r, st.side === -1 ? 150 : 60));
+      if (gen !== st.generation || st.paused) return;
+      const moves = (await st.game.moves()).length;
+      const seed = (st.config.seed || 0) * 1000 + moves;
+      const move = await st.game.suggest({ level: st.level, seed });
+      if (gen !== st.generation) return;
+      await st.game.apply(move);
+      await refresh();
+    } catch (e) {
+      showError($('error'), e);
+      return;
+    } finally {
+      st.busy = false;
+    }
+  }
+}
+
+async function newGame(config, side) {
+  st.generation++;
+  st.replay = null;
+  st.pending = [];
+  st.paused = false;
+  clearError($('error'));
+  const old = st.game;
+  st.game = null;
+  await old?.delete();
+  try {
+    st.config = config;
+    st.side = side;
+    st.game = await st.engine.create(config);
+    await refresh();
+  } catch (e) {
+    showError($('error'), e);
+    return;
+  }
+  botLoop();
+}
+
+function configFromForm(mapText) {
+  const seed = Number($('in-seed').value) || 0;
+  const cities = Math.max(8, Math.min(200, Number($('in-cities').value) || 80));
+  return { game: 'fugitive', seed, map: mapText ?? { cities } };
+}
+
+function startFromForm(mapText) {
+  st.level = $('in-level').value;
+  const side = Number($('in-side').value);
+  if (!mapText) location.hash = `side=${side}&level=${st.level}&cities=${$('in-cities').value}&seed=${$('in-seed').value}`;
+  newGame(configFromForm(mapText), side);
+}
+
+// --- replays -----------------------------------------------------------------------------
+
+async function openReplay(text) {
+  let replay;
+  try {
+    replay = JSON.parse(text);
+    if (replay.format !== 'pursuit-replay' || replay.game !== 'fugitive') throw new Error('not a Fugitive replay (expected format "pursuit-replay", game "fugitive")');
+  } catch (e) {
+    showError($('error'), `Cannot open the replay: ${e.message}`);
+    return;
+  }
+  st.generation++;
+  clearError($('error'));
+  st.replay = { config: replay.config, moves: replay.moves, k: 0, view: Number($('in-replay-view').value) };
+  await stepReplay(replay.moves.length);
+}
+
+async function stepReplay(k) {
+  const r = st.replay;
+  if (!r) return;
+  r.k = Math.max(0, Math.min(r.moves.length, k));
+  try {
+    const old = st.game;
+    st.game = await st.engine.create(r.config);
+    await old?.delete();
+    for (let i = 0; i < r.k; i++) await st.game.apply(r.moves[i]);
+    await refresh();
+  } catch (e) {
+    showError($('error'), `Replay: ${e.message}`);
+  }
+  $('rp-back').disabled = r.k === 0;
+  $('rp-fwd').disabled = r.k === r.moves.length;
+  $('rp-pos').textContent = `${r.k} / ${r.moves.length}`;
+}
+
+// --- wiring ------------------------------------------------------------------------------
+
+function wire() {
+  $('btn-new').addEventListener('click', () => startFromForm());
+  $('btn-map').addEventListener('click', () => startFromForm($('in-map').value));
+  $('btn-example').addEventListener('click', () => { $('in-map').value = EXAMPLE8; startFromForm(EXAMPLE8); });
+  $('btn-clear').addEventListener('click', () => { st.pending = []; render(); });
+  $('btn-pause').addEventListener('click', () => { st.paused = !st.paused; renderPanel(); if (!st.paused) botLoop(); });
+  $('btn-hint').addEventListener('click', async () => {
+    if (!humanToMove()) return;
+    try {
+      const m = await st.game.suggest({ level: 'best', seed: 7 });
+      $('hint-text').textContent = `The bot would play: ${m}`;
+    } catch (e) { showError($('error'), e); }
+  });
+  $('btn-replay').addEventListener('click', () => openReplay($('in-replay').value));
+  $('in-replay-file').addEventListener('change', async (ev) => {
+    const f = ev.target.files?.[0];
+    if (f) openReplay(await f.text());
+  });
+  $('rp-back').addEventListener('click', () => stepReplay(st.replay.k - 1));
+  $('rp-fwd').addEventListener('click', () => stepReplay(st.replay.k + 1));
+}
+
+async function main() {
+  wire();
+  const h = readHash();
+  $('in-side').value = String(h.side);
+  $('in-level').value = h.level;
+  $('in-cities').value = String(h.cities);
+  $('in-seed').value = String(h.seed);
+  st.level = h.level;
+  st.engine = getEngine();
+  try {
+    await st.engine.ready();
+  } catch (e) {
+    showFatal(document.querySelector('main'), e.message);
+    document.documentElement.dataset.ready = 'error';
+    return;
+  }
+  await newGame(configFromForm(), h.side);
+  document.documentElement.dataset.ready = '1';
+}
+
+// For tests: the page state and a city's centre on screen.
+window.fugitivePage = {
+  st,
+  cityCenter(c) {
+    const r = document.querySelector(`circle[data-city="${c}"]`).getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  },
+};
+
+main();
