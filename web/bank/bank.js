@@ -40,7 +40,7 @@ const st = {
 };
 
 // ---------- geometry of the drawing ----------
-let geo = { cs: 24, left: 30, top: 34, rows: 17, cols: 25 };
+let geo = { cs: 24, left: 30, top: 34, rows: 0, cols: 0 };
 function layoutOf(view) { return view.layout; }
 function cellName(L, r, c) { return L.row_letters[r] + L.col_letters[c]; }
 function parseCell(L, name) {
@@ -69,7 +69,7 @@ function draw() {
   const v = st.view;
   if (!v) return;
   const L = layoutOf(v);
-  if (geo.rows !== L.rows || geo.cols !== L.cols || !el.canvas.width) resizeCanvas(L);
+  if (geo.rows !== L.rows || geo.cols !== L.cols) resizeCanvas(L);
   const ctx = el.canvas.getContext('2d');
   const cs = geo.cs;
   ctx.clearRect(0, 0, el.canvas.width, el.canvas.height);
@@ -118,7 +118,7 @@ function draw() {
     for (const [n, k] of count) {
       const cell = parseCell(L, n);
       if (!cell) continue;
-      ctx.fillStyle = `${COLORS.possible}${Math.min(0.6, 0.16 * k)})`;
+      ctx.fillStyle = `${COLORS.possible}${Math.min(0.5, 0.12 * k)})`;
       ctx.fillRect(xOf(cell.c), yOf(cell.r), cs, cs);
     }
   }
@@ -273,8 +273,8 @@ async function botTurns() {
 }
 
 async function submitMove() {
+  if (!myTurn()) return;
   await act(async () => {
-    if (!myTurn()) return;
     const move = st.pending.join('');
     await st.session.apply(move);
     el.caption.textContent = `You played ${move}`;
@@ -414,8 +414,7 @@ async function openReplay(replay) {
 document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => setCommand(b.dataset.cmd)));
 $('btn-move').addEventListener('click', submitMove);
 $('btn-new').addEventListener('click', newGame);
-$('btn-hint').addEventListener('click', () => act(async () => {
-  if (!myTurn()) return;
+$('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
   const m = await st.session.suggest({ level: 'hard', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;
 }));
