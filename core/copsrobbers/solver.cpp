@@ -8,7 +8,7 @@
 namespace pursuit::copsrobbers {
 namespace {
 
-constexpr std::uint16_t kUnknown = Solver::kNever;
+constexpr std::uint8_t kUnknown = Solver::kNever;
 
 // Calls f(choice) for every joint move: choice[i] in the closed neighbourhood of at[i].
 template <class F>
@@ -59,7 +59,8 @@ bool Solver::fits(const Graph& g, int cops, double work_budget) {
     return states <= 2.0e7 && estimated_work(g, cops) <= work_budget;
 }
 
-Solver::Solver(const Graph& g, int cops, int horizon) : g_(g), n_(g.size()), cops_(cops), horizon_(horizon) {
+Solver::Solver(const Graph& g, int cops, int horizon, std::function<bool()> should_stop)
+    : g_(g), n_(g.size()), cops_(cops), horizon_(std::min(horizon, kMaxHorizon)), should_stop_(std::move(should_stop)) {
     if (cops < 1 || cops > kMaxSolverCops) throw InputError("solver: 1..8 cops");
     binom_.assign(n_ + cops_ + 1, std::vector<std::size_t>(cops_ + 2, 0));
     for (int a = 0; a <= n_ + cops_; ++a) {
@@ -99,7 +100,7 @@ void Solver::solve() {
     const std::size_t total = multisets_ * n_;
     robber_value_.assign(total, kUnknown);
     cop_value_.assign(total, kUnknown);
-    std::vector<std::uint16_t> open(total, 0);  // X-to-move: replies not yet known to lose
+    std::vector<std::uint8_t> open(total, 0);  // closed degree <= 200 fits a byte  // X-to-move: replies not yet known to lose
     std::vector<std::uint32_t> queue;           // state | (1<<31 for X-to-move states)
     queue.reserve(total / 2);
     const std::uint32_t robber_flag = 1u << 31;
@@ -122,7 +123,7 @@ void Solver::solve() {
             if (on_cop[x]) continue;
             int free = 1;
             for (int w : g_.neighbours(x)) free += !on_cop[w];
-            open[index(m, x)] = static_cast<std::uint16_t>(free);
+            open[index(m, x)] = static_cast<std::uint8_t>(free);
             if (near_cop[x]) {
                 cop_value_[index(m, x)] = 0;
                 mark(index(m, x));
@@ -131,6 +132,7 @@ void Solver::solve() {
         }
     }
     for (std::size_t head = 0; head < queue.size(); ++head) {
+        if ((head & 0xFFFF) == 0 && should_stop_ && should_stop_()) return;  // complete_ stays false
         const std::uint32_t item = queue[head];
         const std::size_t s = item & ~robber_flag;
         const std::size_t m = s % multisets_;
@@ -146,7 +148,7 @@ void Solver::solve() {
                 const std::size_t t = index(m, y);
                 if (robber_value_[t] != kUnknown) return;
                 if (--open[t] == 0) {
-                    robber_value_[t] = static_cast<std::uint16_t>(value);
+                    robber_value_[t] = static_cast<std::uint8_t>(value);
                     queue.push_back(static_cast<std::uint32_t>(t) | robber_flag);
                 }
             };
@@ -154,7 +156,7 @@ void Solver::solve() {
             for (int y : g_.neighbours(x)) settle(y);
         } else {
             // X-to-move (m, x) has value r: every cop placement one move before reaches it.
-            const std::uint16_t value = robber_value_[s];
+            const std::uint8_t value = robber_value_[s];
             // Odometer over every cop's {stay, neighbours}, without allocations.
             int pick[kMaxSolverCops], before[kMaxSolverCops];
             for (int i = 0; i < cops_; ++i) pick[i] = 0, before[i] = members[i];
@@ -183,6 +185,7 @@ void Solver::solve() {
             }
         }
     }
+    complete_ = true;
 }
 
 int Solver::robber_to_move(const std::vector<int>& cops, int x) const {

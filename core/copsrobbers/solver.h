@@ -10,6 +10,7 @@
 // The solve is one breadth-first sweep (each state settled once, in order of its value).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "common/graph.h"
@@ -18,7 +19,8 @@ namespace pursuit::copsrobbers {
 
 class Solver {
 public:
-    static constexpr int kNever = 0xFFFF;
+    static constexpr int kNever = 0xFF;
+    static constexpr int kMaxHorizon = 254;  // values are bytes; the contract has R <= 100
 
     // Rough cost (state count times joint cop moves per state) and whether it is within
     // `work_budget` (default tuned so C = 2 on N = 200 solves well within 3 s natively).
@@ -26,7 +28,11 @@ public:
     static bool fits(const Graph& g, int cops, double work_budget = kDefaultBudget);
     static constexpr double kDefaultBudget = 3.0e8;
 
-    Solver(const Graph& g, int cops, int horizon);
+    // `should_stop` (optional, polled now and then) lets a native caller abandon the solve
+    // on a wall-clock budget; core code never passes one (no clocks in core). A stopped
+    // solver is incomplete and must not be used. `horizon` is capped at kMaxHorizon.
+    Solver(const Graph& g, int cops, int horizon, std::function<bool()> should_stop = {});
+    bool complete() const { return complete_; }
 
     int cops() const { return cops_; }
     int horizon() const { return horizon_; }
@@ -60,7 +66,9 @@ private:
     std::size_t multisets_ = 0;
     std::vector<std::vector<std::size_t>> binom_;  // binom_[a][k]
     std::vector<int> members_;                     // multisets_ x cops_: each multiset's cops
-    std::vector<std::uint16_t> robber_value_, cop_value_;
+    std::vector<std::uint8_t> robber_value_, cop_value_;
+    std::function<bool()> should_stop_;
+    bool complete_ = false;
 };
 
 // True when repeatedly removing a crossing whose closed neighbourhood lies inside another

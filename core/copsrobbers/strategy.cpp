@@ -50,13 +50,20 @@ const char* strategy_name(Strategy s) {
     return "?";
 }
 
-Brain::Brain(const City& city, int cops, int rounds, double solver_budget)
+Brain::Brain(const City& city, int cops, int rounds, double solver_budget, std::function<bool()> should_stop)
     : city_(&city), n_(city.n()), cops_(cops), rounds_(rounds), dist_(city.graph.all_pairs()),
-      fits_(Solver::fits(city.graph, cops, solver_budget)) {}
+      fits_(Solver::fits(city.graph, cops, solver_budget)), should_stop_(std::move(should_stop)) {}
 
 const Solver* Brain::solver() {
     if (!fits_) return nullptr;
-    if (!solver_) solver_ = std::make_unique<Solver>(city_->graph, cops_, rounds_);
+    if (!solver_) {
+        solver_ = std::make_unique<Solver>(city_->graph, cops_, rounds_, should_stop_);
+        if (!solver_->complete()) {  // abandoned on the caller's budget: heuristics from now on
+            solver_.reset();
+            fits_ = false;
+            return nullptr;
+        }
+    }
     return solver_.get();
 }
 

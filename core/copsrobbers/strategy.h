@@ -7,6 +7,7 @@
 // (the solver where it fits, else "lookahead"). Game levels map to them: easy = greedy,
 // medium = cover, hard = lookahead, best = exact. Everything is deterministic given the Rng.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,7 +26,10 @@ const char* strategy_name(Strategy s);
 // Everything a bot precomputes for one city, C and R: distances and (lazily) the solver.
 class Brain {
 public:
-    Brain(const City& city, int cops, int rounds, double solver_budget = Solver::kDefaultBudget);
+    // `should_stop`: see Solver (native bots pass a wall-clock check; a stopped solve means
+    // heuristics for the rest of the game).
+    Brain(const City& city, int cops, int rounds, double solver_budget = Solver::kDefaultBudget,
+          std::function<bool()> should_stop = {});
     const City& city() const { return *city_; }
     int dist(int a, int b) const { return dist_[static_cast<std::size_t>(a) * n_ + b]; }
     // The exact solver, built on first use; nullptr when the state space is too big.
@@ -50,6 +54,7 @@ private:
     int n_, cops_, rounds_;
     std::vector<int> dist_;
     bool fits_;
+    std::function<bool()> should_stop_;
     std::unique_ptr<Solver> solver_;
 };
 
