@@ -65,6 +65,15 @@ TEST(BankJudge, BotAgainstItselfPlaysToTheEnd) {
     }
 }
 
+TEST(BankJudge, SecondLayoutForJudgeAndBots) {
+    const std::string map = std::string(PURSUIT_SOURCE_DIR) + "/maps/bank/small.txt";
+    JudgeRun r = judge(kBin + "/bank-bot --layout {layout}", kBin + "/bank-bot --layout {layout} --level greedy",
+                       "--moves 40 --layout " + map);
+    EXPECT_TRUE(r.result["forfeit"].is_null()) << r.result.dump();
+    EXPECT_EQ(r.replay["config"]["layout"], read_file(map));
+    EXPECT_EQ(game_from_replay(r.replay)->result()["caught"], r.result["caught"]);
+}
+
 TEST(BankJudge, GuardsCatchTheLastRobberAndRobbersReadOneMoreLine) {
     JudgeRun r = judge(scripted("", "LSSR", "guards.log"), scripted("AJ AJ AP AP", "####", "robbers.log"));
     EXPECT_EQ(r.result["winner"], "guards") << r.result.dump();

@@ -4,6 +4,7 @@
 
 #include "bank_test_util.h"
 #include "common/errors.h"
+#include "common/fingerprint.h"
 #include "common/game.h"
 
 using namespace pursuit;
@@ -244,5 +245,14 @@ TEST(BankGame, BotsAreDeterministicAndLegalAtEveryLevel) {
             a->apply(m);  // throws if illegal
             b->apply(m);
         }
+    }
+}
+
+TEST(BankGame, FingerprintConfigsFinishQuickly) {
+    const auto& info = game_info("bank");
+    for (const Json& config : info.fingerprint_configs()) {
+        Json replay = play_bot_game(config);
+        EXPECT_TRUE(replay["result"]["over"].get<bool>());
+        EXPECT_EQ(play_bot_game(config), replay);  // deterministic
     }
 }
