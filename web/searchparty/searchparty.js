@@ -1,0 +1,310 @@
+// Owns: the Search Party page — map loading (built-in, generated, pasted or uploaded, replay
+// files), the canvas view (walls, unsearched, searched, cast letters, deaths), watching the
+// solver through the replay player, and playing by hand (the star, or everyone).
+import { getEngine } from '../common/engine.js';
+import { BoardCanvas, cssVar } from '../common/board-canvas.js';
+import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
+import { showError, clearError, showFatal } from '../common/ui.js';
+
+const $ = (id) => document.getElementById(id);
+const engine = getEngine();
+const errorBox = $('error');
+const KEY_DIRS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6', Home: '7', PageUp: '9', End: '1', PageDown: '3',
+  q: '7', w: '8', e: '9', a: '4', s: '5', d: '6', z: '1', x: '2', c: '3', '.': '5' };
+
+const st = {
+  config: null,       // the game config of the loaded map
+  session: null,      // play mode session
+  moves: [],          // moves played by hand in the session
+  obs: null,          // the observation on screen
+  result: null,
+  stepper: null,      // watch mode
+  player: null,
+  watching: false,
+  pending: {},        // everyone mode: actor -> digit
+  selected: '@',
+};
+
+const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: 28, minCell: 1, onDraw: draw });
+
+function draw(ctx, geo) {
+  const obs = st.obs;
+  if (!obs) return;
+  const wall = cssVar('--sp-wall', '#2f3640'), open = cssVar('--sp-open', '#ffffff'), seen = cssVar('--sp-seen', '#bfe6c4');
+  const cell = geo.cell;
+  for (let y = 0; y < obs.rows; y++) {
+    const row = obs.board[y];
+    for (let x = 0; x < obs.cols; x++) {
+      const ch = row[x];
+      ctx.fillStyle = ch === '#' ? wall : ch === 'o' ? seen : open;
+      ctx.fillRect(x * cell, y * cell, cell + 0.5, cell + 0.5);
+    }
+  }
+  // The start cell.
+  const [sx, sy] = obs.start;
+  ctx.strokeStyle = '#d08700';
+  ctx.lineWidth = Math.max(1, cell / 8);
+  ctx.strokeRect(sx * cell, sy * cell, cell, cell);
+  // The cast: several may share a cell; show the first living letter (star first), deaths as ✕.
+  const byCell = new Map();
+  for (const a of obs.actors) {
+    const k = a.y * obs.cols + a.x;
+    if (!byCell.has(k)) byCell.set(k, []);
+    byCell.get(k).push(a);
+  }
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (const list of byCell.values()) {
+    const a = list.find((p) => p.alive) || list[0];
+    const cx = (a.x + 0.5) * cell, cy = (a.y + 0.5) * cell;
+    const r = Math.max(1.5, cell * 0.9);
+    if (!a.alive) {
+      ctx.strokeStyle = '#c0392b';
+      ctx.lineWidth = Math.max(1, cell / 6);
+      ctx.beginPath();
+      ctx.moveTo(cx - r / 2, cy - r / 2); ctx.lineTo(cx + r / 2, cy + r / 2);
+      ctx.moveTo(cx + r / 2, cy - r / 2); ctx.lineTo(cx - r / 2, cy + r / 2);
+      ctx.stroke();
+      continue;
+    }
+    const color = a.role === 'star' ? '#d63384' : a.role === 'costar' ? '#1c64d1' : '#7b4fc9';
+    const radius = Math.max(2, cell * (cell < 8 ? 1.1 : 0.6));
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+    ctx.fill();
+    if (cell >= 9) {
+      ctx.fillStyle = '#fff';
+      ctx.font = `bold ${Math.floor(cell * 0.8)}px system-ui, sans-serif`;
+      ctx.fillText(a.name, cx, cy + 0.5);
+    }
+    if (!st.watching && $('play-box') && steerMode() === 'all' && list.some((p) => p.name === st.selected && p.alive)) {
+      ctx.strokeStyle = '#000';
+      ctx.lineWidth = Math.max(1, cell / 10);
+      ctx.strokeRect(a.x * cell, a.y * cell, cell, cell);
+    }
+  }
+}
+
+function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
+
+function show(obs, result) {
+  st.obs = obs;
+  st.result = result;
+  board.setSize(obs.rows, obs.cols);
+  board.redraw();
+  $('c-turn').textContent = obs.turn;
+  $('c-left').textContent = obs.unsearched;
+  $('c-costars').textContent = `${obs.costars_alive}/${obs.costars}`;
+  $('c-extras').textContent = `${obs.extras_alive}/${obs.extras}`;
+  const lines = $('result-lines');
+  if (obs.over && result?.lines) {
+    lines.textContent = result.lines.join('\n');
+    lines.hidden = false;
+  } else lines.hidden = true;
+  $('status-line').classList.remove('loading');
+  $('status-line').textContent = obs.over ? `Search complete in ${obs.turn} turns.` : st.watching ? 'Watching the solver.' : 'Your turn: move the cast.';
+  document.body.dataset.spTurn = obs.turn;
+  document.body.dataset.spOver = obs.over ? '1' : '0';
+  $('caption').textContent = `${obs.cols}×${obs.rows}, ${obs.open} open cells, S at ${obs.start[0]},${obs.start[1]}`;
+  renderCast();
+}
+
+function renderCast() {
+  const obs = st.obs;
+  if (!obs) return;
+  const cast = $('cast');
+  cast.textContent = '';
+  for (const a of obs.actors) {
+    const s = document.createElement('span');
+    s.textContent = `${a.name}:${a.x},${a.y}${st.pending[a.name] ? '→' + st.pending[a.name] : ''} `;
+    if (!a.alive) s.className = 'dead';
+    else if (steerMode() === 'all' && a.name === st.selected) s.className = 'sel';
+    cast.append(s);
+  }
+  $('pending').textContent = pendingLine();
+}
+
+function pendingLine() {
+  return Object.entries(st.pending).map(([a, d]) => a + d).join(' ') + '.';
+}
+
+async function refresh() {
+  const [obs, result] = await Promise.all([st.session.observation(-1), st.session.result()]);
+  show(obs, result);
+}
+
+function stopWatching() {
+  st.watching = false;
+  st.player?.pause?.();
+  $('replay-box').hidden = true;
+  st.stepper?.dispose();
+  st.stepper = null;
+}
+
+async function loadConfig(config, moves = []) {
+  clearError(errorBox);
+  const session = await engine.create(config);  // throws with the map error
+  for (const m of moves) await session.apply(m);
+  stopWatching();
+  if (st.session) await st.session.delete();
+  st.session = session;
+  st.config = config;
+  st.moves = moves.slice();
+  st.pending = {};
+  await refresh();
+}
+
+async function applyLine(line) {
+  if (!st.session || st.watching) return;
+  try {
+    await st.session.apply(line);
+    st.moves.push(line);
+    st.pending = {};
+    await refresh();
+  } catch (e) {
+    showError(errorBox, e);
+  }
+}
+
+async function move(d) {
+  if (!st.session || st.watching || st.obs?.over) return;
+  clearError(errorBox);
+  if (steerMode() === 'star') {
+    try {
+      const line = await st.session.suggest({ level: $('in-level').value, fixed: `@${d}` });
+      await applyLine(line);
+    } catch (e) { showError(errorBox, e); }
+  } else {
+    st.pending[st.selected] = d;
+    renderCast();
+    board.redraw();
+  }
+}
+
+async function watchSolver() {
+  if (!st.config) return;
+  clearError(errorBox);
+  $('status-line').textContent = 'Solving…';
+  try {
+    const text = st.config.map;
+    const solved = await engine.tool('searchparty', 'solve', { map: text, level: $('in-level').value });
+    await watchMoves(st.config, solved.moves);
+    $('status-line').textContent = `The solver needs ${solved.turns} turns (${solved.costars} costars, ${solved.extras} extras alive).`;
+  } catch (e) { showError(errorBox, e); }
+}
+
+async function watchMoves(config, moves) {
+  stopWatching();
+  st.config = config;
+  st.watching = true;
+  st.stepper = new SessionStepper(engine, config, moves);
+  $('replay-box').hidden = false;
+  const container = $('replay-player');
+  if (!st.player) {
+    st.player = new ReplayPlayer(container, {
+      total: moves.length, label: 'Turn', speed: 4,
+      showStep: async (k) => {
+        if (!st.stepper) return;
+        const s = await st.stepper.stateAt(k);
+        show(s.observation, s.result);
+      },
+    });
+  } else {
+    st.player.total = moves.length;
+    st.player.refresh?.();
+  }
+  st.watchMoves = moves;
+  await st.player.goTo(0);
+}
+
+async function takeOver() {
+  const k = st.player ? st.player.k : 0;
+  const moves = (st.watchMoves || []).slice(0, k);
+  await loadConfig(st.config, moves);
+}
+
+async function mapConfig(text) {
+  return { game: 'searchparty', map: text, seed: 1 };
+}
+
+async function loadText(text) {
+  const t = text.trim();
+  if (t.startsWith('{')) {
+    const replay = JSON.parse(t);
+    if (replay.game !== 'searchparty') throw new Error(`this replay is for "${replay.game}", not Search Party`);
+    await loadConfig(replay.config);
+    await watchMoves(replay.config, replay.moves || []);
+    return;
+  }
+  await loadConfig(await mapConfig(text));
+}
+
+async function init() {
+  try {
+    const maps = await engine.tool('searchparty', 'maps', {});
+    const sel = $('in-builtin');
+    for (const m of maps) sel.append(new Option(m.name, m.name));
+    st.builtins = maps;
+    sel.value = 'rooms';
+    await loadText(maps.find((m) => m.name === 'rooms').text);
+  } catch (e) {
+    showFatal($('status-line'), e.message || String(e));
+    return;
+  }
+  $('btn-builtin').onclick = () => loadText(st.builtins.find((m) => m.name === $('in-builtin').value).text).catch((e) => showError(errorBox, e));
+  $('btn-generate').onclick = async () => {
+    try {
+      const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, cols: +$('in-cols').value, rows: +$('in-rows').value,
+        costars: +$('in-p').value, extras: +$('in-q').value, seed: +$('in-seed').value });
+      $('map-text').value = g.map;
+      await loadText(g.map);
+    } catch (e) { showError(errorBox, e); }
+  };
+  $('btn-load').onclick = () => loadText($('map-text').value).catch((e) => showError(errorBox, e));
+  $('in-file').onchange = async (ev) => {
+    const f = ev.target.files?.[0];
+    if (!f) return;
+    const text = await f.text();
+    $('map-text').value = text;
+    loadText(text).catch((e) => showError(errorBox, e));
+  };
+  $('btn-solve').onclick = () => watchSolver();
+  $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
+  $('btn-hint').onclick = async () => {
+    if (!st.session || st.watching || st.obs?.over) return;
+    try { await applyLine(await st.session.suggest({ level: $('in-level').value })); } catch (e) { showError(errorBox, e); }
+  };
+  $('btn-end-turn').onclick = () => applyLine(pendingLine());
+  $('btn-undo').onclick = () => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e));
+  $('btn-restart').onclick = () => loadConfig(st.config).catch((e) => showError(errorBox, e));
+  $('btn-save-replay').onclick = async () => {
+    let replay;
+    if (st.watching) {
+      const s = await engine.create(st.config);
+      for (const m of st.watchMoves.slice(0, st.player.k)) await s.apply(m);
+      replay = await s.replay();
+      await s.delete();
+    } else replay = await st.session.replay();
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
+    a.download = 'searchparty-replay.json';
+    a.click();
+  };
+  for (const b of document.querySelectorAll('#play-box .dpad button')) b.onclick = () => move(b.dataset.d);
+  for (const r of document.querySelectorAll('input[name="steer"]')) r.onchange = () => { st.pending = {}; renderCast(); board.redraw(); };
+  document.addEventListener('keydown', (ev) => {
+    if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey || st.watching) return;
+    if (ev.key === 'Enter') { ev.preventDefault(); applyLine(pendingLine()); return; }
+    if (ev.key === '?') { ev.preventDefault(); $('btn-hint').click(); return; }
+    if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
+    if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
+      if (st.obs?.actors.some((a) => a.name === ev.key && a.alive)) { st.selected = ev.key; renderCast(); board.redraw(); }
+      return;
+    }
+    const d = KEY_DIRS[ev.key] || (/^[1-9]$/.test(ev.key) ? ev.key : null);
+    if (d) { ev.preventDefault(); move(d); }
+  });
+}
+
+init();
