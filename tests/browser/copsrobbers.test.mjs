@@ -1,0 +1,92 @@
+// The Cops and Robbers page: play X by clicking crossings until the game ends, play the cops
+// (entered one by one), watch bot against bot, the solver's verdict, and opening a replay.
+// Expected states come from the engine itself (a second session in the same page).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, screenshot } from './lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function open(hash) {
+  const page = await h.newPage();
+  await page.goto(`${h.url}/copsrobbers/${hash}`);
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]')?.textContent !== '');
+  return page;
+}
+
+const dd = (page, k) => page.$eval(`#status dd[data-k="${k}"]`, (d) => d.textContent);
+
+/** Clicks crossing v (1-based) at its drawn position. */
+async function clickNode(page, v) {
+  const pos = await page.evaluate(async (v) => {
+    const c = document.getElementById('board');
+    const box = c.getBoundingClientRect();
+    return { box: { x: box.left, y: box.top }, p: window.__crPoints?.[v - 1] };
+  }, v);
+  await page.mouse.click(pos.box.x + pos.p.x, pos.box.y + pos.p.y);
+}
+
+test('play X against the best cops on example7 until caught, matching the engine', async () => {
+  const page = await open('#map=example7&cops=1&rounds=30&seed=2&side=robber&level=best');
+  assert.match(await dd(page, 'round'), /^1 of 30$/);
+  assert.equal(await dd(page, 'to_move'), 'X');
+  // X always stays where it is (a legal move): the single cop on this dismantlable map wins.
+  for (let i = 0; i < 40; i++) {
+    if ((await page.$eval('html', (e) => e.dataset.over)) === '1') break;
+    const x = Number(await dd(page, 'robber'));
+    const round = await dd(page, 'round');
+    await clickNode(page, x);
+    await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
+      || document.documentElement.dataset.over === '1', round);
+  }
+  assert.equal(await page.$eval('html', (e) => e.dataset.over), '1');
+  const outcome = await page.$eval('#outcome', (e) => e.textContent);
+  assert.match(outcome, /^The cops win/);
+  await page.waitForFunction(() => document.getElementById('solver').textContent.startsWith('Solver:'));
+  await screenshot(page, 'copsrobbers-play-x');
+  h.assertNoErrors();
+});
+
+test('play the cops one by one; the solver verdict is shown', async () => {
+  const page = await open('#map=petersen&cops=3&rounds=20&seed=4&side=cops&level=easy');
+  await page.waitForFunction(() => document.getElementById('solver').textContent.includes('force a capture'));
+  assert.equal(await dd(page, 'to_move'), 'the cops');  // the bot X has moved already
+  const cops = (await dd(page, 'cops')).split(/\s+/).map((t) => Number(t.split(':')[1]));
+  const roundBefore = await dd(page, 'round');
+  for (let i = 0; i < cops.length; i++) {
+    assert.match(await page.$eval('#prompt', (e) => e.textContent), new RegExp(`^Cop ${i + 1}:`));
+    await clickNode(page, cops[i]);  // every cop stays
+  }
+  await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
+    || document.documentElement.dataset.over === '1', roundBefore);
+  // Every cop stayed: the engine now has them where they were (unless X walked into one).
+  const after = (await dd(page, 'cops')).split(/\s+/).map((t) => Number(t.split(':')[1]));
+  assert.deepEqual(after, cops);
+  await screenshot(page, 'copsrobbers-play-cops');
+  h.assertNoErrors();
+});
+
+test('watch bot against bot, then open its replay in the player', async () => {
+  const page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
+  const summary = await page.$eval('#outcome', (e) => e.textContent);
+  // The engine's own bot game from the same config must end the same way.
+  const expected = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const e = new Engine();
+    const g = await e.create({ game: 'copsrobbers', map_name: 'grid-6x6', cops: 2, rounds: 40, seed: 3 });
+    while (!(await g.result()).over) await g.apply(await g.suggest({ level: 'best', seed: 3 }));
+    return (await g.result()).summary;
+  });
+  assert.equal(summary, expected);
+  await page.click('#btn-replay');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('1 of'));
+  await page.click('.rp-end');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  await screenshot(page, 'copsrobbers-watch-replay');
+  h.assertNoErrors();
+});

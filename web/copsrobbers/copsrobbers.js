@@ -1,0 +1,329 @@
+// Owns: the Cops and Robbers page: the city drawn from its layout (stable: the map's own
+// positions, scaled to fit), pieces with indices, the round counter, play X or the cops against
+// the bot by clicking (cops entered one by one), bot against bot, the exact solver's verdict
+// (tool "analyse"), replays (file or the current game) in the shared replay player.
+//
+// Hash: #map=<name>&cops=C&rounds=R&seed=S&side=robber|cops|watch&level=easy|medium|hard|best
+import { getEngine } from '../common/engine.js';
+import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
+import { readHash, writeHash, readInt } from '../common/hash-state.js';
+import { showError, clearError, showFatal } from '../common/ui.js';
+
+const $ = (id) => document.getElementById(id);
+const engine = getEngine();
+const canvas = $('board');
+const ctx = canvas.getContext('2d');
+const st = {
+  config: null, session: null, obs: null, human: 'robber', level: 'best',
+  pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, token: 0,
+};
+
+function css(name, fallback) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+// ---- drawing ------------------------------------------------------------------------------
+function layoutPoints(obs) {
+  const n = obs.n;
+  let pts = obs.layout;
+  if (!pts) pts = Array.from({ length: n }, (_, i) => [Math.cos((2 * Math.PI * i) / n), Math.sin((2 * Math.PI * i) / n)]);
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+  const w = canvas.clientWidth || 800;
+  const spanX = maxX - minX || 1, spanY = maxY - minY || 1;
+  const h = Math.max(260, Math.min(window.innerHeight * 0.8, (w * spanY) / spanX));
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.height = `${h}px`;
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const pad = 22, scale = Math.min((w - 2 * pad) / spanX, (h - 2 * pad) / spanY);
+  const offX = (w - scale * spanX) / 2, offY = (h - scale * spanY) / 2;
+  return pts.map(([x, y]) => ({ x: offX + (x - minX) * scale, y: offY + (y - minY) * scale }));
+}
+
+function draw() {
+  const obs = st.obs;
+  if (!obs) return;
+  const pts = (st.points = layoutPoints(obs));
+  window.__crPoints = pts;  // drawn positions, for the browser test's clicks
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  ctx.clearRect(0, 0, w, h);
+  let minGap = Infinity;
+  for (const [a, b] of obs.streets) minGap = Math.min(minGap, Math.hypot(pts[a - 1].x - pts[b - 1].x, pts[a - 1].y - pts[b - 1].y));
+  const r = Math.max(5, Math.min(14, minGap * 0.3));
+  ctx.strokeStyle = css('--board-grid-strong', '#b9c0c8');
+  ctx.lineWidth = 1.5;
+  for (const [a, b] of obs.streets) {
+    ctx.beginPath();
+    ctx.moveTo(pts[a - 1].x, pts[a - 1].y);
+    ctx.lineTo(pts[b - 1].x, pts[b - 1].y);
+    ctx.stroke();
+  }
+  const legal = new Set(st.legal || []);
+  ctx.font = `${Math.max(8, r * 0.85)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  pts.forEach((p, i) => {
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = legal.has(i + 1) ? css('--piece-hint', '#e69f00') : css('--panel', '#fff');
+    ctx.fill();
+    ctx.strokeStyle = css('--board-grid-strong', '#b9c0c8');
+    ctx.stroke();
+    ctx.fillStyle = css('--muted', '#5a6470');
+    ctx.fillText(String(i + 1), p.x, p.y);
+  });
+  // Cops: squares with their index (several on one crossing are fanned out).
+  const perNode = new Map();
+  obs.cops.forEach((c, i) => perNode.set(c, [...(perNode.get(c) || []), i + 1]));
+  const shown = st.pending.length ? obs.cops.map((c, i) => (i < st.pending.length ? st.pending[i] : c)) : obs.cops;
+  const fan = new Map();
+  shown.forEach((c, i) => {
+    const k = fan.get(c) || 0;
+    fan.set(c, k + 1);
+    const p = pts[c - 1], s = r * 1.5, dx = k * s * 0.6;
+    ctx.fillStyle = i < st.pending.length ? css('--piece-teleport', '#cc79a7') : css('--piece-you', '#0072b2');
+    ctx.fillRect(p.x - s / 2 + dx, p.y - s / 2 - r * 0.9, s, s);
+    ctx.fillStyle = '#fff';
+    ctx.font = `bold ${Math.max(9, r)}px system-ui, sans-serif`;
+    ctx.fillText(String(i + 1), p.x + dx, p.y - r * 0.9);
+  });
+  if (obs.robber != null) {
+    const p = pts[obs.robber - 1];
+    ctx.beginPath();
+    ctx.arc(p.x, p.y + r * 0.6, r * 0.95, 0, 2 * Math.PI);
+    ctx.fillStyle = css('--piece-robot', '#d55e00');
+    ctx.fill();
+    ctx.fillStyle = '#fff';
+    ctx.fillText('X', p.x, p.y + r * 0.6);
+  }
+}
+
+function nodeAt(ev) {
+  const box = canvas.getBoundingClientRect();
+  const x = ev.clientX - box.left, y = ev.clientY - box.top;
+  let best = -1, bestD = Infinity;
+  st.points.forEach((p, i) => {
+    const d = Math.hypot(p.x - x, p.y - y);
+    if (d < bestD) (bestD = d), (best = i + 1);
+  });
+  return bestD < 40 ? best : null;
+}
+
+// ---- status -----------------------------------------------------------------------------
+function setStatus() {
+  const obs = st.obs;
+  const set = (k, v) => { document.querySelector(`#status dd[data-k="${k}"]`).textContent = v; };
+  set('round', `${obs.round} of ${obs.rounds}`);
+  set('to_move', obs.over ? '—' : obs.to_move === 'robber' ? 'X' : 'the cops');
+  set('robber', obs.robber == null ? 'hidden (the cops never see X’s start)' : String(obs.robber));
+  set('cops', obs.cops.map((c, i) => `${i + 1}:${c}`).join('  '));
+  $('status-line').textContent = obs.summary;
+  $('status-line').className = '';
+  const out = $('outcome');
+  out.hidden = !obs.over;
+  if (obs.over) out.textContent = obs.summary;
+  let prompt = '';
+  if (!obs.over && !st.watching && !st.replayMode && obs.to_move === st.human) {
+    prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour.'
+      : `Cop ${st.pending.length + 1}: click its crossing to stay or a highlighted neighbour.`;
+  }
+  $('prompt').textContent = prompt;
+  $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
+  document.documentElement.dataset.over = obs.over ? '1' : '0';
+}
+
+async function analyse() {
+  const box = $('solver');
+  if (!$('in-solver').checked || !st.session) { box.textContent = ''; return; }
+  const token = st.token;
+  try {
+    const moves = await st.session.moves();
+    const a = await engine.tool('copsrobbers', 'analyse', { config: st.config, moves });
+    if (token !== st.token) return;
+    box.textContent = a.applies ? `Solver: ${a.summary}.` : `Solver: ${a.reason}${a.dismantlable ? ' (one cop would win: the graph is dismantlable)' : ''}.`;
+    box.dataset.forced = a.forced || '';
+  } catch (e) {
+    box.textContent = `Solver: ${e.message}`;
+  }
+}
+
+async function refresh() {
+  const side = st.watching || st.replayMode || st.human === 'watch' ? -1 : st.human === 'cops' ? 0 : 1;
+  st.obs = await st.session.observation(side);
+  st.legal = null;
+  if (!st.obs.over && !st.watching && st.obs.to_move === st.human) {
+    const lm = await st.session.legalMoves(st.human === 'cops' ? 0 : 1);
+    st.legal = st.human === 'robber' ? lm : lm.per_cop[st.pending.length];
+  }
+  setStatus();
+  draw();
+  const replay = await st.session.replay();
+  $('dl-replay').href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
+  analyse();
+}
+
+async function botMoves() {
+  // The bot plays every turn that is not the human's (or all turns while watching).
+  while (!st.obs.over && (st.watching || st.human === 'watch' || st.obs.to_move !== st.human)) {
+    if (st.human === 'watch' && !st.watching) break;
+    const token = st.token;
+    const move = await st.session.suggest({ level: st.level, seed: st.config.seed });
+    if (token !== st.token) return;
+    await st.session.apply(move);
+    await refresh();
+    if (st.watching) await new Promise((r) => setTimeout(r, 250));
+    if (token !== st.token) return;
+  }
+  st.watching = false;
+  await refresh();
+}
+
+async function onClick(ev) {
+  if (st.busy || !st.obs || st.obs.over || st.watching || st.replayMode || st.obs.to_move !== st.human) return;
+  const v = nodeAt(ev);
+  if (v == null || !st.legal?.includes(v)) return;
+  st.busy = true;
+  try {
+    clearError($('error'));
+    if (st.human === 'robber') {
+      await st.session.apply(v);
+    } else {
+      st.pending.push(v);
+      if (st.pending.length < st.obs.cop_count) {
+        await refresh();
+        return;
+      }
+      const move = st.pending;
+      st.pending = [];
+      await st.session.apply(move);
+    }
+    await refresh();
+    await botMoves();
+  } catch (e) {
+    showError($('error'), e.message);
+  } finally {
+    st.busy = false;
+  }
+}
+
+// ---- games and replays ------------------------------------------------------------------
+function readForm() {
+  return {
+    map: $('in-map').value, cops: Number($('in-cops').value), rounds: Number($('in-rounds').value),
+    seed: Number($('in-seed').value), side: $('in-side').value, level: $('in-level').value,
+  };
+}
+
+async function startGame(f, { push = true } = {}) {
+  st.token++;
+  clearError($('error'));
+  st.watching = false;
+  st.replayMode = false;
+  $('replay-box').hidden = true;
+  st.pending = [];
+  st.human = f.side;
+  st.level = f.level;
+  if (push) writeHash({ map: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed, side: f.side, level: f.level });
+  const config = { game: 'copsrobbers', map_name: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed };
+  if (st.session) await st.session.delete();
+  st.session = null;
+  try {
+    st.session = await engine.create(config);
+  } catch (e) {
+    showError($('error'), e.message);
+    return;
+  }
+  st.config = config;
+  await refresh();
+  if (f.side === 'watch') {
+    st.watching = true;
+    await botMoves();
+  } else {
+    await botMoves();
+  }
+}
+
+const player = new ReplayPlayer($('replay-player'), { total: 0, label: 'Half-move', showStep: async () => {} });
+async function showReplay(replay) {
+  st.token++;
+  clearError($('error'));
+  try {
+    const config = replay.config;
+    const moves = replay.moves;
+    const stepper = new SessionStepper(engine, config, moves);
+    st.replayMode = true;
+    st.watching = false;
+    if (st.session) await st.session.delete();
+    st.session = await engine.fromReplay(replay);
+    st.config = config;
+    player.setTotal(moves.length, { keepPosition: false });
+    player.showStep = async (k) => {
+      st.obs = await stepper.observationAt(k);
+      setStatus();
+      draw();
+    };
+    $('replay-box').hidden = false;
+    await refresh();
+    await player.goTo(0);
+  } catch (e) {
+    showError($('error'), `replay: ${e.message}`);
+  }
+}
+
+async function main() {
+  canvas.addEventListener('click', onClick);
+  window.addEventListener('resize', draw);
+  try {
+    await engine.ready();
+  } catch (e) {
+    showFatal($('status'), e.message);
+    document.documentElement.dataset.ready = 'error';
+    return;
+  }
+  const { names } = await engine.tool('copsrobbers', 'suite', {});
+  $('in-map').innerHTML = names.map((n) => `<option>${n}</option>`).join('');
+  const h = readHash();
+  const f = {
+    map: names.includes(h.map) ? h.map : 'petersen',
+    cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 100 }),
+    seed: readInt(h, 'seed', 1, { min: 0 }), side: ['robber', 'cops', 'watch'].includes(h.side) ? h.side : 'robber',
+    level: ['easy', 'medium', 'hard', 'best'].includes(h.level) ? h.level : 'best',
+  };
+  $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
+  $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
+  $('btn-new').addEventListener('click', () => startGame(readForm()));
+  $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false }));
+  $('btn-watch').addEventListener('click', async () => {
+    if (!st.session || st.obs.over) return;
+    st.replayMode = false;
+    st.watching = true;
+    st.pending = [];
+    await botMoves();
+  });
+  $('btn-stop').addEventListener('click', () => { st.token++; st.watching = false; refresh(); });
+  $('btn-hint').addEventListener('click', async () => {
+    if (!st.session || st.obs.over) return;
+    const m = await st.session.suggest({ level: 'best', seed: st.config.seed });
+    $('prompt').textContent = `Hint: ${Array.isArray(m) ? m.join(' ') : m}`;
+  });
+  $('btn-replay').addEventListener('click', async () => st.session && showReplay(await st.session.replay()));
+  $('in-solver').addEventListener('change', analyse);
+  $('in-replay').addEventListener('change', async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    try {
+      await showReplay(JSON.parse(await file.text()));
+    } catch (e) {
+      showError($('error'), `replay ${file.name}: ${e.message}`);
+    }
+  });
+  document.documentElement.dataset.ready = '1';
+  await startGame(f, { push: false });
+}
+
+main().catch((e) => {
+  showError($('error'), e.message);
+  document.documentElement.dataset.ready = 'error';
+});
