@@ -222,8 +222,11 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
     std::vector<double> weight(S.size(), 0.0);
     for (int r = 0; r < kPieces; ++r)
         if (!belief.seen(r) && !mass[r].empty())
-            for (int t : mass[r])
-                if (!S.is_ride(t)) weight[t] += 1.0 / static_cast<double>(mass[r].size());
+            for (int t : mass[r]) {
+                // A rider's mass counts at the door where its car will let it out.
+                int at = S.is_ride(t) ? L.index(L.door(S.ride_lift(t), S.ride_target(t))) : t;
+                weight[at] += 1.0 / static_cast<double>(mass[r].size());
+            }
     for (int g : order) {
         if (chase[g] >= 0) continue;
         const int from = planned[g];
