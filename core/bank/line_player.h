@@ -22,6 +22,9 @@ public:
     std::optional<std::string> reply(const std::string& line);
     // True after our reply made the last capture or our last allowed move: exit now.
     bool done() const { return done_; }
+    // The guards as this player knows them (robbers: read from the lines; guards: its own).
+    const std::array<Piece, kPieces>& guards() const { return guards_; }
+    const Belief& belief() const { return belief_; }
 
 private:
     const Layout& layout_;

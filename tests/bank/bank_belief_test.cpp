@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "bank/bank_game.h"
+#include "bank/line_player.h"
 #include "bank/strategy.h"
 #include "bank_test_util.h"
 #include "common/game.h"
@@ -99,4 +100,38 @@ TEST(BankBelief, EveryUnseenRobberIsInsideItsSet) {
         }
         EXPECT_GT(checks, 0);
     }
+}
+
+TEST(BankLinePlayer, RobbersReadRidersFromInLiftCoordinates) {
+    LinePlayer robbers(default_layout(), 50, kRobbers, Level::Greedy, 9);
+    const std::string start = robbers.start();
+    EXPECT_EQ(parse_placement(default_layout(), start).size(), 4u);
+    ASSERT_TRUE(robbers.reply("AK AM AN AO FFF"));
+    EXPECT_FALSE(robbers.guards()[1].riding());
+    ASSERT_TRUE(robbers.reply("AK CM AN AO FBF"));  // guard 2 called the middle lift upwards
+    const Piece& g = robbers.guards()[1];
+    EXPECT_TRUE(g.riding());
+    EXPECT_EQ(g.lift, 1);
+    EXPECT_EQ(g.car_row, 2);
+    EXPECT_EQ(g.target_floor, 1);  // the target is unknown: the next floor up (row E)
+    ASSERT_TRUE(robbers.reply("AK EM AN AO FBF"));  // passing floor 2: still busy, still riding
+    EXPECT_TRUE(robbers.guards()[1].riding());
+    EXPECT_EQ(robbers.guards()[1].target_floor, 2);
+    ASSERT_TRUE(robbers.reply("AK GM AN AO FBF"));
+    ASSERT_TRUE(robbers.reply("AK IM AN AO FFF"));  // the lift is free: it stepped out on IM
+    EXPECT_FALSE(robbers.guards()[1].riding());
+    EXPECT_EQ(default_layout().name(robbers.guards()[1].cell), "IM");
+}
+
+TEST(BankLinePlayer, GuardsStopAfterTheirLastMoveOrAllCaught) {
+    LinePlayer guards(default_layout(), 2, kGuards, Level::Strong, 3);
+    EXPECT_EQ(guards.start(), "");
+    auto m1 = guards.reply("?? ?? ?? ?? FFF");
+    ASSERT_TRUE(m1);
+    EXPECT_EQ(m1->size(), 4u);
+    EXPECT_FALSE(guards.done());
+    ASSERT_TRUE(guards.reply("?? ?? ?? ?? FFF"));
+    EXPECT_TRUE(guards.done());  // L = 2 moves made
+    LinePlayer other(default_layout(), 50, kGuards, Level::Strong, 3);
+    EXPECT_FALSE(other.reply("## ## ## ## FFF"));  // the robbers' move caught the last one
 }
