@@ -41,6 +41,9 @@ test('guards: a few moves against the bot, only what guards see', async () => {
       assert.ok(!v.possible[i].cells.some((c) => c[0] === 'A'), 'floor 1 is seen by the guards');
     }
   }
+  // The shading can be narrowed to one robber's set.
+  await page.selectOption('#in-shade', '1');
+  await page.selectOption('#in-shade', 'all');
   // Guard 1: 'L' by button; guard 2: click AM (its right neighbour); the rest stay.
   await page.click('#piece-row button[data-piece="1"]');
   await page.click('button[data-cmd="L"]');

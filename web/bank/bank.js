@@ -110,8 +110,10 @@ function draw() {
   // possible cells of unseen robbers (guards' view)
   if (v.possible) {
     const count = new Map();
+    const shade = $('in-shade').value;
     v.possible.forEach((p, i) => {
       if (v.robbers[i]?.seen || v.robbers[i]?.caught) return;
+      if (shade === 'none' || (shade !== 'all' && Number(shade) !== i)) return;
       for (const n of p.cells) count.set(n, (count.get(n) || 0) + 1);
       for (const ride of p.rides) count.set(ride.coord, (count.get(ride.coord) || 0) + 1);
     });
@@ -440,6 +442,7 @@ $('in-replay').addEventListener('change', async (ev) => {
   await act(async () => openReplay(await file.text()));
 });
 el.canvas.addEventListener('click', onCanvasClick);
+$('in-shade').addEventListener('change', draw);
 document.addEventListener('keydown', (ev) => {
   if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
   const key = { ArrowLeft: 'L', ArrowRight: 'R', ArrowUp: 'U', ArrowDown: 'D', s: 'S', '.': 'S' }[ev.key];
