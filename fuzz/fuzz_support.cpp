@@ -23,7 +23,7 @@ bool strict() {
 std::string shape(const std::string& s) {
     std::string out;
     for (char c : s.substr(0, 160)) {
-        if (c >= '0' && c <= '9') {
+        if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'F')) {  // numbers, hex bytes
             if (out.empty() || out.back() != '#') out += '#';
         } else {
             out += c;

@@ -10,7 +10,8 @@ const std::vector<GameInputs>& table() {
          {"3 2\n1 1\n31 31\n15 16\n2 2\n30 30\n0 0\n", "1 0\n14 14\n0 0\n"}},
         {"copsrobbers", "map", {}, {}},
         {"fugitive", "map", {}, {}},
-        {"searchparty", "map", {"check", "solve", "lower_bound", "maps"}, {}},
+        // "solve" and "lower_bound" are searches (seconds by design), not readers: not fuzzed.
+        {"searchparty", "map", {"check", "maps"}, {}},
         {"bank", "layout", {}, {}},
     };
     return t;
