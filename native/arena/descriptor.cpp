@@ -85,6 +85,7 @@ GameDescriptor load_descriptor(const std::string& path) {
     d.captures_ptr = get_string(r, "captures", where, false);
     d.fault_ptr = get_string(r, "fault", where, false);
     d.fault_reason_ptr = get_string(r, "fault_reason", where, false);
+    d.fault_side_ptr = get_string(r, "fault_side", where, false);
     d.move_times_ptr = get_string(r, "move_times_ms", where, false);
     d.reason_ptr = get_string(r, "reason", where, false);
     if (r.contains("winner_values")) {
@@ -96,7 +97,7 @@ GameDescriptor load_descriptor(const std::string& path) {
         }
     }
     for (const auto& ptr : {d.winner_ptr, d.score_ptr, d.captures_ptr, d.fault_ptr, d.fault_reason_ptr,
-                            d.move_times_ptr, d.reason_ptr}) {
+                            d.fault_side_ptr, d.move_times_ptr, d.reason_ptr}) {
         if (!ptr.empty() && ptr[0] != '/') throw InputError(where + ": \"" + ptr + "\" is not a JSON pointer");
     }
     // Catch typos in templates now rather than in the middle of a tournament.

@@ -29,6 +29,9 @@ struct GameDescriptor {
     std::string captures_ptr;         // one number for the game, e.g. "/captures"
     std::string fault_ptr;            // per side: string verdict, "ok"/null/"" = no fault
     std::string fault_reason_ptr;     // per side: message when faulted
+    // Judges that report one forfeit for the game instead: the side (index or role name) at
+    // fault_side_ptr faulted, with fault_ptr / fault_reason_ptr read once (no "{side}").
+    std::string fault_side_ptr;
     std::string move_times_ptr;       // per side: array of milliseconds
     std::string reason_ptr;           // one string: how the game ended
     std::string dir;                  // folder holding the descriptor

@@ -75,7 +75,13 @@ void read_outcome(const GameDescriptor& g, const Json& result, const std::vector
         const Json score = at_pointer(result, side_pointer(g.score_ptr, s));
         scores.push_back(score.is_number() ? score : Json(nullptr));
         Json fault = nullptr;
-        const std::string verdict = decode_fault(at_pointer(result, side_pointer(g.fault_ptr, s)));
+        bool applies = true;
+        if (!g.fault_side_ptr.empty()) {
+            const Json who = at_pointer(result, g.fault_side_ptr);
+            applies = !who.is_null() && decode_winner(who, g, names) == s;
+        }
+        std::string verdict = applies ? decode_fault(at_pointer(result, side_pointer(g.fault_ptr, s))) : std::string();
+        if (applies && verdict.empty() && !g.fault_side_ptr.empty()) verdict = "forfeit";
         if (!verdict.empty()) {
             const Json why = at_pointer(result, side_pointer(g.fault_reason_ptr, s));
             fault = verdict + (why.is_string() && !why.get<std::string>().empty() ? ": " + why.get<std::string>() : "");
