@@ -128,6 +128,14 @@ void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at, std::vect
     }
 }
 
+int Policy::unsearched_around(const State& s, int cell) const {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    int n = 0;
+    for (const Offset& o : vision_offsets())
+        if (map_.open_at(x + o.dx, y + o.dy)) n += !s.searched(map_.index(x + o.dx, y + o.dy));
+    return n;
+}
+
 int Policy::gain(const State& s, int cell) const {
     const int x = map_.x_of(cell), y = map_.y_of(cell);
     int g = 0;
@@ -162,6 +170,8 @@ int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
             if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
         if (s.searched(u)) continue;
         long long cost = 8LL * d - params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
+        // Pockets first: a cell with few unsearched cells around it would be left behind.
+        if (params_.pocket_weight) cost += static_cast<long long>(params_.pocket_weight) * unsearched_around(s, u);
         if (disperse) {
             // Another leader is clearly nearer to u (the multi-source BFS gives the nearest).
             if (multi_dist_[u] + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
@@ -325,15 +335,19 @@ Plan run_policy(const State& start, const PolicyParams& params, int max_turns) {
 std::vector<PolicyParams> default_variants(int level) {
     PolicyParams base;
     base.level = level;
+    base.pocket_weight = level >= 2 ? 1 : 0;
+    base.max_trail = level >= 2 ? 3 : 2;
     if (level < 3) return {base};
-    std::vector<PolicyParams> v;
-    for (int radius : {7, 5, 10, 14})
-        for (bool rev : {false, true}) {
-            PolicyParams p = base;
-            p.claim_radius = radius;
-            p.reverse_teams = rev;
-            v.push_back(p);
-        }
+    std::vector<PolicyParams> v;  // chosen by a small parameter sweep on the reference maps
+    for (int radius : {7, 4})
+        for (int pocket : {1, 2})
+            for (int trail : {3, 2}) {
+                PolicyParams p = base;
+                p.claim_radius = radius;
+                p.pocket_weight = pocket;
+                p.max_trail = trail;
+                v.push_back(p);
+            }
     return v;
 }
 
@@ -346,6 +360,8 @@ PolicyParams random_variant(std::uint64_t seed, int index) {
     p.voronoi_margin = rng.range(0, 5);
     p.voronoi_penalty = rng.range(0, 40);
     p.wall_bonus = rng.range(0, 4);
+    p.pocket_weight = rng.range(0, 3);
+    p.max_trail = rng.range(2, 4);
     p.reverse_teams = rng.chance(0.5);
     p.seed = rng.next_u64() | 1;
     return p;

@@ -36,6 +36,7 @@ struct PolicyParams {
     int voronoi_margin = 2;     // a cell another leader is this much nearer to is "theirs"
     int voronoi_penalty = 16;
     int path_weight = 64;       // leader: cost of one step of distance vs one new cell
+    int pocket_weight = 0;      // per unsearched cell around a candidate target
     int max_trail = 2;          // followers stay within this walking distance of the leader
     int wall_bonus = 1;         // prefer unsearched cells with fewer open neighbours (dead ends)
     std::uint64_t seed = 0;     // tie-break noise; 0 = none (fully deterministic order)
@@ -53,6 +54,7 @@ private:
     void bfs_from(int source, std::vector<int>& dist, int stop_at = -1, std::vector<int>* order = nullptr);
     int choose_target(const State& s, std::size_t team, int leader_cell);
     int gain(const State& s, int cell) const;
+    int unsearched_around(const State& s, int cell) const;
     void multi_bfs(const std::vector<int>& sources);  // nearest-leader distances
     void trail_bfs(int source, int depth);            // walking distances near a leader
     int trail(int cell) const;
