@@ -53,8 +53,7 @@ function drawMap() {
   for (let c = 1; c <= obs.map.n; c++) {
     const [x, y] = at(c);
     const cls = ['city'];
-    if (possible.has(c) && obs.fugitive == null) cls.push('possible');
-    if (possible.has(c) && st.side !== 0 && obs.view !== 'Fugitive') cls.push('possible');
+    if (possible.has(c)) cls.push('possible'); // what the Detectives know, in every view
     if (options.has(c)) cls.push('option');
     if (st.pending.includes(c)) cls.push('chosen');
     const circle = el('circle', { cx: x, cy: y, r: 11, class: cls.join(' '), 'data-city': c }, cities);
@@ -63,7 +62,7 @@ function drawMap() {
     circle.addEventListener('click', () => onCity(c));
     el('text', { x, y, class: 'city-label' }, cities).textContent = String(c);
   }
-  const pieces = el('g', {}, svg);
+  const pieces = el('g', { 'pointer-events': 'none' }, svg); // clicks go to the city below
   const last = obs.last_announced;
   if (last && obs.fugitive == null) {
     const [x, y] = at(last.city);

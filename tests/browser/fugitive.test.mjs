@@ -1,0 +1,117 @@
+// The Fugitive page: play a few moves as the Fugitive (click cities, pick transports), play
+// the Detectives (joint move entered piece by piece; their view hides the Fugitive and draws
+// the possible set), watch bot against bot to the end, and open a replay.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, screenshot } from './lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function open(hash) {
+  const page = await h.newPage();
+  await page.goto(`${h.url}fugitive/${hash}`);
+  await page.waitForSelector('html[data-ready="1"]');
+  return page;
+}
+const obs = (page) => page.evaluate(() => window.fugitivePage.st.obs);
+async function waitIdle(page) {
+  await page.waitForFunction(() => {
+    const s = window.fugitivePage.st;
+    return s.obs && !s.busy && (s.obs.over || s.obs.to_move === s.side);
+  });
+}
+async function clickCity(page, c) {
+  const { x, y } = await page.evaluate((n) => window.fugitivePage.cityCenter(n), c);
+  await page.mouse.click(x, y);
+}
+
+test('Fugitive: place, then move by clicking cities against the bot', async () => {
+  const page = await open('#side=0&level=medium&cities=40&seed=3');
+  await waitIdle(page);
+  let v = await obs(page);
+  assert.equal(v.phase, 'place_fugitive');
+  assert.equal(v.detectives.length, 4, 'the bot Detectives have placed');
+  const free = [...Array(v.map.n).keys()].map((i) => i + 1).find((c) => !v.detectives.includes(c));
+  await clickCity(page, free);
+  await waitIdle(page);
+  v = await obs(page);
+  assert.equal(v.fugitive, free);
+  assert.equal(v.phase, 'fugitive');
+  for (let k = 0; k < 3 && !v.over; k++) {
+    // The move buttons list the legal moves; click the city of the first one (or the button
+    // if several transports lead there).
+    const moves = await page.$$eval('#choices button', (bs) => bs.map((b) => b.dataset.move));
+    assert.ok(moves.length > 0);
+    const target = Number(moves[0].split(' ')[1]);
+    const sameCity = moves.filter((m) => Number(m.split(' ')[1]) === target);
+    await clickCity(page, target);
+    if (sameCity.length > 1) await page.click(`#choices button[data-move="${sameCity[0]}"]`);
+    await waitIdle(page);
+    v = await obs(page);
+    if (!v.over) assert.equal(v.fugitive, target);
+  }
+  assert.ok((await page.textContent('#log')).includes('Turn 1: Fugitive took'));
+  await screenshot(page, 'fugitive-play-fugitive');
+  h.assertNoErrors();
+});
+
+test('Detectives: only what they know, joint move piece by piece', async () => {
+  const page = await open('#side=1&level=medium&cities=40&seed=4');
+  await waitIdle(page);
+  let v = await obs(page);
+  assert.equal(v.phase, 'place_detectives');
+  for (const c of [1, 2, 3, 4]) await clickCity(page, c);
+  await waitIdle(page);
+  v = await obs(page);
+  assert.deepEqual(v.detectives, [1, 2, 3, 4]);
+  assert.equal(v.phase, 'detectives', 'the bot Fugitive placed and moved');
+  assert.equal(v.fugitive, null, 'the Fugitive is hidden from the Detectives');
+  assert.ok(v.possible.length >= 1);
+  assert.equal(v.transports.length, 1);
+  // Hatched possible cities are drawn.
+  assert.equal(await page.locator('#map circle.city.possible').count(), v.possible.length);
+  const legal = await page.evaluate(() => window.fugitivePage.st.legal);
+  // Pick for each piece its first option not yet taken.
+  const picks = [];
+  for (let i = 0; i < 4; i++) {
+    const c = legal.pieces[i].find((x) => !picks.includes(x));
+    picks.push(c);
+    await clickCity(page, c);
+    if (i < 3) assert.match(await page.textContent('#pending'), new RegExp(`^Move: ${picks.join(' ')}$`));
+  }
+  await waitIdle(page);
+  v = await obs(page);
+  if (!v.over) {
+    assert.deepEqual(v.detectives, picks);
+    assert.equal(v.transports.length, 2);
+  }
+  await screenshot(page, 'fugitive-play-detectives');
+  h.assertNoErrors();
+});
+
+test('watch bot against bot to the end, then open its replay', async () => {
+  const page = await open('#side=-1&level=easy&cities=30&seed=5');
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  const v = await obs(page);
+  assert.equal(v.score.Fugitive + v.score.Detectives, 20);
+  assert.match(await page.textContent('#outcome'), /Fugitive \d+, Detectives \d+/);
+  await screenshot(page, 'fugitive-watch');
+  const replay = await page.evaluate(() => window.fugitivePage.st.game.replay());
+  await page.fill('#in-replay', JSON.stringify(replay));
+  await page.selectOption('#in-replay-view', '1');
+  await page.click('#btn-replay');
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n && !window.fugitivePage.st.busy, replay.moves.length);
+  assert.match(await page.textContent('#rp-pos'), new RegExp(`^${replay.moves.length} / ${replay.moves.length}$`));
+  await page.click('#rp-back');
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n - 1 && window.fugitivePage.st.obs, replay.moves.length);
+  const back = await obs(page);
+  assert.equal(back.view, 'Detectives');
+  assert.equal(back.over, false);
+  // A broken replay gives a readable error, not a blank page.
+  await page.fill('#in-replay', '{"format":"nope"}');
+  await page.click('#btn-replay');
+  assert.match(await page.textContent('#error'), /Cannot open the replay: not a Fugitive replay/);
+  h.assertNoErrors();
+});
