@@ -77,8 +77,8 @@ int run_single(const Json& config, const std::string& cops_cmd, const std::strin
 
 struct SeriesRow {
     int games = 0, a_cops_wins = 0, a_robber_wins = 0, b_cops_wins = 0, b_robber_wins = 0, forfeits = 0;
-    long long capture_rounds = 0;
-    int captures = 0;
+    long long capture_rounds[2] = {0, 0};  // [0]: A's cops, [1]: B's cops
+    int captures[2] = {0, 0};
 };
 
 int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop_counts, int seeds, int rounds,
@@ -107,8 +107,8 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
                     else (cops_won ? row.b_cops_wins : row.a_robber_wins)++;
                     if (m.result.value("forfeit", false)) ++row.forfeits;
                     if (cops_won && m.result.contains("capture_round")) {
-                        row.capture_rounds += m.result["capture_round"].get<int>();
-                        ++row.captures;
+                        row.capture_rounds[a_is_cops ? 0 : 1] += m.result["capture_round"].get<int>();
+                        ++row.captures[a_is_cops ? 0 : 1];
                     }
                     if (!out_dir.empty())
                         write_json_file(out_dir + "/" + base_name(map) + "-c" + std::to_string(c) + "-s" +
@@ -121,14 +121,15 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
         }
     }
     std::fprintf(stderr, "\n");
-    std::printf("%-24s %5s | %-17s | %-17s | %8s %8s\n", "map", "games", "A cops / A X wins", "B cops / B X wins",
-                "avg cap", "forfeit");
+    std::printf("%-24s %5s | %-17s | %-17s | %-15s %7s\n", "map", "games", "A cops / A X wins", "B cops / B X wins",
+                "avg capture A/B", "forfeit");
     int ta = 0, tb = 0, tg = 0;
     for (auto& [name, r] : rows) {
         const int half = r.games / 2;
-        std::printf("%-24s %5d | %3d/%-3d  %3d/%-3d | %3d/%-3d  %3d/%-3d | %8.1f %8d\n", name.c_str(), r.games,
-                    r.a_cops_wins, half, r.a_robber_wins, half, r.b_cops_wins, half, r.b_robber_wins, half,
-                    r.captures ? static_cast<double>(r.capture_rounds) / r.captures : 0.0, r.forfeits);
+        auto avg = [&](int k) { return r.captures[k] ? static_cast<double>(r.capture_rounds[k]) / r.captures[k] : 0.0; };
+        std::printf("%-24s %5d | %3d/%-3d  %3d/%-3d | %3d/%-3d  %3d/%-3d | %6.1f / %-6.1f %7d\n", name.c_str(), r.games,
+                    r.a_cops_wins, half, r.a_robber_wins, half, r.b_cops_wins, half, r.b_robber_wins, half, avg(0), avg(1),
+                    r.forfeits);
         ta += r.a_cops_wins + r.a_robber_wins;
         tb += r.b_cops_wins + r.b_robber_wins;
         tg += r.games;

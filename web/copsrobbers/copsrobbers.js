@@ -173,7 +173,7 @@ async function botMoves() {
     if (token !== st.token) return;
     await st.session.apply(move);
     await refresh();
-    if (st.watching) await new Promise((r) => setTimeout(r, 250));
+    if (st.watching) await new Promise((r) => setTimeout(r, 120));
     if (token !== st.token) return;
   }
   st.watching = false;
