@@ -3,6 +3,9 @@
 // score, mean capture turn and the slowest game's thinking time per side.
 //   fugitive-arena --fugitive strong --detectives greedy [--games 20] [--seed 1]
 //                  [--cities-min 100] [--cities-max 200] [--effort 100]
+// Environment: FUG_TRACE=1 prints every Fugitive move (turn, transport, city, distance to
+// the nearest Detective, size of the possible set); FUG_WHY=1 prints the moves that ended
+// next to a Detective with the number of safe options it had.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -50,7 +53,19 @@ int main(int argc, char** argv) {
         timed(ft, [&] { s.place_fugitive(choose_fugitive_placement(*map, s.detectives(), fbot, rf)); });
         while (!s.over()) {
             if (s.to_move() == kFugitive) {
+                int safe_options = 0;
+                for (const FugitiveMove& m : s.fugitive_moves()) {
+                    int dm = 99;
+                    for (int c : s.detectives()) dm = std::min(dm, map->distance(c, m.city));
+                    safe_options += dm >= 2;
+                }
                 timed(ft, [&] { s.move_fugitive(choose_fugitive_move(s, fbot, rf)); });
+                if (std::getenv("FUG_WHY")) {
+                    int dmin = 99;
+                    for (int c : s.detectives()) dmin = std::min(dmin, map->distance(c, s.fugitive()));
+                    if (dmin <= 1)
+                        std::printf("  g%d t%d dmin %d safe options %d |S| %d\n", g, s.turn(), dmin, safe_options, Knowledge::of(s).count());
+                }
                 if (std::getenv("FUG_TRACE")) {
                     int dmin = 99;
                     for (int c : s.detectives()) dmin = std::min(dmin, map->distance(c, s.fugitive()));
