@@ -69,6 +69,19 @@ TEST(FugitiveJudge, BotAgainstBotPlaysAFullGameAndWritesAReplay) {
     }
 }
 
+TEST(FugitiveJudge, AFullGameEndsAfterTurn50WithoutSendingTheLastDetectivesMove) {
+    // The greedy Fugitive escapes the random Detectives on this map (checked: 20-0).
+    const Json r = judge(kMaps + "/generated-100.txt", bot("--strategy greedy --seed 1"), bot("--strategy random --seed 1"));
+    ASSERT_EQ(r["ending"], "escaped") << r["reason"];
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
+    EXPECT_EQ(r["turn"], 50);
+    // Lines read: the Fugitive's start + 50 moves; the Detectives' 4 + 50 x 4 cities.
+    EXPECT_EQ(r["players"]["Fugitive"]["moves"], 51);
+    EXPECT_EQ(r["players"]["Detectives"]["moves"], 204);
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+}
+
 TEST(FugitiveJudge, EarlyEndSendsQuitToBothInPlaceOfTheNextLine) {
     // The Fugitive starts on 1 and walks by car onto the Detective on 2 on turn 1.
     const std::string fugitive = "read r; read a; read b; read c; read d; echo 1; echo 'C 2'; read q; echo \"fugitive-got:$q\" >&2";
