@@ -54,6 +54,10 @@ Json choose_move(Game& game, Rng& rng) {
     return game.suggest_move(Json{{"level", "easy"}, {"seed", rng.next_u64() >> 12}});
 }
 
+std::uint64_t game_seed(const SoakOptions& options, int index) {
+    return options.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(index + 1));
+}
+
 struct Played {
     int moves = 0;
     bool capped = false;
@@ -119,6 +123,13 @@ Json soak_config(const GameInfo& info, std::uint64_t seed, int index) {
     return config;
 }
 
+Json random_game_replay(const GameInfo& info, const SoakOptions& options, int index) {
+    Rng rng(game_seed(options, index));
+    auto game = create_game(soak_config(info, options.seed, index));
+    for (int i = 0; i < options.max_moves && !game->over(); ++i) game->apply(choose_move(*game, rng));
+    return game->replay();
+}
+
 GameStats soak_game(const GameInfo& info, const SoakOptions& options) {
     GameStats stats;
     stats.id = info.id;
@@ -126,7 +137,7 @@ GameStats soak_game(const GameInfo& info, const SoakOptions& options) {
     for (int i = 0; i < options.games; ++i) {
         const Json config = soak_config(info, options.seed, i);
         try {
-            const Played p = play_one(config, options.seed ^ (0x9e3779b97f4a7c15ULL * (i + 1)), options);
+            const Played p = play_one(config, game_seed(options, i), options);
             stats.moves += p.moves;
             stats.capped += p.capped;
         } catch (const std::exception& e) {
@@ -135,6 +146,9 @@ GameStats soak_game(const GameInfo& info, const SoakOptions& options) {
                 stats.failure_reports.push_back("game " + std::to_string(i) + " config " + config.dump() + ": " + e.what());
         }
         ++stats.games;
+        if (options.max_seconds > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > options.max_seconds)
+            break;
     }
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;

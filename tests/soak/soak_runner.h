@@ -16,6 +16,7 @@ struct SoakOptions {
     std::uint64_t seed = 1;
     int max_moves = 5000;      // a game still running after this is counted as capped
     int max_failures_shown = 3;
+    double max_seconds = 0;    // > 0: stop a game id's run after this long (slow games)
 };
 
 struct GameStats {
@@ -27,6 +28,9 @@ struct GameStats {
 
 // The config of game number `index` of a soak (fingerprint configs in turn, seed varied).
 Json soak_config(const GameInfo& info, std::uint64_t seed, int index);
+// Game number `index` of the soak played without checks (same moves): its replay. For the
+// native-vs-wasm comparison (tests/soak/wasm_replays.mjs).
+Json random_game_replay(const GameInfo& info, const SoakOptions& options, int index);
 // Plays `options.games` games of one id.
 GameStats soak_game(const GameInfo& info, const SoakOptions& options);
 
