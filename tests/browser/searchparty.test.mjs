@@ -1,0 +1,67 @@
+// Search Party page: loads a reference map of the original challenge (pasted, as a person
+// would), watches the solver finish it with every costar alive, plays by hand (the star
+// steered, the solver moving the rest) and shows map and move errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { setup, screenshot } from './lib.mjs';
+
+const REF = process.env.PURSUIT_SHARED_DIR ? `${process.env.PURSUIT_SHARED_DIR}/ref/searchparty` : '/work/shared/ref/searchparty';
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function text(page, id) { return (await page.textContent(`#${id}`)).trim(); }
+
+test('a reference map is loaded and watched solved', async () => {
+  const map3 = fs.readFileSync(`${REF}/map3.txt`, 'utf8');
+  const page = await h.newPage();
+  await page.goto(new URL("searchparty/", h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.fill('#map-text', map3);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('80×47'));
+  assert.equal(await text(page, 'c-costars'), '3/3');
+  assert.equal(await text(page, 'c-left'), String(2513 - 18));
+  await page.selectOption('#in-level', 'best');
+  await page.click('#btn-solve');
+  await page.waitForSelector('#replay-box:not([hidden])', { timeout: 60000 });
+  const status = await text(page, 'status-line');
+  const turns = Number(/needs (\d+) turns \(3 costars, 2 extras/.exec(status)?.[1]);
+  assert.ok(turns >= 61 && turns < 1000, status);
+  await page.waitForTimeout(1500);  // let it play a little, then jump to the end
+  const mid = Number(await page.getAttribute('body', 'data-sp-turn'));
+  await screenshot(page, 'searchparty-watching');
+  await page.click('#replay-player .rp-end');
+  await page.waitForSelector('body[data-sp-over="1"]', { timeout: 30000 });
+  assert.equal(Number(await page.getAttribute('body', 'data-sp-turn')), turns);
+  assert.ok(mid < turns);
+  assert.equal(await text(page, 'c-left'), '0');
+  assert.equal(await text(page, 'c-costars'), '3/3');
+  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} 3 2`);
+  await screenshot(page, 'searchparty-solved');
+  h.assertNoErrors();
+});
+
+test('play by hand: steer the star, the solver moves the rest; errors are shown', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL("searchparty/", h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.locator('#board').focus();
+  await page.keyboard.press('d');  // star east
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  const cast = await text(page, 'cast');
+  assert.match(cast, /^@:5,2 /, cast);  // the built-in "rooms" map: S at 4,2
+  // Everyone mode: select costar A and move it; an impossible move reports the original message.
+  await page.check('input[name="steer"][value="all"]');
+  await page.keyboard.press('Shift+A');
+  await page.keyboard.press('w');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  await page.fill('#map-text', '3 2 0 0\nS..\n.x.\n');
+  await page.click('#btn-load');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await text(page, 'error'), /line 3: bad character 'x' at x=1/);
+  await screenshot(page, 'searchparty-play');
+  h.assertNoErrors();
+});
