@@ -9,6 +9,8 @@ import path from 'node:path';
 import { setup, screenshot, ROOT } from './lib.mjs';
 
 const FRAMES = ['robots-watch', 'robots-play', 'robots-replay', 'robots-host'];
+// The other games' pages (their own tests check them in depth): each frame must load and draw.
+const OTHER_FRAMES = ['copsrobbers', 'fugitive', 'searchparty', 'bank'];
 const SAVED = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/course/replays/robots-seed7.json'), 'utf8'));
 
 let h;
@@ -20,7 +22,9 @@ before(async () => {
   for (const name of FRAMES) {
     const frame = page.frame({ name });
     assert.ok(frame, `frame ${name} exists`);
-    await frame.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await frame.waitForSelector('html[data-ready="1"]', { timeout: 60000 }).catch((e) => {
+      throw new Error(`frame ${name} did not get ready: ${e.message}`);
+    });
   }
 });
 after(async () => { await h?.close(); });
@@ -69,6 +73,33 @@ test('every frame runs: board drawn, ready announced, no errors', async () => {
     const err = await frame.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
     assert.equal(err, '', `${name}: no error box`);
     await waitLog((e) => e.type === 'pursuit:ready' && e.frame === `frame-${name.split('-')[1]}`, `ready from ${name}`);
+  }
+  h.assertNoErrors();
+});
+
+test('the other games\' frames run: board drawn, no error shown', async () => {
+  for (const name of OTHER_FRAMES) {
+    const frame = page.frame({ name });
+    assert.ok(frame, `frame ${name} exists`);
+    // Drawn = an SVG map with its roads and cities, or a canvas board with several colours.
+    // (Not every page sets data-ready, so the drawing itself is what is waited for.)
+    const drawn = await frame.waitForFunction(() => {
+      if (document.documentElement.dataset.ready === 'error') return { error: true };
+      const svg = document.querySelector('svg#map');
+      if (svg) {
+        const items = svg.querySelectorAll('line, path, circle, rect, polygon').length;
+        return items >= 20 && { kind: 'svg', items };
+      }
+      const cv = document.querySelector('canvas#board');
+      if (!cv || cv.width < 100 || cv.height < 100) return false;
+      const { data } = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height);
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      return colours.size >= 3 && { kind: 'canvas', items: colours.size };
+    }, null, { timeout: 60000 }).then((handle) => handle.jsonValue()).catch((e) => { throw new Error(`frame ${name} drew nothing: ${e.message}`); });
+    assert.ok(!drawn.error, `${name}: the page reports data-ready="error"`);
+    const err = await frame.evaluate(() => [...document.querySelectorAll('.error-box')].filter((e) => !e.hidden).map((e) => e.textContent).join(' '));
+    assert.equal(err, '', `${name}: no error box`);
   }
   h.assertNoErrors();
 });
