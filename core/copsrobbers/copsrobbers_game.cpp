@@ -131,7 +131,8 @@ Json CopsRobbersGame::observation(int side) const {
                 {"layout", layout},
                 {"cop_count", p.cop_count()},
                 {"rounds", p.rounds()},
-                {"round", std::min(p.current_round(), p.rounds())},
+                // The round being played; once over, the round of the capture (or the last one).
+                {"round", p.over() ? (p.capture_round() ? p.capture_round() : p.rounds()) : p.current_round()},
                 {"rounds_done", p.rounds_done()},
                 {"to_move", tm < 0 ? Json(nullptr) : Json(tm == 0 ? "cops" : "robber")},
                 {"cops", one_based(p.cops())},

@@ -45,6 +45,7 @@ TEST(CopsRobbersRules, CopSteppingOntoXCaptures) {
     ASSERT_TRUE(g->over());
     EXPECT_EQ(g->result()["summary"], "The cops win: cop 2 caught X at crossing 5 in round 1");
     EXPECT_EQ(g->result()["capture_round"], 1);
+    EXPECT_EQ(g->observation(-1)["round"], 1);  // the round of the capture, not the next one
 }
 
 TEST(CopsRobbersRules, XWinsAfterRRoundsWithoutCapture) {

@@ -37,7 +37,7 @@ function layoutPoints(obs) {
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const pad = 22, scale = Math.min((w - 2 * pad) / spanX, (h - 2 * pad) / spanY);
+  const pad = 36, scale = Math.min((w - 2 * pad) / spanX, (h - 2 * pad) / spanY);
   const offX = (w - scale * spanX) / 2, offY = (h - scale * spanY) / 2;
   return pts.map(([x, y]) => ({ x: offX + (x - minX) * scale, y: offY + (y - minY) * scale }));
 }
@@ -84,19 +84,19 @@ function draw() {
     fan.set(c, k + 1);
     const p = pts[c - 1], s = r * 1.5, dx = k * s * 0.6;
     ctx.fillStyle = i < st.pending.length ? css('--piece-teleport', '#cc79a7') : css('--piece-you', '#0072b2');
-    ctx.fillRect(p.x - s / 2 + dx, p.y - s / 2 - r * 0.9, s, s);
+    ctx.fillRect(p.x - s / 2 + dx, p.y - s / 2 - r * 1.7, s, s);
     ctx.fillStyle = '#fff';
     ctx.font = `bold ${Math.max(9, r)}px system-ui, sans-serif`;
-    ctx.fillText(String(i + 1), p.x + dx, p.y - r * 0.9);
+    ctx.fillText(String(i + 1), p.x + dx, p.y - r * 1.7);
   });
   if (obs.robber != null) {
     const p = pts[obs.robber - 1];
     ctx.beginPath();
-    ctx.arc(p.x, p.y + r * 0.6, r * 0.95, 0, 2 * Math.PI);
+    ctx.arc(p.x, p.y + r * 1.6, r * 0.95, 0, 2 * Math.PI);
     ctx.fillStyle = css('--piece-robot', '#d55e00');
     ctx.fill();
     ctx.fillStyle = '#fff';
-    ctx.fillText('X', p.x, p.y + r * 0.6);
+    ctx.fillText('X', p.x, p.y + r * 1.6);
   }
 }
 
