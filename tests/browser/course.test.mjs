@@ -208,3 +208,22 @@ test('parentOrigin= limits who may talk to the frame', async () => {
   assert.deepEqual(result.other, []);
   h.assertNoErrors([/example\.invalid/]);
 });
+
+test('Robots page on its own: replay=<url>&autoplay=1 plays the saved game; a bad URL is a readable error', async () => {
+  const p = await h.newPage();
+  await p.goto(h.url + 'robots/#replay=../course/replays/robots-seed7.json&autoplay=1');
+  await p.waitForSelector('html[data-ready="1"]');
+  await p.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '32', null, { timeout: 30000 });
+  assert.equal(await p.$eval('#outcome', (e) => e.textContent), SAVED.result.summary);
+  assert.equal(await p.$eval('#replay-box', (e) => e.hidden), false);
+  h.assertNoErrors();
+
+  const q = await h.newPage();
+  await q.goto(h.url + 'robots/#replay=../course/replays/missing.json');
+  await q.waitForSelector('html[data-ready="1"]');
+  await q.locator('#error').waitFor({ state: 'visible' });
+  assert.match(await q.textContent('#error'), /replay=\.\.\/course\/replays\/missing\.json: HTTP 404/);
+  // The page still shows its default board and can be played.
+  assert.equal(await q.$eval('#status dd[data-k="moves"]', (d) => d.textContent), '0');
+  h.assertNoErrors([/missing\.json/, /404/]);
+});
