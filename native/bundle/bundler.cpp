@@ -1,6 +1,7 @@
 // Owns: the single-file bundler (bundler.h).
 #include "bundle/bundler.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <filesystem>
@@ -66,6 +67,7 @@ private:
     void reset() {
         sources_.clear();
         queued_.clear();
+        folders_.clear();
         emitted_.clear();
         files_.clear();
         games_.clear();
@@ -277,6 +279,28 @@ private:
         fs::path cpp = header;
         cpp.replace_extension(".cpp");
         if (fs::exists(cpp) && queued_.insert(cpp).second) sources_.push_back(cpp);
+        queue_orphans(header.parent_path());
+    }
+
+    // A folder's sources without a header of their own (e.g. bank/default_layout.cpp defines
+    // a function declared in layout.h) are part of that folder's library: include them too.
+    // register.cpp (only with the registry) and programs (with a main) are not.
+    void queue_orphans(const fs::path& dir) {
+        if (!folders_.insert(dir).second) return;
+        std::vector<fs::path> found;
+        for (const auto& e : fs::directory_iterator(dir)) {
+            const fs::path p = e.path();
+            if (p.extension() != ".cpp" || p.filename() == "register.cpp") continue;
+            fs::path h = p;
+            h.replace_extension(".h");
+            if (fs::exists(h)) continue;
+            static const std::regex has_main(R"(\bint\s+main\s*\()");
+            if (std::regex_search(read_file(p.string()), has_main)) continue;
+            found.push_back(fs::weakly_canonical(p));
+        }
+        std::sort(found.begin(), found.end());
+        for (const auto& p : found)
+            if (queued_.insert(p).second) sources_.push_back(p);
     }
 
     // Every game with sources in the bundle gets its register.cpp (and what that needs).
@@ -310,7 +334,7 @@ private:
     fs::path root_;
     std::vector<fs::path> include_dirs_;
     std::vector<fs::path> sources_;
-    std::set<fs::path> queued_, emitted_;
+    std::set<fs::path> queued_, emitted_, folders_;
     std::vector<std::string> files_, games_;
     std::set<std::string> third_party_;
     bool need_registry_ = false, registry_done_ = false;

@@ -73,8 +73,11 @@ TEST(Bundle, MissingProjectHeaderIsNamedWithFileAndLine) {
     fs::remove_all(dir);
 }
 
-TEST(Bundle, SelfContainedRobotsBundleCompilesWithPlainGppAndMatchesTheBinary) {
-    const std::string dir = make_temp_dir("bundle-robots-");
+// Both bundles compile at the same time (two g++ on two cores), to keep the suite short:
+// the Robots judge self-contained (--inline-json), and the Bank bot (json kept, which the
+// test machine has) played through bank-judge against the normal binary's game.
+TEST(Bundle, RobotsJudgeAndBankBotBundlesCompileWithPlainGppAndBehaveLikeTheBinaries) {
+    const std::string dir = make_temp_dir("bundle-");
     ASSERT_EQ(shell(kBin + "/pursuit-bundle --root " + kSrc + " " + kSrc + "/native/robots/robots_main.cpp --inline-json -o " +
                     dir + "/robots_single.cpp 2> " + dir + "/bundle.log"),
               0)
@@ -82,12 +85,36 @@ TEST(Bundle, SelfContainedRobotsBundleCompilesWithPlainGppAndMatchesTheBinary) {
     const std::string text = read_file(dir + "/robots_single.cpp");
     EXPECT_EQ(text.find("#include <nlohmann"), std::string::npos);  // needs nothing but g++
     EXPECT_EQ(text.find("#include \""), std::string::npos);
-    ASSERT_EQ(shell("cd " + dir + " && g++ -O2 robots_single.cpp -o robots_single 2> gpp.log"), 0) << read_file(dir + "/gpp.log");
+    const bool bank = fs::exists(kBin + "/bank-bot") && fs::exists(kBin + "/bank-judge");
+    if (bank) {
+        ASSERT_EQ(shell(kBin + "/pursuit-bundle --root " + kSrc + " " + kSrc + "/native/bank/bot_main.cpp -o " + dir +
+                        "/bank_bot.cpp 2> " + dir + "/bundle2.log"),
+                  0)
+            << read_file(dir + "/bundle2.log");
+    }
+    const std::string compile_bank = bank ? "(g++ -O2 bank_bot.cpp -o bank_bot 2> gpp2.log; echo $? > gpp2.rc) & " : "";
+    ASSERT_EQ(shell("cd " + dir + " && { " + compile_bank + "g++ -O2 robots_single.cpp -o robots_single 2> gpp.log; rc=$?; wait; exit $rc; }"), 0)
+        << read_file(dir + "/gpp.log");
     write_file(dir + "/sample.in", robots_sample_input());
     ASSERT_EQ(shell(dir + "/robots_single < " + dir + "/sample.in > " + dir + "/bundle.out"), 0);
     ASSERT_EQ(shell(kBin + "/robots < " + dir + "/sample.in > " + dir + "/binary.out"), 0);
     const std::string out = read_file(dir + "/bundle.out");
     EXPECT_EQ(out, read_file(dir + "/binary.out"));
     EXPECT_NE(out.find("Case 1"), std::string::npos);
+
+    if (bank) {
+        ASSERT_EQ(read_file(dir + "/gpp2.rc"), "0\n") << read_file(dir + "/gpp2.log");
+        Json results[2];
+        const std::string bots[2] = {dir + "/bank_bot", kBin + "/bank-bot"};
+        for (int k = 0; k < 2; ++k) {
+            const std::string res = dir + "/result" + std::to_string(k) + ".json";
+            shell(kBin + "/bank-judge --layout " + kSrc + "/maps/bank/small.txt --seed 4 --result " + res + " '" + bots[k] +
+                  " --seed {seed} --layout {layout}' '" + kBin + "/bank-bot --level greedy --seed {seed} --layout {layout}' > /dev/null");
+            results[k] = Json::parse(read_file(res));
+            results[k].erase("commands");
+        }
+        EXPECT_TRUE(results[0]["forfeit"].is_null()) << results[0].dump();
+        EXPECT_EQ(results[0], results[1]);
+    }
     fs::remove_all(dir);
 }
