@@ -3,6 +3,9 @@
 // Expected states come from the engine itself (a second session in the same page).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setup, screenshot } from './lib.mjs';
 
 let h;
@@ -11,7 +14,7 @@ after(async () => { await h?.close(); });
 
 async function open(hash) {
   const page = await h.newPage();
-  await page.goto(`${h.url}/copsrobbers/${hash}`);
+  await page.goto(new URL(`copsrobbers/${hash}`, h.url).href);
   await page.waitForSelector('html[data-ready="1"]');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]')?.textContent !== '');
   return page;
@@ -88,5 +91,29 @@ test('watch bot against bot, then open its replay in the player', async () => {
   await page.click('.rp-end');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1');
   await screenshot(page, 'copsrobbers-watch-replay');
+  h.assertNoErrors();
+});
+
+test('a replay file (as the server writes it: map text + start) opens in the page', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=20&seed=1&side=watch&level=easy');
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const e = new Engine();
+    const { text } = await e.tool('copsrobbers', 'map', { name: 'dodecahedron' });
+    const config = { game: 'copsrobbers', map: text, cops: 2, rounds: 12, seed: 9, start: { cops: [1, 3], robber: 17 } };
+    const g = await e.create(config);
+    while (!(await g.result()).over) await g.apply(await g.suggest({ level: 'best', seed: 9 }));
+    return g.replay();
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cr-replay-')), 'replay.json');
+  fs.writeFileSync(file, JSON.stringify(replay));
+  await page.setInputFiles('#in-replay', file);
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent === '1 of 12');
+  assert.equal(await dd(page, 'robber'), '17');
+  assert.equal(await dd(page, 'cops'), '1:1  2:3');
+  await page.click('.rp-end');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  assert.equal(await page.$eval('#outcome', (e) => e.textContent), replay.result.summary);
   h.assertNoErrors();
 });
