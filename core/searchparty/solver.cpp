@@ -165,7 +165,7 @@ int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
     for (std::size_t h = 0; h < own_order_.size(); ++h) {
         const int u = own_order_[h];
         const int d = own_dist_[u];
-        if (8LL * d - 8LL * params_.wall_bonus > best_cost) break;
+        if (8LL * d - 8LL * params_.wall_bonus - 21LL * std::max(0, -params_.pocket_weight) > best_cost) break;
         for (int k = nb_start_[u]; k < nb_start_[u + 1]; ++k)
             if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
         if (s.searched(u)) continue;
@@ -261,15 +261,15 @@ Moves Policy::step(const State& s, const Moves* fixed) {
             std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         }
         trail_bfs(cell_of(L), params_.max_trail + 1);
-        bool placed = false;
-        for (std::size_t ci = 0; ci < cands.size() && !placed; ++ci) {
-            const auto [lcell, ld] = cands[ci].second;
+        // Places the followers for a leader step; false if one cannot stay with the team
+        // (unless `force`, used when no leader step works). Adds the followers' new cells.
+        std::vector<char> digits(team.followers.size()), best_digits;
+        std::vector<int> cells(team.followers.size()), best_cells;
+        auto place = [&](int lcell, char ld, bool force, long long& team_gain) {
             next[L] = lcell;
-            bool ok = true;
-            std::vector<char> digits(team.followers.size(), '5');
             for (std::size_t f = 0; f < team.followers.size(); ++f) {
                 const int F = team.followers[f];
-                int best_cell = -1;
+                int best_cell = -1, best_gain = 0;
                 char best_d = '5';
                 long long best_score = LLONG_MIN;
                 for (auto [cell, d] : steps_of(F)) {
@@ -279,14 +279,12 @@ Moves Policy::step(const State& s, const Moves* fixed) {
                     const int trail = this->trail(cell);
                     if (!pinned(F) && (!sees_all(cell, team.must_see[f]) || trail > params_.max_trail)) continue;
                     // New cells first; then close to the leader so the team can always move on.
-                    long long score = 16LL * gain(s, cell) - 6LL * trail + (d == ld ? 1 : 0);
-                    if (score > best_score) best_score = score, best_cell = cell, best_d = d;
+                    const int g = gain(s, cell);
+                    long long score = 16LL * g - 6LL * trail + (d == ld ? 1 : 0);
+                    if (score > best_score) best_score = score, best_cell = cell, best_d = d, best_gain = g;
                 }
                 if (best_cell < 0) {
-                    if (ci + 1 < cands.size()) {
-                        ok = false;
-                        break;
-                    }
+                    if (!force) return false;
                     // Last resort (only after hand steering broke the formation): get closer.
                     for (auto [cell, d] : steps_of(F)) {
                         long long score = -(trail(cell) < kUnknown ? trail(cell) : 100 + cheb(map_, cell, next[L]));
@@ -294,16 +292,37 @@ Moves Policy::step(const State& s, const Moves* fixed) {
                     }
                 }
                 next[F] = best_cell;
+                cells[f] = best_cell;
                 digits[f] = best_d;
+                team_gain += best_gain;
             }
-            if (!ok) continue;
-            placed = true;
-            out[L] = ld;
-            mark_seen(lcell);
-            for (std::size_t f = 0; f < team.followers.size(); ++f) {
-                out[team.followers[f]] = digits[f];
-                mark_seen(next[team.followers[f]]);
-            }
+            return true;
+        };
+        long long best = LLONG_MAX;
+        int best_lcell = -1;
+        char best_ld = '5';
+        for (std::size_t ci = 0; ci < cands.size(); ++ci) {
+            const auto [lcell, ld] = cands[ci].second;
+            long long team_gain = 0;
+            if (!place(lcell, ld, false, team_gain)) continue;
+            // The leader's own order (distance first) plus what the followers add.
+            const long long score = cands[ci].first - params_.team_gain_weight * team_gain;
+            if (score < best) best = score, best_lcell = lcell, best_ld = ld, best_digits = digits, best_cells = cells;
+            if (!params_.team_gain_weight) break;  // the first feasible step in order wins
+        }
+        if (best_lcell < 0) {
+            long long ignored = 0;
+            const auto [lcell, ld] = cands.back().second;
+            place(lcell, ld, true, ignored);
+            best_lcell = lcell, best_ld = ld, best_digits = digits, best_cells = cells;
+        }
+        next[L] = best_lcell;
+        out[L] = best_ld;
+        mark_seen(best_lcell);
+        for (std::size_t f = 0; f < team.followers.size(); ++f) {
+            next[team.followers[f]] = best_cells[f];
+            out[team.followers[f]] = best_digits[f];
+            mark_seen(best_cells[f]);
         }
     }
     return out;
