@@ -15,10 +15,10 @@ GameInfo registration() {
     info.fingerprint_configs = [] {
         std::vector<Json> configs{Json{{"game", "searchparty"}, {"builtin", "example2"}, {"seed", 1}},
                                   Json{{"game", "searchparty"}, {"builtin", "rooms"}, {"seed", 2}}};
-        const char* kinds[] = {"cave", "maze", "rooms", "open"};
-        for (int i = 0; i < 4; ++i)
+        const char* kinds[] = {"cave", "maze", "open"};
+        for (int i = 0; i < 3; ++i)
             configs.push_back(Json{{"game", "searchparty"},
-                                   {"generate", {{"kind", kinds[i]}, {"cols", 30}, {"rows", 20}, {"costars", 2}, {"extras", 3}}},
+                                   {"generate", {{"kind", kinds[i]}, {"cols", 24}, {"rows", 16}, {"costars", 2}, {"extras", 3}}},
                                    {"seed", 10 + i}});
         return configs;
     };
