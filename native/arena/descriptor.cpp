@@ -77,11 +77,12 @@ GameDescriptor load_descriptor(const std::string& path) {
         d.wall_clock_s = j["wall_clock_s"].get<double>();
     }
     if (j.contains("higher_score_wins")) d.higher_score_wins = j.value("higher_score_wins", true);
+    if (j.contains("winner_from_scores")) d.winner_from_scores = j.value("winner_from_scores", false);
     const Json r = j.value("result", Json::object());
     if (!r.is_object()) throw InputError(path + ": \"result\" must be an object of JSON pointers");
     const std::string where = path + " result";
-    d.winner_ptr = get_string(r, "winner", where, d.sides() == 2);
-    d.score_ptr = get_string(r, "score", where, d.sides() == 1);
+    d.winner_ptr = get_string(r, "winner", where, d.sides() == 2 && !d.winner_from_scores);
+    d.score_ptr = get_string(r, "score", where, d.sides() == 1 || d.winner_from_scores);
     d.captures_ptr = get_string(r, "captures", where, false);
     d.fault_ptr = get_string(r, "fault", where, false);
     d.fault_reason_ptr = get_string(r, "fault_reason", where, false);
@@ -160,10 +161,12 @@ std::string expand(const std::string& templ, const std::map<std::string, std::st
     return out;
 }
 
-std::string side_pointer(const std::string& ptr, int side) {
+std::string side_pointer(const std::string& ptr, int side, const std::string& role) {
     std::string out = ptr;
     for (std::size_t pos; (pos = out.find("{side}")) != std::string::npos;)
         out.replace(pos, 6, std::to_string(side));
+    for (std::size_t pos; (pos = out.find("{role}")) != std::string::npos;)
+        out.replace(pos, 6, role);
     return out;
 }
 

@@ -21,8 +21,10 @@ struct GameDescriptor {
     std::string replay_file;          // template ("" = the judge writes no replay)
     std::vector<std::string> default_maps;  // resolved entries (absolute paths or names)
     double wall_clock_s = 300;        // per-game cap before the arena kills the judge
-    bool higher_score_wins = true;    // one-role games: compare scores on the same map/seed
-    // JSON pointers into the result; "{side}" in a pointer is replaced by 0/1.
+    bool higher_score_wins = true;    // compare scores (one-role games, winner_from_scores)
+    bool winner_from_scores = false;  // two-role judges without a winner field
+    // JSON pointers into the result; "{side}" in a pointer is replaced by 0/1, "{role}" by
+    // the role name of that side.
     std::string winner_ptr;           // value: side index, role name, or null/-1/"draw"
     std::map<std::string, int> winner_values;  // extra value -> side (-1 = draw)
     std::string score_ptr;            // per side, e.g. "/players/{side}/score"
@@ -48,8 +50,8 @@ std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>&
 // Replaces every {name} by vars.at(name); an unknown name throws InputError (naming the
 // template), so a typo in a descriptor is found before any game runs. "{{" gives "{".
 std::string expand(const std::string& templ, const std::map<std::string, std::string>& vars);
-// pointer with "{side}" replaced; "" stays "".
-std::string side_pointer(const std::string& ptr, int side);
+// pointer with "{side}" and "{role}" replaced; "" stays "".
+std::string side_pointer(const std::string& ptr, int side, const std::string& role = "");
 // The value at a JSON pointer, or nullptr when absent (or ptr is "").
 Json at_pointer(const Json& doc, const std::string& ptr);
 

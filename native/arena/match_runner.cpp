@@ -69,10 +69,10 @@ std::map<std::string, std::string> template_vars(const MatchContext& ctx, const 
 // Fills the outcome fields of `rec` from the judge's result JSON.
 void read_outcome(const GameDescriptor& g, const Json& result, const std::vector<std::string>& names, Json& rec) {
     const int sides = g.sides();
-    if (sides == 2) rec["winner"] = decode_winner(at_pointer(result, g.winner_ptr), g, names);
+    if (sides == 2 && !g.winner_from_scores) rec["winner"] = decode_winner(at_pointer(result, g.winner_ptr), g, names);
     Json scores = Json::array(), faults = Json::array(), times = Json::array();
     for (int s = 0; s < sides; ++s) {
-        const Json score = at_pointer(result, side_pointer(g.score_ptr, s));
+        const Json score = at_pointer(result, side_pointer(g.score_ptr, s, g.roles[s]));
         scores.push_back(score.is_number() ? score : Json(nullptr));
         Json fault = nullptr;
         bool applies = true;
@@ -80,14 +80,14 @@ void read_outcome(const GameDescriptor& g, const Json& result, const std::vector
             const Json who = at_pointer(result, g.fault_side_ptr);
             applies = !who.is_null() && decode_winner(who, g, names) == s;
         }
-        std::string verdict = applies ? decode_fault(at_pointer(result, side_pointer(g.fault_ptr, s))) : std::string();
+        std::string verdict = applies ? decode_fault(at_pointer(result, side_pointer(g.fault_ptr, s, g.roles[s]))) : std::string();
         if (applies && verdict.empty() && !g.fault_side_ptr.empty()) verdict = "forfeit";
         if (!verdict.empty()) {
-            const Json why = at_pointer(result, side_pointer(g.fault_reason_ptr, s));
+            const Json why = at_pointer(result, side_pointer(g.fault_reason_ptr, s, g.roles[s]));
             fault = verdict + (why.is_string() && !why.get<std::string>().empty() ? ": " + why.get<std::string>() : "");
         }
         faults.push_back(fault);
-        Json t = at_pointer(result, side_pointer(g.move_times_ptr, s));
+        Json t = at_pointer(result, side_pointer(g.move_times_ptr, s, g.roles[s]));
         Json kept = Json::array();
         if (t.is_array())
             for (const auto& x : t)
@@ -95,6 +95,11 @@ void read_outcome(const GameDescriptor& g, const Json& result, const std::vector
         times.push_back(kept);
     }
     if (sides == 1 && !scores[0].is_number()) throw InputError("no score at " + g.score_ptr);
+    if (sides == 2 && g.winner_from_scores) {
+        if (!scores[0].is_number() || !scores[1].is_number()) throw InputError("no scores at " + g.score_ptr);
+        const double a = scores[0].get<double>(), b = scores[1].get<double>();
+        rec["winner"] = a == b ? -1 : ((a > b) == g.higher_score_wins ? 0 : 1);
+    }
     rec["scores"] = scores;
     rec["faults"] = faults;
     rec["move_times_ms"] = times;

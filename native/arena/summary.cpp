@@ -73,7 +73,12 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
     std::vector<std::vector<double>> times(n);
     std::vector<Comparison> comps;
     // One-role games: bots are compared by score on the same (map, seed).
-    std::map<std::string, std::vector<std::pair<int, double>>> by_instance;
+    struct Entry {
+        int bot;
+        double score;
+        bool fault;
+    };
+    std::map<std::string, std::vector<Entry>> by_instance;
 
     auto map_tally = [&](const std::string& name) -> MapTally& {
         auto it = map_index.find(name);
@@ -160,7 +165,7 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
                 ++m.games;
                 m.score_sum += sc.get<double>();
                 ++m.score_count;
-                by_instance[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back({side_bot[0], sc.get<double>()});
+                by_instance[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back({side_bot[0], sc.get<double>(), fault_of(0)});
             }
         }
     }
@@ -169,13 +174,14 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
         for (const auto& [inst, entries] : by_instance)
             for (std::size_t x = 0; x < entries.size(); ++x)
                 for (std::size_t y = x + 1; y < entries.size(); ++y) {
-                    auto [a, sa] = entries[x];
-                    auto [b, sb] = entries[y];
-                    if (a > b) {
-                        std::swap(a, b);
-                        std::swap(sa, sb);
-                    }
-                    const double pa = sa == sb ? 0.5 : ((sa > sb) == g.higher_score_wins ? 1.0 : 0.0);
+                    Entry ea = entries[x], eb = entries[y];
+                    if (ea.bot > eb.bot) std::swap(ea, eb);
+                    const int a = ea.bot, b = eb.bot;
+                    const double sa = ea.score, sb = eb.score;
+                    // A faulted run loses to any clean one, whatever its score.
+                    const double pa = ea.fault != eb.fault ? (ea.fault ? 0.0 : 1.0)
+                                      : sa == sb       ? 0.5
+                                                       : ((sa > sb) == g.higher_score_wins ? 1.0 : 0.0);
                     comps.push_back({a, b, pa});
                     PairTally& p = pair_of(s.pairs, n, a, b);
                     add_result(p.of_a, pa, false, sa);
