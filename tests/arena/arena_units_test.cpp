@@ -152,3 +152,61 @@ TEST(ArenaProgress, LineShowsDoneTotalAndTimeLeft) {
     EXPECT_EQ(Progress::duration(3725), "1 h 2 min");
     EXPECT_EQ(html_escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
+
+#include "arena/summary.h"
+
+TEST(ArenaSummary, OneRoleGamesCompareScoresOnTheSameInstanceAndFaultsLose) {
+    GameDescriptor g;
+    g.game = "solo";
+    g.roles = {"solver"};
+    g.higher_score_wins = false;  // fewer turns is better
+    auto rec = [](const std::string& map, const std::string& bot, double turns, bool fault) {
+        return Json{{"key", map + "|1|" + bot}, {"index", 0}, {"map", map}, {"seed", 1}, {"bots", {bot}},
+                    {"status", "ok"}, {"scores", {turns}}, {"faults", {fault ? Json("garbage") : Json(nullptr)}}};
+    };
+    const std::vector<Json> records{rec("m1", "a", 100, false), rec("m1", "b", 120, false), rec("m1", "c", 1, true),
+                                    rec("m2", "a", 90, false),  rec("m2", "b", 90, false),  rec("m2", "c", 5, true)};
+    const Summary s = summarise(g, {"a", "b", "c"}, records);
+    EXPECT_EQ(s.comparisons, 6);
+    // a: beats b on m1, draws on m2, beats the faulted c twice.
+    EXPECT_EQ(s.per_bot[0].wins, 3);
+    EXPECT_EQ(s.per_bot[0].draws, 1);
+    EXPECT_EQ(s.per_bot[2].losses, 4);  // c's low turn counts do not count: it faulted
+    EXPECT_GT(s.ratings.elo[0], s.ratings.elo[1]);
+    EXPECT_GT(s.ratings.elo[1], s.ratings.elo[2]);
+}
+
+TEST(ArenaSummary, TwoRoleTalliesPairingsMapsAndExcludesFailedGames) {
+    GameDescriptor g;
+    g.game = "duel";
+    g.roles = {"cops", "robber"};
+    auto rec = [](const std::string& b0, const std::string& b1, int winner, const std::string& status) {
+        return Json{{"key", "m|1|" + b0 + "|" + b1}, {"index", 0}, {"map", "m"}, {"seed", 1}, {"bots", {b0, b1}},
+                    {"status", status}, {"winner", winner}, {"captures", 2}, {"faults", {nullptr, nullptr}}};
+    };
+    const Summary s = summarise(g, {"x", "y"}, {rec("x", "y", 0, "ok"), rec("y", "x", 0, "ok"), rec("x", "y", -1, "ok"),
+                                                rec("y", "x", -1, "timeout")});
+    EXPECT_EQ(s.games_total, 4);
+    EXPECT_EQ(s.games_failed, 1);
+    ASSERT_EQ(s.pairs.size(), 1u);
+    EXPECT_EQ(s.pairs[0].of_a.wins, 1);
+    EXPECT_EQ(s.pairs[0].of_a.losses, 1);
+    EXPECT_EQ(s.pairs[0].of_a.draws, 1);
+    EXPECT_EQ(s.pairs[0].errors, 1);
+    EXPECT_DOUBLE_EQ(s.pairs[0].captures_sum / s.pairs[0].captures_count, 2.0);
+    EXPECT_EQ(s.maps[0].role_wins[0], 2);
+    EXPECT_EQ(s.failures.size(), 1u);
+    EXPECT_NE(pairings_csv(s).find("x,y,3,1,1,1,0,0,1,2.000,,"), std::string::npos) << pairings_csv(s);
+}
+
+TEST(ArenaDescriptor, WinnerFromScoresAndRolePointers) {
+    const std::string tmp = make_temp_dir("arena-desc2-");
+    write_file(tmp + "/f/arena.json", R"({"game":"f","judge":"j","roles":["Fugitive","Detectives"],"args":["{cmd_Fugitive}"],
+        "winner_from_scores":true,"result":{"score":"/scores/{side}","fault":"/players/{role}/verdict"}})");
+    const GameDescriptor g = load_descriptor(tmp + "/f/arena.json");
+    EXPECT_TRUE(g.winner_from_scores);
+    EXPECT_EQ(side_pointer(g.fault_ptr, 1, g.roles[1]), "/players/Detectives/verdict");
+    EXPECT_EQ(at_pointer(Json{{"players", {{"Detectives", {{"verdict", "crashed"}}}}}}, "/players/Detectives/verdict"), "crashed");
+    EXPECT_TRUE(at_pointer(Json::object(), "/players/x").is_null());
+    fs::remove_all(tmp);
+}
