@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
     try {
         if (o.figures) return figures(o);
         std::string first;
-        if (o.mode == 0) o.mode = isatty(0) ? 1 : (std::getline(std::cin, first) ? 2 : 1);
+        if (o.mode == 0) o.mode = !isatty(0) && std::getline(std::cin, first) && first.rfind("Turn", 0) == 0 ? 2 : 1;
         else if (o.mode == 2) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
         if (o.map_path.empty()) return usage(2);
