@@ -54,13 +54,20 @@ std::map<std::string, std::string> template_vars(const MatchContext& ctx, const 
     std::map<std::string, std::string> vars{{"map", m.map.value},          {"map_name", m.map.name},
                                             {"seed", std::to_string(m.seed)}, {"outdir", work},
                                             {"game", ctx.game->game},       {"game_index", std::to_string(m.index)}};
+    // "{seed}" in a bot command becomes the game's seed (seeded bots then differ per game);
+    // other braces are left for the judge (e.g. bank-judge's {layout}).
+    auto command = [&](int b) {
+        std::string c = bots[b].command;
+        for (std::size_t pos; (pos = c.find("{seed}")) != std::string::npos;) c.replace(pos, 6, std::to_string(m.seed));
+        return c;
+    };
     for (int s = 0; s < 2; ++s) {
         const bool present = s < static_cast<int>(m.bots.size());
-        vars["cmd" + std::to_string(s)] = present ? bots[m.bots[s]].command : "";
+        vars["cmd" + std::to_string(s)] = present ? command(m.bots[s]) : "";
         vars["name" + std::to_string(s)] = present ? bots[m.bots[s]].name : "";
     }
     for (std::size_t s = 0; s < ctx.game->roles.size(); ++s) {
-        vars["cmd_" + ctx.game->roles[s]] = bots[m.bots[s]].command;
+        vars["cmd_" + ctx.game->roles[s]] = command(m.bots[s]);
         vars["name_" + ctx.game->roles[s]] = bots[m.bots[s]].name;
     }
     return vars;
