@@ -45,7 +45,7 @@ const std::vector<Judge>& judges() {
           "{hostile}", "{bin}/bank-bot --level random --seed 2"},
          "{bin}/bank-bot --level random --seed 1", 4, 30},
         {"copsrobbers_server",
-         {"{bin}/copsrobbers-server", "--map", "{src}/maps/copsrobbers/petersen.txt", "--cops", "3", "--rounds", "10",
+         {"{bin}/copsrobbers-server", "--map", "{src}/maps/copsrobbers/grid-10x10.txt", "--cops", "1", "--rounds", "20",
           "--seed", "1", "--move-ms", "300", "--first-move-ms", "500", "--out", "{out}", "--cops-cmd", "{hostile}",
           "--robber-cmd", "{bin}/copsrobbers-bot --strategy random --seed 2"},
          "{bin}/copsrobbers-bot --strategy random --seed 1", 4, 30},
