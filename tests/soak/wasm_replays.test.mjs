@@ -45,5 +45,5 @@ test(`the first ${games} soak games of every game rebuild identically in wasm`, 
   const ids = unwrap(M.listGames()).map((g) => g.id);
   for (const id of ids) assert.ok(perGame[id]?.replays > 0, `no replays for ${id}`);
   for (const [id, g] of Object.entries(perGame))
-    console.log(`# ${id}: ${g.replays} replays identical, fingerprint ${g.hash.toString(16).padStart(16, '0')}`);
+    console.log(`${id}: ${g.replays} replays identical, fingerprint ${g.hash.toString(16).padStart(16, '0')}`);
 });
