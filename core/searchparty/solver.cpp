@@ -360,13 +360,15 @@ std::vector<PolicyParams> default_variants(int level) {
     std::vector<PolicyParams> v;  // chosen by a small parameter sweep on the reference maps
     for (int radius : {7, 4})
         for (int pocket : {1, 2})
-            for (int trail : {3, 2}) {
-                PolicyParams p = base;
-                p.claim_radius = radius;
-                p.pocket_weight = pocket;
-                p.max_trail = trail;
-                v.push_back(p);
-            }
+            for (int trail : {3, 2})
+                for (int penalty : {0, 200}) {  // 0: the base penalties; 200: strict dispersal
+                    PolicyParams p = base;
+                    p.claim_radius = radius;
+                    p.pocket_weight = pocket;
+                    p.max_trail = trail;
+                    if (penalty) p.claim_penalty = p.voronoi_penalty = penalty;
+                    v.push_back(p);
+                }
     return v;
 }
 
@@ -386,7 +388,7 @@ PolicyParams random_variant(std::uint64_t seed, int index) {
     return p;
 }
 
-Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more) {
+Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more, int seeded_variants) {
     const int max_turns = 4 * start.map().open_count() + 200;
     Plan best;
     int n = 0;
@@ -397,6 +399,8 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     };
     const auto variants = default_variants(level);
     for (std::size_t i = 0; i < variants.size(); ++i) consider(variants[i], "default " + std::to_string(i));
+    const int cheap = level < 3 ? 0 : seeded_variants;
+    for (int i = 0; i < cheap; ++i) consider(random_variant(seed, 100000 + i), "seeded " + std::to_string(i));
     if (level >= 3 && more)
         for (int i = 0; more(i); ++i) consider(random_variant(seed, i), "random " + std::to_string(i));
     return best;

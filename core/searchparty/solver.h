@@ -89,8 +89,12 @@ bool better(const Plan& a, const Plan& b);
 // Plays the policy from `start` to the end (or max_turns).
 Plan run_policy(const State& start, const PolicyParams& params, int max_turns);
 // The default variants for a level, then (best only) seeded random variants while
-// `more()` says so (nullptr = the fixed deterministic set only).
-Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr);
+// `more()` says so (nullptr = the fixed deterministic set only). `seeded_variants` adds that
+// many seeded random variants to the fixed set (deterministic for a given seed).
+Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
+           int seeded_variants = 0);
+// How many seeded variants the native solver adds by default: cheap maps get more.
+inline int default_seeded_variants(int open_cells) { return open_cells < 1000 ? 200 : open_cells < 3000 ? 24 : 0; }
 // The first variants tried by solve (deterministic).
 std::vector<PolicyParams> default_variants(int level);
 PolicyParams random_variant(std::uint64_t seed, int index);

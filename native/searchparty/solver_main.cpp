@@ -53,7 +53,8 @@ int usage(int code) {
 
 Plan solve_with_budget(const State& start, const Options& o) {
     const Stopwatch clock;
-    return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; });
+    return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; },
+                 default_seeded_variants(start.map().open_count()));
 }
 
 // Rebuilds the map from the first state block (all actors stand on S at turn 1).
