@@ -401,8 +401,29 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     for (std::size_t i = 0; i < variants.size(); ++i) consider(variants[i], "default " + std::to_string(i));
     const int cheap = level < 3 ? 0 : seeded_variants;
     for (int i = 0; i < cheap; ++i) consider(random_variant(seed, 100000 + i), "seeded " + std::to_string(i));
-    if (level >= 3 && more)
-        for (int i = 0; more(i); ++i) consider(random_variant(seed, i), "random " + std::to_string(i));
+    if (level < 3 || !more) return best;
+    // Improvement while the budget lasts: alternately a whole new random variant, and a
+    // splice — replay the best plan up to a random turn, continue with a random variant from
+    // there, keep the result if it ends sooner (late turns first: the tail varies most).
+    Rng rng(seed ^ 0x5EA7C4ULL);
+    for (int i = 0; more(i); ++i) {
+        if (i % 2 == 0 || !best.complete || best.moves.size() < 4) {
+            consider(random_variant(seed, i), "random " + std::to_string(i));
+            continue;
+        }
+        const double u = rng.unit();
+        const std::size_t cut = static_cast<std::size_t>(best.moves.size() * (1.0 - u * u * 0.9));
+        State mid = start;
+        for (std::size_t k = 0; k < cut; ++k) mid.play(best.moves[k]);
+        if (mid.finished()) continue;
+        Plan tail = run_policy(mid, random_variant(seed, i), max_turns);
+        Plan spliced;
+        spliced.moves.assign(best.moves.begin(), best.moves.begin() + static_cast<long>(cut));
+        spliced.moves.insert(spliced.moves.end(), tail.moves.begin(), tail.moves.end());
+        spliced.complete = tail.complete, spliced.turns = tail.turns, spliced.costars = tail.costars, spliced.extras = tail.extras;
+        spliced.variant = best.variant + " + splice at " + std::to_string(cut);
+        if (better(spliced, best)) best = std::move(spliced);
+    }
     return best;
 }
 
