@@ -87,12 +87,35 @@ void check_fugitive(const Game& game, const Views& v) {
         for (const auto& s : o["score"].items()) expect(is_int_in(s.value(), 0, 1000), "fugitive: score out of bounds");
 }
 
+// ---- Bank: the guards' view never names an unseen robber's cell, and the cells they think
+// possible always contain the robber's real cell; move counts within the limit -------------
+void check_bank(const Game&, const Views& v) {
+    const Json& o = v.all;
+    const Json& guards = v.sides.at(0);
+    expect(o["guards"].size() == 4 && o["robbers"].size() == 4, "bank: not four guards and four robbers");
+    for (const Json& m : o["moves_made"])
+        expect(m.get<long long>() <= o["move_limit"].get<long long>(), "bank: more moves than the move limit");
+    for (std::size_t i = 0; i < 4; ++i) {
+        const Json& seen_by_guards = guards["robbers"][i];
+        expect(!seen_by_guards.contains("cell"), "bank: the guards' view carries robber cells");
+        if (!seen_by_guards["seen"].get<bool>() && !seen_by_guards["caught"].get<bool>())
+            expect(seen_by_guards["coord"] == "??", "bank: the guards' view names an unseen robber " + seen_by_guards.dump());
+        const Json& truth = o["robbers"][i];
+        if (o["placed"].get<bool>() && !truth["caught"].get<bool>() && !truth["riding"].get<bool>()) {
+            const Json& cells = guards["possible"][i]["cells"];
+            expect(std::find(cells.begin(), cells.end(), truth["cell"]) != cells.end(),
+                   "bank: the guards' possible cells of robber " + std::to_string(i + 1) + " miss its real cell " + truth["cell"].dump());
+        }
+    }
+}
+
 using Check = std::function<void(const Game&, const Views&)>;
 const std::vector<std::pair<std::string, Check>>& table() {
     static const std::vector<std::pair<std::string, Check>> t{
         {"robots", check_robots},
         {"searchparty", check_searchparty},
         {"fugitive", check_fugitive},
+        {"bank", check_bank},
     };
     return t;
 }
