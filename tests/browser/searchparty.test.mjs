@@ -26,7 +26,8 @@ test('a reference map is loaded and watched solved', async () => {
   await page.selectOption('#in-level', 'best');
   await page.click('#btn-solve');
   await page.waitForSelector('#replay-box:not([hidden])', { timeout: 60000 });
-  const status = await text(page, 'status-line');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'));
+  const status = await text(page, 'solve-info');
   const turns = Number(/needs (\d+) turns \(3 costars, 2 extras/.exec(status)?.[1]);
   assert.ok(turns >= 61 && turns < 1000, status);
   // It plays by itself: wait for a few turns, then jump to the end.

@@ -191,7 +191,7 @@ async function watchSolver() {
     const solved = await engine.tool('searchparty', 'solve', { map: text, level: $('in-level').value });
     await watchMoves(st.config, solved.moves);
     st.player.play();
-    $('status-line').textContent = `The solver needs ${solved.turns} turns (${solved.costars} costars, ${solved.extras} extras alive).`;
+    $('solve-info').textContent = `The solver needs ${solved.turns} turns (${solved.costars} costars, ${solved.extras} extras alive).`;
   } catch (e) { showError(errorBox, e); }
 }
 
