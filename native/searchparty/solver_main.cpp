@@ -30,6 +30,7 @@ using namespace pursuit::searchparty;
 struct Options {
     std::uint64_t seed = 1;
     double budget_ms = 0;  // randomised restarts while within budget (0 = deterministic only)
+    double plan_ms = 3000;  // interactive form: time for the fixed variants before turn 1
     int level = 3;
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
     bool figures = false;
@@ -46,6 +47,8 @@ int usage(int code) {
         "  --budget-ms B    keep trying randomised variants for B ms (default 0: the fixed,\n"
         "                   deterministic variants only)\n"
         "  --level L        easy | medium | hard | best (default best)\n"
+        "  --plan-ms P      interactive form: stop trying the fixed variants after P ms\n"
+        "                   (default 3000, so turn 1 stays within the controller's limit)\n"
         "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n",
         code ? stderr : stdout);
     return code;
@@ -55,6 +58,26 @@ Plan solve_with_budget(const State& start, const Options& o) {
     const Stopwatch clock;
     return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; },
                  default_seeded_variants(start.map().open_count()));
+}
+
+// The interactive form answers turn 1 under the controller's time limit (10 s by default):
+// the fixed variants are tried only while `plan_ms` lasts (at least one), then the budget.
+Plan plan_within(const State& start, const Options& o) {
+    const Stopwatch clock;
+    const int max_turns = 4 * start.map().open_count() + 200;
+    Plan best;
+    bool first = true;
+    for (const PolicyParams& p : default_variants(o.level)) {
+        if (!first && clock.elapsed_ms() > o.plan_ms) break;
+        Plan plan = run_policy(start, p, max_turns);
+        if (first || better(plan, best)) best = std::move(plan);
+        first = false;
+    }
+    if (o.budget_ms > 0) {
+        Plan more = solve_with_budget(start, o);
+        if (better(more, best)) best = std::move(more);
+    }
+    return best;
 }
 
 // Rebuilds the map from the first state block (all actors stand on S at turn 1).
@@ -92,7 +115,7 @@ int interactive(const Options& o, const std::string& first_line) {
         while (std::getline(std::cin, line) && line.rfind("----", 0) != 0) rows.push_back(line);
         if (!state) {
             state.emplace(o.map_path.empty() ? map_from_block(actors, rows) : read_map(read_file(o.map_path), o.map_path));
-            plan = solve_with_budget(*state, o).moves;
+            plan = plan_within(*state, o).moves;
         }
         if (state->actors_line() != actors) {  // not where the plan expects: steer from here
             std::cerr << "searchparty-solver: state differs from the plan; continuing with the policy\n";
@@ -149,6 +172,7 @@ int main(int argc, char** argv) {
         if (a == "--help" || a == "-h") return usage(0);
         if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = std::atof(argv[++i]);
+        else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = std::atof(argv[++i]);
         else if (a == "--level" && i + 1 < argc) {
             const std::string l = argv[++i];
             o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
