@@ -67,7 +67,11 @@ Plan plan_within(const State& start, const Options& o) {
     const int max_turns = 4 * start.map().open_count() + 200;
     Plan best;
     bool first = true;
-    for (const PolicyParams& p : default_variants(o.level)) {
+    std::vector<PolicyParams> variants = default_variants(o.level);
+    if (o.level >= 3)  // the same seeded variants as the batch form, in the same order
+        for (int i = 0; i < default_seeded_variants(start.map().open_count()); ++i)
+            variants.push_back(random_variant(o.seed, 100000 + i));
+    for (const PolicyParams& p : variants) {
         if (!first && clock.elapsed_ms() > o.plan_ms) break;
         Plan plan = run_policy(start, p, max_turns);
         if (first || better(plan, best)) best = std::move(plan);
