@@ -1,6 +1,9 @@
 // Owns: `copsrobbers-bot`, one program for both sides of the protocol. Plays exactly (the
 // retrograde solver) where the state space fits the work budget, heuristics beyond; the
 // reference bots are strategies of the same program (--strategy random|greedy).
+#include <poll.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -30,10 +33,40 @@ int usage(int code) {
     return code;
 }
 
-// Reads one protocol line from stdin (never past its end); exits quietly at end of input.
+// stdin read through our own buffer, so the bot can tell whether the next request has
+// arrived while it is still solving (std::cin's buffer cannot be inspected portably).
+std::string in_buf;
+bool in_eof = false;
+
+// Reads what is available (waiting up to timeout_ms, -1 = forever); false at end of input.
+bool fill(int timeout_ms) {
+    pollfd p{0, POLLIN, 0};
+    if (poll(&p, 1, timeout_ms) <= 0) return true;
+    char chunk[4096];
+    const ssize_t n = read(0, chunk, sizeof chunk);
+    if (n <= 0) return !(in_eof = true);
+    in_buf.append(chunk, static_cast<std::size_t>(n));
+    return true;
+}
+
+bool request_waiting() {
+    if (in_buf.find('\n') != std::string::npos || in_eof) return true;
+    fill(0);
+    return in_buf.find('\n') != std::string::npos || in_eof;
+}
+
+// Reads one protocol line (never waits past its end); exits quietly at end of input.
 std::string next_line() {
-    std::string line;
-    if (!std::getline(std::cin, line)) std::exit(0);
+    std::size_t nl;
+    while ((nl = in_buf.find('\n')) == std::string::npos) {
+        if (in_eof || !fill(-1)) {
+            if (in_buf.empty()) std::exit(0);
+            nl = in_buf.size();
+            in_buf += '\n';
+        }
+    }
+    std::string line = in_buf.substr(0, nl);
+    in_buf.erase(0, nl + 1);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return line;
 }
@@ -77,19 +110,23 @@ int main(int argc, char** argv) {
         const int m = static_cast<int>(ints(map).at(1)) + 1;
         for (int i = 0; i < m; ++i) map += next_line() + "\n";
         const City city = read_city(map, "server input", Limits::relaxed());
-        // The solve runs at the first reply; it is abandoned (heuristics instead) when it
-        // would take longer than --solve-ms of wall-clock time from the start of the program.
-        auto started = std::chrono::steady_clock::now();  // reset when the first request arrives
-        auto too_late = [&started, solve_ms] {
-            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() > solve_ms;
+        // The cops start solving at once (while X thinks about its first move); X solves at its
+        // first request. Either way the solve is abandoned (heuristics instead) once the first
+        // request has waited --solve-ms, so the first reply stays well inside its limit.
+        bool arrived = false;
+        auto arrived_at = std::chrono::steady_clock::now();
+        auto too_late = [&] {
+            if (!arrived && request_waiting()) arrived = true, arrived_at = std::chrono::steady_clock::now();
+            return arrived &&
+                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - arrived_at).count() > solve_ms;
         };
         Brain brain(city, cops, rounds, budget, too_late);
         Rng rng(seed);
         if (side == "P") {
             std::vector<int> at = ints(next_line());
+            if (strategy == Strategy::Exact) brain.solver();  // presolve while X thinks
             for (int round = 1;; ++round) {
                 const int x = ints(next_line()).at(0);
-                if (round == 1) started = std::chrono::steady_clock::now();
                 at = brain.cops_move(strategy, at, x, rounds - round + 1, rng);
                 std::string out;
                 for (int c : at) out += (out.empty() ? "" : " ") + std::to_string(c + 1);
@@ -99,7 +136,7 @@ int main(int argc, char** argv) {
             int x = ints(next_line()).at(0);
             for (int round = 1;; ++round) {
                 const std::vector<int> at = ints(next_line());
-                if (round == 1) started = std::chrono::steady_clock::now();
+                if (round == 1 && !arrived) arrived = true, arrived_at = std::chrono::steady_clock::now();
                 x = brain.robber_move(strategy, at, x, rounds - round + 1, rng);
                 std::cout << x + 1 << std::endl;
             }

@@ -1,6 +1,7 @@
 // Owns: `copsrobbers-server`: runs one game between two programs (result + replay), a
 // series with swapped sides over many maps and seeds (a table, progress on stderr), or the
 // figures of the bot (see figures.h).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -65,6 +66,14 @@ int run_single(const Json& config, const std::string& cops_cmd, const std::strin
                const std::string& out_dir) {
     MatchOutcome m = play_match(config, cops_cmd, robber_cmd, t);
     std::printf("%s\n", m.summary.c_str());
+    auto times = [](const std::vector<double>& t) {
+        double later = 0;
+        for (std::size_t i = 1; i < t.size(); ++i) later = std::max(later, t[i]);
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "first %.1f ms, later max %.1f ms", t.empty() ? 0.0 : t[0], later);
+        return std::string(buf);
+    };
+    std::printf("reply times: cops %s; X %s\n", times(m.cops_ms).c_str(), times(m.robber_ms).c_str());
     if (m.result.contains("stderr_tail") && !m.result["stderr_tail"].get<std::string>().empty())
         std::printf("stderr of the losing program (tail):\n%s\n", m.result["stderr_tail"].get<std::string>().c_str());
     if (!out_dir.empty()) {
