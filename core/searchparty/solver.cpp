@@ -165,13 +165,18 @@ int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
     for (std::size_t h = 0; h < own_order_.size(); ++h) {
         const int u = own_order_[h];
         const int d = own_dist_[u];
-        if (8LL * d - 8LL * params_.wall_bonus - 21LL * std::max(0, -params_.pocket_weight) > best_cost) break;
+        if (8LL * d - 8LL * params_.wall_bonus - 21LL * std::max(0, -params_.pocket_weight) - 8LL * params_.band_bonus > best_cost)
+            break;
         for (int k = nb_start_[u]; k < nb_start_[u + 1]; ++k)
             if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
         if (s.searched(u)) continue;
         long long cost = 8LL * d - params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
         // Pockets first: a cell with few unsearched cells around it would be left behind.
-        if (params_.pocket_weight) cost += static_cast<long long>(params_.pocket_weight) * unsearched_around(s, u);
+        if (params_.pocket_weight || params_.band_bonus) {
+            const int around = unsearched_around(s, u);
+            cost += static_cast<long long>(params_.pocket_weight) * around;
+            if (around <= params_.band_cells) cost -= 8LL * params_.band_bonus;  // a thin band or pocket
+        }
         if (disperse) {
             // Another leader is clearly nearer to u (the multi-source BFS gives the nearest).
             if (multi_dist_[u] + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
@@ -358,17 +363,19 @@ std::vector<PolicyParams> default_variants(int level) {
     base.max_trail = level >= 2 ? 3 : 2;
     if (level < 3) return {base};
     std::vector<PolicyParams> v;  // chosen by a small parameter sweep on the reference maps
+    struct Shape { int pocket, trail, band; };
     for (int radius : {7, 4})
-        for (int pocket : {1, 2})
-            for (int trail : {3, 2})
-                for (int penalty : {0, 200}) {  // 0: the base penalties; 200: strict dispersal
-                    PolicyParams p = base;
-                    p.claim_radius = radius;
-                    p.pocket_weight = pocket;
-                    p.max_trail = trail;
-                    if (penalty) p.claim_penalty = p.voronoi_penalty = penalty;
-                    v.push_back(p);
-                }
+        for (Shape shape : {Shape{1, 3, 0}, Shape{2, 3, 0}, Shape{1, 3, 3}, Shape{2, 2, 3}})
+            for (int penalty : {0, 200}) {  // 0: the base penalties; 200: strict dispersal
+                PolicyParams p = base;
+                p.claim_radius = radius;
+                p.pocket_weight = shape.pocket;
+                p.max_trail = shape.trail;
+                p.band_bonus = shape.band;
+                p.band_cells = 8;
+                if (penalty) p.claim_penalty = p.voronoi_penalty = penalty;
+                v.push_back(p);
+            }
     return v;
 }
 
@@ -385,6 +392,8 @@ PolicyParams random_variant(std::uint64_t seed, int index) {
     p.max_trail = rng.range(2, 4);
     p.reverse_teams = rng.chance(0.5);
     p.seed = rng.next_u64() | 1;
+    p.band_bonus = rng.chance(0.5) ? rng.range(1, 6) : 0;
+    p.band_cells = rng.range(5, 9);
     return p;
 }
 

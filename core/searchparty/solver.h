@@ -37,6 +37,8 @@ struct PolicyParams {
     int voronoi_penalty = 16;
     int path_weight = 64;       // leader: cost of one step of distance vs one new cell
     int pocket_weight = 0;      // per unsearched cell around a candidate target
+    int band_bonus = 0;         // steps a target is worth extra when at most band_cells
+    int band_cells = 6;         //   unsearched cells are around it (a band left between sweeps)
     int team_gain_weight = 0;   // leader step: weight of the followers' new cells (0 = ignore)
     int max_trail = 2;          // followers stay within this walking distance of the leader
     int wall_bonus = 1;         // prefer unsearched cells with fewer open neighbours (dead ends)
