@@ -97,7 +97,7 @@ City city_from_config(const Json& config) {
 CopsRobbersGame::CopsRobbersGame(const Json& config) : Game(config) {
     city_ = std::make_unique<City>(city_from_config(config));
     const int cops = int_field(config, "cops", 2, 1, kMaxCops);
-    const int rounds = int_field(config, "rounds", 100, 1, 1000);
+    const int rounds = int_field(config, "rounds", 100, 1, Solver::kMaxHorizon);  // the contract: 10..100
     position_ = std::make_unique<Position>(*city_, start_from_config(config, *city_, cops), rounds);
 }
 
