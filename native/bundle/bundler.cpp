@@ -42,6 +42,10 @@ public:
              << "// Contains: ";
         for (std::size_t i = 0; i < files_.size(); ++i) head << (i ? ", " : "") << files_[i];
         head << "\n";
+        for (const auto& d : o_.defines) {
+            const auto eq = d.find('=');
+            head << "#define " << d.substr(0, eq) << (eq == std::string::npos ? "" : " " + d.substr(eq + 1)) << "\n";
+        }
         b.text = head.str() + body.str();
         b.files = files_;
         b.third_party.assign(third_party_.begin(), third_party_.end());

@@ -18,6 +18,9 @@ struct BundleOptions {
     std::string main_source;          // the program's main .cpp
     bool inline_json = false;         // inline <nlohmann/...> from json_include_dir
     std::string json_include_dir = "/usr/include";
+    // NAME=VALUE macros a program's CMake target defines (e.g. searchparty-solver's
+    // PURSUIT_SHARED_DIR): emitted as #define lines at the top.
+    std::vector<std::string> defines;
 };
 
 struct Bundle {
