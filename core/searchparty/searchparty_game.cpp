@@ -12,6 +12,8 @@ namespace pursuit::searchparty {
 namespace {
 
 int level_of(const Json& options) {
+    if (options.contains("level") && !options["level"].is_string())
+        throw InputError("options.level: expected easy, medium, hard or best, got " + options["level"].dump());
     const std::string level = options.value("level", std::string("best"));
     if (level == "easy") return 0;
     if (level == "medium") return 1;
@@ -20,15 +22,37 @@ int level_of(const Json& options) {
     throw InputError("options.level: expected easy, medium, hard or best, got '" + level + "'");
 }
 
-GenerateSpec spec_from(const Json& g, std::uint64_t seed) {
-    if (!g.is_object()) throw InputError("config.generate: expected an object {kind, cols, rows, costars, extras}");
+// An integer field in [lo, hi] (checked before any conversion: a float or a huge number is an
+// InputError, never undefined behaviour).
+long long int_field(const Json& obj, const char* key, long long fallback, long long lo, long long hi, const std::string& where) {
+    if (!obj.contains(key)) return fallback;
+    const Json& v = obj[key];
+    if (!v.is_number_integer()) throw InputError(where + "." + key + ": expected an integer, got " + v.dump());
+    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi) : (v.get<long long>() < lo || v.get<long long>() > hi))
+        throw InputError(where + "." + key + ": " + v.dump() + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    return v.is_number_unsigned() ? static_cast<long long>(v.get<std::uint64_t>()) : v.get<long long>();
+}
+
+std::uint64_t seed_field(const Json& obj, const char* key, std::uint64_t fallback, const std::string& where) {
+    if (!obj.contains(key)) return fallback;
+    const Json& v = obj[key];
+    if (!v.is_number_integer() || (!v.is_number_unsigned() && v.get<long long>() < 0))
+        throw InputError(where + "." + key + ": expected a non-negative integer, got " + v.dump());
+    return v.get<std::uint64_t>();
+}
+
+GenerateSpec spec_from(const Json& g, std::uint64_t seed, const std::string& where) {
+    if (!g.is_object()) throw InputError(where + ": expected an object {kind, cols, rows, costars, extras}");
     GenerateSpec spec;
-    spec.kind = g.value("kind", spec.kind);
-    spec.cols = g.value("cols", spec.cols);
-    spec.rows = g.value("rows", spec.rows);
-    spec.costars = g.value("costars", spec.costars);
-    spec.extras = g.value("extras", spec.extras);
-    spec.seed = g.value("seed", seed);
+    if (g.contains("kind")) {
+        if (!g["kind"].is_string()) throw InputError(where + ".kind: expected one of maze, cave, rooms, open, got " + g["kind"].dump());
+        spec.kind = g["kind"].get<std::string>();
+    }
+    spec.cols = static_cast<int>(int_field(g, "cols", spec.cols, 1, kMaxSide, where));
+    spec.rows = static_cast<int>(int_field(g, "rows", spec.rows, 1, kMaxSide, where));
+    spec.costars = static_cast<int>(int_field(g, "costars", spec.costars, 0, kMaxCostars, where));
+    spec.extras = static_cast<int>(int_field(g, "extras", spec.extras, 0, kMaxExtras, where));
+    spec.seed = seed_field(g, "seed", seed, where);
     return spec;
 }
 
@@ -47,16 +71,17 @@ Json actor_json(const Actor& a) {
 }  // namespace
 
 Map map_from_config(const Json& config) {
-    const std::uint64_t seed = config.value("seed", 1ULL);
+    const std::uint64_t seed = seed_field(config, "seed", 1, "config");
     if (config.contains("map")) {
         if (!config["map"].is_string()) throw InputError("config.map: expected the map text as a string");
-        return read_map(config["map"].get<std::string>(), config.value("map_name", std::string("map")));
+        const std::string source = config.contains("map_name") && config["map_name"].is_string() ? config["map_name"].get<std::string>() : "map";
+        return read_map(config["map"].get<std::string>(), source);
     }
     if (config.contains("builtin")) {
         const std::string name = config["builtin"].is_string() ? config["builtin"].get<std::string>() : "";
         return read_map(builtin_map(name), name);
     }
-    if (config.contains("generate")) return generate_map(spec_from(config["generate"], seed));
+    if (config.contains("generate")) return generate_map(spec_from(config["generate"], seed, "config.generate"));
     return read_map(builtin_map("rooms"), "rooms");
 }
 
@@ -117,7 +142,9 @@ Json SearchPartyGame::result() const {
 Json SearchPartyGame::suggest_move(const Json& options) {
     if (over()) throw IllegalMove("the search is over");
     const int level = level_of(options);
-    const std::uint64_t seed = options.value("seed", config().value("seed", 1ULL));
+    const std::uint64_t seed = seed_field(options, "seed", seed_field(config(), "seed", 1, "config"), "options");
+    if (options.contains("fixed") && !options["fixed"].is_string())
+        throw InputError("options.fixed: expected a move line such as \"@6\", got " + options["fixed"].dump());
     const std::string fixed_line = options.value("fixed", std::string());
     if (!fixed_line.empty()) {
         // Hand steering: the pinned moves are read like a move line (same errors).
@@ -153,17 +180,21 @@ Json SearchPartyGame::suggest_move(const Json& options) {
 Json searchparty_tool(const std::string& name, const Json& args) {
     auto map_arg = [&] {
         if (!args.contains("map") || !args["map"].is_string()) {
-            if (args.contains("builtin")) return read_map(builtin_map(args["builtin"].get<std::string>()), "builtin");
+            if (args.contains("builtin") && args["builtin"].is_string()) return read_map(builtin_map(args["builtin"].get<std::string>()), "builtin");
             throw InputError("searchparty tool '" + name + "': expected \"map\" (the map text)");
         }
-        return read_map(args["map"].get<std::string>(), args.value("map_name", std::string("map")));
+        const std::string source = args.contains("map_name") && args["map_name"].is_string() ? args["map_name"].get<std::string>() : "map";
+        return read_map(args["map"].get<std::string>(), source);
     };
-    if (name == "check") return check_solution(map_arg(), args.value("solution", std::string())).to_json();
+    if (name == "check") {
+        if (!args.contains("solution") || !args["solution"].is_string()) throw InputError("args.solution: expected the solution text");
+        return check_solution(map_arg(), args["solution"].get<std::string>()).to_json();
+    }
     if (name == "solve") {  // the whole solution at once (for the page's "solve" button)
         const State start(map_arg());
         const int level = level_of(args);
-        const int restarts = args.value("restarts", 0);
-        const Plan plan = solve(start, level, args.value("seed", 1ULL), [restarts](int i) { return i < restarts; });
+        const int restarts = static_cast<int>(int_field(args, "restarts", 0, 0, 1000, "args"));
+        const Plan plan = solve(start, level, seed_field(args, "seed", 1, "args"), [restarts](int i) { return i < restarts; });
         Json lines = Json::array();
         State s = start;
         for (const Moves& m : plan.moves) {
@@ -184,7 +215,7 @@ Json searchparty_tool(const std::string& name, const Json& args) {
         return maps;
     }
     if (name == "generate") {
-        return Json{{"map", generate_map(spec_from(args, args.value("seed", 1ULL))).to_text()}};
+        return Json{{"map", generate_map(spec_from(args, 1, "args")).to_text()}};
     }
     throw InputError("searchparty has no tool '" + name + "' (tools: check, solve, lower_bound, maps, generate)");
 }

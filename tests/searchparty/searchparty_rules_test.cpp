@@ -247,3 +247,25 @@ TEST(SearchPartyGame, HandSteeredStarAndSolverForTheRest) {
     g->apply(move);
     EXPECT_EQ(g->observation(-1)["actors"][0]["x"], 5);
 }
+
+TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
+    auto error_of = [](const Json& config) {
+        try {
+            create_game(config);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","generate":{"kind":20}})")),
+              "config.generate.kind: expected one of maze, cave, rooms, open, got 20");
+    EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","generate":{"cols":1e300}})")),
+              "config.generate.cols: expected an integer, got 1e+300");
+    EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","generate":{"rows":999}})")),
+              "config.generate.rows: 999 is outside 1..256");
+    EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","seed":-1})")), "config.seed: expected a non-negative integer, got -1");
+    auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "example2"}});
+    EXPECT_THROW(g->suggest_move(Json{{"level", 3}}), InputError);
+    EXPECT_THROW(g->suggest_move(Json{{"fixed", 6}}), InputError);
+    EXPECT_THROW(g->suggest_move(Json{{"fixed", "@0"}}), IllegalMove);
+}
