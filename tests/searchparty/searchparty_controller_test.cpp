@@ -110,7 +110,8 @@ TEST(SearchPartyController, SilentCrashingAndMissingSolversNeverHang) {
     EXPECT_NE(o.err.find("status 3"), std::string::npos) << o.err;
     o = run_controller(kExample1, "", "", "sh -c 'kill -SEGV $$'");
     EXPECT_EQ(o.status, 1);
-    EXPECT_EQ(o.err.rfind("Solver failed (exited): solver exited with status 139", 0), 0u) << o.err;  // via sh
+    EXPECT_EQ(o.err.rfind("Solver failed (", 0), 0u) << o.err;
+    EXPECT_NE(o.err.find("status 139"), std::string::npos) << o.err;  // SIGSEGV seen through sh
     o = run_controller("3 1 0 0\nS.x\n", "", "", "true");
     EXPECT_EQ(o.status, 1);
     EXPECT_NE(o.err.find("line 2: bad character 'x' at x=2"), std::string::npos) << o.err;
@@ -120,7 +121,7 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
     const std::string dir = pursuit::make_temp_dir("sp-solve-");
     const std::string cmd = kBin + "/searchparty-controller --summary --replay " + dir + "/r.json " + map + " -- " + kBin +
-                            "/searchparty-solver " + map + " 2>" + dir + "/err.txt >" + dir + "/sum.txt && " + kBin +
+                            "/searchparty-solver --plan-ms 60000 " + map + " 2>" + dir + "/err.txt >" + dir + "/sum.txt && " + kBin +
                             "/searchparty-solver " + map + " >" + dir + "/batch.txt && " + kBin + "/searchparty-check " + map + " " +
                             dir + "/batch.txt >" + dir + "/check.txt 2>/dev/null";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
