@@ -60,7 +60,8 @@ test('play the cops one by one; the solver verdict is shown', async () => {
   const cops = (await dd(page, 'cops')).split(/\s+/).map((t) => Number(t.split(':')[1]));
   const roundBefore = await dd(page, 'round');
   for (let i = 0; i < cops.length; i++) {
-    assert.match(await page.$eval('#prompt', (e) => e.textContent), new RegExp(`^Cop ${i + 1}:`));
+    // The page takes the next cop once it has drawn the previous choice.
+    await page.waitForFunction((k) => document.getElementById('prompt').textContent.startsWith(`Cop ${k}:`), i + 1);
     await clickNode(page, cops[i]);  // every cop stays
   }
   await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
