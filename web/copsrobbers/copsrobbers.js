@@ -155,6 +155,7 @@ async function refresh() {
   st.legal = null;
   if (!st.obs.over && !st.watching && st.obs.to_move === st.human) {
     const lm = await st.session.legalMoves(st.human === 'cops' ? 0 : 1);
+    st.perCop = st.human === 'robber' ? null : lm.per_cop;
     st.legal = st.human === 'robber' ? lm : lm.per_cop[st.pending.length];
   }
   setStatus();
@@ -184,6 +185,14 @@ async function onClick(ev) {
   if (st.busy || !st.obs || st.obs.over || st.watching || st.replayMode || st.obs.to_move !== st.human) return;
   const v = nodeAt(ev);
   if (v == null || !st.legal?.includes(v)) return;
+  if (st.human === 'cops' && st.pending.length + 1 < st.obs.cop_count) {
+    // Not the last cop yet: note the choice and offer the next cop's moves at once (no engine call).
+    st.pending.push(v);
+    st.legal = st.perCop[st.pending.length];
+    setStatus();
+    draw();
+    return;
+  }
   st.busy = true;
   try {
     clearError($('error'));
@@ -191,10 +200,6 @@ async function onClick(ev) {
       await st.session.apply(v);
     } else {
       st.pending.push(v);
-      if (st.pending.length < st.obs.cop_count) {
-        await refresh();
-        return;
-      }
       const move = st.pending;
       st.pending = [];
       await st.session.apply(move);
@@ -202,7 +207,9 @@ async function onClick(ev) {
     await refresh();
     await botMoves();
   } catch (e) {
+    st.pending = [];
     showError($('error'), e.message);
+    await refresh().catch(() => {});
   } finally {
     st.busy = false;
   }
