@@ -53,6 +53,15 @@ TEST(CopsRobbersProtocol, BestBotBeatsGreedyOnBothSides) {
     EXPECT_EQ(robber.winner, "robber") << robber.summary;
 }
 
+TEST(CopsRobbersProtocol, AbandonedSolveFallsBackToHeuristicsQuickly) {
+    // --solve-ms 1: the 4-million-state solve is abandoned at once on both sides.
+    MatchOutcome m = play_match(config("city-200-s4", 2, 40, 1), kBot + " --solve-ms 1", kBot + " --solve-ms 1", MatchTiming{});
+    EXPECT_FALSE(m.result.value("forfeit", false)) << m.summary;
+    ASSERT_FALSE(m.cops_ms.empty());
+    EXPECT_LT(m.cops_ms[0], 500.0);
+    EXPECT_LT(m.robber_ms[0], 500.0);
+}
+
 TEST(CopsRobbersProtocol, CopsNeverSeeXStart) {
     const std::string dir = make_temp_dir("cr-proto-");
     const std::string log = dir + "/cops-input.txt";
