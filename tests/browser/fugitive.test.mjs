@@ -102,10 +102,10 @@ test('watch bot against bot to the end, then open its replay', async () => {
   await page.fill('#in-replay', JSON.stringify(replay));
   await page.selectOption('#in-replay-view', '1');
   await page.click('#btn-replay');
-  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n && !window.fugitivePage.st.busy, replay.moves.length);
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n && !window.fugitivePage.st.replay.stepping && !window.fugitivePage.st.busy, replay.moves.length);
   assert.match(await page.textContent('#rp-pos'), new RegExp(`^${replay.moves.length} / ${replay.moves.length}$`));
   await page.click('#rp-back');
-  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n - 1 && window.fugitivePage.st.obs, replay.moves.length);
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n - 1 && !window.fugitivePage.st.replay.stepping && window.fugitivePage.st.obs, replay.moves.length);
   const back = await obs(page);
   assert.equal(back.view, 'Detectives');
   assert.equal(back.over, false);

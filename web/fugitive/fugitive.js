@@ -281,6 +281,7 @@ async function stepReplay(k) {
   const r = st.replay;
   if (!r) return;
   r.k = Math.max(0, Math.min(r.moves.length, k));
+  r.stepping = true;  // st.obs still shows the previous step until refresh() below
   try {
     const old = st.game;
     st.game = await st.engine.create(r.config);
@@ -290,6 +291,7 @@ async function stepReplay(k) {
   } catch (e) {
     showError($('error'), `Replay: ${e.message}`);
   }
+  r.stepping = false;
   $('rp-back').disabled = r.k === 0;
   $('rp-fwd').disabled = r.k === r.moves.length;
   $('rp-pos').textContent = `${r.k} / ${r.moves.length}`;
