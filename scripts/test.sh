@@ -61,7 +61,8 @@ node --test tests/wasm/ 2>&1 | tee "$log" | grep -E "^(not ok|ok|# )" || true
 count_node "$log"
 
 stage "browser (headless Chromium)"
-node --test --test-concurrency=1 tests/browser/ 2>&1 | tee "$log" | grep -E "^(not ok|ok|# )|^\s+not ok" || true
+PURSUIT_BIN_DIR=build/native/bin node --test --test-concurrency=1 tests/browser/ tests/arena/report.browser.test.mjs 2>&1 \
+  | tee "$log" | grep -E "^(not ok|ok|# )|^\s+not ok" || true
 count_node "$log"
 echo "(screenshots in tests/artifacts/)"
 
