@@ -1,6 +1,7 @@
 // Owns: suite_fingerprint / play_bot_game (see header).
 #include "common/fingerprint.h"
 
+#include "common/config.h"
 #include "common/errors.h"
 #include "common/game.h"
 #include "common/replay.h"
@@ -9,7 +10,7 @@ namespace pursuit {
 
 Json play_bot_game(const Json& config, int max_moves) {
     auto game = create_game(config);
-    std::uint64_t bot_seed = config.value("seed", 0ULL);
+    const std::uint64_t bot_seed = config_seed(config);
     for (int i = 0; i < max_moves && !game->over(); ++i)
         game->apply(game->suggest_move(Json{{"level", "best"}, {"seed", bot_seed + static_cast<std::uint64_t>(i)}}));
     if (!game->over()) throw InputError("play_bot_game: no result after " + std::to_string(max_moves) + " moves");

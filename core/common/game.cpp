@@ -27,6 +27,13 @@ std::unique_ptr<Game> create_game(const Json& config) {
     if (!config.is_object()) throw InputError("config: expected a JSON object");
     if (!config.contains("game") || !config["game"].is_string())
         throw InputError("config: missing string field \"game\"");
+    // Replays must always serialise: refuse text that JSON cannot carry (e.g. a map file
+    // with invalid UTF-8 bytes) here, once for every game, instead of failing later.
+    try {
+        (void)config.dump();
+    } catch (const Json::type_error& e) {
+        throw InputError(std::string("config: text is not valid UTF-8 (") + e.what() + ")");
+    }
     return game_info(config["game"].get<std::string>()).create(config);
 }
 

@@ -1,6 +1,7 @@
 // Owns: RobotsGame and robots_tool (see header).
 #include "robots/robots_game.h"
 
+#include "common/config.h"
 #include "common/errors.h"
 #include "robots/strategy.h"
 
@@ -11,18 +12,17 @@ Json cell_json(Cell c) { return Json::array({c.r, c.c}); }
 
 Case case_from_config(const Json& config) {
     if (config.contains("input")) {
-        if (!config["input"].is_string()) throw InputError("config.input: expected the problem input as a string");
-        const int k = config.value("case", 1);
-        CaseReader reader(config["input"].get<std::string>());
+        const auto k = config_int(config, "case", 1, 1, 1000000);
+        CaseReader reader(config_string(config, "input"));
         while (auto c = reader.next())
             if (reader.cases_read() == k) return *c;
         throw InputError("config.case: the input has " + std::to_string(reader.cases_read()) + " cases, no case " +
                          std::to_string(k));
     }
     if (config.contains("robots") && config["robots"].is_array()) return case_from_json(config, "config");
-    const auto robots = config.value("robots", 10);
-    const auto teleports = config.value("teleports", 5);
-    Rng rng(config.value("seed", 1ULL));
+    const auto robots = static_cast<int>(config_int(config, "robots", 10, 1, kMaxRobots));
+    const auto teleports = static_cast<int>(config_int(config, "teleports", 5, 0, kMaxTeleports));
+    Rng rng(config_seed(config));
     return random_case(rng, robots, teleports);
 }
 
@@ -98,22 +98,29 @@ Json RobotsGame::suggest_move(const Json&) {
     return action_name(strategy_action(position_));
 }
 
+namespace {
+std::string input_arg(const Json& args, const std::string& tool) { return config_string(args, "input", "robots " + tool); }
+}  // namespace
+
 Json robots_tool(const std::string& name, const Json& args) {
     if (name == "judge") {
         std::string out;
-        judge(args.at("input").get<std::string>(), out);
+        judge(input_arg(args, name), out);
         return Json{{"output", out}};
     }
     if (name == "cases") {
         Json cases = Json::array();
-        for (const Case& c : read_all_cases(args.at("input").get<std::string>())) cases.push_back(case_to_json(c));
+        for (const Case& c : read_all_cases(input_arg(args, name))) cases.push_back(case_to_json(c));
         return Json{{"count", cases.size()}, {"cases", cases}};
     }
     if (name == "random_input") {  // {"seed","cases","robots","teleports"} -> problem text
-        Rng rng(args.value("seed", 1ULL));
+        const std::string where = "robots random_input";
+        Rng rng(config_seed(args, where));
+        const auto cases = config_int(args, "cases", 1, 1, 100000, where);
+        const auto robots = static_cast<int>(config_int(args, "robots", 10, 1, kMaxRobots, where));
+        const auto teleports = static_cast<int>(config_int(args, "teleports", 5, 0, kMaxTeleports, where));
         std::string text;
-        for (int i = 0; i < args.value("cases", 1); ++i)
-            text += format_case(random_case(rng, args.value("robots", 10), args.value("teleports", 5)));
+        for (long long i = 0; i < cases; ++i) text += format_case(random_case(rng, robots, teleports));
         return Json{{"input", text + "0 0\n"}};
     }
     throw InputError("robots has no tool '" + name + "' (tools: judge, cases, random_input)");

@@ -1,0 +1,17 @@
+// Owns: typed reads of optional fields of a JSON config or tool arguments, with InputError
+// messages that name the field ("config.robots: expected an integer in 1..50, got \"x\"").
+// nlohmann's own value()/at() throw type errors that name nothing; engines use these instead.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "common/json.h"
+
+namespace pursuit {
+
+long long config_int(const Json& object, const std::string& key, long long fallback, long long lo, long long hi,
+                     const std::string& where = "config");
+std::uint64_t config_seed(const Json& object, const std::string& where = "config");  // "seed", default 1
+std::string config_string(const Json& object, const std::string& key, const std::string& where = "config");  // required
+
+}  // namespace pursuit
