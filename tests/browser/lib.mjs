@@ -92,7 +92,9 @@ Lost game after making 114 moves.
 Final position: (1,29)
 Number of cells with debris: 1
 Number of robots remaining: 1`;
-export const SEED_FILE = process.env.PURSUIT_ROBOTS_SEED || '/work/shared/seeds/robots.en.txt';
+// The shared folder (contest texts, reference data) lives beside the checkout: ../shared.
+export const SHARED_DIR = path.resolve(process.env.PURSUIT_SHARED_DIR || path.join(ROOT, '..', 'shared'));
+export const SEED_FILE = process.env.PURSUIT_ROBOTS_SEED || path.join(SHARED_DIR, 'seeds', 'robots.en.txt');
 
 export function sampleFromSeed() {
   if (!fs.existsSync(SEED_FILE)) return { input: SAMPLE_INPUT, output: SAMPLE_OUTPUT };

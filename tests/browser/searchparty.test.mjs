@@ -4,9 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot } from './lib.mjs';
+import path from 'node:path';
+import { setup, screenshot, SHARED_DIR } from './lib.mjs';
 
-const REF = process.env.PURSUIT_SHARED_DIR ? `${process.env.PURSUIT_SHARED_DIR}/ref/searchparty` : '/work/shared/ref/searchparty';
+const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });

@@ -7,8 +7,10 @@
 // Hash: #side=0|1|watch&level=easy|medium|hard&moves=L&seed=S (plus embed=1).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
-import { readHash, writeHash, readInt } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+
+applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
 const $ = (id) => document.getElementById(id);
 const el = {

@@ -6,8 +6,10 @@
 // Hash: #map=<name>&cops=C&rounds=R&seed=S&side=robber|cops|watch&level=easy|medium|hard|best
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, readInt } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+
+applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
 const $ = (id) => document.getElementById(id);
 const engine = getEngine();

@@ -5,7 +5,10 @@
 // shows only what they know: the transports, the announcements and the possible cities.
 // Hash: #side=0|1|-1&level=easy|medium|hard|best&cities=N&seed=S
 import { getEngine } from '../common/engine.js';
+import { applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+
+applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';

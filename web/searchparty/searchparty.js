@@ -2,9 +2,12 @@
 // files), the canvas view (walls, unsearched, searched, cast letters, deaths), watching the
 // solver through the replay player, and playing by hand (the star, or everyone).
 import { getEngine } from '../common/engine.js';
+import { applyEmbed } from '../common/hash-state.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+
+applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
 const $ = (id) => document.getElementById(id);
 const engine = getEngine();

@@ -1,0 +1,30 @@
+// Embed mode on every game page: with #embed=1 the site chrome is hidden, the board still
+// draws, and the page shows no error (one test per page that exists, found from web/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setup, screenshot, ROOT } from './lib.mjs';
+
+const pages = ['robots', 'copsrobbers', 'fugitive', 'searchparty', 'bank'].filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+for (const game of pages) {
+  test(`${game}: #embed=1 hides the site chrome and keeps the board`, async () => {
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 640, height: 720 });
+    await page.goto(`${h.url}${game}/#embed=1`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('embed'));
+    await page.waitForSelector('canvas, svg', { state: 'visible' });
+    const headerShown = await page.$eval('.site-header', (el) => getComputedStyle(el).display !== 'none').catch(() => false);
+    assert.equal(headerShown, false, 'the site header is hidden in embed mode');
+    const plain = await h.newPage();
+    await plain.goto(`${h.url}${game}/`);
+    await plain.waitForSelector('.site-header', { state: 'visible' });
+    await page.waitForTimeout(500);
+    await screenshot(page, `embed-${game}`);
+    h.assertNoErrors();
+  });
+}
