@@ -1,6 +1,9 @@
 // Owns: FugitiveGame, map_from_config, the notation parsers and fugitive_tool (see header).
 #include "fugitive/fugitive_game.h"
 
+#include <cmath>
+
+#include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 #include "fugitive/knowledge.h"
@@ -20,14 +23,24 @@ MapParams params_from_json(const Json& j, std::uint64_t default_seed) {
     MapParams p;
     p.seed = default_seed;
     try {
-        p.cities = j.value("cities", p.cities);
-        p.seed = j.value("seed", p.seed);
+        // Integers through config_int/config_seed: a float like 7.7e31 must not be cast to int.
+        p.cities = static_cast<int>(config_int(j, "cities", p.cities, 5, kMaxCities, "config.map"));
+        if (j.contains("seed")) p.seed = config_seed(j, "config.map");
         p.car_per_city = j.value("car_per_city", p.car_per_city);
         p.train_fraction = j.value("train_fraction", p.train_fraction);
         p.plane_fraction = j.value("plane_fraction", p.plane_fraction);
     } catch (const Json::exception& e) {
         throw InputError(std::string("config.map: bad generator parameter (") + e.what() + ")");
     }
+    // The generator turns these into counts: keep them where a cast to int is defined.
+    auto check = [](double v, double lo, double hi, const char* name) {
+        if (!std::isfinite(v) || v < lo || v > hi)
+            throw InputError(std::string("config.map.") + name + ": expected a number in " + std::to_string(lo) + ".." +
+                             std::to_string(hi));
+    };
+    check(p.car_per_city, 1.0, 3.0, "car_per_city");
+    check(p.train_fraction, 0.0, 1.0, "train_fraction");
+    check(p.plane_fraction, 0.0, 1.0, "plane_fraction");
     return p;
 }
 
