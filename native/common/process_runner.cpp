@@ -370,6 +370,8 @@ bool Player::peek_exit(milliseconds wait) {
 std::string Player::describe_exit() const {
     if (exit_signal_ > 0) return "killed by signal " + signal_text(exit_signal_);
     std::string text = "exited with status " + std::to_string(exit_code_);
+    // `/bin/sh -c` reports a command killed by signal N as status 128+N.
+    if (exit_code_ > 128 && exit_code_ <= 128 + 64) text += " (the shell's report of signal " + signal_text(exit_code_ - 128) + ")";
     if (exit_code_ == 127) text += " (command not found?)";
     if (exit_code_ == 126) text += " (command not executable?)";
     return text;
@@ -411,6 +413,8 @@ std::optional<std::string> Player::read_line(const std::string& context) {
                 fail(VerdictKind::Exited, name_ + " closed its output before answering " + context + partial);
             } else if (exit_signal_ > 0) {
                 fail(VerdictKind::Crashed, name_ + " was " + describe_exit() + " before answering " + context + partial);
+            } else if (exit_code_ > 128 && exit_code_ <= 128 + 64) {  // killed by a signal, seen through the shell
+                fail(VerdictKind::Crashed, name_ + " " + describe_exit() + " before answering " + context + partial);
             } else {
                 fail(VerdictKind::Exited, name_ + " " + describe_exit() + " before answering " + context + partial);
             }
