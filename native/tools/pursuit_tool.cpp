@@ -5,14 +5,12 @@
 //   pursuit-tool check-replay FILE          rebuild a replay, print its result
 //   pursuit-tool tool GAME NAME [ARGS_JSON] run a game's tool (e.g. robots judge)
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <string>
 
 #include "common/errors.h"
 #include "common/fingerprint.h"
 #include "common/game.h"
+#include "common/judge_io.h"
 
 using pursuit::Json;
 
@@ -23,12 +21,6 @@ int usage() {
                "                    tool GAME NAME [ARGS_JSON]\n",
                stderr);
     return 2;
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw pursuit::InputError("cannot read " + path);
-    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
 int run(int argc, char** argv) {
@@ -47,7 +39,7 @@ int run(int argc, char** argv) {
         return 0;
     }
     if (cmd == "check-replay" && argc == 3) {
-        auto game = pursuit::game_from_replay(Json::parse(slurp(argv[2])));
+        auto game = pursuit::game_from_replay(Json::parse(pursuit::read_file(argv[2])));
         std::puts(game->result().dump().c_str());
         return 0;
     }
