@@ -15,6 +15,9 @@ failed=0
 mkdir -p tests/artifacts
 
 stage() { printf '\n=== %s ===\n' "$1"; }
+show_failures() {  # the YAML block of every failed node test, so CI logs say why
+  awk '/^ *not ok /{on=1} on{print} on && /^ *\.\.\.$/{on=0}' "$1"
+}
 count_ctest() {  # "100% tests passed, 0 tests failed out of 32"
   local line p f t
   line=$(grep -E "tests passed, [0-9]+ tests? failed out of" "$1" | tail -1)
@@ -59,6 +62,7 @@ if ! bash scripts/build.sh wasm; then echo "wasm build failed"; failed=$((failed
 
 stage "wasm under node"
 node --test tests/wasm/ tests/soak/wasm_replays.test.mjs 2>&1 | tee "$log" | grep -E "^(not ok|ok|# )" || true
+show_failures "$log"
 count_node "$log"
 
 stage "browser (headless Chromium)"
@@ -70,6 +74,7 @@ for f in "${browser_files[@]}"; do
   echo "--- $f"
   PURSUIT_BIN_DIR=build/native/bin node --test "$f" 2>&1 | tee -a "$log" | grep -E "^(not ok|ok)|^# (pass|fail)" || true
 done
+show_failures "$log"
 count_node "$log" "${#browser_files[@]}"
 echo "(screenshots in tests/artifacts/)"
 
