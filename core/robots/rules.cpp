@@ -171,7 +171,7 @@ Preview Position::preview(Action a, PreviewScratch& scratch) const {
 // (dr, dc) is |T.r| + |T.c| - sign(T.r)*dr - sign(T.c)*dc. Their arrivals are counted once,
 // and the nearest surviving one per quadrant answers the distance for all nine walks. Only
 // the few walk-dependent robots are stepped per walk. A walk that pushes debris, or whose
-// walk-dependent robots land where fixed ones land, takes the plain per-robot path.
+// walk-dependent robots land where fixed ones land, takes the plain per-robot path (preview).
 void Position::preview_walks(PreviewScratch& scratch, std::array<Preview, 9>& out, std::array<bool, 9>& legal_walk) const {
     const int n = static_cast<int>(robots_.size());
     scratch.target.resize(n);
@@ -204,12 +204,13 @@ void Position::preview_walks(PreviewScratch& scratch, std::array<Preview, 9>& ou
     StampedCounts& extra = scratch.extra;
     for (int k = 0; k < 9; ++k) {
         const Dir& d = kKingSteps[k];
-        legal_walk[k] = legal(Action::walk(d.dr, d.dc));
+        const Action walk = Action::walk(d.dr, d.dc);
+        legal_walk[k] = legal(walk);
         if (!legal_walk[k]) continue;
         Preview& p = out[k];
         const Cell you{you_.r + d.dr, you_.c + d.dc};
         if (you != you_ && debris_at(you)) {
-            preview_walk_slow(scratch, extra, k, p);
+            p = preview(walk, scratch);  // the plain per-robot path
             continue;
         }
         extra.next();
@@ -221,7 +222,7 @@ void Position::preview_walks(PreviewScratch& scratch, std::array<Preview, 9>& ou
             mixes_with_fixed |= scratch.base.get(t) > 0;
         }
         if (mixes_with_fixed) {
-            preview_walk_slow(scratch, extra, k, p);
+            p = preview(walk, scratch);  // the plain per-robot path
             continue;
         }
         p = Preview{};
@@ -242,39 +243,6 @@ void Position::preview_walks(PreviewScratch& scratch, std::array<Preview, 9>& ou
             ++p.robots_left;
             p.min_distance = std::min(p.min_distance, manhattan(you, to));
         }
-    }
-}
-
-// The plain path for one walk: every robot stepped toward the new cell, with the push.
-void Position::preview_walk_slow(const PreviewScratch& scratch, StampedCounts& extra, int k, Preview& p) const {
-    (void)scratch;
-    const Dir& d = kKingSteps[k];
-    const Cell you{you_.r + d.dr, you_.c + d.dc};
-    int debris_from = -1, debris_to = -1;
-    if (you != you_ && debris_at(you)) {
-        debris_from = index(you);
-        debris_to = index(Cell{you.r + d.dr, you.c + d.dc});
-    }
-    extra.next();
-    int alive = 0;
-    for (Cell r : robots_) {
-        if (index(r) == debris_to) continue;  // crushed by your push
-        ++alive;
-        extra.add(index(Cell{r.r + sign(you.r - r.r), r.c + sign(you.c - r.c)}), 1);
-    }
-    p = Preview{};
-    p.you = you;
-    p.min_distance = INT_MAX;
-    if (alive == 0) return;  // your push destroyed the last robot: won at once
-    for (Cell r : robots_) {
-        if (index(r) == debris_to) continue;
-        const Cell to{r.r + sign(you.r - r.r), r.c + sign(you.c - r.c)};
-        const int i = index(to);
-        if (to == you) p.lost = true;
-        const bool debris_after = i == debris_to || (debris_[i] && i != debris_from);
-        if (extra.get(i) > 1 || debris_after) continue;
-        ++p.robots_left;
-        p.min_distance = std::min(p.min_distance, manhattan(you, to));
     }
 }
 

@@ -93,7 +93,6 @@ public:
 
 private:
     static int index(Cell x) { return (x.r - 1) * kSize + (x.c - 1); }
-    void preview_walk_slow(const PreviewScratch& scratch, StampedCounts& extra, int k, Preview& p) const;
     void move_you(Action a);
     void robots_reply();
     void remove_robot_at(Cell x);

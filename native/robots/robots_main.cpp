@@ -31,8 +31,8 @@ void write_replays(const std::string& input, const std::string& dir) {
     using namespace pursuit;
     robots::CaseReader reader(input);
     while (auto c = reader.next()) {
-        Json config{{"game", "robots"}, {"robots", robots::case_to_json(*c)["robots"]},
-                    {"teleports", robots::case_to_json(*c)["teleports"]}};
+        Json config = robots::case_to_json(*c);  // {"robots": [...], "teleports": [...]}
+        config["game"] = "robots";
         robots::RobotsGame game(config);
         while (!game.over()) game.apply(game.suggest_move(Json::object()));
         const std::string path = dir + "/case-" + std::to_string(reader.cases_read()) + ".json";
