@@ -74,25 +74,6 @@ std::string escaped_excerpt(const std::string& s, std::size_t max_bytes = 40) {
     return out;
 }
 
-// Index of the first byte that makes `s` not a text line (control byte other than tab, DEL,
-// or invalid UTF-8), or npos when the line is fine.
-std::size_t first_bad_byte(const std::string& s) {
-    for (std::size_t i = 0; i < s.size();) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
-            ++i;
-            continue;
-        }
-        std::size_t len = (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-        if (len == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4 || i + len > s.size()) return i;
-        for (std::size_t k = 1; k < len; ++k)
-            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
-        i += len;
-    }
-    return std::string::npos;
-}
-
 bool set_nonblocking(int fd) {
     int flags = fcntl(fd, F_GETFL);
     return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
@@ -141,6 +122,53 @@ bool move_fd(int fd, int target) {
 }
 
 }  // namespace
+
+std::size_t first_non_text_byte(const std::string& s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
+            ++i;
+            continue;
+        }
+        const std::size_t len = (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+        if (len == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4 || i + len > s.size()) return i;
+        for (std::size_t k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
+        // The second byte's range rules out overlong forms (E0, F0), UTF-16 surrogates (ED)
+        // and code points past U+10FFFF (F4): JSON writers refuse all of them.
+        const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
+            return i;
+        i += len;
+    }
+    return std::string::npos;
+}
+
+FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes) {
+    FramedLine out;
+    const std::size_t nl = buffer.find('\n');
+    const std::size_t line_len = nl == std::string::npos ? buffer.size() : nl;
+    if (line_len > max_line_bytes) {
+        out.problem = VerdictKind::OutputLimit;
+        return out;
+    }
+    if (nl == std::string::npos) return out;
+    std::string line = buffer.substr(0, nl);
+    buffer.erase(0, nl + 1);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::size_t bad = first_non_text_byte(line);
+    if (bad != std::string::npos) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(line[bad]));
+        out.problem = VerdictKind::Garbage;
+        out.detail = std::string("byte ") + byte + " at column " + std::to_string(bad + 1);
+        out.excerpt = escaped_excerpt(line);
+        return out;
+    }
+    out.line = std::move(line);
+    return out;
+}
 
 const char* verdict_name(VerdictKind k) {
     switch (k) {
@@ -315,32 +343,21 @@ bool Player::read_stdout_chunk() {
 }
 
 std::optional<std::string> Player::take_line(const std::string& context) {
-    std::size_t nl = out_buf_.find('\n');
-    std::size_t line_len = nl == std::string::npos ? out_buf_.size() : nl;
-    if (line_len > limits_.max_line_bytes) {
-        fail(VerdictKind::OutputLimit, name_ + " wrote a line longer than " + std::to_string(limits_.max_line_bytes) +
-                                           " bytes in reply to " + context);
-        return std::nullopt;
-    }
-    if (total_out_ > limits_.max_total_bytes) {
+    const std::size_t pending_line = std::min(out_buf_.find('\n'), out_buf_.size());
+    if (pending_line <= limits_.max_line_bytes && total_out_ > limits_.max_total_bytes) {
         fail(VerdictKind::OutputLimit, name_ + " wrote more than " + std::to_string(limits_.max_total_bytes) +
                                            " bytes of output in total (at " + context + ")");
         return std::nullopt;
     }
-    if (nl == std::string::npos) return std::nullopt;
-    std::string line = out_buf_.substr(0, nl);
-    out_buf_.erase(0, nl + 1);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::size_t bad = first_bad_byte(line);
-    if (bad != std::string::npos) {
-        char byte[8];
-        std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(line[bad]));
-        fail(VerdictKind::Garbage, name_ + " wrote a line that is not text (byte " + byte + " at column " +
-                                       std::to_string(bad + 1) + ") in reply to " + context + ": \"" +
-                                       escaped_excerpt(line) + "\"");
-        return std::nullopt;
+    FramedLine framed = take_framed_line(out_buf_, limits_.max_line_bytes);
+    if (framed.problem == VerdictKind::OutputLimit) {
+        fail(VerdictKind::OutputLimit, name_ + " wrote a line longer than " + std::to_string(limits_.max_line_bytes) +
+                                           " bytes in reply to " + context);
+    } else if (framed.problem == VerdictKind::Garbage) {
+        fail(VerdictKind::Garbage, name_ + " wrote a line that is not text (" + framed.detail + ") in reply to " + context +
+                                       ": \"" + framed.excerpt + "\"");
     }
-    return line;
+    return std::move(framed.line);
 }
 
 bool Player::peek_exit(milliseconds wait) {

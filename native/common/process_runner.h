@@ -44,6 +44,21 @@ struct PlayerLimits {
     std::chrono::milliseconds write_timeout{2000};  // send_line gives up (WriteFailed) after this
 };
 
+// The line framing every judge applies to a program's output, as a pure function (the
+// fuzzer drives it): takes the first complete line off `buffer` ("\n" or "\r\n" ended).
+// A line is text only if it is valid UTF-8 without control bytes other than tab (so it can
+// go into JSON results and replays as it is): overlong forms, surrogates and code points
+// past U+10FFFF are garbage too.
+struct FramedLine {
+    VerdictKind problem = VerdictKind::Ok;  // OutputLimit (line too long) or Garbage
+    std::optional<std::string> line;        // set when a complete text line was taken
+    std::string detail;                     // Garbage: "byte 0x.. at column N"
+    std::string excerpt;                    // Garbage: the line, control/non-ASCII bytes as \xNN
+};
+FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes);
+// Index of the first byte that makes `s` not text in the sense above; npos when it is.
+std::size_t first_non_text_byte(const std::string& s);
+
 class Player {
 public:
     // Starts `command` via /bin/sh -c in `working_dir` ("" = current). Never throws on

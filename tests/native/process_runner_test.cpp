@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/json.h"
 #include "common/judge_io.h"
 #include "common/process_runner.h"
 
@@ -271,6 +272,38 @@ TEST(ProcessRunner, InvalidUtf8IsGarbage) {
 TEST(ProcessRunner, ValidUtf8IsText) {
     Player p("utf8", "printf 'caf\\303\\251\\n'", "", limits(2000ms));
     EXPECT_EQ(p.read_line("move 1").value_or("?"), "caf\xc3\xa9");
+}
+
+// Bytes a JSON writer refuses (found by fuzzing: a surrogate in a reply made bank-judge die
+// on writing its result) must be garbage before they reach any result or replay.
+TEST(ProcessRunner, Utf8ThatJsonRefusesIsGarbage) {
+    for (const std::string bad : {"\xed\xa0\x80", "\xe0\x80\xaf", "\xf0\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xc0\xaf"}) {
+        std::string buffer = "A" + bad + "\n";
+        const FramedLine f = take_framed_line(buffer, 100);
+        EXPECT_EQ(f.problem, VerdictKind::Garbage) << f.excerpt;
+        EXPECT_FALSE(f.line);
+        EXPECT_TRUE(contains(f.detail, "byte 0x")) << f.detail;
+        EXPECT_TRUE(contains(f.detail, "column 2")) << f.detail;
+        EXPECT_TRUE(buffer.empty());
+    }
+    for (const std::string good : {"caf\xc3\xa9", "\xe2\x82\xac", "\xed\x9f\xbf", "\xf0\x9f\x98\x80", "\xf4\x8f\xbf\xbf", "a\tb"}) {
+        std::string buffer = good + "\r\nnext";
+        const FramedLine f = take_framed_line(buffer, 100);
+        EXPECT_EQ(f.problem, VerdictKind::Ok);
+        EXPECT_EQ(f.line.value_or("?"), good);
+        EXPECT_EQ(buffer, "next");
+        EXPECT_NO_THROW((void)Json(good).dump());
+    }
+}
+
+TEST(ProcessRunner, FramingWaitsForTheNewlineAndCapsTheLength) {
+    std::string buffer = "12345";
+    EXPECT_FALSE(take_framed_line(buffer, 5).line);
+    EXPECT_EQ(take_framed_line(buffer, 5).problem, VerdictKind::Ok);
+    buffer += "6";
+    EXPECT_EQ(take_framed_line(buffer, 5).problem, VerdictKind::OutputLimit);
+    buffer = "12345\n";
+    EXPECT_EQ(take_framed_line(buffer, 5).line.value_or("?"), "12345");
 }
 
 TEST(ProcessRunner, ClosedStdinIsWriteFailed) {
