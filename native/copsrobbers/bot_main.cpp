@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 
 #include "common/errors.h"
 #include "common/line_reader.h"
+#include "copsrobbers/bot_input.h"
 #include "copsrobbers/city.h"
 #include "copsrobbers/rules.h"
 #include "copsrobbers/strategy.h"
@@ -71,16 +73,6 @@ std::string next_line() {
     return line;
 }
 
-std::vector<int> ints(const std::string& line) {
-    std::vector<int> out;
-    long long v;
-    for (const auto& t : split_tokens(line)) {
-        if (!parse_int(t, v)) throw InputError("copsrobbers-bot: bad number '" + t + "' in line '" + line + "'");
-        out.push_back(static_cast<int>(v) - 1);
-    }
-    return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -103,13 +95,9 @@ int main(int argc, char** argv) {
             else if (a == "--help" || a == "-h") return usage(0);
             else throw InputError("unknown argument '" + a + "'");
         }
-        const std::string side = next_line();
-        const int cops = std::atoi(next_line().c_str());
-        const int rounds = std::atoi(next_line().c_str());
-        std::string map = next_line() + "\n";
-        const int m = static_cast<int>(ints(map).at(1)) + 1;
-        for (int i = 0; i < m; ++i) map += next_line() + "\n";
-        const City city = read_city(map, "server input", Limits::relaxed());
+        const ServerHeader h = read_server_header(next_line);
+        const City& city = h.city;
+        const int cops = h.cop_count, rounds = h.rounds, n = city.n();
         // The cops start solving at once (while X thinks about its first move); X solves at its
         // first request. Either way the solve is abandoned (heuristics instead) once the first
         // request has waited --solve-ms, so the first reply stays well inside its limit.
@@ -122,26 +110,24 @@ int main(int argc, char** argv) {
         };
         Brain brain(city, cops, rounds, budget, too_late);
         Rng rng(seed);
-        if (side == "P") {
-            std::vector<int> at = ints(next_line());
+        if (h.cops) {
+            std::vector<int> at = read_crossings(next_line(), static_cast<std::size_t>(cops), n, "the cops' start");
             if (strategy == Strategy::Exact) brain.solver();  // presolve while X thinks
             for (int round = 1;; ++round) {
-                const int x = ints(next_line()).at(0);
-                at = brain.cops_move(strategy, at, x, rounds - round + 1, rng);
+                const int x = read_crossings(next_line(), 1, n, "X's position").front();
+                at = brain.cops_move(strategy, at, x, std::max(1, rounds - round + 1), rng);
                 std::string out;
                 for (int c : at) out += (out.empty() ? "" : " ") + std::to_string(c + 1);
                 std::cout << out << std::endl;  // endl flushes
             }
-        } else if (side == "X") {
-            int x = ints(next_line()).at(0);
+        } else {
+            int x = read_crossings(next_line(), 1, n, "X's start").front();
             for (int round = 1;; ++round) {
-                const std::vector<int> at = ints(next_line());
+                const std::vector<int> at = read_crossings(next_line(), static_cast<std::size_t>(cops), n, "the cops' positions");
                 if (round == 1 && !arrived) arrived = true, arrived_at = std::chrono::steady_clock::now();
-                x = brain.robber_move(strategy, at, x, rounds - round + 1, rng);
+                x = brain.robber_move(strategy, at, x, std::max(1, rounds - round + 1), rng);
                 std::cout << x + 1 << std::endl;
             }
-        } else {
-            throw InputError("copsrobbers-bot: first line must be P or X, got '" + side + "'");
         }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s\n", e.what());
