@@ -4,11 +4,15 @@
 // (open a file, review the current game). The guards' view shows only what guards know plus
 // the shaded cells where each unseen robber may be; the robbers' view shows everything.
 //
-// Hash: #side=0|1|watch&level=easy|medium|hard&moves=L&seed=S (plus embed=1).
+// Hash: #side=guards|robbers|watch (or 0|1|-1)&level=easy|medium|hard|best&moves=L&seed=S, plus
+//       embed=1, autoplay=1 (bot against bot at once, or the replay plays) and replay=<url of a
+//       replay JSON>. The host page of an iframe drives the page with postMessage
+//       (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
-import { readHash, writeHash, readInt, applyEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -39,7 +43,11 @@ const st = {
   watchTimer: null,
   player: null,
   stepper: null,
+  overSent: null,     // the session whose end was reported to the host page
 };
+const SIDES = { guards: '0', 0: '0', robbers: '1', 1: '1', watch: 'watch', '-1': 'watch' };
+const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'hard' };
+engine.onRestart(() => showError(el.error, 'The game engine stopped after an error and was restarted: start a new game.'));
 
 // ---------- geometry of the drawing ----------
 let geo = { cs: 24, left: 30, top: 34, rows: 0, cols: 0 };
@@ -200,7 +208,10 @@ function renderControls() {
     b.type = 'button';
     b.dataset.piece = String(i + 1);
     b.className = i === st.selected ? 'selected' : '';
-    b.innerHTML = `${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}<span class="cmd">${st.pending[i]}</span>`;
+    const cmd = document.createElement('span');
+    cmd.className = 'cmd';
+    cmd.textContent = st.pending[i];
+    b.append(`${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}`, cmd);
     b.addEventListener('click', () => { st.selected = i; renderControls(); draw(); });
     el.pieceRow.append(b);
   }
@@ -228,7 +239,12 @@ function renderControls() {
 async function refresh() {
   if (!st.session) return;
   const viewSide = st.mode === 'play' ? st.side : -1;
-  st.view = await st.session.observation(viewSide);
+  const session = st.session;
+  st.view = await session.observation(viewSide);
+  if (st.view.result.over && st.mode !== 'replay' && st.overSent !== session) {
+    st.overSent = session;
+    notifyGameOver(await session.result(), { source: st.mode === 'watch' ? 'watch' : 'play' });
+  }
   st.legal = st.mode === 'play' && st.view.to_move === st.side ? await st.session.legalMoves(st.side) : null;
   if (st.legal?.pieces) defaultsFromLegal();
   renderControls();
@@ -256,8 +272,10 @@ async function act(fn) {
   try {
     clearError(el.error);
     await fn();
+    return null;
   } catch (e) {
     showError(el.error, e);
+    return e;
   } finally {
     st.busy = false;
     renderControls();
@@ -357,15 +375,23 @@ async function closeReplay() {
   $('replay-player').textContent = '';
 }
 
-async function newGame() {
+/**
+ * Starts a game from the form (or from an engine `config`, e.g. from the host page). On error the
+ * error is shown and thrown.
+ */
+async function newGame({ config = null, push = true } = {}) {
   stopWatch();
   await closeReplay();
   const f = readForm();
-  writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed });
-  await act(async () => {
-    if (st.session) await st.session.delete();
-    st.config = { game: 'bank', moves: f.moves, seed: f.seed };
-    st.session = await engine.create(st.config);
+  if (push) writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed, embed: isEmbed() ? 1 : undefined });
+  for (let i = 0; st.busy && i < 500; i++) await new Promise((r) => setTimeout(r, 20)); // a watched move in flight
+  const failed = await act(async () => {
+    const cfg = config || { game: 'bank', moves: f.moves, seed: f.seed };
+    const session = await engine.create(cfg);
+    const old = st.session;
+    st.session = session;
+    old?.delete();
+    st.config = cfg;
     st.level = f.level;
     st.mode = f.side === 'watch' ? 'watch' : 'play';
     st.side = f.side === '1' ? 1 : 0;
@@ -376,6 +402,7 @@ async function newGame() {
     await refresh();
     if (st.mode === 'play') await botTurns();
   });
+  if (failed) throw failed;
   if (st.mode === 'watch') watchStep();
 }
 
@@ -393,11 +420,17 @@ function watchStep() {
   }, 120);
 }
 
-async function openReplay(replay) {
+/**
+ * Opens a replay (JSON text or an object): its shape is checked, then every move by the engine,
+ * before the shown game is replaced. Errors are thrown. Shows the end, or plays from the start.
+ */
+async function openReplay(input, { autoplay = false } = {}) {
+  const replay = validateReplay(input, 'bank');
+  const check = await engine.fromReplay(replay);
+  let result;
+  try { result = await check.result(); } finally { check.delete(); }
   stopWatch();
   await closeReplay();
-  if (typeof replay === 'string') replay = JSON.parse(replay);
-  if (replay?.game !== 'bank') throw new Error(`This is not a Bank replay (game: ${replay?.game ?? 'missing'})`);
   st.mode = 'replay';
   st.stepper = new SessionStepper(engine, replay.config, replay.moves, { side: -1 });
   st.player = new ReplayPlayer($('replay-player'), {
@@ -411,13 +444,36 @@ async function openReplay(replay) {
     },
   });
   renderControls();
-  await st.player.goTo(replay.moves.length);
+  await st.player.goTo(autoplay ? 0 : replay.moves.length);
+  if (autoplay) st.player.play();
+  if (result.over) notifyGameOver(result, { source: 'replay' });
 }
+
+// ---------- embedding: the host page's start / load-replay, and replay= / autoplay= ----------
+async function startFromConfig(config, { autoplay = false } = {}) {
+  if (Number.isInteger(config.seed)) el.seed.value = String(config.seed);
+  if (Number.isInteger(config.moves)) el.moves.value = String(config.moves);
+  if (autoplay) el.side.value = 'watch';
+  else if (el.side.value === 'watch') el.side.value = '0';
+  await newGame({ config, push: false });
+}
+
+/** Reports an error of the host page's request in the page too (act() shows the others). */
+async function loadReplayFromHost(replay, opts) {
+  try {
+    await openReplay(replay, opts);
+  } catch (e) {
+    showError(el.error, `replay: ${e.message.replace(/^replay: /, '')}`);
+    throw e;
+  }
+}
+
+const embedApi = connectEmbedApi({ game: 'bank', start: startFromConfig, loadReplay: loadReplayFromHost, announce: false });
 
 // ---------- wiring ----------
 document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => setCommand(b.dataset.cmd)));
 $('btn-move').addEventListener('click', submitMove);
-$('btn-new').addEventListener('click', newGame);
+$('btn-new').addEventListener('click', () => newGame().catch(() => { /* shown in the error box */ }));
 $('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
   const m = await st.session.suggest({ level: 'hard', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;
@@ -440,8 +496,15 @@ $('btn-save').addEventListener('click', () => act(async () => {
 $('btn-review').addEventListener('click', () => act(async () => { if (st.session) await openReplay(await st.session.replay()); }));
 $('in-replay').addEventListener('change', async (ev) => {
   const file = ev.target.files?.[0];
+  ev.target.value = '';
   if (!file) return;
-  await act(async () => openReplay(await file.text()));
+  await act(async () => {
+    try {
+      await openReplay(await file.text());
+    } catch (e) {
+      throw new Error(`replay ${file.name}: ${e.message.replace(/^replay: /, '')}`);
+    }
+  });
 });
 el.canvas.addEventListener('click', onCanvasClick);
 $('in-shade').addEventListener('change', draw);
@@ -466,8 +529,9 @@ window.bankPage = {
 
 async function main() {
   const h = readHash();
-  if (h.side !== undefined) el.side.value = ['0', '1', 'watch'].includes(h.side) ? h.side : '0';
-  if (h.level !== undefined) el.level.value = ['easy', 'medium', 'hard'].includes(h.level) ? h.level : 'hard';
+  const { replayUrl, autoplay } = readEmbedOptions();
+  el.side.value = autoplay && !replayUrl ? 'watch' : readChoice(h, 'side', SIDES, '0');
+  el.level.value = readChoice(h, 'level', LEVELS, 'hard');
   el.moves.value = readInt(h, 'moves', 150, { min: 1, max: 400 });
   el.seed.value = readInt(h, 'seed', 1, { min: 0 });
   try {
@@ -477,7 +541,16 @@ async function main() {
     el.statusLine.textContent = 'The game engine could not be loaded.';
     return;
   }
-  await newGame();
+  await newGame({ push: false }).catch(() => { /* shown in the error box */ });
   document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  if (replayUrl) {
+    try {
+      await openReplay(await fetchReplay(replayUrl, 'bank'), { autoplay });
+    } catch (e) {
+      showError(el.error, e.message);
+      embedApi.error(e.message);
+    }
+  }
 }
 main();

@@ -141,7 +141,10 @@ self.onmessage = async (ev) => {
     if (e instanceof Error) error = e.message;
     else if (typeof e === 'number') error = `engine crashed (native exception ${e}) during ${op}`;
     else error = String(e);
-    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError });
+    // A wasm trap or an Emscripten abort leaves the module's memory unusable: the page then
+    // replaces this worker (engine.js restart) instead of sending it more requests.
+    const crashed = (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /^Aborted\(/.test(error || '');
+    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError, crashed });
   }
 };
 

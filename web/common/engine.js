@@ -8,62 +8,120 @@
 //
 // Every method rejects with an Error whose message is readable (engine errors come back as
 // such; a worker or module that fails to load gives "The game engine could not be loaded: ...").
+// A worker that crashes after loading (uncaught error, wasm abort) or stops answering is replaced
+// by a fresh one (Engine.restart): pending calls and old sessions reject with a readable error,
+// and the page goes on with a new game.
 export class EngineError extends Error {
-  constructor(message, { op, fatal = false } = {}) {
+  constructor(message, { op, fatal = false, restarted = false } = {}) {
     super(message);
     this.name = 'EngineError';
     this.op = op;
     this.fatal = fatal;
+    this.restarted = restarted;
   }
 }
+
+// How many times a page may restart a crashed worker before giving up (a crash loop would
+// otherwise hide a real defect behind endless restarts).
+const MAX_RESTARTS = 10;
 
 export class Engine {
   constructor({ workerUrl, wasmUrl, timeoutMs = 30000 } = {}) {
     const url = new URL(workerUrl || './engine-worker.js', import.meta.url);
     if (wasmUrl) url.searchParams.set('wasm', new URL(wasmUrl, document.baseURI).href);
+    this.url = url;
     this.timeoutMs = timeoutMs;
     this.pending = new Map();
     this.nextId = 1;
     this.failed = null;
+    this.generation = 0;      // bumped by every restart: sessions of an older generation are gone
+    this.restarts = 0;
+    this.loaded = false;      // the worker answered once: later worker errors are crashes, not load failures
+    this.restartListeners = [];
+    this.startWorker();
+  }
+
+  startWorker() {
+    let worker;
     try {
-      this.worker = new Worker(url.href);
+      worker = new Worker(this.url.href);
     } catch (e) {
       this.failed = new EngineError(`The game engine could not be started: ${e.message}`, { fatal: true });
       return;
     }
-    this.worker.onmessage = (ev) => {
-      const { id, ok, value, error, fatal } = ev.data || {};
+    this.worker = worker;
+    worker.onmessage = (ev) => {
+      if (worker !== this.worker) return; // a reply from a worker replaced meanwhile
+      const { id, ok, value, error, fatal, crashed } = ev.data || {};
       const p = this.pending.get(id);
-      if (!p) return;
-      this.pending.delete(id);
-      clearTimeout(p.timer);
-      if (ok) p.resolve(value);
-      else {
-        const err = new EngineError(fatal ? `The game engine could not be loaded: ${error}` : error, { op: p.op, fatal });
-        if (fatal) this.failed = err;
-        p.reject(err);
-      }
-    };
-    this.worker.onerror = (ev) => {
-      ev.preventDefault?.();
-      const detail = ev.message || `the worker script ${url.pathname} failed to load or crashed`;
-      this.failed = new EngineError(`The game engine could not be loaded: ${detail}`, { fatal: true });
-      for (const [, p] of this.pending) {
+      if (ok) this.loaded = true;
+      if (p) {
+        this.pending.delete(id);
         clearTimeout(p.timer);
-        p.reject(this.failed);
+        if (ok) p.resolve(value);
+        else {
+          const err = new EngineError(fatal ? `The game engine could not be loaded: ${error}` : error, { op: p.op, fatal });
+          if (fatal) this.failed = err;
+          p.reject(err);
+        }
       }
-      this.pending.clear();
+      // The module aborted (a wasm trap): its memory is unusable, so start a fresh worker.
+      if (crashed && !fatal) this.restart(`the engine crashed: ${error}`);
     };
-    this.worker.onmessageerror = () => {};
+    worker.onerror = (ev) => {
+      ev.preventDefault?.();
+      if (worker !== this.worker) return;
+      const detail = ev.message || `the worker script ${this.url.pathname} failed to load or crashed`;
+      if (this.loaded) { this.restart(`the engine worker failed: ${detail}`); return; }
+      this.failed = new EngineError(`The game engine could not be loaded: ${detail}`, { fatal: true });
+      this.rejectAll(this.failed);
+    };
+    worker.onmessageerror = () => {};
   }
+
+  rejectAll(err) {
+    for (const [, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
+    this.pending.clear();
+  }
+
+  /**
+   * Replaces a crashed or hung worker by a fresh one. What was pending is rejected with a readable
+   * error, and the sessions of the old worker are gone (their calls reject): a page recovers by
+   * starting a new game. Listeners (onRestart) hear about it.
+   */
+  restart(reason) {
+    const old = this.worker;
+    this.worker = null;
+    try { old?.terminate(); } catch { /* already gone */ }
+    this.generation++;
+    this.restarts++;
+    this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: start the game again.`, { restarted: true }));
+    if (this.restarts > MAX_RESTARTS) {
+      this.failed = new EngineError(`The game engine crashed ${this.restarts} times (last: ${reason}); reload the page.`, { fatal: true });
+      return;
+    }
+    this.startWorker();
+    for (const cb of this.restartListeners) {
+      try { cb(reason); } catch { /* a listener's bug must not stop the others */ }
+    }
+  }
+
+  /** cb(reason) after each restart of the worker. */
+  onRestart(cb) { this.restartListeners.push(cb); }
 
   request(op, ...args) {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
+        if (!this.pending.has(id)) return;
         this.pending.delete(id);
         reject(new EngineError(`The game engine did not answer "${op}" within ${Math.round(this.timeoutMs / 1000)} s`, { op }));
+        // A worker that stops answering is stuck (or gone): the next request needs a live one.
+        this.restart(`no answer to "${op}" within ${Math.round(this.timeoutMs / 1000)} s`);
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer, op });
       try {
@@ -84,13 +142,15 @@ export class Engine {
   engineVersion() { return this.request('engineVersion'); }
 
   async create(config) {
+    const generation = this.generation;
     const { session, info } = await this.request('createSession', config);
-    return new GameSession(this, session, info, config);
+    return new GameSession(this, session, info, config, generation);
   }
 
   async fromReplay(replay) {
+    const generation = this.generation;
     const { session, info } = await this.request('fromReplay', replay);
-    return new GameSession(this, session, info, typeof replay === 'string' ? JSON.parse(replay).config : replay.config);
+    return new GameSession(this, session, info, typeof replay === 'string' ? JSON.parse(replay).config : replay.config, generation);
   }
 
   terminate() {
@@ -100,8 +160,9 @@ export class Engine {
 }
 
 export class GameSession {
-  constructor(engine, id, info, config) {
+  constructor(engine, id, info, config, generation = engine.generation) {
     this.engine = engine;
+    this.generation = generation;
     this.id = id;
     this.createdInfo = info;
     this.config = config;
@@ -109,6 +170,9 @@ export class GameSession {
   }
   call(method, ...args) {
     if (this.deleted) return Promise.reject(new EngineError(`this game session was closed (${method})`));
+    if (this.generation !== this.engine.generation) {
+      return Promise.reject(new EngineError('This game was lost when the game engine restarted after an error: start a new game.', { restarted: true }));
+    }
     return this.engine.request('call', this.id, method, ...args);
   }
   info() { return this.call('info'); }
@@ -122,6 +186,7 @@ export class GameSession {
   async delete() {
     if (this.deleted) return;
     this.deleted = true;
+    if (this.generation !== this.engine.generation) return; // its worker is gone
     try { await this.engine.request('deleteSession', this.id); } catch { /* engine gone: nothing to free */ }
   }
 }

@@ -6,7 +6,7 @@
 //   writeHash({ seed: 4, robots: 10 });      // replaces the hash without adding history
 //   onHashChange((st) => ...);               // only fires for changes not made by writeHash
 
-export const KNOWN_KEYS = ['game', 'case', 'map', 'seed', 'side', 'level', 'mode', 'embed'];
+export const KNOWN_KEYS = ['game', 'case', 'map', 'seed', 'side', 'level', 'mode', 'embed', 'autoplay', 'replay', 'parentOrigin'];
 
 export function parseParams(text) {
   const out = {};
@@ -95,4 +95,17 @@ export function applyEmbed(loc = window.location) {
     }
   }
   return on;
+}
+
+/**
+ * A named choice from the URL: `allowed` is a list of values or a map alias -> value
+ * (e.g. {robber: 'robber', 1: 'robber', watch: 'watch'}); matching ignores case. Anything
+ * else gives `fallback` (a link never puts an unknown value into the page).
+ */
+export function readChoice(state, key, allowed, fallback) {
+  const v = state[key];
+  if (v === undefined || v === null) return fallback;
+  const k = String(v).trim().toLowerCase();
+  if (Array.isArray(allowed)) return allowed.includes(k) ? k : fallback;
+  return Object.prototype.hasOwnProperty.call(allowed, k) ? allowed[k] : fallback;
 }

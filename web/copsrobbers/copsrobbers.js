@@ -4,10 +4,14 @@
 // (tool "analyse"), replays (file or the current game) in the shared replay player.
 //
 // Hash: #map=<name>&cops=C&rounds=R&seed=S&side=robber|cops|watch&level=easy|medium|hard|best
+//       (side also 1 = robber, 0 = cops, -1 = watch: the engine's side numbers), plus embed=1,
+//       autoplay=1 (bot against bot at once, or the replay plays) and replay=<url of a replay
+//       JSON>. The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, readInt, applyEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -18,7 +22,11 @@ const ctx = canvas.getContext('2d');
 const st = {
   config: null, session: null, obs: null, human: 'robber', level: 'best',
   pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, token: 0,
+  overSent: null,   // the session whose end was reported to the host page
 };
+const SIDES = { robber: 'robber', x: 'robber', 1: 'robber', cops: 'cops', 0: 'cops', watch: 'watch', '-1': 'watch' };
+const LEVELS = ['easy', 'medium', 'hard', 'best'];
+engine.onRestart(() => showError($('error'), 'The game engine stopped after an error and was restarted: start a new game.'));
 
 function css(name, fallback) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -153,7 +161,12 @@ async function analyse() {
 
 async function refresh() {
   const side = st.watching || st.replayMode || st.human === 'watch' ? -1 : st.human === 'cops' ? 0 : 1;
-  st.obs = await st.session.observation(side);
+  const session = st.session;
+  st.obs = await session.observation(side);
+  if (st.obs.over && !st.replayMode && st.overSent !== session) {
+    st.overSent = session;
+    notifyGameOver(await session.result(), { source: st.watching || st.human === 'watch' ? 'watch' : 'play' });
+  }
   st.legal = null;
   if (!st.obs.over && !st.watching && st.obs.to_move === st.human) {
     const lm = await st.session.legalMoves(st.human === 'cops' ? 0 : 1);
@@ -225,47 +238,54 @@ function readForm() {
   };
 }
 
-async function startGame(f, { push = true } = {}) {
+/**
+ * Starts a game from the form values `f` (or from an engine `config`, e.g. from the host page).
+ * On error the current game stays and the error is shown and thrown. Resolves once the first
+ * position is shown; the bot's moves go on in the background (stopped by the next game).
+ */
+async function startGame(f, { push = true, config = null } = {}) {
+  const cfg = config || { game: 'copsrobbers', map_name: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed };
+  let session;
+  try {
+    session = await engine.create(cfg);
+  } catch (e) {
+    showError($('error'), e.message);
+    throw e;
+  }
   st.token++;
   clearError($('error'));
-  st.watching = false;
+  player.pause();
+  st.watching = f.side === 'watch';
   st.replayMode = false;
   $('replay-box').hidden = true;
   st.pending = [];
   st.human = f.side;
   st.level = f.level;
-  if (push) writeHash({ map: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed, side: f.side, level: f.level });
-  const config = { game: 'copsrobbers', map_name: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed };
-  if (st.session) await st.session.delete();
-  st.session = null;
-  try {
-    st.session = await engine.create(config);
-  } catch (e) {
-    showError($('error'), e.message);
-    return;
-  }
-  st.config = config;
+  if (push) writeHash({ map: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed, side: f.side, level: f.level, embed: isEmbed() ? 1 : undefined });
+  const old = st.session;
+  st.session = session;
+  st.config = cfg;
+  old?.delete();
   await refresh();
-  if (f.side === 'watch') {
-    st.watching = true;
-    await botMoves();
-  } else {
-    await botMoves();
-  }
+  botMoves().catch((e) => showError($('error'), e.message));
 }
 
 const player = new ReplayPlayer($('replay-player'), { total: 0, label: 'Half-move', showStep: async () => {} });
-async function showReplay(replay) {
-  st.token++;
-  clearError($('error'));
+/** Shows a replay (every move checked by the engine first); errors are shown and thrown. */
+async function showReplay(replay, { autoplay = false } = {}) {
   try {
     const config = replay.config;
     const moves = replay.moves;
+    const session = await engine.fromReplay(replay);
+    st.token++;
+    clearError($('error'));
     const stepper = new SessionStepper(engine, config, moves);
     st.replayMode = true;
     st.watching = false;
-    if (st.session) await st.session.delete();
-    st.session = await engine.fromReplay(replay);
+    st.pending = [];
+    const old = st.session;
+    st.session = session;
+    old?.delete();
     st.config = config;
     player.setTotal(moves.length, { keepPosition: false });
     player.showStep = async (k) => {
@@ -276,10 +296,34 @@ async function showReplay(replay) {
     $('replay-box').hidden = false;
     await refresh();
     await player.goTo(0);
+    const result = await session.result();
+    if (result.over) notifyGameOver(result, { source: 'replay' });
+    if (autoplay) player.play();
   } catch (e) {
-    showError($('error'), `replay: ${e.message}`);
+    const message = e.message.startsWith('replay') ? e.message : `replay: ${e.message}`;
+    showError($('error'), message);
+    throw new Error(message);
   }
 }
+
+// ---- embedding: the host page's start / load-replay, and replay= / autoplay= -----------------
+function formFromConfig(config, autoplay) {
+  const f = readForm();
+  if (typeof config.map_name === 'string') f.map = config.map_name;
+  for (const k of ['cops', 'rounds', 'seed']) if (Number.isInteger(config[k])) f[k] = config[k];
+  f.side = autoplay ? 'watch' : st.human === 'watch' ? 'robber' : st.human;
+  return f;
+}
+
+async function startFromConfig(config, { autoplay = false } = {}) {
+  const f = formFromConfig(config, autoplay);
+  await startGame(f, { push: false, config });
+  if (typeof config.map_name === 'string' && [...$('in-map').options].some((o) => o.value === config.map_name)) $('in-map').value = config.map_name;
+  for (const k of ['cops', 'rounds', 'seed']) if (Number.isInteger(config[k])) $(`in-${k}`).value = config[k];
+  $('in-side').value = f.side;
+}
+
+const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });
 
 async function main() {
   canvas.addEventListener('click', onClick);
@@ -292,18 +336,23 @@ async function main() {
     return;
   }
   const { names } = await engine.tool('copsrobbers', 'suite', {});
-  $('in-map').innerHTML = names.map((n) => `<option>${n}</option>`).join('');
+  for (const n of names) $('in-map').append(new Option(n, n));
   const h = readHash();
+  const { replayUrl, autoplay } = readEmbedOptions();
+  // The suite lists examples of the generated families; any name of a family (cycle-12, grid-4x5) works too.
+  const mapName = typeof h.map === 'string' && /^[a-z0-9-]{1,40}$/.test(h.map) ? h.map : 'petersen';
+  if (!names.includes(mapName)) $('in-map').append(new Option(mapName, mapName));
   const f = {
-    map: names.includes(h.map) ? h.map : 'petersen',
+    map: mapName,
     cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 100 }),
-    seed: readInt(h, 'seed', 1, { min: 0 }), side: ['robber', 'cops', 'watch'].includes(h.side) ? h.side : 'robber',
-    level: ['easy', 'medium', 'hard', 'best'].includes(h.level) ? h.level : 'best',
+    seed: readInt(h, 'seed', 1, { min: 0 }), side: readChoice(h, 'side', SIDES, 'robber'),
+    level: readChoice(h, 'level', LEVELS, 'best'),
   };
+  if (autoplay && !replayUrl) f.side = 'watch';
   $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
-  $('btn-new').addEventListener('click', () => startGame(readForm()));
-  $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false }));
+  $('btn-new').addEventListener('click', () => startGame(readForm()).catch(() => {}));
+  $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false }).catch(() => {}));
   $('btn-watch').addEventListener('click', async () => {
     if (!st.session || st.obs.over) return;
     st.replayMode = false;
@@ -317,19 +366,40 @@ async function main() {
     const m = await st.session.suggest({ level: 'best', seed: st.config.seed });
     $('prompt').textContent = `Hint: ${Array.isArray(m) ? m.join(' ') : m}`;
   });
-  $('btn-replay').addEventListener('click', async () => st.session && showReplay(await st.session.replay()));
+  $('btn-replay').addEventListener('click', async () => {
+    try {
+      if (st.session) await showReplay(await st.session.replay());
+    } catch { /* shown in the error box */ }
+  });
   $('in-solver').addEventListener('change', analyse);
   $('in-replay').addEventListener('change', async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
     try {
-      await showReplay(JSON.parse(await file.text()));
+      await showReplay(validateReplay(await file.text(), 'copsrobbers'));
     } catch (e) {
       showError($('error'), `replay ${file.name}: ${e.message}`);
     }
+    ev.target.value = '';
   });
+  try {
+    await startGame(f, { push: false });
+  } catch {
+    // The link's game could not start (shown): fall back to the default game.
+    const msg = $('error').querySelector('.error-text')?.textContent;
+    await startGame({ ...f, map: 'petersen', cops: 2, rounds: 100 }, { push: false });
+    if (msg) showError($('error'), `${msg}\n(The link's game could not be started; showing the default game.)`);
+  }
   document.documentElement.dataset.ready = '1';
-  await startGame(f, { push: false });
+  embedApi.ready();
+  if (replayUrl) {
+    try {
+      await showReplay(await fetchReplay(replayUrl, 'copsrobbers'), { autoplay });
+    } catch (e) {
+      showError($('error'), e.message);
+      embedApi.error(e.message);
+    }
+  }
 }
 
 main().catch((e) => {

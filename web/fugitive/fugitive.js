@@ -3,10 +3,14 @@
 // transport when several roads lead there; the Detectives' joint move is entered piece by
 // piece), watching bot against bot, and stepping through judge replays. The Detectives' view
 // shows only what they know: the transports, the announcements and the possible cities.
-// Hash: #side=0|1|-1&level=easy|medium|hard|best&cities=N&seed=S
+// Hash: #side=fugitive|detectives|watch (or 0|1|-1)&level=easy|medium|hard|best&cities=N&seed=S
+//       &map=example8|generated, plus embed=1, autoplay=1 (bot against bot at once, or the
+//       replay plays) and replay=<url of a replay JSON>. The host page of an iframe drives the
+//       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed } from '../common/hash-state.js';
+import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
+import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -18,12 +22,19 @@ const TRANSPORT = { C: 'car', T: 'train', P: 'plane' };
 const st = {
   engine: null, game: null, config: null, side: 0, level: 'best', obs: null, legal: null,
   pending: [], busy: false, paused: false, replay: null, generation: 0,
+  overSent: null,   // the game whose end was reported to the host page
 };
+const SIDES = { fugitive: 0, 0: 0, detectives: 1, 1: 1, watch: -1, '-1': -1 };
+const LEVELS = ['easy', 'medium', 'hard', 'best'];
+const NAMED_MAPS = { example8: EXAMPLE8 };
 
 function readHash() {
-  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const int = (k, d) => (p.has(k) && /^-?\d+$/.test(p.get(k)) ? Number(p.get(k)) : d);
-  return { side: int('side', 0), level: p.get('level') || 'best', cities: int('cities', 80), seed: int('seed', 1) };
+  const h = readHashState();
+  const map = h.map === undefined || h.map === 'generated' ? null : h.map;
+  return {
+    side: readChoice(h, 'side', SIDES, 0), level: readChoice(h, 'level', LEVELS, 'best'),
+    cities: readInt(h, 'cities', 80, { min: 8, max: 200 }), seed: readInt(h, 'seed', 1, { min: 0 }), map,
+  };
 }
 
 function el(name, attrs = {}, parent = null) {
@@ -164,7 +175,12 @@ function render() {
 
 async function refresh() {
   const view = st.replay ? st.replay.view : st.side;
-  st.obs = await st.game.observation(view);
+  const game = st.game;
+  st.obs = await game.observation(view);
+  if (st.obs.over && !st.replay && st.overSent !== game) {
+    st.overSent = game;
+    notifyGameOver(await game.result(), { source: st.side === -1 ? 'watch' : 'play' });
+  }
   st.legal = humanToMove() ? await st.game.legalMoves(st.side) : null;
   render();
 }
@@ -208,12 +224,14 @@ function onCity(c) {
 
 async function botLoop() {
   const gen = st.generation;
-  while (!st.replay && st.obs && !st.obs.over && st.obs.to_move !== st.side && !st.paused && gen === st.generation) {
-    if (st.busy) return;
+  const me = st.loopId = (st.loopId || 0) + 1; // a later call takes over: one loop drives at a time
+  while (!st.replay && st.obs && !st.obs.over && st.obs.to_move !== st.side && !st.paused && gen === st.generation && me === st.loopId) {
+    // A move of the previous game's loop may still be in flight: wait for it (that loop then stops).
+    if (st.busy) { await new Promise((r) => setTimeout(r, 30)); continue; }
     st.busy = true;
     try {
       await new Promise((r) => setTimeout(r, st.side === -1 ? 150 : 60));
-      if (gen !== st.generation || st.paused) return;
+      if (gen !== st.generation || st.paused || me !== st.loopId) return;
       const moves = (await st.game.moves()).length;
       const seed = (st.config.seed || 0) * 1000 + moves;
       const move = await st.game.suggest({ level: st.level, seed });
@@ -229,24 +247,26 @@ async function botLoop() {
   }
 }
 
+/** Starts a game; on error the current game stays and the error is shown and thrown. */
 async function newGame(config, side) {
+  let game;
+  try {
+    game = await st.engine.create(config);
+  } catch (e) {
+    showError($('error'), e);
+    throw e;
+  }
   st.generation++;
   st.replay = null;
   st.pending = [];
   st.paused = false;
   clearError($('error'));
   const old = st.game;
-  st.game = null;
-  await old?.delete();
-  try {
-    st.config = config;
-    st.side = side;
-    st.game = await st.engine.create(config);
-    await refresh();
-  } catch (e) {
-    showError($('error'), e);
-    return;
-  }
+  st.game = game;
+  st.config = config;
+  st.side = side;
+  old?.delete();
+  await refresh();
   botLoop();
 }
 
@@ -259,25 +279,40 @@ function configFromForm(mapText) {
 function startFromForm(mapText) {
   st.level = $('in-level').value;
   const side = Number($('in-side').value);
-  if (!mapText) location.hash = `side=${side}&level=${st.level}&cities=${$('in-cities').value}&seed=${$('in-seed').value}`;
-  newGame(configFromForm(mapText), side);
+  if (!mapText) location.hash = `side=${side}&level=${st.level}&cities=${$('in-cities').value}&seed=${$('in-seed').value}${document.documentElement.classList.contains('embed') ? '&embed=1' : ''}`;
+  newGame(configFromForm(mapText), side).catch(() => { /* shown in the error box */ });
 }
 
 // --- replays -----------------------------------------------------------------------------
 
-async function openReplay(text) {
-  let replay;
+/**
+ * Opens a replay (JSON text or an object): its shape is checked, then every move by the engine,
+ * before the shown game is replaced. Errors are shown and thrown. With autoplay the moves are
+ * stepped through from the start, else the final position shows.
+ */
+async function openReplay(input, { autoplay = false } = {}) {
+  let replay, result;
   try {
-    replay = JSON.parse(text);
-    if (replay.format !== 'pursuit-replay' || replay.game !== 'fugitive') throw new Error('not a Fugitive replay (expected format "pursuit-replay", game "fugitive")');
+    replay = validateReplay(input, 'fugitive');
+    const check = await st.engine.fromReplay(replay);
+    try { result = await check.result(); } finally { check.delete(); }
   } catch (e) {
-    showError($('error'), `Cannot open the replay: ${e.message}`);
-    return;
+    const message = `Cannot open the replay: ${e.message}`;
+    showError($('error'), message);
+    throw new Error(message);
   }
-  st.generation++;
+  const gen = ++st.generation;
   clearError($('error'));
   st.replay = { config: replay.config, moves: replay.moves, k: 0, view: Number($('in-replay-view').value) };
-  await stepReplay(replay.moves.length);
+  if (result.over) notifyGameOver(result, { source: 'replay' });
+  if (!autoplay) { await stepReplay(replay.moves.length); return; }
+  await stepReplay(0);
+  (async () => {
+    while (gen === st.generation && st.replay && st.replay.k < st.replay.moves.length) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (gen === st.generation && st.replay) await stepReplay(st.replay.k + 1);
+    }
+  })();
 }
 
 async function stepReplay(k) {
@@ -315,24 +350,40 @@ function wire() {
       $('hint-text').textContent = `The bot would play: ${m}`;
     } catch (e) { showError($('error'), e); }
   });
-  $('btn-replay').addEventListener('click', () => openReplay($('in-replay').value));
+  $('btn-replay').addEventListener('click', () => openReplay($('in-replay').value).catch(() => {}));
   $('in-replay-file').addEventListener('change', async (ev) => {
     const f = ev.target.files?.[0];
-    if (f) openReplay(await f.text());
+    ev.target.value = '';
+    if (f) openReplay(await f.text()).catch(() => {});
   });
   $('rp-back').addEventListener('click', () => stepReplay(st.replay.k - 1));
   $('rp-fwd').addEventListener('click', () => stepReplay(st.replay.k + 1));
 }
 
+// --- embedding: the host page's start / load-replay, and replay= / autoplay= ----------------
+
+async function startFromConfig(config, { autoplay = false } = {}) {
+  const named = typeof config.map === 'string' && Object.prototype.hasOwnProperty.call(NAMED_MAPS, config.map);
+  const cfg = named ? { ...config, map: NAMED_MAPS[config.map] } : config;
+  await newGame(cfg, autoplay ? -1 : st.side === -1 ? 0 : st.side);
+  $('in-side').value = String(st.side);
+  if (Number.isInteger(config.seed)) $('in-seed').value = String(config.seed);
+}
+
+const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, announce: false });
+
 async function main() {
   wire();
   const h = readHash();
+  const { replayUrl, autoplay } = readEmbedOptions();
+  if (autoplay && !replayUrl) h.side = -1;
   $('in-side').value = String(h.side);
   $('in-level').value = h.level;
   $('in-cities').value = String(h.cities);
   $('in-seed').value = String(h.seed);
   st.level = h.level;
   st.engine = getEngine();
+  st.engine.onRestart(() => showError($('error'), 'The game engine stopped after an error and was restarted: start a new game.'));
   try {
     await st.engine.ready();
   } catch (e) {
@@ -340,8 +391,28 @@ async function main() {
     document.documentElement.dataset.ready = 'error';
     return;
   }
-  await newGame(configFromForm(), h.side);
+  let mapText, mapNote = null;
+  if (h.map !== null) {
+    if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, h.map)) mapText = NAMED_MAPS[h.map];
+    else mapNote = `map=${h.map}: no such map here (example8, or generated: cities=N&seed=S); showing a generated map.`;
+  }
+  try {
+    await newGame(configFromForm(mapText), h.side);
+  } catch {
+    await newGame(configFromForm(), h.side);
+  }
+  if (mapNote) showError($('error'), mapNote);
+  if (mapText) $('in-map').value = mapText;
   document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  if (replayUrl) {
+    try {
+      await openReplay(await fetchReplay(replayUrl, 'fugitive'), { autoplay });
+    } catch (e) {
+      showError($('error'), e.message);
+      embedApi.error(e.message);
+    }
+  }
 }
 
 // For tests: the page state and a city's centre on screen.

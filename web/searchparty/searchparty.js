@@ -1,8 +1,13 @@
 // Owns: the Search Party page — map loading (built-in, generated, pasted or uploaded, replay
 // files), the canvas view (walls, unsearched, searched, cast letters, deaths), watching the
 // solver through the replay player, and playing by hand (the star, or everyone).
+//
+// Hash: #map=<built-in name>&seed=S&level=easy|medium|hard|best&side=watch (= autoplay=1: the
+//       solver plays at once), plus embed=1, autoplay=1 and replay=<url of a replay JSON>.
+//       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed } from '../common/hash-state.js';
+import { applyEmbed, readHash, readInt, readChoice } from '../common/hash-state.js';
+import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
@@ -26,7 +31,11 @@ const st = {
   watching: false,
   pending: {},        // everyone mode: actor -> digit
   selected: '@',
+  overSent: null,     // the session whose end was reported to the host page
+  seed: 1,
 };
+const LEVELS = ['easy', 'medium', 'hard', 'best'];
+engine.onRestart(() => showError(errorBox, 'The game engine stopped after an error and was restarted: load a map again.'));
 
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: 28, minCell: 1, onDraw: draw });
 
@@ -133,8 +142,13 @@ function pendingLine() {
 }
 
 async function refresh() {
-  const [obs, result] = await Promise.all([st.session.observation(-1), st.session.result()]);
+  const session = st.session;
+  const [obs, result] = await Promise.all([session.observation(-1), session.result()]);
   show(obs, result);
+  if (result.over && st.overSent !== session) {
+    st.overSent = session;
+    notifyGameOver(result, { source: 'play' });
+  }
 }
 
 function stopWatching() {
@@ -185,6 +199,7 @@ async function move(d) {
   }
 }
 
+/** Solves the loaded map and plays the solution in the replay player (errors shown and thrown). */
 async function watchSolver() {
   if (!st.config) return;
   clearError(errorBox);
@@ -195,7 +210,12 @@ async function watchSolver() {
     await watchMoves(st.config, solved.moves);
     st.player.play();
     $('solve-info').textContent = `The solver needs ${solved.turns} turns (${solved.costars} costars, ${solved.extras} extras alive).`;
-  } catch (e) { showError(errorBox, e); }
+    const end = await st.stepper.stateAt(solved.moves.length);
+    if (end.result.over) notifyGameOver(end.result, { source: 'watch' });
+  } catch (e) {
+    showError(errorBox, e);
+    throw e;
+  }
 }
 
 async function watchMoves(config, moves) {
@@ -215,8 +235,9 @@ async function watchMoves(config, moves) {
       },
     });
   } else {
-    st.player.total = moves.length;
-    st.player.refresh?.();
+    st.player.pause();
+    st.player.setTotal(moves.length, { keepPosition: false });
+    st.player.redraw();
   }
   st.watchMoves = moves;
   await st.player.goTo(0);
@@ -229,33 +250,78 @@ async function takeOver() {
 }
 
 async function mapConfig(text) {
-  return { game: 'searchparty', map: text, seed: 1 };
+  return { game: 'searchparty', map: text, seed: st.seed };
 }
 
+/**
+ * Shows a replay: its shape is checked, then every move by the engine, before the shown map is
+ * replaced; then it plays in the replay player (from the start). Errors are thrown.
+ */
+async function showReplay(input, { autoplay = true } = {}) {
+  const replay = validateReplay(input, 'searchparty');
+  const check = await engine.fromReplay(replay);
+  let result;
+  try { result = await check.result(); } finally { check.delete(); }
+  await loadConfig(replay.config);
+  await watchMoves(replay.config, replay.moves);
+  if (autoplay) st.player.play();
+  if (result.over) notifyGameOver(result, { source: 'replay' });
+}
+
+/** A map text, or a replay JSON (text starting with "{"). */
 async function loadText(text) {
   const t = text.trim();
   if (t.startsWith('{')) {
-    const replay = JSON.parse(t);
-    if (replay.game !== 'searchparty') throw new Error(`this replay is for "${replay.game}", not Search Party`);
-    await loadConfig(replay.config);
-    await watchMoves(replay.config, replay.moves || []);
+    try {
+      await showReplay(t);
+    } catch (e) {
+      throw new Error(`replay: ${e.message.replace(/^replay: /, '')}`);
+    }
     return;
   }
   await loadConfig(await mapConfig(text));
 }
 
+function builtinText(name) {
+  return (st.builtins || []).find((m) => m.name === name)?.text;
+}
+
+// ---- embedding: the host page's start / load-replay, and replay= / autoplay= -----------------
+async function startFromConfig(config, { autoplay = false } = {}) {
+  // The engine also takes {builtin: name} (default "rooms"); the page keeps the map's text (the solver needs it).
+  let cfg = config;
+  if (typeof config.map === 'string' && builtinText(config.map)) cfg = { ...config, map: builtinText(config.map) };
+  else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
+  await loadConfig(cfg);
+  if (autoplay) await watchSolver();
+}
+
+const embedApi = connectEmbedApi({ game: 'searchparty', start: startFromConfig, loadReplay: showReplay, announce: false });
+
 async function init() {
+  const h = readHash();
+  const { replayUrl, autoplay } = readEmbedOptions();
+  st.seed = readInt(h, 'seed', 1, { min: 0 });
+  $('in-level').value = readChoice(h, 'level', LEVELS, 'hard');
+  let mapNote = null;
   try {
     const maps = await engine.tool('searchparty', 'maps', {});
     const sel = $('in-builtin');
     for (const m of maps) sel.append(new Option(m.name, m.name));
     st.builtins = maps;
-    sel.value = 'rooms';
-    await loadText(maps.find((m) => m.name === 'rooms').text);
+    let name = 'rooms';
+    if (h.map !== undefined) {
+      if (builtinText(h.map)) name = h.map;
+      else mapNote = `map=${h.map}: no such built-in map (${maps.map((m) => m.name).join(', ')}); showing "rooms".`;
+    }
+    sel.value = name;
+    await loadText(builtinText(name));
   } catch (e) {
     showFatal($('status-line'), e.message || String(e));
+    document.documentElement.dataset.ready = 'error';
     return;
   }
+  if (mapNote) showError(errorBox, mapNote);
   $('btn-builtin').onclick = () => loadText(st.builtins.find((m) => m.name === $('in-builtin').value).text).catch((e) => showError(errorBox, e));
   $('btn-generate').onclick = async () => {
     try {
@@ -269,11 +335,12 @@ async function init() {
   $('in-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
+    ev.target.value = '';
     const text = await f.text();
     $('map-text').value = text;
     loadText(text).catch((e) => showError(errorBox, e));
   };
-  $('btn-solve').onclick = () => watchSolver();
+  $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = async () => {
     if (!st.session || st.watching || st.obs?.over) return;
@@ -309,6 +376,18 @@ async function init() {
     const d = KEY_DIRS[ev.key] || (/^[1-9]$/.test(ev.key) ? ev.key : null);
     if (d) { ev.preventDefault(); move(d); }
   });
+  document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  if (replayUrl) {
+    try {
+      await showReplay(await fetchReplay(replayUrl, 'searchparty'), { autoplay });
+    } catch (e) {
+      showError(errorBox, e.message);
+      embedApi.error(e.message);
+    }
+  } else if (autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
+    await watchSolver().catch(() => {});
+  }
 }
 
 init();

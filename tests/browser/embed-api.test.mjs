@@ -1,0 +1,139 @@
+// The postMessage API (web/common/embed-api.js) on every game page, driven by a host page the
+// way a course page would: ready, ping/pong, pursuit:start with autoplay ends in
+// pursuit:game-over with the engine's result, pursuit:load-replay of a replay made by the engine
+// ends in game-over with that replay's result, malformed requests get pursuit:error, and the
+// page still plays afterwards. One test per page of the list below (a new page needs one line).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setup, ROOT } from './lib.mjs';
+
+// game -> a small start config (a short game, so the bot-against-bot run ends in seconds).
+export const START_CONFIGS = {
+  robots: { seed: 5, robots: 6, teleports: 2 },
+  copsrobbers: { map_name: 'petersen', cops: 2, rounds: 8, seed: 3 },
+  fugitive: { seed: 3, map: { cities: 12 } },
+  searchparty: { builtin: 'example1', seed: 1 },
+  bank: { seed: 2, moves: 12 },
+};
+const GAMES = Object.keys(START_CONFIGS).filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+/** A host page (same origin) with one frame of `game`'s page; messages from it land in window.__got. */
+export async function openHost(h, game, hash = 'embed=1') {
+  const page = await h.newPage({ viewport: { width: 1100, height: 900 } });
+  // A same-origin host page served by the test itself (the site has no blank page).
+  await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
+  await page.goto(`${h.url}__host.html`);
+  await page.evaluate(({ src }) => {
+    window.__got = [];
+    const f = document.createElement('iframe');
+    f.name = 'game';
+    f.style.width = '900px';
+    f.style.height = '800px';
+    f.src = src;
+    window.addEventListener('message', (ev) => { if (ev.source === f.contentWindow) window.__got.push(ev.data); });
+    document.body.append(f);
+  }, { src: `${h.url}${game}/#${hash}` });
+  return page;
+}
+
+/** Waits for a message matching pred among those after index `from`; returns [message, index]. */
+export async function waitMessage(page, pred, what, { from = 0, timeout = 40000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const got = await page.evaluate(() => window.__got);
+    for (let i = from; i < got.length; i++) if (pred(got[i])) return [got[i], i];
+    if (Date.now() > deadline) throw new Error(`no ${what}; got:\n${got.map((m) => JSON.stringify(m).slice(0, 200)).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Posts msg to the frame; returns the index its answers start at. */
+export async function post(page, msg) {
+  return page.evaluate((msg) => {
+    const n = window.__got.length;
+    document.querySelector('iframe').contentWindow.postMessage(msg, '*');
+    return n;
+  }, msg);
+}
+
+/** A finished game's replay and result, from the engine in the host page (the reference). */
+export async function engineReplay(page, game, config) {
+  return page.evaluate(async ({ game, config }) => {
+    const { Engine } = await import('/common/engine.js');
+    const e = window.__refEngine || (window.__refEngine = new Engine());
+    const g = await e.create({ ...config, game });
+    for (let i = 0; i < 5000 && !(await g.info()).over; i++) await g.apply(await g.suggest({}));
+    const [replay, result] = [await g.replay(), await g.result()];
+    await g.delete();
+    return { replay, result };
+  }, { game, config });
+}
+
+export const frameOf = (page) => page.frame({ name: 'game' });
+
+for (const game of GAMES) {
+  test(`${game}: the postMessage API (ready, ping, start + autoplay, load-replay, errors)`, async () => {
+    const page = await openHost(h, game);
+    await waitMessage(page, (m) => m.type === 'pursuit:ready', 'pursuit:ready');
+    const ready = (await page.evaluate(() => window.__got)).find((m) => m.type === 'pursuit:ready');
+    assert.equal(ready.game, game);
+
+    let from = await post(page, { type: 'pursuit:ping', id: 'p1' });
+    const [pong] = await waitMessage(page, (m) => m.type === 'pursuit:pong', 'pong', { from });
+    assert.deepEqual(pong, { type: 'pursuit:pong', game, ready: true, id: 'p1' });
+
+    // A game started by the host, played by the bot, ends with a game-over event.
+    const config = START_CONFIGS[game];
+    from = await post(page, { type: 'pursuit:start', config, autoplay: true });
+    const [over] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after start', { from });
+    assert.equal(over.type, 'pursuit:game-over', JSON.stringify(over));
+    assert.equal(over.game, game);
+    assert.equal(over.source, 'watch');
+    assert.equal(over.result.over, true);
+    assert.ok(typeof over.result.summary === 'string' && over.result.summary.length > 3, `summary: ${over.result.summary}`);
+
+    // A replay made by the engine: the frame reports that replay's own result.
+    const ref = await engineReplay(page, game, config);
+    from = await post(page, { type: 'pursuit:load-replay', replay: ref.replay, autoplay: false });
+    const [replayed] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after load-replay', { from });
+    assert.equal(replayed.type, 'pursuit:game-over', JSON.stringify(replayed));
+    assert.equal(replayed.source, 'replay');
+    assert.equal(replayed.result.summary, ref.result.summary);
+    assert.deepEqual(replayed.result, ref.result);
+
+    // Malformed requests are answered with pursuit:error (with the request's id).
+    const illegal = { ...ref.replay, moves: [...ref.replay.moves.slice(0, 1), 'no such move'] };
+    const bad = [
+      [{ type: 'pursuit:start', config: 'seed=3', id: 1 }, /"config" must be an object/],
+      [{ type: 'pursuit:start', config: { game: game === 'bank' ? 'robots' : 'bank' }, id: 2 }, new RegExp(`this page plays "${game}"`)],
+      [{ type: 'pursuit:load-replay', replay: '{"format": "pursuit-replay", "moves": [', id: 3 }, /replay: not JSON/],
+      [{ type: 'pursuit:load-replay', replay: { ...ref.replay, game: 'other' }, id: 4 }, /the replay is of "other"/],
+      [{ type: 'pursuit:load-replay', replay: illegal, id: 5 }, /./],
+      [{ type: 'pursuit:load-replay', id: 6 }, /"replay" is missing/],
+    ];
+    for (const [msg, re] of bad) {
+      from = await post(page, msg);
+      const [answer] = await waitMessage(page, (m) => m.id === msg.id, `answer to ${JSON.stringify(msg).slice(0, 80)}`, { from, timeout: 15000 });
+      assert.equal(answer.type, 'pursuit:error', JSON.stringify(answer));
+      assert.equal(answer.request, msg.type);
+      assert.match(answer.message, re);
+    }
+    // Unknown types are ignored.
+    from = await post(page, { type: 'pursuit:dance', id: 99 });
+    await page.waitForTimeout(300);
+    assert.equal((await page.evaluate(() => window.__got)).slice(from).length, 0);
+
+    // The page still plays: a second start ends again.
+    from = await post(page, { type: 'pursuit:start', config, autoplay: true });
+    const [again] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after the errors', { from });
+    assert.equal(again.type, 'pursuit:game-over', JSON.stringify(again));
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
