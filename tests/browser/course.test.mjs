@@ -9,9 +9,11 @@ import path from 'node:path';
 import { setup, screenshot, ROOT } from './lib.mjs';
 
 const FRAMES = ['robots-watch', 'robots-play', 'robots-replay', 'robots-host'];
-// The other games' pages (their own tests check them in depth): each frame must load and draw.
+// The other games' pages (their own tests check them in depth): each frame must load, draw,
+// announce itself and end its game (bot against bot, the solver, or a saved replay).
 const OTHER_FRAMES = ['copsrobbers', 'fugitive', 'searchparty', 'bank'];
 const SAVED = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/course/replays/robots-seed7.json'), 'utf8'));
+const SAVED_FUGITIVE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/course/replays/fugitive-seed7.json'), 'utf8'));
 
 let h;
 let page;
@@ -77,7 +79,7 @@ test('every frame runs: board drawn, ready announced, no errors', async () => {
   h.assertNoErrors();
 });
 
-test('the other games\' frames run: board drawn, no error shown', async () => {
+test('the other games\' frames run: board drawn, ready announced, the game ends, no error shown', async () => {
   for (const name of OTHER_FRAMES) {
     const frame = page.frame({ name });
     assert.ok(frame, `frame ${name} exists`);
@@ -100,7 +102,16 @@ test('the other games\' frames run: board drawn, no error shown', async () => {
     assert.ok(!drawn.error, `${name}: the page reports data-ready="error"`);
     const err = await frame.evaluate(() => [...document.querySelectorAll('.error-box')].filter((e) => !e.hidden).map((e) => e.textContent).join(' '));
     assert.equal(err, '', `${name}: no error box`);
+    await waitLog((e) => e.type === 'pursuit:ready' && e.frame === `frame-${name}`, `ready from ${name}`);
   }
+  // Each demo plays to its end by itself: bot against bot, the solver, or the saved game.
+  const sources = { copsrobbers: 'watch', fugitive: 'replay', searchparty: 'watch', bank: 'watch' };
+  for (const name of OTHER_FRAMES) {
+    const over = await waitLog((e) => e.type === 'pursuit:game-over' && e.frame === `frame-${name}`, `game-over from ${name}`);
+    assert.match(over.text, new RegExp(`\\(${sources[name]}\\)`), `${name}: ${over.text}`);
+    assert.ok(over.summary.length > 3, `${name}: a summary (${over.summary})`);
+  }
+  assert.equal((await waitLog((e) => e.type === 'pursuit:game-over' && e.frame === 'frame-fugitive', 'fugitive')).summary, SAVED_FUGITIVE.result.summary);
   h.assertNoErrors();
 });
 

@@ -112,6 +112,6 @@ test('watch bot against bot to the end, then open its replay', async () => {
   // A broken replay gives a readable error, not a blank page.
   await page.fill('#in-replay', '{"format":"nope"}');
   await page.click('#btn-replay');
-  assert.match(await page.textContent('#error'), /Cannot open the replay: not a Fugitive replay/);
+  assert.match(await page.textContent('#error'), /Cannot open the replay: "format" must be "pursuit-replay"/);
   h.assertNoErrors();
 });

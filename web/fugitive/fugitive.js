@@ -297,7 +297,7 @@ async function openReplay(input, { autoplay = false } = {}) {
     const check = await st.engine.fromReplay(replay);
     try { result = await check.result(); } finally { check.delete(); }
   } catch (e) {
-    const message = `Cannot open the replay: ${e.message}`;
+    const message = `Cannot open the replay: ${e.message.replace(/^replay: /, '')}`;
     showError($('error'), message);
     throw new Error(message);
   }
