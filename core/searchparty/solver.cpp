@@ -57,7 +57,7 @@ std::vector<Team> form_teams(const State& s, int level) {
     return teams;
 }
 
-Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed) {
+Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed), graph_(map) {
     nb_start_.assign(map.open.size() + 1, 0);
     for (int i = 0; i < static_cast<int>(map.open.size()); ++i) {
         nb_start_[i] = static_cast<int>(nb_.size());
@@ -153,7 +153,73 @@ void Policy::mark_seen(int cell) {
         if (map_.open_at(x + o.dx, y + o.dy)) seen_stamp_[map_.index(x + o.dx, y + o.dy)] = stamp_;
 }
 
+int Policy::axis(int cell) const {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    switch (params_.lanes) {
+        case 1: return x - y;
+        case 2: return x + y;
+        case 3: return y;
+        default: return x;
+    }
+}
+
+bool Policy::on_lane(std::size_t t, int cell) const {
+    const int w = lanes_[t].width;
+    return ((axis(cell) - lanes_[t].phase) % w + w) % w == 0;
+}
+
+bool Policy::pending(const State& s, std::size_t t, int cell) const {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    for (const Offset& o : lanes_[t].footprint)
+        if (map_.open_at(x + o.dx, y + o.dy) && !s.searched(map_.index(x + o.dx, y + o.dy))) return true;
+    return false;
+}
+
+// A lane's width: a walker sees 3 lines either side of a diagonal (2 of a row); a buddy at
+// the edge of sight on one side adds 3 (2) more lines there. Followers alternate sides when
+// they only need to see the leader; otherwise they all take the + side.
+void Policy::setup_lanes() {
+    lanes_.clear();
+    lane_done_.assign(map_.open.size(), 0);
+    if (!params_.lanes) return;
+    const bool diagonal = params_.lanes <= 2;
+    const int half = diagonal ? 3 : 2, unit = diagonal ? 3 : 2;
+    for (const Team& team : teams_) {
+        Lane lane;
+        bool chain = true;
+        for (const auto& ms : team.must_see) chain &= ms.size() == 1 && ms[0] == team.leader;
+        bool has_plus = false, has_minus = false;
+        for (std::size_t f = 0; f < team.followers.size(); ++f) {
+            const int side = chain && f % 2 == 1 ? -1 : 1;
+            lane.side.push_back(side);
+            (side > 0 ? has_plus : has_minus) = true;
+        }
+        const int hi = half + (has_plus ? unit : 0), lo = half + (has_minus ? unit : 0);
+        lane.width = lo + hi + 1;
+        lane.phase = axis(map_.start) + params_.lane_phase;  // lines at axis = phase (mod width)
+        // The lane cell's slice: the cross-section of its band it is responsible for (slices
+        // of consecutive lane cells tile the band).
+        for (int a = -lo; a <= hi; ++a) {
+            if (diagonal) {
+                const int along = ((a % 2) + 2) % 2, dx = (a + along) / 2, dy = params_.lanes == 1 ? (along - a) / 2 : (a - along) / 2;
+                lane.footprint.push_back({dx, dy});
+            } else {
+                lane.footprint.push_back(params_.lanes == 3 ? Offset{0, a} : Offset{a, 0});
+            }
+        }
+        lanes_.push_back(std::move(lane));
+    }
+}
+
 int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
+    if (!lanes_.empty()) {
+        const int lane_target = choose_target_in(s, t, leader_cell, true);
+        if (lane_target >= 0) return lane_target;
+    }
+    return choose_target_in(s, t, leader_cell, false);
+}
+
+int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, bool lanes) {
     const bool disperse = params_.level >= 2;
     long long best_cost = LLONG_MAX;
     int best = -1;
@@ -169,14 +235,20 @@ int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
             break;
         for (int k = nb_start_[u]; k < nb_start_[u + 1]; ++k)
             if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
-        if (s.searched(u)) continue;
-        long long cost = 8LL * d - params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
+        long long cost = 8LL * d;
+        if (lanes) {
+            if (lane_done_[u] || !on_lane(t, u) || !pending(s, t, u)) continue;
+        } else {
+            if (s.searched(u)) continue;
+            cost -= params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
+        }
         // Pockets first: a cell with few unsearched cells around it would be left behind.
-        if (params_.pocket_weight || params_.band_bonus) {
+        if (!lanes && (params_.pocket_weight || params_.band_bonus)) {
             const int around = unsearched_around(s, u);
             cost += static_cast<long long>(params_.pocket_weight) * around;
             if (around <= params_.band_cells) cost -= 8LL * params_.band_bonus;  // a thin band or pocket
         }
+        if (!owner_.empty() && owner_[u] != static_cast<int>(t) && region_left_[t] > 0) cost += 8LL * params_.region_penalty;
         if (disperse) {
             // Another leader is clearly nearer to u (the multi-source BFS gives the nearest).
             if (multi_dist_[u] + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
@@ -195,6 +267,36 @@ int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
     return best;
 }
 
+// Team sweep rates for balancing: a lone walker reveals 5-7 new cells a turn, each buddy at
+// the edge of sight adds 2-3 more.
+static int sweep_rate(const Team& team) { return 6 + 3 * static_cast<int>(team.followers.size()); }
+
+void Policy::update_regions(const State& s) {
+    const auto& actors = s.actors();
+    if (!owner_.empty()) {
+        region_left_.assign(teams_.size(), 0);
+        for (int c = 0; c < graph_.cells(); ++c)
+            if (map_.open[c] && !s.searched(c)) ++region_left_[owner_[c]];
+        const bool done = std::find(region_left_.begin(), region_left_.end(), 0) != region_left_.end();
+        if (!done || s.turns() - last_partition_ < params_.replan_gap) return;
+    }
+    std::vector<std::uint8_t> todo(graph_.cells(), 0);
+    for (int c = 0; c < graph_.cells(); ++c) todo[c] = map_.open[c] && !s.searched(c);
+    std::vector<int> origins, sweep;
+    for (const Team& team : teams_) {
+        origins.push_back(map_.index(actors[team.leader].x, actors[team.leader].y));
+        sweep.push_back(sweep_rate(team));
+    }
+    RegionParams rp;
+    rp.rate_percent = params_.rate_percent;
+    if (!owner_.empty()) rp.balance_rounds = 30, rp.lloyd_rounds = 0;  // from where the leaders stand
+    Regions r = partition_regions(graph_, map_, todo, origins, sweep, rp);
+    owner_ = std::move(r.owner);
+    region_left_ = std::move(r.todo);
+    last_partition_ = s.turns();
+    std::fill(targets_.begin(), targets_.end(), -1);
+}
+
 Moves Policy::step(const State& s, const Moves* fixed) {
     const auto& actors = s.actors();
     const std::string key = living_key(s);
@@ -203,7 +305,10 @@ Moves Policy::step(const State& s, const Moves* fixed) {
         if (params_.reverse_teams) std::reverse(teams_.begin() + 1, teams_.end());
         targets_.assign(teams_.size(), -1);
         team_key_ = key;
+        owner_.clear();
+        setup_lanes();
     }
+    if (params_.regions) update_regions(s);
     if (++stamp_ == 0) {
         std::fill(seen_stamp_.begin(), seen_stamp_.end(), 0);
         stamp_ = 1;
@@ -212,7 +317,13 @@ Moves Policy::step(const State& s, const Moves* fixed) {
     auto pinned = [&](int a) { return fixed && (*fixed)[a] != '0'; };
     bool retarget = false;
     for (std::size_t t = 0; t < teams_.size(); ++t) {
-        if (targets_[t] >= 0 && s.searched(targets_[t])) targets_[t] = -1;
+        if (targets_[t] >= 0 && !lanes_.empty()) {
+            // A lane target is done once reached or when its footprint is all searched.
+            if (targets_[t] == cell_of(teams_[t].leader)) lane_done_[targets_[t]] = 1, targets_[t] = -1;
+            else if (!pending(s, t, targets_[t])) targets_[t] = -1;
+        } else if (targets_[t] >= 0 && s.searched(targets_[t])) {
+            targets_[t] = -1;
+        }
         retarget |= targets_[t] < 0;
     }
     if (retarget) {
@@ -286,6 +397,10 @@ Moves Policy::step(const State& s, const Moves* fixed) {
                     // New cells first; then close to the leader so the team can always move on.
                     const int g = gain(s, cell);
                     long long score = 16LL * g - 6LL * trail + (d == ld ? 1 : 0);
+                    if (!lanes_.empty()) {  // keep to its side of the lane
+                        const int off = std::clamp(axis(cell) - axis(next[L]), -3, 3);
+                        score += static_cast<long long>(params_.side_bias) * lanes_[t].side[f] * off;
+                    }
                     if (score > best_score) best_score = score, best_cell = cell, best_d = d, best_gain = g;
                 }
                 if (best_cell < 0) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "searchparty/regions.h"
 #include "searchparty/rules.h"
 
 namespace pursuit::searchparty {
@@ -44,6 +45,20 @@ struct PolicyParams {
     int wall_bonus = 1;         // prefer unsearched cells with fewer open neighbours (dead ends)
     std::uint64_t seed = 0;     // tie-break noise; 0 = none (fully deterministic order)
     bool reverse_teams = false;
+    // Global plan (regions.h): each team searches its own region of a balanced partition;
+    // targets outside it cost region_penalty steps while the region has cells left.
+    bool regions = false;
+    int region_penalty = 40;
+    int rate_percent = 70;      // expected share of the ideal sweep rate (balancing)
+    int replan_gap = 5;         // re-partition (from where the leaders stand) when a team's
+                                //   region is done, at most once per this many turns
+    // Lanes: leaders walk parallel lines spaced by their team's sweep width (a boustrophedon
+    // emerges from "nearest lane cell with unsearched cells in the team's footprint").
+    // 0 = off, 1 = diagonals x-y, 2 = diagonals x+y, 3 = rows, 4 = columns. Diagonal steps
+    // reveal 7 new cells per walker against 5 for straight ones.
+    int lanes = 0;
+    int lane_phase = 0;
+    int side_bias = 2;          // follower: weight of standing on its side of the lane
 };
 
 // One step at a time with memory (teams and targets); works from any state, so a person can
@@ -52,6 +67,7 @@ class Policy {
 public:
     Policy(const Map& map, PolicyParams params);
     Moves step(const State& s, const Moves* fixed = nullptr);
+    const std::vector<int>& regions() const { return owner_; }  // per cell: owning team (empty = none)
 
 private:
     void bfs_from(int source, std::vector<int>& dist, int stop_at = -1, std::vector<int>* order = nullptr);
@@ -62,6 +78,17 @@ private:
     void trail_bfs(int source, int depth);            // walking distances near a leader
     int trail(int cell) const;
     void mark_seen(int cell);
+    void update_regions(const State& s);
+    struct Lane {
+        int width = 1, phase = 0;
+        std::vector<Offset> footprint;          // cells the team sees with the leader at (0,0)
+        std::vector<int> side;                  // per follower: +1 / -1 side of the lane
+    };
+    void setup_lanes();
+    int axis(int cell) const;
+    bool on_lane(std::size_t team, int cell) const;
+    bool pending(const State& s, std::size_t team, int cell) const;
+    int choose_target_in(const State& s, std::size_t team, int leader_cell, bool lanes);
     const Map& map_;
     PolicyParams params_;
     std::vector<int> nb_start_, nb_;           // king neighbours of each cell (CSR)
@@ -77,6 +104,12 @@ private:
     std::vector<int> to_target_;
     std::vector<int> queue_;
     std::uint64_t noise_ = 0;
+    WalkGraph graph_;
+    std::vector<int> owner_;                    // per cell: team whose region it is (-1 none)
+    std::vector<int> region_left_;              // per team: unsearched cells in its region
+    int last_partition_ = -1000000;             // turn of the last partition
+    std::vector<Lane> lanes_;                   // per team (empty = lanes off)
+    std::vector<std::uint8_t> lane_done_;       // lane cells a leader has reached
 };
 
 struct Plan {

@@ -35,7 +35,39 @@ struct Options {
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
     bool figures = false;
     std::string figures_dir, map_path;
+    std::string policy;  // --policy: one explicit policy variant instead of solve()
 };
+
+// "--policy regions=1,lanes=3,pocket=2": the first default variant with these fields changed.
+PolicyParams policy_from(const std::string& spec) {
+    PolicyParams p = default_variants(3).front();
+    std::string item;
+    for (std::size_t i = 0; i <= spec.size(); ++i) {
+        if (i < spec.size() && spec[i] != ',') {
+            item += spec[i];
+            continue;
+        }
+        const auto eq = item.find('=');
+        if (eq == std::string::npos) throw InputError("--policy: expected key=value, got '" + item + "'");
+        const std::string key = item.substr(0, eq);
+        const int v = std::atoi(item.c_str() + eq + 1);
+        if (key == "regions") p.regions = v != 0;
+        else if (key == "region_penalty") p.region_penalty = v;
+        else if (key == "rate") p.rate_percent = v;
+        else if (key == "replan_gap") p.replan_gap = v;
+        else if (key == "lanes") p.lanes = v;
+        else if (key == "lane_phase") p.lane_phase = v;
+        else if (key == "side_bias") p.side_bias = v;
+        else if (key == "pocket") p.pocket_weight = v;
+        else if (key == "band") p.band_bonus = v;
+        else if (key == "trail") p.max_trail = v;
+        else if (key == "claim") p.claim_penalty = v;
+        else if (key == "voronoi") p.voronoi_penalty = v;
+        else throw InputError("--policy: unknown key '" + key + "'");
+        item.clear();
+    }
+    return p;
+}
 
 int usage(int code) {
     std::fputs(
@@ -49,12 +81,16 @@ int usage(int code) {
         "  --level L        easy | medium | hard | best (default best)\n"
         "  --plan-ms P      interactive form: stop trying the fixed variants after P ms\n"
         "                   (default 3000, so turn 1 stays within the controller's limit)\n"
+        "  --policy K=V,..  play one policy variant only (for measuring ideas): keys regions,\n"
+        "                   region_penalty, rate, replan_gap, lanes (1-4), lane_phase, side_bias,\n"
+        "                   pocket, band, trail, claim, voronoi\n"
         "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n",
         code ? stderr : stdout);
     return code;
 }
 
 Plan solve_with_budget(const State& start, const Options& o) {
+    if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
     const Stopwatch clock;
     return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; },
                  default_seeded_variants(start.map().open_count()));
@@ -177,6 +213,7 @@ int main(int argc, char** argv) {
         if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = std::atof(argv[++i]);
         else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = std::atof(argv[++i]);
+        else if (a == "--policy" && i + 1 < argc) o.policy = argv[++i];
         else if (a == "--level" && i + 1 < argc) {
             const std::string l = argv[++i];
             o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;

@@ -1,6 +1,7 @@
 // The solver: valid complete batch solutions, everyone alive, reference maps under budget.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -59,4 +60,70 @@ TEST(SearchPartySolver, GeneratedMapsAreValidAndSolved) {
     GenerateSpec a;
     a.seed = 7;
     EXPECT_EQ(generate_map(a).to_text(), generate_map(a).to_text());
+}
+
+TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
+    GenerateSpec spec;
+    spec.kind = "open";
+    spec.cols = 60;
+    spec.rows = 40;
+    spec.seed = 3;
+    const Map m = generate_map(spec);
+    const WalkGraph g(m);
+    const State s(m);
+    std::vector<std::uint8_t> todo(m.open.size(), 0);
+    int cells = 0;
+    for (std::size_t c = 0; c < todo.size(); ++c) cells += todo[c] = m.open[c] && !s.searched(static_cast<int>(c));
+    const std::vector<int> origins(4, m.start), sweep{6, 9, 9, 12};
+    const Regions r = partition_regions(g, m, todo, origins, sweep, RegionParams{});
+    ASSERT_EQ(r.todo.size(), 4u);
+    int sum = 0;
+    for (int n : r.todo) {
+        EXPECT_GT(n, 0);
+        sum += n;
+    }
+    EXPECT_EQ(sum, cells);
+    // Balanced: nobody is expected to need much longer than anybody else.
+    const int lo = *std::min_element(r.expected.begin(), r.expected.end());
+    const int hi = *std::max_element(r.expected.begin(), r.expected.end());
+    EXPECT_LE(hi, lo * 3 / 2) << lo << ".." << hi;
+    // Each region is one walkable piece (cells of other regions are not crossed).
+    for (int t = 0; t < 4; ++t) {
+        std::vector<int> members;
+        for (int c = 0; c < g.cells(); ++c)
+            if (r.owner[c] == t) members.push_back(c);
+        ASSERT_FALSE(members.empty());
+        std::vector<char> seen(g.cells(), 0);
+        std::vector<int> queue{members[0]};
+        seen[members[0]] = 1;
+        for (std::size_t h = 0; h < queue.size(); ++h)
+            for (int k = g.start[queue[h]]; k < g.start[queue[h] + 1]; ++k) {
+                const int n = g.next[k];
+                if (!seen[n] && r.owner[n] == t) seen[n] = 1, queue.push_back(n);
+            }
+        EXPECT_EQ(queue.size(), members.size()) << "region " << t;
+    }
+    for (int c = 0; c < g.cells(); ++c) EXPECT_EQ(r.owner[c] >= 0, m.open[c] != 0);
+}
+
+TEST(SearchPartyRegions, RegionAndLanePoliciesSolveValidlyWithEveryoneAlive) {
+    for (const char* kind : {"maze", "cave", "rooms", "open"})
+        for (int mode = 0; mode < 3; ++mode) {
+            GenerateSpec spec;
+            spec.kind = kind;
+            spec.seed = 5;
+            spec.costars = 3;
+            spec.extras = 4;
+            const Map m = generate_map(spec);
+            const State start(m);
+            PolicyParams p = default_variants(3).front();
+            p.regions = mode != 1;
+            p.lanes = mode == 0 ? 0 : mode == 1 ? 1 : 3;
+            const Plan plan = run_policy(start, p, 5000);
+            ASSERT_TRUE(plan.complete) << kind << " mode " << mode;
+            EXPECT_EQ(plan.costars, 3) << kind << " mode " << mode;
+            EXPECT_EQ(plan.extras, 4) << kind << " mode " << mode;
+            const auto report = check_solution(m, batch_text(start, plan));
+            EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+        }
 }

@@ -1,0 +1,133 @@
+// Owns: the balanced region partition (see regions.h).
+#include "searchparty/regions.h"
+
+#include <algorithm>
+#include <climits>
+#include <queue>
+#include <tuple>
+
+namespace pursuit::searchparty {
+
+WalkGraph::WalkGraph(const Map& map) {
+    start.assign(map.open.size() + 1, 0);
+    for (int i = 0; i < static_cast<int>(map.open.size()); ++i) {
+        start[i] = static_cast<int>(next.size());
+        if (!map.open[i]) continue;
+        const int x = map.x_of(i), y = map.y_of(i);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if ((dx || dy) && map.open_at(x + dx, y + dy)) next.push_back(map.index(x + dx, y + dy));
+    }
+    start[map.open.size()] = static_cast<int>(next.size());
+}
+
+std::vector<int> WalkGraph::bfs(const std::vector<int>& sources) const {
+    std::vector<int> dist(cells(), -1), queue;
+    for (int s : sources)
+        if (dist[s] < 0) dist[s] = 0, queue.push_back(s);
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+        const int c = queue[h];
+        for (int k = start[c]; k < start[c + 1]; ++k)
+            if (dist[next[k]] < 0) dist[next[k]] = dist[c] + 1, queue.push_back(next[k]);
+    }
+    return dist;
+}
+
+namespace {
+
+constexpr int kStep = 16;  // weights are in 1/16 of a step
+
+// Every cell goes to the seed minimising weight + 16 * walking distance. Keys are totally
+// ordered (cost, team, cell), so the result does not depend on the heap implementation.
+void assign(const WalkGraph& g, const std::vector<int>& seeds, const std::vector<long long>& weight, std::vector<int>& owner) {
+    using Key = std::tuple<long long, int, int>;
+    std::priority_queue<Key, std::vector<Key>, std::greater<Key>> heap;
+    owner.assign(g.cells(), -1);
+    for (std::size_t i = 0; i < seeds.size(); ++i) heap.emplace(weight[i], static_cast<int>(i), seeds[i]);
+    while (!heap.empty()) {
+        const auto [cost, team, c] = heap.top();
+        heap.pop();
+        if (owner[c] >= 0) continue;
+        owner[c] = team;
+        for (int k = g.start[c]; k < g.start[c + 1]; ++k)
+            if (owner[g.next[k]] < 0) heap.emplace(cost + kStep, team, g.next[k]);
+    }
+}
+
+}  // namespace
+
+Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<std::uint8_t>& todo,
+                          const std::vector<int>& origins, const std::vector<int>& sweep, const RegionParams& params) {
+    const int k = static_cast<int>(origins.size());
+    std::vector<int> cells;
+    for (int c = 0; c < g.cells(); ++c)
+        if (todo[c]) cells.push_back(c);
+    std::vector<std::vector<int>> from_origin(k);
+    for (int i = 0; i < k; ++i) from_origin[i] = (i > 0 && origins[i] == origins[i - 1]) ? from_origin[i - 1] : g.bfs({origins[i]});
+
+    std::vector<int> seeds = origins;
+    const bool common_origin = std::all_of(origins.begin(), origins.end(), [&](int o) { return o == origins[0]; });
+    if (common_origin && !cells.empty()) {  // farthest-point sampling among the cells to search
+        std::vector<int> near = from_origin[0];
+        for (int i = 0; i < k; ++i) {
+            int far = cells[0];
+            for (int c : cells)
+                if (near[c] > near[far]) far = c;
+            seeds[i] = far;
+            const std::vector<int> d = g.bfs({far});
+            for (int c = 0; c < g.cells(); ++c)
+                if (d[c] >= 0 && d[c] < near[c]) near[c] = d[c];
+        }
+    }
+    std::vector<long long> weight(k, 0);
+    Regions r;
+    for (int round = 0; round < params.lloyd_rounds; ++round) {  // seeds to their regions' centres
+        assign(g, seeds, weight, r.owner);
+        std::vector<long long> sx(k, 0), sy(k, 0), n(k, 0);
+        for (int c : cells) sx[r.owner[c]] += map.x_of(c), sy[r.owner[c]] += map.y_of(c), ++n[r.owner[c]];
+        std::vector<long long> best(k, LLONG_MAX);
+        for (int c : cells) {
+            const int t = r.owner[c];
+            const long long dx = map.x_of(c) * n[t] - sx[t], dy = map.y_of(c) * n[t] - sy[t];
+            const long long d = (dx * dx + dy * dy) / (n[t] * n[t]);
+            if (d < best[t]) best[t] = d, seeds[t] = c;
+        }
+    }
+    // Balance: the team expected to finish last gives cells to the others.
+    auto expected = [&](std::vector<int>& todo_count) {
+        std::vector<long long> t(k, 0);
+        std::vector<int> reach(k, INT_MAX);
+        todo_count.assign(k, 0);
+        for (int c : cells) {
+            const int o = r.owner[c];
+            ++todo_count[o];
+            reach[o] = std::min(reach[o], from_origin[o][c]);
+        }
+        for (int i = 0; i < k; ++i) {
+            const long long rate = std::max(1LL, static_cast<long long>(sweep[i]) * params.rate_percent);
+            t[i] = todo_count[i] ? kStep * reach[i] + kStep * 100LL * todo_count[i] / rate : 0;
+        }
+        return t;
+    };
+    long long best_max = LLONG_MAX;
+    std::vector<long long> best_weight = weight;
+    for (int round = 0; round <= params.balance_rounds; ++round) {
+        assign(g, seeds, weight, r.owner);
+        std::vector<int> count;
+        const std::vector<long long> t = expected(count);
+        const long long worst = *std::max_element(t.begin(), t.end());
+        if (worst < best_max) best_max = worst, best_weight = weight;
+        long long mean = 0;
+        for (long long v : t) mean += v;
+        mean /= k;
+        for (int i = 0; i < k; ++i) weight[i] += std::clamp((t[i] - mean) / 3, -4LL * kStep, 4LL * kStep);
+        const long long low = *std::min_element(weight.begin(), weight.end());
+        for (long long& w : weight) w -= low;
+    }
+    assign(g, seeds, best_weight, r.owner);
+    const std::vector<long long> t = expected(r.todo);
+    for (long long v : t) r.expected.push_back(static_cast<int>(v / kStep));
+    return r;
+}
+
+}  // namespace pursuit::searchparty

@@ -1,0 +1,41 @@
+// Owns: the global plan of the Search Party solver — a balanced partition of the cells still
+// to be searched into one region per team (walking-distance k-means, then additive weights
+// tuned so every team is expected to finish at about the same turn: the walk from where it
+// stands to its region plus the region's cells over the team's sweep rate).
+// Integer arithmetic only, so native and wasm plans are identical.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "searchparty/map.h"
+
+namespace pursuit::searchparty {
+
+// King-move neighbours of each cell in CSR form (start[c] .. start[c + 1] in next).
+struct WalkGraph {
+    std::vector<int> start, next;
+    explicit WalkGraph(const Map& map);
+    int cells() const { return static_cast<int>(start.size()) - 1; }
+    // Walking distances from `sources` (-1 = unreachable or wall).
+    std::vector<int> bfs(const std::vector<int>& sources) const;
+};
+
+struct RegionParams {
+    int lloyd_rounds = 0;     // k-means rounds moving the seeds to their regions' centres
+    int balance_rounds = 80;  // rounds adjusting the additive weights
+    int rate_percent = 70;    // share of a team's ideal sweep rate it achieves on average
+};
+
+struct Regions {
+    std::vector<int> owner;          // per cell: team index, -1 for walls
+    std::vector<int> todo;           // per team: cells to search in its region
+    std::vector<int> expected;       // per team: expected turns to finish it
+};
+
+// Splits the cells with todo[c] != 0 among teams; team i starts at origins[i] and sweeps
+// about sweep[i] new cells per turn when unhindered. All origins equal (the start) → seeds by
+// farthest-point sampling; otherwise the seeds start at the origins.
+Regions partition_regions(const WalkGraph& graph, const Map& map, const std::vector<std::uint8_t>& todo,
+                          const std::vector<int>& origins, const std::vector<int>& sweep, const RegionParams& params);
+
+}  // namespace pursuit::searchparty
