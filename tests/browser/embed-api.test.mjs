@@ -2,80 +2,15 @@
 // way a course page would: ready, ping/pong, pursuit:start with autoplay ends in
 // pursuit:game-over with the engine's result, pursuit:load-replay of a replay made by the engine
 // ends in game-over with that replay's result, malformed requests get pursuit:error, and the
-// page still plays afterwards. One test per page of the list below (a new page needs one line).
+// page still plays afterwards. One test per page of the list in embed-lib.mjs (a new page needs one line).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { setup, ROOT } from './lib.mjs';
-
-// game -> a small start config (a short game, so the bot-against-bot run ends in seconds).
-export const START_CONFIGS = {
-  robots: { seed: 5, robots: 6, teleports: 2 },
-  copsrobbers: { map_name: 'petersen', cops: 2, rounds: 8, seed: 3 },
-  fugitive: { seed: 3, map: { cities: 12 } },
-  searchparty: { builtin: 'example1', seed: 1 },
-  bank: { seed: 2, moves: 12 },
-};
-const GAMES = Object.keys(START_CONFIGS).filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
+import { setup } from './lib.mjs';
+import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay } from './embed-lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
-
-/** A host page (same origin) with one frame of `game`'s page; messages from it land in window.__got. */
-export async function openHost(h, game, hash = 'embed=1') {
-  const page = await h.newPage({ viewport: { width: 1100, height: 900 } });
-  // A same-origin host page served by the test itself (the site has no blank page).
-  await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
-  await page.goto(`${h.url}__host.html`);
-  await page.evaluate(({ src }) => {
-    window.__got = [];
-    const f = document.createElement('iframe');
-    f.name = 'game';
-    f.style.width = '900px';
-    f.style.height = '800px';
-    f.src = src;
-    window.addEventListener('message', (ev) => { if (ev.source === f.contentWindow) window.__got.push(ev.data); });
-    document.body.append(f);
-  }, { src: `${h.url}${game}/#${hash}` });
-  return page;
-}
-
-/** Waits for a message matching pred among those after index `from`; returns [message, index]. */
-export async function waitMessage(page, pred, what, { from = 0, timeout = 40000 } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const got = await page.evaluate(() => window.__got);
-    for (let i = from; i < got.length; i++) if (pred(got[i])) return [got[i], i];
-    if (Date.now() > deadline) throw new Error(`no ${what}; got:\n${got.map((m) => JSON.stringify(m).slice(0, 200)).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Posts msg to the frame; returns the index its answers start at. */
-export async function post(page, msg) {
-  return page.evaluate((msg) => {
-    const n = window.__got.length;
-    document.querySelector('iframe').contentWindow.postMessage(msg, '*');
-    return n;
-  }, msg);
-}
-
-/** A finished game's replay and result, from the engine in the host page (the reference). */
-export async function engineReplay(page, game, config) {
-  return page.evaluate(async ({ game, config }) => {
-    const { Engine } = await import('/common/engine.js');
-    const e = window.__refEngine || (window.__refEngine = new Engine());
-    const g = await e.create({ ...config, game });
-    for (let i = 0; i < 5000 && !(await g.info()).over; i++) await g.apply(await g.suggest({}));
-    const [replay, result] = [await g.replay(), await g.result()];
-    await g.delete();
-    return { replay, result };
-  }, { game, config });
-}
-
-export const frameOf = (page) => page.frame({ name: 'game' });
 
 for (const game of GAMES) {
   test(`${game}: the postMessage API (ready, ping, start + autoplay, load-replay, errors)`, async () => {

@@ -119,7 +119,7 @@ export class Engine {
       const timer = setTimeout(() => {
         if (!this.pending.has(id)) return;
         this.pending.delete(id);
-        reject(new EngineError(`The game engine did not answer "${op}" within ${Math.round(this.timeoutMs / 1000)} s`, { op }));
+        reject(new EngineError(`The game engine did not answer "${op}" within ${Math.round(this.timeoutMs / 1000)} s and was restarted: start the game again.`, { op, restarted: true }));
         // A worker that stops answering is stuck (or gone): the next request needs a live one.
         this.restart(`no answer to "${op}" within ${Math.round(this.timeoutMs / 1000)} s`);
       }, this.timeoutMs);

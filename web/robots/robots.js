@@ -43,6 +43,7 @@ const el = {
 };
 
 const engine = getEngine();
+engine.onRestart(() => showError(el.error, 'The game engine stopped after an error and was restarted: start a new board.'));
 const st = {
   source: null,      // {kind:'seed',seed,robots,teleports} | {kind:'board',robots,teleports} | {kind:'input',text,caseIndex}
   config: null,

@@ -296,7 +296,17 @@ async function startFromConfig(config, { autoplay = false } = {}) {
   if (autoplay) await watchSolver();
 }
 
-const embedApi = connectEmbedApi({ game: 'searchparty', start: startFromConfig, loadReplay: showReplay, announce: false });
+/** What fails for the host page shows in the page too. */
+const shownToo = (fn) => async (...args) => {
+  try {
+    return await fn(...args);
+  } catch (e) {
+    showError(errorBox, e);
+    throw e;
+  }
+};
+
+const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFromConfig), loadReplay: shownToo(showReplay), announce: false });
 
 async function init() {
   const h = readHash();

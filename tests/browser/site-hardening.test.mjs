@@ -1,0 +1,143 @@
+// Site hardening (issue 8, item 5) on every game page of the list in embed-lib.mjs:
+//  1. files from users are data only: maps and replays whose strings hold HTML/script, fed
+//     through the page's paste box / file upload, replay=<url> and postMessage, add no element
+//     and run no code (the text shows literally in an error, or not at all);
+//  2. a broken file (bad map text, truncated or garbage replay JSON, a replay with an illegal
+//     move) shows a readable error and the page keeps working (a new game still plays to its end).
+// (Item 5's third part, the worker's recovery after a crash, is worker-recovery.test.mjs: the
+// two files share the list of pages and stay well under a minute each.)
+// Each page is shown in a host frame so that "still plays" is checked the same way everywhere:
+// pursuit:start with autoplay must end in pursuit:game-over.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup } from './lib.mjs';
+import { GAMES, START_CONFIGS, waitMessage, post, engineReplay, frameOf, openGamePage, errorText, waitError, clearErrors, stillPlays } from './embed-lib.mjs';
+
+const EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+
+// How each page takes files from users (selectors in the page). paste: a map text box and its
+// button; upload: a map file input; replayUpload / replayPaste: where a replay JSON goes in.
+const INPUTS = {
+  robots: { paste: ['#in-input', '#btn-load'], upload: '#in-file' },
+  copsrobbers: { replayUpload: '#in-replay' },
+  fugitive: { paste: ['#in-map', '#btn-map'], replayPaste: ['#in-replay', '#btn-replay'], replayUpload: '#in-replay-file' },
+  searchparty: { paste: ['#map-text', '#btn-load'], upload: '#in-file', replayUpload: '#in-file' },
+  bank: { replayUpload: '#in-replay' },
+};
+
+let h;
+before(async () => { h = await setup(); });
+const replays = new Map(); // game -> a finished game's replay (made once per game)
+async function replayOf(page, game) {
+  if (!replays.has(game)) replays.set(game, (await engineReplay(page, game, START_CONFIGS[game])).replay);
+  return replays.get(game);
+}
+after(async () => { await h?.close(); });
+
+/** Elements that could run code, and whether any injected code ran, in the frame. */
+async function injectionState(frame) {
+  return frame.evaluate(() => ({
+    active: document.querySelectorAll('img, script, iframe, object, embed, svg image, svg script, a[href^="javascript"]').length,
+    // an error box holds its text span and close button, nothing else
+    inErrors: document.querySelectorAll('.error-box *:not(.error-text):not(.error-close)').length,
+    pwned: window.__pwned ?? null,
+  }));
+}
+
+async function paste(frame, [field, button], text) {
+  await frame.$eval(field, (e, v) => { e.value = v; }, text);
+  await frame.$eval(button, (b) => b.click());
+}
+
+async function upload(frame, input, name, text) {
+  await frame.setInputFiles(input, { name, mimeType: 'application/octet-stream', buffer: Buffer.from(text, 'utf8') });
+}
+
+for (const game of GAMES) {
+  const io = INPUTS[game] || {};
+
+  test(`${game}: hostile strings in maps and replays are shown as data, never as markup`, async () => {
+    const page = await openGamePage(h, game);
+    const frame = frameOf(page);
+    const before = await injectionState(frame);
+    const replay = await replayOf(page, game);
+    const evilReplay = { ...replay, config: { ...replay.config, map: EVIL, map_name: EVIL, note: EVIL }, moves: [EVIL, ...replay.moves], players: [EVIL] };
+    const seen = [];
+    if (io.paste) { await paste(frame, io.paste, `${EVIL}\n${EVIL}\n`); seen.push(await waitError(frame, 'a pasted hostile map')); await clearErrors(frame); }
+    if (io.upload) { await upload(frame, io.upload, 'evil<img src=x>.txt', `${EVIL}\n`); seen.push(await waitError(frame, 'an uploaded hostile map')); await clearErrors(frame); }
+    if (io.replayPaste) { await paste(frame, io.replayPaste, JSON.stringify(evilReplay)); seen.push(await waitError(frame, 'a pasted hostile replay')); await clearErrors(frame); }
+    if (io.replayUpload) { await upload(frame, io.replayUpload, 'evil.json', JSON.stringify(evilReplay)); seen.push(await waitError(frame, 'an uploaded hostile replay')); await clearErrors(frame); }
+    // postMessage: a config and a replay full of markup.
+    let from = await post(page, { type: 'pursuit:start', config: { ...START_CONFIGS[game], seed: EVIL, map: EVIL, map_name: EVIL, layout: EVIL }, id: 'evil-start' });
+    const [a] = await waitMessage(page, (m) => m.id === 'evil-start', 'answer to the hostile start', { from });
+    assert.equal(a.type, 'pursuit:error');
+    from = await post(page, { type: 'pursuit:load-replay', replay: evilReplay, id: 'evil-replay' });
+    const [b] = await waitMessage(page, (m) => m.id === 'evil-replay', 'answer to the hostile replay', { from });
+    assert.equal(b.type, 'pursuit:error');
+    seen.push(await waitError(frame, 'a hostile postMessage'));
+    // Every hostile input got an error in the page; where it echoes the input, only as text.
+    for (const text of seen) assert.ok(text.trim().length > 5, `an error is shown: ${text}`);
+    assert.deepEqual(await injectionState(frame), before, `${game}: nothing injected`);
+    h.assertNoErrors([/Failed to load resource/]);
+    await page.context().close();
+  });
+
+  test(`${game}: replay=<url> with hostile strings is data only`, async () => {
+    const plain = await h.newPage(); // what a clean load of the page holds
+    await plain.goto(`${h.url}${game}/`);
+    await plain.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    const clean = await injectionState(plain.mainFrame());
+    const replay = await replayOf(plain, game);
+    await plain.context().close();
+    const page = await h.newPage();
+    const evil = { ...replay, moves: [...replay.moves.slice(0, 1), EVIL], config: { ...replay.config, note: EVIL } };
+    await page.route('**/__hostile/replay.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(evil) }));
+    await page.goto(`${h.url}${game}/#replay=/__hostile/replay.json&autoplay=1`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    const text = await waitError(page.mainFrame(), 'a hostile replay=');
+    assert.ok(text.length > 10, text);
+    assert.deepEqual(await injectionState(page.mainFrame()), clean, 'nothing injected');
+    h.assertNoErrors();
+    await page.context().close();
+  });
+
+  test(`${game}: broken files show an error and the page keeps working`, async () => {
+    const page = await openGamePage(h, game);
+    const frame = frameOf(page);
+    const replay = await replayOf(page, game);
+    const text = JSON.stringify(replay);
+    const illegal = JSON.stringify({ ...replay, moves: [...replay.moves.slice(0, 1), 'no such move', ...replay.moves.slice(1)] });
+    const broken = [['truncated', text.slice(0, Math.floor(text.length / 2)), /JSON|json/], ['garbage', '\u0000\u00ff{{garbage', /./], ['illegal move', illegal, /move|illegal|expected|invalid|unknown|not/i]];
+    if (io.paste) {
+      await paste(frame, io.paste, 'this is not a map\n1 2 3\n');
+      assert.ok((await waitError(frame, 'bad map text')).length > 10);
+      await clearErrors(frame);
+    }
+    if (io.upload) {
+      await upload(frame, io.upload, 'bad.txt', '42 -1 x\n');
+      assert.ok((await waitError(frame, 'a bad map file')).length > 10);
+      await clearErrors(frame);
+    }
+    const feeds = [];
+    if (io.replayUpload) feeds.push((t) => upload(frame, io.replayUpload, 'broken.json', t));
+    if (io.replayPaste) feeds.push((t) => paste(frame, io.replayPaste, t));
+    for (const feed of feeds) {
+      for (const [what, t, re] of broken) {
+        await feed(t);
+        assert.match(await waitError(frame, `a ${what} replay`), re, what);
+        await clearErrors(frame);
+      }
+    }
+    // Through postMessage too (every page): each broken replay gets a readable pursuit:error.
+    for (const [what, t] of broken) {
+      const from = await post(page, { type: 'pursuit:load-replay', replay: t, id: what });
+      const [m] = await waitMessage(page, (x) => x.id === what, `answer to a ${what} replay`, { from });
+      assert.equal(m.type, 'pursuit:error', what);
+      assert.ok(m.message.length > 10, m.message);
+    }
+    await stillPlays(page, game, 'after the broken files');
+    assert.equal(await errorText(frame), '', 'the new game cleared the error');
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}

@@ -1,0 +1,54 @@
+// Site hardening (issue 8, item 5, third part) on every game page of the list in embed-lib.mjs:
+// the engine worker recovers after a crash. Three ways a worker dies: an uncaught error in the
+// worker (the browser's error event), a worker that hangs (no answer within the time-out), a
+// worker that closed itself (no answer ever). After each the page shows that the engine
+// restarted and the new worker answers; then a new game, started by the host page, plays to its
+// end (pursuit:start with autoplay -> pursuit:game-over).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup } from './lib.mjs';
+import { GAMES, frameOf, openGamePage, waitError, clearErrors, stillPlays } from './embed-lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+const engineOf = (frame) => frame.evaluate(async () => {
+  const e = (await import('../common/engine.js')).getEngine();
+  return { restarts: e.restarts, timeoutMs: e.timeoutMs };
+});
+
+for (const game of GAMES) {
+  test(`${game}: the engine worker recovers after a crash, a hang and an exit`, async () => {
+    const page = await openGamePage(h, game);
+    const frame = frameOf(page);
+    const gone = new Set();
+    const worker = () => page.workers().find((w) => w.url().includes('/common/engine-worker.js') && !gone.has(w));
+    // The frame's engine (one per page) restarts a worker that does not answer within its time-out.
+    const { timeoutMs } = await engineOf(frame);
+    await frame.evaluate(async () => { (await import('../common/engine.js')).getEngine().timeoutMs = 1000; });
+    const crashes = [
+      ['an uncaught error in the worker', (w) => w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); })],
+      ['a worker that hangs', (w) => w.evaluate(() => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < 4000); }, 0); })],
+      ['a worker that exits', (w) => w.evaluate(() => { setTimeout(() => self.close(), 0); })],
+    ];
+    for (const [what, crash] of crashes) {
+      const w = worker();
+      assert.ok(w, `the frame's engine worker is visible to the test (${what})`);
+      const { restarts } = await engineOf(frame);
+      await crash(w);
+      gone.add(w);
+      // The next engine request notices (error event, or no answer within the time-out).
+      await frame.evaluate(async () => { await (await import('../common/engine.js')).getEngine().ready().catch(() => {}); });
+      await frame.waitForFunction(async (n) => (await import('../common/engine.js')).getEngine().restarts > n, restarts, { timeout: 15000 })
+        .catch(() => { throw new Error(`${game}: the engine did not restart after ${what}`); });
+      assert.match(await waitError(frame, `the restart after ${what}`), /restarted/);
+      assert.ok(await frame.evaluate(async () => (await import('../common/engine.js')).getEngine().ready()), `the new worker answers after ${what}`);
+      await clearErrors(frame);
+    }
+    await frame.evaluate(async (ms) => { (await import('../common/engine.js')).getEngine().timeoutMs = ms; }, timeoutMs);
+    await stillPlays(page, game, 'after the crashes');
+    h.assertNoErrors([/forced crash/, /did not answer/]);
+    await page.context().close();
+  });
+}
