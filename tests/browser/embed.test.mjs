@@ -1,5 +1,6 @@
 // Embed mode on every game page: with #embed=1 the site chrome is hidden, the board still
-// draws, and the page shows no error (one test per page that exists, found from web/).
+// draws, an "Open in Pursuit" link leads to the full page, and the page shows no error (one
+// test per page that exists, found from web/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -20,6 +21,13 @@ for (const game of pages) {
     await page.waitForSelector('canvas, svg', { state: 'visible' });
     const headerShown = await page.$eval('.site-header', (el) => getComputedStyle(el).display !== 'none').catch(() => false);
     assert.equal(headerShown, false, 'the site header is hidden in embed mode');
+    // The frame links to the full page (same options, without embed=1), in a new tab.
+    const link = page.locator('a.open-full');
+    await link.waitFor({ state: 'visible' });
+    const href = await link.getAttribute('href');
+    assert.match(href, new RegExp(`/${game}/`));
+    assert.doesNotMatch(href, /embed=/);
+    assert.equal(await link.getAttribute('target'), '_blank');
     const plain = await h.newPage();
     await plain.goto(`${h.url}${game}/`);
     await plain.waitForSelector('.site-header', { state: 'visible' });

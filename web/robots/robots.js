@@ -7,7 +7,8 @@
 //       #input=4.0,17.18,...,0.0&case=2          case k of a (small) pasted input
 //       #case=2                                   case k of the input pasted last (kept locally)
 //       plus embed=1 for the iframe view, replay=<url of a replay JSON> (shown in the player) and
-//       autoplay=1 (the strategy plays the board, or the replay plays, at once). The host page of
+//       autoplay=1 (the strategy plays the board, or the replay plays, at once; side=watch is the
+//       same for a board). The host page of
 //       an iframe can also drive the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
@@ -857,7 +858,7 @@ async function applyEmbedOptions() {
       showError(el.error, e.message);
       embedApi.error(e.message);
     }
-  } else if (autoplay) {
+  } else if (autoplay || readHash().side === 'watch') {
     await watch();
   }
 }
