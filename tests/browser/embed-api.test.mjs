@@ -72,3 +72,44 @@ for (const game of GAMES) {
     await page.context().close();
   });
 }
+
+// The URL options every page reads (docs/course-kit.md): names, the old numbers, and values
+// that are not options at all (they fall back to the defaults, shown in the page's form).
+const URL_CASES = {
+  robots: [['seed=5&robots=7&teleports=2', { '#in-seed': '5', '#in-robots': '7', '#in-teleports': '2' }]],
+  copsrobbers: [
+    ['map=cycle-12&cops=1&rounds=20&seed=5&side=cops&level=easy', { '#in-map': 'cycle-12', '#in-cops': '1', '#in-rounds': '20', '#in-seed': '5', '#in-side': 'cops', '#in-level': 'easy' }],
+    ['side=0', { '#in-side': 'cops' }],
+    ['side=%3Cb%3E&level=x&map=%3Cimg%3E', { '#in-side': 'robber', '#in-level': 'best', '#in-map': 'petersen' }],
+  ],
+  fugitive: [
+    ['side=detectives&level=easy&cities=20&seed=5', { '#in-side': '1', '#in-level': 'easy', '#in-cities': '20', '#in-seed': '5' }],
+    ['side=-1', { '#in-side': '-1' }],
+    ['side=%3Cb%3E&level=x', { '#in-side': '0', '#in-level': 'best' }],
+  ],
+  searchparty: [
+    ['map=corridors&level=best', { '#in-builtin': 'corridors', '#in-level': 'best' }],
+    ['level=x', { '#in-builtin': 'rooms', '#in-level': 'hard' }],
+  ],
+  bank: [
+    ['side=robbers&level=best&moves=40&seed=5', { '#in-side': '1', '#in-level': 'hard', '#in-moves': '40', '#in-seed': '5' }],
+    ['side=-1', { '#in-side': 'watch' }],
+    ['side=%3Cb%3E&level=x', { '#in-side': '0', '#in-level': 'hard' }],
+  ],
+};
+
+for (const game of GAMES.filter((g) => URL_CASES[g])) {
+  test(`${game}: the URL options (names, old numbers, junk falls back)`, async () => {
+    for (const [hash, expect] of URL_CASES[game]) {
+      const page = await h.newPage();
+      await page.goto(`${h.url}${game}/#${hash}`);
+      await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+      for (const [sel, value] of Object.entries(expect)) {
+        assert.equal(await page.$eval(sel, (e) => e.value), value, `${game} #${hash}: ${sel}`);
+      }
+      assert.equal(await page.evaluate(() => document.querySelectorAll('img').length), 0, 'no markup from the URL');
+      await page.context().close();
+    }
+    h.assertNoErrors();
+  });
+}
