@@ -1,7 +1,7 @@
 // Site hardening (issue 8, item 5, third part) on every game page of the list in embed-lib.mjs:
-// the engine worker recovers after a crash. Three ways a worker dies: an uncaught error in the
+// the engine worker recovers after a crash. Four ways a worker dies: an uncaught error in the
 // worker (the browser's error event), a worker that hangs (no answer within the time-out), a
-// worker that closed itself (no answer ever). After each the page shows that the engine
+// worker that closed itself (no answer ever), a wasm trap inside an engine call. After each the page shows that the engine
 // restarted and the new worker answers; then a new game, started by the host page, plays to its
 // end (pursuit:start with autoplay -> pursuit:game-over).
 import { test, before, after } from 'node:test';
@@ -19,7 +19,7 @@ const engineOf = (frame) => frame.evaluate(async () => {
 });
 
 for (const game of GAMES) {
-  test(`${game}: the engine worker recovers after a crash, a hang and an exit`, async () => {
+  test(`${game}: the engine worker recovers after a crash, a hang, an exit and a wasm trap`, async () => {
     const page = await openGamePage(h, game);
     const frame = frameOf(page);
     const gone = new Set();
@@ -31,12 +31,21 @@ for (const game of GAMES) {
       ['an uncaught error in the worker', (w) => w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); })],
       ['a worker that hangs', (w) => w.evaluate(() => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < 4000); }, 0); })],
       ['a worker that exits', (w) => w.evaluate(() => { setTimeout(() => self.close(), 0); })],
+      // A wasm trap inside an engine call (what a native crash becomes): the worker reports the
+      // module as crashed (engine-worker.js) and the page replaces the worker.
+      ['a wasm trap in an engine call', async (w, frame) => {
+        await w.evaluate(async () => {
+          const M = await modulePromise; // the worker script's global: the loaded module
+          M.listGames = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+        });
+        await frame.evaluate(async () => { await (await import('../common/engine.js')).getEngine().listGames().catch(() => {}); });
+      }],
     ];
     for (const [what, crash] of crashes) {
       const w = worker();
       assert.ok(w, `the frame's engine worker is visible to the test (${what})`);
       const { restarts } = await engineOf(frame);
-      await crash(w);
+      await crash(w, frame);
       gone.add(w);
       // The next engine request notices (error event, or no answer within the time-out).
       await frame.evaluate(async () => { await (await import('../common/engine.js')).getEngine().ready().catch(() => {}); });
