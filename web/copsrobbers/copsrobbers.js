@@ -378,7 +378,7 @@ async function main() {
     try {
       await showReplay(validateReplay(await file.text(), 'copsrobbers'));
     } catch (e) {
-      showError($('error'), `replay ${file.name}: ${e.message}`);
+      showError($('error'), `replay ${file.name}: ${e.message.replace(/^replay: /, '')}`);
     }
     ev.target.value = '';
   });
@@ -387,7 +387,9 @@ async function main() {
   } catch {
     // The link's game could not start (shown): fall back to the default game.
     const msg = $('error').querySelector('.error-text')?.textContent;
-    await startGame({ ...f, map: 'petersen', cops: 2, rounds: 100 }, { push: false });
+    Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
+    $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
+    await startGame(f, { push: false });
     if (msg) showError($('error'), `${msg}\n(The link's game could not be started; showing the default game.)`);
   }
   document.documentElement.dataset.ready = '1';
