@@ -100,6 +100,10 @@ std::vector<std::string> seed_inputs(const std::string& entry, const std::string
             }
         }
     }
+    if (entry == "protocol") {
+        auto p = protocol_seeds(source_dir);
+        out.insert(out.end(), p.begin(), p.end());
+    }
     out.erase(std::remove_if(out.begin(), out.end(), [](const std::string& s) { return s.size() > kMaxSeed; }), out.end());
     return out;
 }

@@ -60,9 +60,23 @@ TEST_P(FuzzEntry, KeptRegressionInputsRunWithoutFindings) {
     EXPECT_EQ(findings_count(), before) << "see the FINDING lines above";
 }
 
-INSTANTIATE_TEST_SUITE_P(AllEntries, FuzzEntry,
-                         ::testing::Values("create", "replay", "moves", "text", "line_reader", "tool"),
+std::vector<std::string> entry_names() {
+    std::vector<std::string> names;
+    for (const auto& e : all_entries()) names.push_back(e.name);
+    return names;
+}
+
+// Every entry of the table (a new entry is replayed without a change here).
+INSTANTIATE_TEST_SUITE_P(AllEntries, FuzzEntry, ::testing::ValuesIn(entry_names()),
                          [](const auto& info) { return info.param; });
+
+// The protocol entry's seeds reach each of its readers (reader = byte 0 % 5, see protocol.cpp).
+TEST(FuzzSeeds, EveryProtocolReaderIsSeeded) {
+    std::vector<bool> seen(5, false);
+    for (const auto& s : seed_inputs("protocol", PURSUIT_SOURCE_DIR, PURSUIT_SHARED_DIR))
+        seen.at(static_cast<unsigned char>(s[0]) % 5) = true;
+    for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_TRUE(seen[i]) << "reader " << i;
+}
 
 // Every registered game gets seeds in the game-picking entries (so new games are fuzzed).
 TEST(FuzzSeeds, EveryGameIsSeeded) {
