@@ -149,18 +149,23 @@ test('the host page starts a game (pursuit:start) and loads a replay (pursuit:lo
   h.assertNoErrors();
 });
 
-/** Posts `msg` to a frame and collects what it answers for `ms` milliseconds. */
-async function exchange(name, msg, ms = 1500) {
-  return page.evaluate(async ({ name, msg, ms }) => {
+/**
+ * Posts `msg` to a frame and collects what it answers for `ms` milliseconds, or until the first
+ * answer plus 300 ms (enough to see a second, unwanted answer) when `firstAnswer` is set.
+ */
+async function exchange(name, msg, ms = 1500, { firstAnswer = true } = {}) {
+  return page.evaluate(async ({ name, msg, ms, firstAnswer }) => {
     const frame = document.querySelector(`iframe[name="${name}"]`);
     const got = [];
     const on = (ev) => { if (ev.source === frame.contentWindow) got.push(ev.data); };
     window.addEventListener('message', on);
     frame.contentWindow.postMessage(msg, '*');
-    await new Promise((r) => setTimeout(r, ms));
+    const end = Date.now() + ms;
+    while (Date.now() < end && !(firstAnswer && got.length)) await new Promise((r) => setTimeout(r, 25));
+    if (got.length) await new Promise((r) => setTimeout(r, 300));
     window.removeEventListener('message', on);
     return got;
-  }, { name, msg, ms });
+  }, { name, msg, ms, firstAnswer });
 }
 
 test('ping answers pong; bad messages get pursuit:error; unknown types are ignored', async () => {
@@ -177,7 +182,7 @@ test('ping answers pong; bad messages get pursuit:error; unknown types are ignor
     [{ type: 'pursuit:load-replay', replay: { ...SAVED, moves: ['N', '<img src=x onerror=alert(1)>'] } }, /replay: /],
   ];
   for (const [msg, re] of cases) {
-    const got = await exchange('robots-play', msg);
+    const got = await exchange('robots-play', msg, 8000);
     assert.equal(got.length, 1, `one answer to ${JSON.stringify(msg).slice(0, 80)}: ${JSON.stringify(got)}`);
     assert.equal(got[0].type, 'pursuit:error');
     assert.equal(got[0].request, msg.type);
