@@ -8,6 +8,7 @@
 //       replay plays) and replay=<url of a replay JSON>. The host page of an iframe drives the
 //       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
+import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
@@ -258,6 +259,9 @@ async function newGame(config, side) {
   }
   st.generation++;
   st.replay = null;
+  player.pause();
+  player.setKeyboard(false);
+  $('replay-box').hidden = true;
   st.pending = [];
   st.paused = false;
   clearError($('error'));
@@ -301,19 +305,21 @@ async function openReplay(input, { autoplay = false } = {}) {
     showError($('error'), message);
     throw new Error(message);
   }
-  const gen = ++st.generation;
+  st.generation++;
   clearError($('error'));
   st.replay = { config: replay.config, moves: replay.moves, k: 0, view: Number($('in-replay-view').value) };
+  player.pause();
+  player.setKeyboard(true);
+  player.setTotal(replay.moves.length, { keepPosition: false });
+  player.redraw();
+  $('replay-box').hidden = false;
+  await player.goTo(autoplay ? 0 : replay.moves.length);
+  if (autoplay) player.play();
   if (result.over) notifyGameOver(result, { source: 'replay' });
-  if (!autoplay) { await stepReplay(replay.moves.length); return; }
-  await stepReplay(0);
-  (async () => {
-    while (gen === st.generation && st.replay && st.replay.k < st.replay.moves.length) {
-      await new Promise((r) => setTimeout(r, 250));
-      if (gen === st.generation && st.replay) await stepReplay(st.replay.k + 1);
-    }
-  })();
 }
+
+// The shared replay player (also in embed mode); the "Open a replay" box's buttons step it too.
+const player = new ReplayPlayer($('replay-player'), { total: 0, label: 'Move', speed: 2, keyboard: false, showStep: (k) => stepReplay(k) });
 
 async function stepReplay(k) {
   const r = st.replay;
@@ -356,8 +362,8 @@ function wire() {
     ev.target.value = '';
     if (f) openReplay(await f.text()).catch(() => {});
   });
-  $('rp-back').addEventListener('click', () => stepReplay(st.replay.k - 1));
-  $('rp-fwd').addEventListener('click', () => stepReplay(st.replay.k + 1));
+  $('rp-back').addEventListener('click', () => st.replay && player.goTo(st.replay.k - 1));
+  $('rp-fwd').addEventListener('click', () => st.replay && player.goTo(st.replay.k + 1));
 }
 
 // --- embedding: the host page's start / load-replay, and replay= / autoplay= ----------------
