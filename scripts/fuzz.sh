@@ -3,6 +3,9 @@
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     default 600 s, all targets
 # Env: PURSUIT_FUZZ_STRICT=1  abort on non-contract exceptions too (see fuzz/fuzz_support.h)
 #      FUZZ_BUILD=dir         build directory (default build/fuzz)
+#      FUZZ_TIMEOUT=s         libFuzzer's per-input (wall-clock) hang limit, default 30: on a
+#                             loaded machine 10 s stopped runs on inputs that take 1 s alone.
+#                             A timeout input is re-run alone and its time printed.
 # Corpora grow in $FUZZ_BUILD/corpus/<target> (kept between runs); seeds are regenerated in
 # $FUZZ_BUILD/seeds/<target>; kept regressions are read from fuzz/regressions/<target>.
 # Crashes land in $FUZZ_BUILD/artifacts/<target>/; minimise one with
@@ -38,7 +41,7 @@ for t in "${targets[@]}"; do
   log="$build/logs/$t.log"
   echo "== fuzz-$t for ${seconds}s (log $log)"
   set +e
-  UBSAN_OPTIONS=print_stacktrace=1:report_error_type=1 "$build/bin/fuzz-$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  UBSAN_OPTIONS=print_stacktrace=1:report_error_type=1 "$build/bin/fuzz-$t" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$build/artifacts/$t/" \
     "$build/corpus/$t" "$build/seeds/$t" "fuzz/regressions/$t" >"$log" 2>&1
   rc=$?
@@ -49,6 +52,14 @@ for t in "${targets[@]}"; do
   ub=$(grep -c 'runtime error:' "$log" || true)
   verdict=ok
   if [ $rc -ne 0 ]; then verdict="CRASH (rc $rc, see $build/artifacts/$t/)"; status=1; fi
+  if grep -q 'libFuzzer: timeout' "$log"; then
+    slow=$(ls -t "$build/artifacts/$t"/timeout-* 2>/dev/null | head -1)
+    if [ -n "$slow" ]; then
+      /usr/bin/time -f '%e s wall, %U s user' -o "$build/logs/$t.rerun" "$build/bin/fuzz-$t" "$slow" >/dev/null 2>&1 || true
+      again=$(tail -1 "$build/logs/$t.rerun")
+      verdict="TIMEOUT ($slow re-run alone: $again)"
+    fi
+  fi
   line=$(printf '%-12s execs %-10s %-22s findings %-3s UB %-3s %s' "$t" "${execs:-?}" "${cov:-cov: ?}" "$findings" "$ub" "$verdict")
   echo "$line"
   summary+=("$line")
