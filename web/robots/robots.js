@@ -371,7 +371,18 @@ function render() {
     ['you', 'You', `(${obs.you[0]},${obs.you[1]})`],
   ];
   el.statusLine.classList.remove('loading');
-  el.statusLine.innerHTML = '<dl>' + parts.map(([k, label, v]) => `<div><dt>${label}:</dt><dd data-k="${k}">${v}</dd></div>`).join('') + '</dl>';
+  const dl = document.createElement('dl'); // built as nodes: values are data, never markup
+  for (const [k, label, v] of parts) {
+    const row = document.createElement('div');
+    const dt = document.createElement('dt');
+    const dd = document.createElement('dd');
+    dt.textContent = `${label}:`;
+    dd.dataset.k = k;
+    dd.textContent = String(v);
+    row.append(dt, dd);
+    dl.append(row);
+  }
+  el.statusLine.replaceChildren(dl);
   if (result && result.over) {
     el.outcome.hidden = false;
     el.outcome.textContent = result.summary;
