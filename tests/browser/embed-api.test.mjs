@@ -113,3 +113,36 @@ for (const game of GAMES.filter((g) => URL_CASES[g])) {
     h.assertNoErrors();
   });
 }
+
+test('parentOrigin= on every page: other origins are neither heard nor answered', async () => {
+  const page = await h.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
+  await page.goto(`${h.url}__host.html`);
+  const got = await page.evaluate(async ({ games, base }) => {
+    const frames = [];
+    for (const game of games) {
+      for (const [kind, origin] of [['other', 'https://example.invalid'], ['self', location.origin]]) {
+        const f = document.createElement('iframe');
+        f.src = `${base}${game}/#embed=1&parentOrigin=${encodeURIComponent(origin)}`;
+        f.style.width = '300px';
+        f.style.height = '200px';
+        document.body.append(f);
+        frames.push({ game, kind, f, got: [] });
+      }
+    }
+    window.addEventListener('message', (ev) => {
+      const fr = frames.find((x) => x.f.contentWindow === ev.source);
+      if (fr) fr.got.push(ev.data.type);
+    });
+    const until = Date.now() + 40000;
+    while (Date.now() < until && frames.some((x) => x.kind === 'self' && !x.got.includes('pursuit:ready'))) await new Promise((r) => setTimeout(r, 100));
+    for (const x of frames) x.f.contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
+    await new Promise((r) => setTimeout(r, 1000));
+    return frames.map((x) => ({ game: x.game, kind: x.kind, got: x.got }));
+  }, { games: GAMES, base: h.url });
+  for (const x of got) {
+    assert.deepEqual(x.got, x.kind === 'self' ? ['pursuit:ready', 'pursuit:pong'] : [], `${x.game} (${x.kind})`);
+  }
+  h.assertNoErrors([/example\.invalid/]);
+  await page.context().close();
+});
