@@ -54,6 +54,47 @@ void assign(const WalkGraph& g, const std::vector<int>& seeds, const std::vector
     }
 }
 
+// Angular order around (0,0): by half plane, then by cross product, then nearer first.
+bool angle_less(long long ax, long long ay, long long bx, long long by) {
+    const int ha = (ay < 0 || (ay == 0 && ax < 0)) ? 1 : 0, hb = (by < 0 || (by == 0 && bx < 0)) ? 1 : 0;
+    if (ha != hb) return ha < hb;
+    const long long cross = ax * by - ay * bx;
+    if (cross != 0) return cross > 0;
+    return ax * ax + ay * ay < bx * bx + by * by;
+}
+
+Regions sectors(const WalkGraph& g, const Map& map, std::vector<int> cells, int origin, const std::vector<int>& sweep,
+                const RegionParams& params) {
+    const int ox = map.x_of(origin), oy = map.y_of(origin), k = static_cast<int>(sweep.size());
+    std::sort(cells.begin(), cells.end(), [&](int a, int b) {
+        const int ax = map.x_of(a) - ox, ay = map.y_of(a) - oy, bx = map.x_of(b) - ox, by = map.y_of(b) - oy;
+        if (angle_less(ax, ay, bx, by)) return true;
+        if (angle_less(bx, by, ax, ay)) return false;
+        return a < b;
+    });
+    const long long n = static_cast<long long>(cells.size());
+    std::rotate(cells.begin(), cells.begin() + static_cast<long>(n * (params.sector_phase % 16) / 16), cells.end());
+    long long total_rate = 0;
+    for (int r : sweep) total_rate += r;
+    Regions r;
+    r.owner.assign(g.cells(), -1);
+    r.todo.assign(k, 0);
+    long long done = 0, acc = 0;
+    for (int t = 0; t < k; ++t) {
+        acc += sweep[t];
+        const long long end = t + 1 == k ? n : n * acc / total_rate;
+        for (; done < end; ++done) r.owner[cells[done]] = t, ++r.todo[t];
+    }
+    // Cells not to search go to the region of the nearest cell that is (walking distance).
+    std::vector<int> queue;
+    for (int c : cells) queue.push_back(c);
+    for (std::size_t h = 0; h < queue.size(); ++h)
+        for (int e = g.start[queue[h]]; e < g.start[queue[h] + 1]; ++e)
+            if (r.owner[g.next[e]] < 0) r.owner[g.next[e]] = r.owner[queue[h]], queue.push_back(g.next[e]);
+    for (int t = 0; t < k; ++t) r.expected.push_back(static_cast<int>(100LL * r.todo[t] / std::max(1LL, 1LL * sweep[t] * params.rate_percent)));
+    return r;
+}
+
 }  // namespace
 
 Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<std::uint8_t>& todo,
@@ -65,6 +106,8 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
     std::vector<std::vector<int>> from_origin(k);
     for (int i = 0; i < k; ++i) from_origin[i] = (i > 0 && origins[i] == origins[i - 1]) ? from_origin[i - 1] : g.bfs({origins[i]});
 
+    const bool same_origin = std::all_of(origins.begin(), origins.end(), [&](int o) { return o == origins[0]; });
+    if (params.sectors && same_origin && !cells.empty()) return sectors(g, map, cells, origins[0], sweep, params);
     std::vector<int> seeds = origins;
     const bool common_origin = std::all_of(origins.begin(), origins.end(), [&](int o) { return o == origins[0]; });
     if (common_origin && !cells.empty()) {  // farthest-point sampling among the cells to search

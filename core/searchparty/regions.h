@@ -24,6 +24,10 @@ struct RegionParams {
     int lloyd_rounds = 0;     // k-means rounds moving the seeds to their regions' centres
     int balance_rounds = 80;  // rounds adjusting the additive weights
     int rate_percent = 70;    // share of a team's ideal sweep rate it achieves on average
+    // Sectors: with a common origin, cut the cells by angle around it into slices sized by
+    // the teams' rates (every region then starts at the origin: no walk through others').
+    bool sectors = false;
+    int sector_phase = 0;     // rotates the cut (in 1/16 of the cells)
 };
 
 struct Regions {

@@ -180,6 +180,7 @@ bool Policy::pending(const State& s, std::size_t t, int cell) const {
 // they only need to see the leader; otherwise they all take the + side.
 void Policy::setup_lanes() {
     lanes_.clear();
+    stalled_.assign(teams_.size(), 0);
     lane_done_.assign(map_.open.size(), 0);
     if (!params_.lanes) return;
     const bool diagonal = params_.lanes <= 2;
@@ -196,6 +197,7 @@ void Policy::setup_lanes() {
         }
         const int hi = half + (has_plus ? unit : 0), lo = half + (has_minus ? unit : 0);
         lane.width = lo + hi + 1;
+        lane.hi = hi;
         lane.phase = axis(map_.start) + params_.lane_phase;  // lines at axis = phase (mod width)
         // The lane cell's slice: the cross-section of its band it is responsible for (slices
         // of consecutive lane cells tile the band).
@@ -211,7 +213,42 @@ void Policy::setup_lanes() {
     }
 }
 
+// An unsearched cell no lane visit of this team will cover: its lane cell is a wall, off
+// the board, or was reached already (the followers could not stand where they should).
+bool Policy::orphan(std::size_t t, int cell) const {
+    const Lane& lane = lanes_[t];
+    const int lo = static_cast<int>(lane.footprint.size()) - 1 - lane.hi;
+    const int off = ((axis(cell) - lane.phase + lo) % lane.width + lane.width) % lane.width;
+    const int x = map_.x_of(cell) - lane.footprint[off].dx, y = map_.y_of(cell) - lane.footprint[off].dy;
+    return !map_.open_at(x, y) || lane_done_[map_.index(x, y)];
+}
+
+// Steps from `cell` to the follower's slot beside the leader: the edge of sight on its side
+// of the lane (two cells qualify; the nearer one counts).
+int Policy::slot_distance(std::size_t t, std::size_t f, int leader, int cell) const {
+    static const Offset slots[4][2] = {{{2, -1}, {1, -2}}, {{2, 1}, {1, 2}}, {{0, 2}, {1, 2}}, {{2, 0}, {2, 1}}};
+    const int side = lanes_[t].side[f], lx = map_.x_of(leader), ly = map_.y_of(leader);
+    int best = 1000;
+    for (const Offset& o : slots[params_.lanes - 1]) {
+        const int sx = lx + side * o.dx, sy = ly + side * o.dy;
+        if (!map_.open_at(sx, sy)) continue;
+        best = std::min(best, std::max(std::abs(sx - map_.x_of(cell)), std::abs(sy - map_.y_of(cell))));
+    }
+    return best == 1000 ? 0 : best;
+}
+
+bool Policy::view_pending(const State& s, int cell) const {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    for (auto [dx, dy] : cover_)
+        if (map_.open_at(x + dx, y + dy) && !s.searched(map_.index(x + dx, y + dy))) return true;
+    return false;
+}
+
 int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
+    if (!tours_.empty() && t < tours_.size()) {  // the next viewpoint that still sees something
+        while (tour_pos_[t] < tours_[t].size() && !view_pending(s, tours_[t][tour_pos_[t]])) ++tour_pos_[t];
+        if (tour_pos_[t] < tours_[t].size()) return tours_[t][tour_pos_[t]];
+    }
     if (!lanes_.empty()) {
         const int lane_target = choose_target_in(s, t, leader_cell, true);
         if (lane_target >= 0) return lane_target;
@@ -237,7 +274,8 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
             if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
         long long cost = 8LL * d;
         if (lanes) {
-            if (lane_done_[u] || !on_lane(t, u) || !pending(s, t, u)) continue;
+            const bool lane_cell = !lane_done_[u] && on_lane(t, u) && pending(s, t, u);
+            if (!lane_cell && (s.searched(u) || !orphan(t, u))) continue;
         } else {
             if (s.searched(u)) continue;
             cost -= params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
@@ -289,11 +327,24 @@ void Policy::update_regions(const State& s) {
     }
     RegionParams rp;
     rp.rate_percent = params_.rate_percent;
+    rp.sectors = params_.sectors;
+    rp.sector_phase = params_.sector_phase;
     if (!owner_.empty()) rp.balance_rounds = 30, rp.lloyd_rounds = 0;  // from where the leaders stand
     Regions r = partition_regions(graph_, map_, todo, origins, sweep, rp);
     owner_ = std::move(r.owner);
     region_left_ = std::move(r.todo);
     last_partition_ = s.turns();
+    if (params_.tours) {
+        TourParams tp;
+        tp.cover_d2 = params_.cover_d2;
+        cover_ = cover_offsets(params_.cover_d2);
+        tours_.assign(teams_.size(), {});
+        tour_pos_.assign(teams_.size(), 0);
+        std::vector<std::vector<int>> cells(teams_.size());
+        for (int c = 0; c < graph_.cells(); ++c)
+            if (todo[c]) cells[owner_[c]].push_back(c);
+        for (std::size_t t = 0; t < teams_.size(); ++t) tours_[t] = plan_tour(graph_, map_, cells[t], origins[t], tp);
+    }
     std::fill(targets_.begin(), targets_.end(), -1);
 }
 
@@ -306,9 +357,10 @@ Moves Policy::step(const State& s, const Moves* fixed) {
         targets_.assign(teams_.size(), -1);
         team_key_ = key;
         owner_.clear();
+        tours_.clear();
         setup_lanes();
     }
-    if (params_.regions) update_regions(s);
+    if (params_.regions || params_.tours) update_regions(s);
     if (++stamp_ == 0) {
         std::fill(seen_stamp_.begin(), seen_stamp_.end(), 0);
         stamp_ = 1;
@@ -317,7 +369,10 @@ Moves Policy::step(const State& s, const Moves* fixed) {
     auto pinned = [&](int a) { return fixed && (*fixed)[a] != '0'; };
     bool retarget = false;
     for (std::size_t t = 0; t < teams_.size(); ++t) {
-        if (targets_[t] >= 0 && !lanes_.empty()) {
+        if (targets_[t] >= 0 && !tours_.empty() && tour_pos_[t] < tours_[t].size() && targets_[t] == tours_[t][tour_pos_[t]]) {
+            if (targets_[t] == cell_of(teams_[t].leader)) ++tour_pos_[t], targets_[t] = -1;
+            else if (!view_pending(s, targets_[t])) targets_[t] = -1;
+        } else if (targets_[t] >= 0 && !lanes_.empty()) {
             // A lane target is done once reached or when its footprint is all searched.
             if (targets_[t] == cell_of(teams_[t].leader)) lane_done_[targets_[t]] = 1, targets_[t] = -1;
             else if (!pending(s, t, targets_[t])) targets_[t] = -1;
@@ -377,6 +432,10 @@ Moves Policy::step(const State& s, const Moves* fixed) {
             std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         }
         trail_bfs(cell_of(L), params_.max_trail + 1);
+        // Followers keep to their lane slots only while the leader walks a lane and moves
+        // (a slot across a wall can block the leader; then the followers just close up).
+        const bool use_slots = !lanes_.empty() && targets_[t] >= 0 && on_lane(t, targets_[t]) &&
+                               on_lane(t, cell_of(L)) && stalled_[t] == 0;
         // Places the followers for a leader step; false if one cannot stay with the team
         // (unless `force`, used when no leader step works). Adds the followers' new cells.
         std::vector<char> digits(team.followers.size()), best_digits;
@@ -397,10 +456,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
                     // New cells first; then close to the leader so the team can always move on.
                     const int g = gain(s, cell);
                     long long score = 16LL * g - 6LL * trail + (d == ld ? 1 : 0);
-                    if (!lanes_.empty()) {  // keep to its side of the lane
-                        const int off = std::clamp(axis(cell) - axis(next[L]), -3, 3);
-                        score += static_cast<long long>(params_.side_bias) * lanes_[t].side[f] * off;
-                    }
+                    if (use_slots) score -= 8LL * params_.side_bias * slot_distance(t, f, next[L], cell);
                     if (score > best_score) best_score = score, best_cell = cell, best_d = d, best_gain = g;
                 }
                 if (best_cell < 0) {
@@ -438,6 +494,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
         }
         next[L] = best_lcell;
         out[L] = best_ld;
+        if (!lanes_.empty()) stalled_[t] = best_ld == '5' && targets_[t] >= 0 ? 8 : std::max(0, stalled_[t] - 1);
         mark_seen(best_lcell);
         for (std::size_t f = 0; f < team.followers.size(); ++f) {
             next[team.followers[f]] = best_cells[f];

@@ -17,6 +17,7 @@
 
 #include "searchparty/regions.h"
 #include "searchparty/rules.h"
+#include "searchparty/tours.h"
 
 namespace pursuit::searchparty {
 
@@ -58,7 +59,14 @@ struct PolicyParams {
     // reveal 7 new cells per walker against 5 for straight ones.
     int lanes = 0;
     int lane_phase = 0;
-    int side_bias = 2;          // follower: weight of standing on its side of the lane
+    // Tours (tours.h, needs regions): each leader visits the viewpoints of a set cover of its
+    // region in a 2-opt order, skipping those whose cells are all searched already.
+    bool tours = false;
+    bool sectors = false;       // first partition by angle around S (regions.h)
+    int sector_phase = 0;
+    int cover_d2 = 8;
+    int side_bias = 2;          // follower: weight (x 8 per step) of keeping to its slot at the
+                                //   edge of sight on its side of the lane
 };
 
 // One step at a time with memory (teams and targets); works from any state, so a person can
@@ -80,14 +88,16 @@ private:
     void mark_seen(int cell);
     void update_regions(const State& s);
     struct Lane {
-        int width = 1, phase = 0;
-        std::vector<Offset> footprint;          // cells the team sees with the leader at (0,0)
+        int width = 1, phase = 0, hi = 0;       // lines -lo..hi of the band around the leader's
+        std::vector<Offset> footprint;          // the slice of a lane cell, by line -lo..hi
         std::vector<int> side;                  // per follower: +1 / -1 side of the lane
     };
     void setup_lanes();
     int axis(int cell) const;
     bool on_lane(std::size_t team, int cell) const;
     bool pending(const State& s, std::size_t team, int cell) const;
+    bool orphan(std::size_t team, int cell) const;
+    int slot_distance(std::size_t team, std::size_t follower, int leader, int cell) const;
     int choose_target_in(const State& s, std::size_t team, int leader_cell, bool lanes);
     const Map& map_;
     PolicyParams params_;
@@ -110,6 +120,11 @@ private:
     int last_partition_ = -1000000;             // turn of the last partition
     std::vector<Lane> lanes_;                   // per team (empty = lanes off)
     std::vector<std::uint8_t> lane_done_;       // lane cells a leader has reached
+    std::vector<int> stalled_;                  // per team: turns left without lane slots
+    std::vector<std::vector<int>> tours_;       // per team: viewpoints in visiting order
+    std::vector<std::size_t> tour_pos_;         // per team: next viewpoint
+    std::vector<std::pair<int, int>> cover_;    // offsets a viewpoint covers
+    bool view_pending(const State& s, int cell) const;
 };
 
 struct Plan {
@@ -129,7 +144,9 @@ Plan run_policy(const State& start, const PolicyParams& params, int max_turns);
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
            int seeded_variants = 0);
 // How many seeded variants the native solver adds by default: cheap maps get more.
-inline int default_seeded_variants(int open_cells) { return open_cells < 1000 ? 200 : open_cells < 3000 ? 24 : 0; }
+inline int default_seeded_variants(int open_cells) {
+    return open_cells < 1000 ? 200 : open_cells < 3000 ? 24 : open_cells < 8000 ? 40 : 8;
+}
 // The first variants tried by solve (deterministic).
 std::vector<PolicyParams> default_variants(int level);
 PolicyParams random_variant(std::uint64_t seed, int index);

@@ -58,6 +58,11 @@ PolicyParams policy_from(const std::string& spec) {
         else if (key == "lanes") p.lanes = v;
         else if (key == "lane_phase") p.lane_phase = v;
         else if (key == "side_bias") p.side_bias = v;
+        else if (key == "tours") p.tours = v != 0;
+        else if (key == "cover") p.cover_d2 = v;
+        else if (key == "sectors") p.sectors = v != 0;
+        else if (key == "sector_phase") p.sector_phase = v;
+        else if (key == "team_gain") p.team_gain_weight = v;
         else if (key == "pocket") p.pocket_weight = v;
         else if (key == "band") p.band_bonus = v;
         else if (key == "trail") p.max_trail = v;
@@ -83,7 +88,8 @@ int usage(int code) {
         "                   (default 3000, so turn 1 stays within the controller's limit)\n"
         "  --policy K=V,..  play one policy variant only (for measuring ideas): keys regions,\n"
         "                   region_penalty, rate, replan_gap, lanes (1-4), lane_phase, side_bias,\n"
-        "                   pocket, band, trail, claim, voronoi\n"
+        "                   tours, cover, sectors, sector_phase, team_gain, pocket, band, trail,\n"
+        "                   claim, voronoi (see docs/searchparty.md)\n"
         "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n",
         code ? stderr : stdout);
     return code;

@@ -106,9 +106,9 @@ TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
     for (int c = 0; c < g.cells(); ++c) EXPECT_EQ(r.owner[c] >= 0, m.open[c] != 0);
 }
 
-TEST(SearchPartyRegions, RegionAndLanePoliciesSolveValidlyWithEveryoneAlive) {
+TEST(SearchPartyRegions, RegionLaneAndTourPoliciesSolveValidlyWithEveryoneAlive) {
     for (const char* kind : {"maze", "cave", "rooms", "open"})
-        for (int mode = 0; mode < 3; ++mode) {
+        for (int mode = 0; mode < 4; ++mode) {
             GenerateSpec spec;
             spec.kind = kind;
             spec.seed = 5;
@@ -118,7 +118,8 @@ TEST(SearchPartyRegions, RegionAndLanePoliciesSolveValidlyWithEveryoneAlive) {
             const State start(m);
             PolicyParams p = default_variants(3).front();
             p.regions = mode != 1;
-            p.lanes = mode == 0 ? 0 : mode == 1 ? 1 : 3;
+            p.lanes = mode == 1 ? 1 : mode == 2 ? 3 : 0;
+            p.tours = p.sectors = mode == 3;
             const Plan plan = run_policy(start, p, 5000);
             ASSERT_TRUE(plan.complete) << kind << " mode " << mode;
             EXPECT_EQ(plan.costars, 3) << kind << " mode " << mode;
@@ -126,4 +127,61 @@ TEST(SearchPartyRegions, RegionAndLanePoliciesSolveValidlyWithEveryoneAlive) {
             const auto report = check_solution(m, batch_text(start, plan));
             EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
         }
+}
+
+TEST(SearchPartyRegions, SectorsStartAtTheOriginAndFollowTheRates) {
+    GenerateSpec spec;
+    spec.kind = "open";
+    spec.cols = 50;
+    spec.rows = 50;
+    spec.seed = 2;
+    const Map m = generate_map(spec);
+    const WalkGraph g(m);
+    const State s(m);
+    std::vector<std::uint8_t> todo(m.open.size(), 0);
+    for (std::size_t c = 0; c < todo.size(); ++c) todo[c] = m.open[c] && !s.searched(static_cast<int>(c));
+    RegionParams rp;
+    rp.sectors = true;
+    const Regions r = partition_regions(g, m, todo, std::vector<int>(3, m.start), {6, 6, 12}, rp);
+    // Sized by rate: the third team (twice the rate) gets about half the cells.
+    const int total = r.todo[0] + r.todo[1] + r.todo[2];
+    EXPECT_NEAR(r.todo[2], total / 2, 2);
+    EXPECT_NEAR(r.todo[0], total / 4, 2);
+    // Every region has cells to search a few steps from the start (no walk through others').
+    const std::vector<int> from_start = g.bfs({m.start});
+    for (int t = 0; t < 3; ++t) {
+        int nearest = 1 << 30;
+        for (int c = 0; c < g.cells(); ++c)
+            if (todo[c] && r.owner[c] == t) nearest = std::min(nearest, from_start[c]);
+        EXPECT_LE(nearest, 8) << "sector " << t;
+    }
+}
+
+TEST(SearchPartyTours, ViewpointsSeeEveryCellAndTheOrderIsShort) {
+    GenerateSpec spec;
+    spec.kind = "cave";
+    spec.cols = 40;
+    spec.rows = 30;
+    spec.seed = 4;
+    const Map m = generate_map(spec);
+    const WalkGraph g(m);
+    std::vector<int> cells;
+    for (int c = 0; c < g.cells(); ++c)
+        if (m.open[c]) cells.push_back(c);
+    const std::vector<int> tour = plan_tour(g, m, cells, m.start, TourParams{});
+    ASSERT_FALSE(tour.empty());
+    std::vector<char> seen(m.open.size(), 0);
+    for (int v : tour)
+        for (auto [dx, dy] : cover_offsets(8))
+            if (m.inside(m.x_of(v) + dx, m.y_of(v) + dy)) seen[m.index(m.x_of(v) + dx, m.y_of(v) + dy)] = 1;
+    for (int c : cells) EXPECT_TRUE(seen[c]) << "cell " << c << " not covered";
+    // 2-opt / relocation never lengthen the nearest-neighbour order.
+    auto length = [&](const std::vector<int>& order) {
+        int n = g.bfs({m.start})[order[0]];
+        for (std::size_t i = 1; i < order.size(); ++i) n += g.bfs({order[i - 1]})[order[i]];
+        return n;
+    };
+    TourParams nn_only;
+    nn_only.opt_rounds = 0;
+    EXPECT_LE(length(tour), length(plan_tour(g, m, cells, m.start, nn_only)));
 }

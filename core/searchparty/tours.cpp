@@ -1,0 +1,124 @@
+// Owns: viewpoint set cover and tour ordering (see tours.h).
+#include "searchparty/tours.h"
+
+#include <algorithm>
+#include <queue>
+#include <utility>
+
+namespace pursuit::searchparty {
+
+std::vector<std::pair<int, int>> cover_offsets(int cover_d2) {
+    std::vector<std::pair<int, int>> v;
+    for (int dy = -6; dy <= 6; ++dy)
+        for (int dx = -6; dx <= 6; ++dx)
+            if (dx * dx + dy * dy < cover_d2) v.emplace_back(dx, dy);
+    return v;
+}
+
+namespace {
+
+// Greedy set cover: the viewpoint covering most uncovered cells first (lazy updates; ties
+// go to the lower cell index, so the result is the same everywhere).
+std::vector<int> cover(const Map& map, const std::vector<int>& cells, const std::vector<std::pair<int, int>>& offs) {
+    std::vector<char> in_set(map.open.size(), 0), covered(map.open.size(), 0);
+    for (int c : cells) in_set[c] = 1;
+    auto gain = [&](int v) {
+        int n = 0;
+        const int x = map.x_of(v), y = map.y_of(v);
+        for (auto [dx, dy] : offs)
+            if (map.inside(x + dx, y + dy)) {
+                const int c = map.index(x + dx, y + dy);
+                n += in_set[c] && !covered[c];
+            }
+        return n;
+    };
+    std::vector<char> candidate(map.open.size(), 0);
+    std::priority_queue<std::pair<int, int>> heap;  // (gain, -cell)
+    for (int c : cells)
+        for (auto [dx, dy] : offs) {
+            const int x = map.x_of(c) - dx, y = map.y_of(c) - dy;
+            if (!map.open_at(x, y) || candidate[map.index(x, y)]) continue;
+            candidate[map.index(x, y)] = 1;
+            heap.emplace(gain(map.index(x, y)), -map.index(x, y));
+        }
+    std::vector<int> chosen;
+    while (!heap.empty()) {
+        const auto [g, neg] = heap.top();
+        heap.pop();
+        const int v = -neg, now = gain(v);
+        if (now <= 0) continue;
+        if (now < g) {
+            heap.emplace(now, neg);
+            continue;
+        }
+        chosen.push_back(v);
+        const int x = map.x_of(v), y = map.y_of(v);
+        for (auto [dx, dy] : offs)
+            if (map.inside(x + dx, y + dy)) covered[map.index(x + dx, y + dy)] = 1;
+    }
+    return chosen;
+}
+
+// Open path from order[0] (fixed): nearest neighbour, then 2-opt and point relocation.
+void order_path(std::vector<int>& order, const std::vector<std::vector<int>>& d, int rounds) {
+    const int n = static_cast<int>(order.size());
+    for (int i = 1; i < n; ++i) {
+        int best = i;
+        for (int j = i + 1; j < n; ++j)
+            if (d[order[i - 1]][order[j]] < d[order[i - 1]][order[best]]) best = j;
+        std::swap(order[i], order[best]);
+    }
+    auto dist = [&](int i, int j) { return (i < 0 || j < 0 || i >= n || j >= n) ? 0 : d[order[i]][order[j]]; };
+    for (int round = 0; round < rounds; ++round) {
+        bool improved = false;
+        for (int i = 1; i < n - 1; ++i)
+            for (int j = i + 1; j < n; ++j) {  // reverse order[i..j]
+                const int delta = dist(i - 1, j) + (j + 1 < n ? dist(i, j + 1) : 0) - dist(i - 1, i) - (j + 1 < n ? dist(j, j + 1) : 0);
+                if (delta < 0) {
+                    std::reverse(order.begin() + i, order.begin() + j + 1);
+                    improved = true;
+                }
+            }
+        for (int i = 1; i < n; ++i) {  // move order[i] elsewhere
+            const int v = order[i], prev = order[i - 1], next = i + 1 < n ? order[i + 1] : -1;
+            const int saving = d[prev][v] + (next >= 0 ? d[v][next] - d[prev][next] : 0);
+            std::vector<int> rest(order);
+            rest.erase(rest.begin() + i);
+            int best_add = saving, best_j = -1;
+            for (int j = 0; j + 1 <= n - 1; ++j) {  // insert after rest[j]
+                const int a = rest[j], b = j + 1 < n - 1 ? rest[j + 1] : -1;
+                const int add = d[a][v] + (b >= 0 ? d[v][b] - d[a][b] : 0);
+                if (add < best_add) best_add = add, best_j = j;
+            }
+            if (best_j < 0) continue;
+            rest.insert(rest.begin() + best_j + 1, v);
+            order = std::move(rest);
+            improved = true;
+        }
+        if (!improved) break;
+    }
+}
+
+}  // namespace
+
+std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
+                           const TourParams& params) {
+    const std::vector<int> views = cover(map, cells, cover_offsets(params.cover_d2));
+    if (views.empty()) return {};
+    std::vector<int> points{from};
+    points.insert(points.end(), views.begin(), views.end());
+    const int n = static_cast<int>(points.size());
+    std::vector<std::vector<int>> d(n, std::vector<int>(n, 0));
+    for (int i = 0; i < n; ++i) {
+        const std::vector<int> dist = graph.bfs({points[i]});
+        for (int j = 0; j < n; ++j) d[i][j] = dist[points[j]];
+    }
+    std::vector<int> order(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+    order_path(order, d, params.opt_rounds);
+    std::vector<int> tour;
+    for (int i = 1; i < n; ++i) tour.push_back(points[order[i]]);
+    return tour;
+}
+
+}  // namespace pursuit::searchparty

@@ -1,0 +1,25 @@
+// Owns: a team's tour of its region — viewpoints chosen by a greedy set cover of the region's
+// cells (each viewpoint sees the cells within a squared distance), ordered from where the
+// team starts by nearest neighbour then 2-opt / or-opt on walking distance.
+// Integer arithmetic only (native and wasm plans are identical).
+#pragma once
+#include <vector>
+
+#include "searchparty/map.h"
+#include "searchparty/regions.h"
+
+namespace pursuit::searchparty {
+
+struct TourParams {
+    int cover_d2 = 8;      // a viewpoint covers cells with dx^2 + dy^2 < cover_d2 (8 = one person's sight)
+    int opt_rounds = 30;   // improvement passes (each tries every 2-opt and or-opt move)
+};
+
+// The offsets a viewpoint covers.
+std::vector<std::pair<int, int>> cover_offsets(int cover_d2);
+
+// Viewpoints covering every cell of `cells` (open cells), in visiting order from `from`.
+std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
+                           const TourParams& params);
+
+}  // namespace pursuit::searchparty
