@@ -1,7 +1,8 @@
 // Site hardening (issue 8, item 5) on every game page of the list in embed-lib.mjs:
 //  1. files from users are data only: maps and replays whose strings hold HTML/script, fed
 //     through the page's paste box / file upload, replay=<url> and postMessage, add no element
-//     and run no code (the text shows literally in an error, or not at all);
+//     and run no code (the text shows literally in an error, or not at all); and markup that got
+//     in anyway would run no code (the page's Content-Security-Policy);
 //  2. a broken file (bad map text, truncated or garbage replay JSON, a replay with an illegal
 //     move) shows a readable error and the page keeps working (a new game still plays to its end).
 // (Item 5's third part, the worker's recovery after a crash, is worker-recovery.test.mjs: the
@@ -78,7 +79,18 @@ for (const game of GAMES) {
     // Every hostile input got an error in the page; where it echoes the input, only as text.
     for (const text of seen) assert.ok(text.trim().length > 5, `an error is shown: ${text}`);
     assert.deepEqual(await injectionState(frame), before, `${game}: nothing injected`);
-    h.assertNoErrors([/Failed to load resource/]);
+    // Defence in depth: even markup that did get in (here on purpose) runs no code, by the
+    // page's Content-Security-Policy.
+    const ran = await frame.evaluate(async () => {
+      const d = document.createElement('div');
+      d.innerHTML = '<img src="data:," onerror="window.__csp = 1"><img src="/no-such.png" onerror="window.__csp = 2">';
+      document.body.append(d);
+      await new Promise((r) => setTimeout(r, 500));
+      d.remove();
+      return window.__csp ?? null;
+    });
+    assert.equal(ran, null, `${game}: an inline handler ran (no Content-Security-Policy?)`);
+    h.assertNoErrors([/Failed to load resource/, /Content Security Policy|inline event handler/, /no-such\.png/]);
     await page.context().close();
   });
 
