@@ -119,9 +119,14 @@ export class Engine {
       const timer = setTimeout(() => {
         if (!this.pending.has(id)) return;
         this.pending.delete(id);
-        reject(new EngineError(`The game engine did not answer "${op}" within ${Math.round(this.timeoutMs / 1000)} s and was restarted: start the game again.`, { op, restarted: true }));
+        const secs = Math.round(this.timeoutMs / 1000);
+        if (!this.loaded) { // still loading (a slow network): a new worker would only start over
+          reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s (still loading?)`, { op }));
+          return;
+        }
+        reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s and was restarted: start the game again.`, { op, restarted: true }));
         // A worker that stops answering is stuck (or gone): the next request needs a live one.
-        this.restart(`no answer to "${op}" within ${Math.round(this.timeoutMs / 1000)} s`);
+        this.restart(`no answer to "${op}" within ${secs} s`);
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer, op });
       try {
