@@ -237,7 +237,8 @@ int Policy::slot_distance(std::size_t t, std::size_t f, int leader, int cell) co
     return best == 1000 ? 0 : best;
 }
 
-bool Policy::view_pending(const State& s, int cell) const {
+bool Policy::view_pending(const State& s, std::size_t t, int cell) const {
+    if (!lanes_.empty()) return on_lane(t, cell) ? pending(s, t, cell) : !s.searched(cell);
     const int x = map_.x_of(cell), y = map_.y_of(cell);
     for (auto [dx, dy] : cover_)
         if (map_.open_at(x + dx, y + dy) && !s.searched(map_.index(x + dx, y + dy))) return true;
@@ -246,7 +247,7 @@ bool Policy::view_pending(const State& s, int cell) const {
 
 int Policy::choose_target(const State& s, std::size_t t, int leader_cell) {
     if (!tours_.empty() && t < tours_.size()) {  // the next viewpoint that still sees something
-        while (tour_pos_[t] < tours_[t].size() && !view_pending(s, tours_[t][tour_pos_[t]])) ++tour_pos_[t];
+        while (tour_pos_[t] < tours_[t].size() && !view_pending(s, t, tours_[t][tour_pos_[t]])) ++tour_pos_[t];
         if (tour_pos_[t] < tours_[t].size()) return tours_[t][tour_pos_[t]];
     }
     if (!lanes_.empty()) {
@@ -343,7 +344,29 @@ void Policy::update_regions(const State& s) {
         std::vector<std::vector<int>> cells(teams_.size());
         for (int c = 0; c < graph_.cells(); ++c)
             if (todo[c]) cells[owner_[c]].push_back(c);
-        for (std::size_t t = 0; t < teams_.size(); ++t) tours_[t] = plan_tour(graph_, map_, cells[t], origins[t], tp);
+        for (std::size_t t = 0; t < teams_.size(); ++t) {
+            if (lanes_.empty()) {
+                tours_[t] = plan_tour(graph_, map_, cells[t], origins[t], tp);
+                continue;
+            }
+            // With lanes the viewpoints are the lane cells whose slice has cells of the
+            // region to search, plus the cells no lane cell is responsible for.
+            std::vector<char> view(graph_.cells(), 0);
+            for (int c : cells[t]) {
+                if (orphan(t, c)) {
+                    view[c] = 1;
+                    continue;
+                }
+                const Lane& lane = lanes_[t];
+                const int lo = static_cast<int>(lane.footprint.size()) - 1 - lane.hi;
+                const int off = ((axis(c) - lane.phase + lo) % lane.width + lane.width) % lane.width;
+                view[map_.index(map_.x_of(c) - lane.footprint[off].dx, map_.y_of(c) - lane.footprint[off].dy)] = 1;
+            }
+            std::vector<int> points;
+            for (int c = 0; c < graph_.cells(); ++c)
+                if (view[c]) points.push_back(c);
+            tours_[t] = order_tour(graph_, points, origins[t], tp.opt_rounds);
+        }
     }
     std::fill(targets_.begin(), targets_.end(), -1);
 }
@@ -371,7 +394,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
     for (std::size_t t = 0; t < teams_.size(); ++t) {
         if (targets_[t] >= 0 && !tours_.empty() && tour_pos_[t] < tours_[t].size() && targets_[t] == tours_[t][tour_pos_[t]]) {
             if (targets_[t] == cell_of(teams_[t].leader)) ++tour_pos_[t], targets_[t] = -1;
-            else if (!view_pending(s, targets_[t])) targets_[t] = -1;
+            else if (!view_pending(s, t, targets_[t])) targets_[t] = -1;
         } else if (targets_[t] >= 0 && !lanes_.empty()) {
             // A lane target is done once reached or when its footprint is all searched.
             if (targets_[t] == cell_of(teams_[t].leader)) lane_done_[targets_[t]] = 1, targets_[t] = -1;
@@ -569,7 +592,30 @@ PolicyParams random_variant(std::uint64_t seed, int index) {
     return p;
 }
 
-Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more, int seeded_variants) {
+PolicyParams random_global_variant(std::uint64_t seed, int index) {
+    Rng rng(seed * 7919ULL + static_cast<std::uint64_t>(index) + 17);
+    PolicyParams p = random_variant(rng.next_u64(), index);
+    p.tours = true;
+    p.replan_gap = rng.range(8, 40);
+    p.cover_d2 = rng.chance(0.7) ? 8 : rng.range(5, 9);
+    p.rate_percent = rng.range(40, 100);
+    p.region_penalty = rng.range(10, 80);
+    p.sectors = rng.chance(0.3);
+    p.sector_phase = rng.range(0, 15);
+    return p;
+}
+
+std::vector<PolicyParams> seeded_variants(std::uint64_t seed, int open_cells) {
+    const int random = open_cells < 1000 ? 200 : open_cells < 8000 ? 24 : 0;
+    const int global = open_cells < 1000 ? 200 : 0;  // measured: no gain on maps 3-5
+    std::vector<PolicyParams> v;
+    for (int i = 0; i < random; ++i) v.push_back(random_variant(seed, 100000 + i));
+    for (int i = 0; i < global; ++i) v.push_back(random_global_variant(seed, i));
+    return v;
+}
+
+Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
+           const std::vector<PolicyParams>& extra) {
     const int max_turns = 4 * start.map().open_count() + 200;
     Plan best;
     int n = 0;
@@ -580,8 +626,8 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     };
     const auto variants = default_variants(level);
     for (std::size_t i = 0; i < variants.size(); ++i) consider(variants[i], "default " + std::to_string(i));
-    const int cheap = level < 3 ? 0 : seeded_variants;
-    for (int i = 0; i < cheap; ++i) consider(random_variant(seed, 100000 + i), "seeded " + std::to_string(i));
+    if (level >= 3)
+        for (std::size_t i = 0; i < extra.size(); ++i) consider(extra[i], "extra " + std::to_string(i));
     if (level < 3 || !more) return best;
     // Improvement while the budget lasts: alternately a whole new random variant, and a
     // splice — replay the best plan up to a random turn, continue with a random variant from

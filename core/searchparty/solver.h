@@ -124,7 +124,7 @@ private:
     std::vector<std::vector<int>> tours_;       // per team: viewpoints in visiting order
     std::vector<std::size_t> tour_pos_;         // per team: next viewpoint
     std::vector<std::pair<int, int>> cover_;    // offsets a viewpoint covers
-    bool view_pending(const State& s, int cell) const;
+    bool view_pending(const State& s, std::size_t team, int cell) const;
 };
 
 struct Plan {
@@ -138,18 +138,18 @@ bool better(const Plan& a, const Plan& b);
 
 // Plays the policy from `start` to the end (or max_turns).
 Plan run_policy(const State& start, const PolicyParams& params, int max_turns);
-// The default variants for a level, then (best only) seeded random variants while
-// `more()` says so (nullptr = the fixed deterministic set only). `seeded_variants` adds that
-// many seeded random variants to the fixed set (deterministic for a given seed).
+// The default variants for a level, then (best only) the `extra` variants, then seeded random
+// variants while `more()` says so (nullptr = no more).
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
-           int seeded_variants = 0);
-// How many seeded variants the native solver adds by default: cheap maps get more.
-inline int default_seeded_variants(int open_cells) {
-    return open_cells < 1000 ? 200 : open_cells < 3000 ? 24 : open_cells < 8000 ? 40 : 8;
-}
+           const std::vector<PolicyParams>& extra = {});
+// The extra variants the native solver adds by default (deterministic for a seed; cheap maps
+// get more): random policy variants, then on small maps random global-plan variants
+// (regions + viewpoint tours).
+std::vector<PolicyParams> seeded_variants(std::uint64_t seed, int open_cells);
 // The first variants tried by solve (deterministic).
 std::vector<PolicyParams> default_variants(int level);
 PolicyParams random_variant(std::uint64_t seed, int index);
+PolicyParams random_global_variant(std::uint64_t seed, int index);
 
 struct LowerBound {
     int unseen = 0, open = 0, people = 0;

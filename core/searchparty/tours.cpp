@@ -101,9 +101,7 @@ void order_path(std::vector<int>& order, const std::vector<std::vector<int>>& d,
 
 }  // namespace
 
-std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
-                           const TourParams& params) {
-    const std::vector<int> views = cover(map, cells, cover_offsets(params.cover_d2));
+std::vector<int> order_tour(const WalkGraph& graph, const std::vector<int>& views, int from, int opt_rounds) {
     if (views.empty()) return {};
     std::vector<int> points{from};
     points.insert(points.end(), views.begin(), views.end());
@@ -115,10 +113,15 @@ std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::ve
     }
     std::vector<int> order(n);
     for (int i = 0; i < n; ++i) order[i] = i;
-    order_path(order, d, params.opt_rounds);
+    order_path(order, d, opt_rounds);
     std::vector<int> tour;
     for (int i = 1; i < n; ++i) tour.push_back(points[order[i]]);
     return tour;
+}
+
+std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
+                           const TourParams& params) {
+    return order_tour(graph, cover(map, cells, cover_offsets(params.cover_d2)), from, params.opt_rounds);
 }
 
 }  // namespace pursuit::searchparty

@@ -18,6 +18,10 @@ struct TourParams {
 // The offsets a viewpoint covers.
 std::vector<std::pair<int, int>> cover_offsets(int cover_d2);
 
+// `points` in a short visiting order from `from` (walking distances; nearest neighbour, then
+// 2-opt and relocation for `opt_rounds` passes).
+std::vector<int> order_tour(const WalkGraph& graph, const std::vector<int>& points, int from, int opt_rounds);
+
 // Viewpoints covering every cell of `cells` (open cells), in visiting order from `from`.
 std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
                            const TourParams& params);

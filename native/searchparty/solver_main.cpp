@@ -99,7 +99,7 @@ Plan solve_with_budget(const State& start, const Options& o) {
     if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
     const Stopwatch clock;
     return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; },
-                 default_seeded_variants(start.map().open_count()));
+                 seeded_variants(o.seed, start.map().open_count()));
 }
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
@@ -111,8 +111,7 @@ Plan plan_within(const State& start, const Options& o) {
     bool first = true;
     std::vector<PolicyParams> variants = default_variants(o.level);
     if (o.level >= 3)  // the same seeded variants as the batch form, in the same order
-        for (int i = 0; i < default_seeded_variants(start.map().open_count()); ++i)
-            variants.push_back(random_variant(o.seed, 100000 + i));
+        for (const PolicyParams& p : seeded_variants(o.seed, start.map().open_count())) variants.push_back(p);
     for (const PolicyParams& p : variants) {
         if (!first && clock.elapsed_ms() > o.plan_ms) break;
         Plan plan = run_policy(start, p, max_turns);
