@@ -20,7 +20,7 @@ using namespace pursuit::fugitive;
 
 int main(int argc, char** argv) {
     BotSettings fbot, dbot;
-    int games = 20, cmin = 100, cmax = 200;
+    int games = 20, cmin = 100, cmax = 200, only = -1;
     std::uint64_t seed = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i], v = argv[i + 1];
@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
         else if (k == "--cities-min") cmin = std::stoi(v);
         else if (k == "--cities-max") cmax = std::stoi(v);
         else if (k == "--effort") fbot.effort = dbot.effort = std::stoi(v);
+        else if (k == "--only") only = std::stoi(v);
         else return std::fprintf(stderr, "unknown option %s\n", k.c_str()), 2;
     }
     Rng maps(seed);
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
         MapParams p;
         p.cities = maps.range(cmin, cmax);
         p.seed = seed * 1000 + static_cast<std::uint64_t>(g);
+        if (only >= 0 && g != only) continue;  // replays one game of the series (same map and seeds)
         auto map = std::make_shared<const Map>(generate_map(p));
         Rng rf(seed + 11 * g), rd(seed + 13 * g);
         State s(map);
