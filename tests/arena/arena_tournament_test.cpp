@@ -17,6 +17,7 @@
 
 #include "arena/game_log.h"
 #include "common/judge_io.h"
+#include "../common/time_scale.h"
 
 using namespace pursuit;
 namespace fs = std::filesystem;
@@ -145,7 +146,7 @@ TEST(ArenaTournament, CrashingAndHangingBotsAreRecordedAndLose) {
                                                bot("sleeper", "--hang-at 1") + " --maps " + kSrc +
                                                "/tests/arena/maps/m01.txt -j 2");
     ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(test::scaled(15)));
     const auto recs = arena::load_game_log(out + "/games.jsonl");
     ASSERT_EQ(recs.size(), 6u);
     for (const auto& r : recs) {
@@ -182,7 +183,7 @@ TEST(ArenaTournament, HangingJudgeIsKilledWithItsBotsAndCrashingJudgeRecorded) {
                                                "/tests/arena/maps-bad/hang.txt " + kSrc +
                                                "/tests/arena/maps-bad/crash.txt -j 2 --game-timeout 1");
     ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(test::scaled(10)));
     const auto recs = arena::load_game_log(out + "/games.jsonl");
     ASSERT_EQ(recs.size(), 4u);
     for (const auto& r : recs) {

@@ -10,6 +10,7 @@
 #include "bank/bank_game.h"
 #include "common/game.h"
 #include "common/judge_io.h"
+#include "../common/time_scale.h"
 
 using namespace pursuit;
 
@@ -28,7 +29,10 @@ std::string quote(const std::string& s) {
     return out + "'";
 }
 
-JudgeRun judge(const std::string& guards, const std::string& robbers, const std::string& extra = "--moves 150") {
+JudgeRun judge(const std::string& guards, const std::string& robbers, std::string extra = "--moves 150") {
+    // The judge's per-reply limit (250 ms) is for Release bots; longer in the sanitizer build.
+    if (test::kTimeScale > 1 && extra.find("--time-ms") == std::string::npos)
+        extra += " --time-ms " + std::to_string(test::scaled(250));
     JudgeRun run;
     run.dir = make_temp_dir("bank-judge-test-");
     const std::string cmd = "cd " + run.dir + " && " + kBin + "/bank-judge " + extra + " --result result.json --replay replay.json " +

@@ -9,6 +9,7 @@
 #include "common/game.h"
 #include "common/judge_io.h"
 #include "copsrobbers/match.h"
+#include "../common/time_scale.h"
 
 using namespace pursuit;
 using namespace pursuit::copsrobbers;
@@ -23,10 +24,18 @@ Json config(const char* map, int cops, int rounds, int seed) {
     return Json{{"game", "copsrobbers"}, {"map_name", map}, {"cops", cops}, {"rounds", rounds}, {"seed", seed}};
 }
 
+// The server's limits, longer in the sanitizer build (test::kTimeScale).
+MatchTiming timing() {
+    MatchTiming t;
+    t.move_ms = test::scaled(t.move_ms);
+    t.first_move_ms = test::scaled(t.first_move_ms);
+    return t;
+}
+
 MatchTiming fast() {
     MatchTiming t;
-    t.move_ms = 400;
-    t.first_move_ms = 800;
+    t.move_ms = test::scaled(400);
+    t.first_move_ms = test::scaled(800);
     return t;
 }
 
@@ -35,37 +44,37 @@ std::string script(const char* name) { return "exec sh " + kPrograms + name; }
 }  // namespace
 
 TEST(CopsRobbersProtocol, OurBotAgainstItselfFinishesLegally) {
-    MatchOutcome m = play_match(config("petersen", 3, 50, 2), kBot, kBot, MatchTiming{});
+    MatchOutcome m = play_match(config("petersen", 3, 50, 2), kBot, kBot, timing());
     EXPECT_EQ(m.winner, "cops");  // three cops catch X on the Petersen graph
     EXPECT_FALSE(m.result.value("forfeit", false)) << m.summary;
     auto replayed = game_from_replay(m.replay);  // every move was legal
     EXPECT_TRUE(replayed->over());
     EXPECT_EQ(replayed->result()["winner"], "cops");
 
-    MatchOutcome two = play_match(config("petersen", 2, 30, 2), kBot, kBot, MatchTiming{});
+    MatchOutcome two = play_match(config("petersen", 2, 30, 2), kBot, kBot, timing());
     EXPECT_EQ(two.winner, "robber") << two.summary;  // two are not enough
 }
 
 TEST(CopsRobbersProtocol, BestBotBeatsGreedyOnBothSides) {
-    MatchOutcome cops = play_match(config("grid-6x6", 2, 60, 4), kBot, kBot + " --strategy greedy", MatchTiming{});
+    MatchOutcome cops = play_match(config("grid-6x6", 2, 60, 4), kBot, kBot + " --strategy greedy", timing());
     EXPECT_EQ(cops.winner, "cops") << cops.summary;
-    MatchOutcome robber = play_match(config("dodecahedron", 2, 60, 4), kBot + " --strategy greedy", kBot, MatchTiming{});
+    MatchOutcome robber = play_match(config("dodecahedron", 2, 60, 4), kBot + " --strategy greedy", kBot, timing());
     EXPECT_EQ(robber.winner, "robber") << robber.summary;
 }
 
 TEST(CopsRobbersProtocol, AbandonedSolveFallsBackToHeuristicsQuickly) {
     // --solve-ms 1: the 4-million-state solve is abandoned at once on both sides.
-    MatchOutcome m = play_match(config("city-200-s4", 2, 40, 1), kBot + " --solve-ms 1", kBot + " --solve-ms 1", MatchTiming{});
+    MatchOutcome m = play_match(config("city-200-s4", 2, 40, 1), kBot + " --solve-ms 1", kBot + " --solve-ms 1", timing());
     EXPECT_FALSE(m.result.value("forfeit", false)) << m.summary;
     ASSERT_FALSE(m.cops_ms.empty());
-    EXPECT_LT(m.cops_ms[0], 500.0);
-    EXPECT_LT(m.robber_ms[0], 500.0);
+    EXPECT_LT(m.cops_ms[0], test::scaled(500.0));
+    EXPECT_LT(m.robber_ms[0], test::scaled(500.0));
 }
 
 TEST(CopsRobbersProtocol, CopsNeverSeeXStart) {
     const std::string dir = make_temp_dir("cr-proto-");
     const std::string log = dir + "/cops-input.txt";
-    MatchOutcome m = play_match(config("grid-4x4", 1, 12, 5), "tee " + log + " | " + kBot, kBot, MatchTiming{});
+    MatchOutcome m = play_match(config("grid-4x4", 1, 12, 5), "tee " + log + " | " + kBot, kBot, timing());
     std::ifstream in(log);
     std::vector<std::string> lines;
     for (std::string l; std::getline(in, l);) lines.push_back(l);

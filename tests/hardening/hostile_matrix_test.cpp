@@ -23,6 +23,8 @@
 #include <thread>
 #include <vector>
 
+#include "../common/time_scale.h"
+
 namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -195,7 +197,7 @@ TEST_P(HostileMatrix, JudgeGivesTheVerdictEndsInTimeAndLeavesNoProcess) {
         argv.push_back(replace_all(replace_all(replace_all(replace_all(a, "{hostile}", hostile_cmd), "{bin}", bin), "{src}", src),
                                    "{out}", out.string()));
     }
-    const double budget = hostile.verdicts.empty() ? judge.game_budget_s : judge.fail_budget_s;
+    const double budget = pursuit::test::scaled(hostile.verdicts.empty() ? judge.game_budget_s : judge.fail_budget_s);
     const JudgeRun r = run_judge(argv, out, tag, budget * 3 + 10);
 
     // No process left behind (a killed child may take a moment to be reaped by init).
