@@ -10,6 +10,7 @@
 
 #include "bundle/bundler.h"
 #include "common/errors.h"
+#include "common/game.h"
 #include "common/judge_io.h"
 
 using namespace pursuit;
@@ -73,48 +74,109 @@ TEST(Bundle, MissingProjectHeaderIsNamedWithFileAndLine) {
     fs::remove_all(dir);
 }
 
-// Both bundles compile at the same time (two g++ on two cores), to keep the suite short:
-// the Robots judge self-contained (--inline-json), and the Bank bot (json kept, which the
-// test machine has) played through bank-judge against the normal binary's game.
-TEST(Bundle, RobotsJudgeAndBankBotBundlesCompileWithPlainGppAndBehaveLikeTheBinaries) {
-    const std::string dir = make_temp_dir("bundle-");
-    ASSERT_EQ(shell(kBin + "/pursuit-bundle --root " + kSrc + " " + kSrc + "/native/robots/robots_main.cpp --inline-json -o " +
-                    dir + "/robots_single.cpp 2> " + dir + "/bundle.log"),
-              0)
-        << read_file(dir + "/bundle.log");
-    const std::string text = read_file(dir + "/robots_single.cpp");
-    EXPECT_EQ(text.find("#include <nlohmann"), std::string::npos);  // needs nothing but g++
-    EXPECT_EQ(text.find("#include \""), std::string::npos);
-    const bool bank = fs::exists(kBin + "/bank-bot") && fs::exists(kBin + "/bank-judge");
-    if (bank) {
-        ASSERT_EQ(shell(kBin + "/pursuit-bundle --root " + kSrc + " " + kSrc + "/native/bank/bot_main.cpp -o " + dir +
-                        "/bank_bot.cpp 2> " + dir + "/bundle2.log"),
-                  0)
-            << read_file(dir + "/bundle2.log");
-    }
-    const std::string compile_bank = bank ? "(g++ -O2 bank_bot.cpp -o bank_bot 2> gpp2.log; echo $? > gpp2.rc) & " : "";
-    ASSERT_EQ(shell("cd " + dir + " && { " + compile_bank + "g++ -O2 robots_single.cpp -o robots_single 2> gpp.log; rc=$?; wait; exit $rc; }"), 0)
-        << read_file(dir + "/gpp.log");
-    write_file(dir + "/sample.in", robots_sample_input());
-    ASSERT_EQ(shell(dir + "/robots_single < " + dir + "/sample.in > " + dir + "/bundle.out"), 0);
-    ASSERT_EQ(shell(kBin + "/robots < " + dir + "/sample.in > " + dir + "/binary.out"), 0);
-    const std::string out = read_file(dir + "/bundle.out");
-    EXPECT_EQ(out, read_file(dir + "/binary.out"));
-    EXPECT_NE(out.find("Case 1"), std::string::npos);
+// Every game's bot (one table, checked against the registry so a game added later must
+// join it): its bundle compiles with plain `g++ -O2` (all at once, two g++ at a time) and
+// plays one short game through the game's judge exactly like the normal binary. The Robots
+// "bot" is the judge solution itself (the problem is one-player): same output on the sample.
+struct BotBundle {
+    std::string game;
+    std::string main_source;           // relative to the repository root
+    std::vector<std::string> defines;  // what the program's CMake target defines
+    bool inline_json = false;          // one bundle needs nothing but g++; the others keep <nlohmann/json.hpp>
+    std::string binary;                // the normal program in the bin dir
+    // The judge command playing `bot` (a command) in one short game, writing `out`/replay.json
+    // (the judge's replay) or, for robots, `out`/output.txt.
+    std::string (*play)(const std::string& bot, const std::string& out);
+};
 
-    if (bank) {
-        ASSERT_EQ(read_file(dir + "/gpp2.rc"), "0\n") << read_file(dir + "/gpp2.log");
-        Json results[2];
-        const std::string bots[2] = {dir + "/bank_bot", kBin + "/bank-bot"};
+std::string q(const std::string& s) { return "'" + s + "'"; }
+
+const std::vector<BotBundle>& bot_bundles() {
+    static const std::vector<BotBundle> table{
+        {"robots", "native/robots/robots_main.cpp", {}, true, "robots",
+         [](const std::string& bot, const std::string& out) {
+             write_file(out + "/sample.in", robots_sample_input());
+             return bot + " < " + out + "/sample.in > " + out + "/output.txt";
+         }},
+        {"bank", "native/bank/bot_main.cpp", {}, false, "bank-bot",
+         [](const std::string& bot, const std::string& out) {
+             return kBin + "/bank-judge --layout " + kSrc + "/maps/bank/small.txt --seed 4 --moves 60 --replay " + out +
+                    "/replay.json " + q(bot + " --seed {seed} --layout {layout}") + " " +
+                    q(kBin + "/bank-bot --level greedy --seed {seed} --layout {layout}");
+         }},
+        {"copsrobbers", "native/copsrobbers/bot_main.cpp", {}, false, "copsrobbers-bot",
+         [](const std::string& bot, const std::string& out) {
+             return kBin + "/copsrobbers-server --map " + kSrc + "/maps/copsrobbers/petersen.txt --cops 2 --seed 3 --out " + out +
+                    " --cops-cmd " + q(bot) + " --robber-cmd " + q(kBin + "/copsrobbers-bot --strategy greedy --seed 3");
+         }},
+        {"fugitive", "native/fugitive/bot_main.cpp", {}, false, "fugitive-bot",
+         [](const std::string& bot, const std::string& out) {
+             return kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --seed 2 --out " + out +
+                    " --fugitive " + q(bot + " --strategy greedy --seed 2") + " --detectives " +
+                    q(kBin + "/fugitive-bot --strategy greedy --seed 5");
+         }},
+        {"searchparty", "native/searchparty/solver_main.cpp", {"PURSUIT_SHARED_DIR=\"" + kSrc + "/../shared\""}, false,
+         "searchparty-solver",
+         [](const std::string& bot, const std::string& out) {
+             return kBin + "/searchparty-controller --quiet --replay " + out + "/replay.json " + kSrc +
+                    "/maps/searchparty/maze-31x21-s1.txt -- " + bot + " --interactive --level easy";
+         }},
+    };
+    return table;
+}
+
+TEST(Bundle, EveryRegisteredGameHasABotBundle) {
+    for (const auto& g : all_games()) {
+        bool listed = false;
+        for (const auto& b : bot_bundles()) listed = listed || b.game == g.id;
+        EXPECT_TRUE(listed) << g.id << ": add its bot to bot_bundles() in tests/arena/bundle_test.cpp";
+    }
+}
+
+TEST(Bundle, EveryGamesBotCompilesWithPlainGppAndPlaysLikeTheBinary) {
+    const std::string dir = make_temp_dir("bundle-");
+    std::vector<const BotBundle*> todo;
+    for (const auto& b : bot_bundles())
+        if (fs::exists(kBin + "/" + b.binary) && fs::exists(kSrc + "/" + b.main_source)) todo.push_back(&b);
+    ASSERT_EQ(todo.size(), bot_bundles().size()) << "a game's program is not built";
+    std::string names;
+    for (const BotBundle* b : todo) {
+        std::string cmd = kBin + "/pursuit-bundle --root " + kSrc + " " + kSrc + "/" + b->main_source + " -o " + dir + "/" +
+                          b->game + ".cpp";
+        for (const auto& d : b->defines) cmd += " -D " + q(d);
+        if (b->inline_json) cmd += " --inline-json";
+        ASSERT_EQ(shell(cmd + " 2> " + dir + "/" + b->game + ".bundle.log"), 0) << read_file(dir + "/" + b->game + ".bundle.log");
+        const std::string text = read_file(dir + "/" + b->game + ".cpp");
+        EXPECT_EQ(text.find("#include \""), std::string::npos) << b->game;
+        if (b->inline_json) EXPECT_EQ(text.find("#include <nlohmann"), std::string::npos) << b->game;
+        names += b->game + "\n";
+    }
+    write_file(dir + "/names", names);
+    // Two compilers at a time (the machine's cores); each writes <game>.rc and <game>.log.
+    shell("cd " + dir + " && xargs -P 2 -I{} sh -c 'g++ -O2 {}.cpp -o {}.bin 2> {}.log; echo $? > {}.rc' < names");
+    for (const BotBundle* b : todo) {
+        SCOPED_TRACE(b->game);
+        ASSERT_EQ(read_file(dir + "/" + b->game + ".rc"), "0\n") << read_file(dir + "/" + b->game + ".log");
+        std::string outputs[2];
+        const std::string bots[2] = {dir + "/" + b->game + ".bin", kBin + "/" + b->binary};
         for (int k = 0; k < 2; ++k) {
-            const std::string res = dir + "/result" + std::to_string(k) + ".json";
-            shell(kBin + "/bank-judge --layout " + kSrc + "/maps/bank/small.txt --seed 4 --result " + res + " '" + bots[k] +
-                  " --seed {seed} --layout {layout}' '" + kBin + "/bank-bot --level greedy --seed {seed} --layout {layout}' > /dev/null");
-            results[k] = Json::parse(read_file(res));
-            results[k].erase("commands");
+            const std::string out = dir + "/" + b->game + (k ? "-binary" : "-bundle");
+            fs::create_directories(out);
+            shell("cd " + out + " && ( " + b->play(bots[k], out) + " ) > judge.log 2>&1");
+            const std::string file = out + (b->game == "robots" ? "/output.txt" : "/replay.json");
+            ASSERT_TRUE(fs::exists(file)) << read_file(out + "/judge.log");
+            outputs[k] = read_file(file);
         }
-        EXPECT_TRUE(results[0]["forfeit"].is_null()) << results[0].dump();
-        EXPECT_EQ(results[0], results[1]);
+        if (b->game == "robots") {
+            EXPECT_EQ(outputs[0], outputs[1]);
+            EXPECT_NE(outputs[0].find("Case 1"), std::string::npos);
+            continue;
+        }
+        // The same moves as the binary's game (the bots are seeded), and a finished game.
+        const Json bundle_replay = Json::parse(outputs[0]), binary_replay = Json::parse(outputs[1]);
+        EXPECT_FALSE(bundle_replay["moves"].empty());
+        EXPECT_EQ(bundle_replay["moves"], binary_replay["moves"]);
+        EXPECT_EQ(bundle_replay["result"].value("over", false), true) << bundle_replay["result"].dump();
     }
     fs::remove_all(dir);
 }
