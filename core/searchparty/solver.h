@@ -138,10 +138,21 @@ bool better(const Plan& a, const Plan& b);
 
 // Plays the policy from `start` to the end (or max_turns).
 Plan run_policy(const State& start, const PolicyParams& params, int max_turns);
-// The default variants for a level, then (best only) the `extra` variants, then seeded random
-// variants while `more()` says so (nullptr = no more).
+// The default variants for a level, then (best only) the `extra` variants, the `tails`
+// re-plans of the best, then seeded random variants and splices while `more()` says so.
+// Re-planning the rest of a plan: replay `best` for `percent` % of its turns, continue with
+// `params` (e.g. regions + tours from where the teams stand), keep it if it ends sooner.
+struct TailTry {
+    int percent;
+    PolicyParams params;
+};
+Plan splice(const State& start, const Plan& best, int percent, const PolicyParams& params);
+Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries);
+// The tail re-plans the native solver tries by default (on maps of 3000+ open cells, where
+// the teams are spread out by mid-search and a global plan from there pays off).
+std::vector<TailTry> default_tails(int open_cells);
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
-           const std::vector<PolicyParams>& extra = {});
+           const std::vector<PolicyParams>& extra = {}, const std::vector<TailTry>& tails = {});
 // The extra variants the native solver adds by default (deterministic for a seed; cheap maps
 // get more): random policy variants, then on small maps random global-plan variants
 // (regions + viewpoint tours).

@@ -99,11 +99,12 @@ Plan solve_with_budget(const State& start, const Options& o) {
     if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
     const Stopwatch clock;
     return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; },
-                 seeded_variants(o.seed, start.map().open_count()));
+                 seeded_variants(o.seed, start.map().open_count()), default_tails(start.map().open_count()));
 }
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
-// the fixed variants are tried only while `plan_ms` lasts (at least one), then the budget.
+// the fixed and seeded variants, then the tail re-plans, are tried only while `plan_ms`
+// lasts (at least one variant), then the budget.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
     const int max_turns = 4 * start.map().open_count() + 200;
@@ -118,6 +119,11 @@ Plan plan_within(const State& start, const Options& o) {
         if (first || better(plan, best)) best = std::move(plan);
         first = false;
     }
+    if (o.level >= 3)  // then the same tail re-plans as the batch form, while time remains
+        for (const TailTry& t : default_tails(start.map().open_count())) {
+            if (clock.elapsed_ms() > o.plan_ms) break;
+            best = replan_tails(start, std::move(best), {t});
+        }
     if (o.budget_ms > 0) {
         Plan more = solve_with_budget(start, o);
         if (better(more, best)) best = std::move(more);
