@@ -638,7 +638,7 @@ Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tri
 }
 
 std::vector<TailTry> default_tails(int open_cells) {
-    if (open_cells < 3000) return {};
+    if (open_cells < 100) return {};
     std::vector<TailTry> v;
     PolicyParams p = default_variants(3).front();
     p.tours = true;

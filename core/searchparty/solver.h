@@ -148,8 +148,8 @@ struct TailTry {
 };
 Plan splice(const State& start, const Plan& best, int percent, const PolicyParams& params);
 Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries);
-// The tail re-plans the native solver tries by default (on maps of 3000+ open cells, where
-// the teams are spread out by mid-search and a global plan from there pays off).
+// The tail re-plans the native solver tries by default: by mid-search the teams are spread
+// out, and a global plan (regions + tours) from there pays off (maps 3 and 5).
 std::vector<TailTry> default_tails(int open_cells);
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
            const std::vector<PolicyParams>& extra = {}, const std::vector<TailTry>& tails = {});
