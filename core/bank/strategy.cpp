@@ -11,7 +11,8 @@ namespace pursuit::bank {
 Level parse_level(const std::string& name) {
     if (name == "easy" || name == "random") return Level::Random;
     if (name == "medium" || name == "greedy") return Level::Greedy;
-    if (name == "hard" || name == "best" || name == "strong") return Level::Strong;
+    if (name == "hard") return Level::Hard;
+    if (name == "best" || name == "strong") return Level::Strong;
     throw InputError("unknown bot level '" + name + "' (easy, medium, hard, best; or random, greedy, strong)");
 }
 
@@ -336,14 +337,20 @@ std::string scored_robbers(const Position& pos, const Distances& dist, Rng& rng,
 
 }  // namespace
 
+// Why a mix for "hard": a weaker search depth changes little in this game (the strong bots are
+// one-ply scorers), while an occasional greedy move measurably lands between the two levels.
+constexpr double kHardGreedyShare = 0.3;
+
 std::string guard_move(const Position& pos, const Belief& belief, const Distances& dist, Level level, Rng& rng) {
     if (level == Level::Random) return random_move(pos, kGuards, rng);
+    if (level == Level::Hard && rng.chance(kHardGreedyShare)) level = Level::Greedy;
     if (level == Level::Greedy) return greedy_guards(pos, belief, dist, rng);
     return strong_guards(pos, belief, dist, rng);
 }
 
 std::string robber_move(const Position& pos, const Distances& dist, Level level, Rng& rng) {
     if (level == Level::Random) return random_move(pos, kRobbers, rng);
+    if (level == Level::Hard) level = rng.chance(kHardGreedyShare) ? Level::Greedy : Level::Strong;
     return scored_robbers(pos, dist, rng, level == Level::Strong);
 }
 

@@ -17,8 +17,9 @@
 
 namespace pursuit::bank {
 
-enum class Level { Random, Greedy, Strong };
-Level parse_level(const std::string& name);  // easy|random, medium|greedy, hard|best|strong
+enum class Level { Random, Greedy, Hard, Strong };
+// easy|random, medium|greedy, hard (strong, but a greedy move on ~30 % of turns), best|strong
+Level parse_level(const std::string& name);
 
 // Moves between any two states (cells or rides) if every lift were free.
 class Distances {

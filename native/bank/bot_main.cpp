@@ -15,9 +15,10 @@
 namespace {
 
 int usage(int code) {
-    std::fputs("usage: bank-bot [--level random|greedy|strong] [--seed S] [--layout FILE]\n"
+    std::fputs("usage: bank-bot [--level random|greedy|hard|strong] [--seed S] [--layout FILE]\n"
                "  Plays Bank Heist on stdin/stdout: reads L, then 0 (guards) or 1 (robbers).\n"
-               "  --level   strong (default), greedy or random (reference bots)\n"
+               "  --level   strong (default; also best), hard (strong with ~30 % greedy moves),\n"
+               "            greedy or random (reference bots; also medium, easy)\n"
                "  --seed    seed of its random choices (default 1)\n"
                "  --layout  the building's layout file (default: the spec layout)\n",
                code ? stderr : stdout);

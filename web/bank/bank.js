@@ -46,7 +46,7 @@ const st = {
   overSent: null,     // the session whose end was reported to the host page
 };
 const SIDES = { guards: '0', 0: '0', robbers: '1', 1: '1', watch: 'watch', '-1': 'watch' };
-const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'hard' };
+const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'best' };
 engine.onRestart(() => showError(el.error, 'The game engine stopped after an error and was restarted: start a new game.'));
 
 // ---------- geometry of the drawing ----------
@@ -475,11 +475,11 @@ document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click
 $('btn-move').addEventListener('click', submitMove);
 $('btn-new').addEventListener('click', () => newGame().catch(() => { /* shown in the error box */ }));
 $('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
-  const m = await st.session.suggest({ level: 'hard', seed: 1 });
+  const m = await st.session.suggest({ level: 'best', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;
 }));
 $('btn-random-hide').addEventListener('click', () => act(async () => {
-  const m = await st.session.suggest({ level: 'hard', seed: Date.now() % 100000 });
+  const m = await st.session.suggest({ level: 'best', seed: Date.now() % 100000 });
   st.placement = m.split(' ').slice(0, 3);
   st.busy = false;
   await placeAt(m.split(' ')[3]);
