@@ -216,11 +216,17 @@ void Policy::setup_lanes() {
 // An unsearched cell no lane visit of this team will cover: its lane cell is a wall, off
 // the board, or was reached already (the followers could not stand where they should).
 bool Policy::orphan(std::size_t t, int cell) const {
+    const int lane_cell = lane_cell_of(t, cell);
+    return lane_cell < 0 || lane_done_[lane_cell];
+}
+
+// The lane cell whose slice holds `cell` (-1 when it is a wall or off the board).
+int Policy::lane_cell_of(std::size_t t, int cell) const {
     const Lane& lane = lanes_[t];
     const int lo = static_cast<int>(lane.footprint.size()) - 1 - lane.hi;
     const int off = ((axis(cell) - lane.phase + lo) % lane.width + lane.width) % lane.width;
     const int x = map_.x_of(cell) - lane.footprint[off].dx, y = map_.y_of(cell) - lane.footprint[off].dy;
-    return !map_.open_at(x, y) || lane_done_[map_.index(x, y)];
+    return map_.open_at(x, y) ? map_.index(x, y) : -1;
 }
 
 // Steps from `cell` to the follower's slot beside the leader: the edge of sight on its side
@@ -335,40 +341,33 @@ void Policy::update_regions(const State& s) {
     owner_ = std::move(r.owner);
     region_left_ = std::move(r.todo);
     last_partition_ = s.turns();
-    if (params_.tours) {
-        TourParams tp;
-        tp.cover_d2 = params_.cover_d2;
-        cover_ = cover_offsets(params_.cover_d2);
-        tours_.assign(teams_.size(), {});
-        tour_pos_.assign(teams_.size(), 0);
-        std::vector<std::vector<int>> cells(teams_.size());
-        for (int c = 0; c < graph_.cells(); ++c)
-            if (todo[c]) cells[owner_[c]].push_back(c);
-        for (std::size_t t = 0; t < teams_.size(); ++t) {
-            if (lanes_.empty()) {
-                tours_[t] = plan_tour(graph_, map_, cells[t], origins[t], tp);
-                continue;
-            }
-            // With lanes the viewpoints are the lane cells whose slice has cells of the
-            // region to search, plus the cells no lane cell is responsible for.
-            std::vector<char> view(graph_.cells(), 0);
-            for (int c : cells[t]) {
-                if (orphan(t, c)) {
-                    view[c] = 1;
-                    continue;
-                }
-                const Lane& lane = lanes_[t];
-                const int lo = static_cast<int>(lane.footprint.size()) - 1 - lane.hi;
-                const int off = ((axis(c) - lane.phase + lo) % lane.width + lane.width) % lane.width;
-                view[map_.index(map_.x_of(c) - lane.footprint[off].dx, map_.y_of(c) - lane.footprint[off].dy)] = 1;
-            }
-            std::vector<int> points;
-            for (int c = 0; c < graph_.cells(); ++c)
-                if (view[c]) points.push_back(c);
-            tours_[t] = order_tour(graph_, points, origins[t], tp.opt_rounds);
-        }
-    }
+    if (params_.tours) plan_tours(todo, origins);
     std::fill(targets_.begin(), targets_.end(), -1);
+}
+
+// One tour per team over its region's cells; with lanes the viewpoints are the lane cells
+// whose slice has cells of the region to search, plus the cells no lane cell covers.
+void Policy::plan_tours(const std::vector<std::uint8_t>& todo, const std::vector<int>& origins) {
+    TourParams tp;
+    tp.cover_d2 = params_.cover_d2;
+    cover_ = cover_offsets(params_.cover_d2);
+    tours_.assign(teams_.size(), {});
+    tour_pos_.assign(teams_.size(), 0);
+    std::vector<std::vector<int>> cells(teams_.size());
+    for (int c = 0; c < graph_.cells(); ++c)
+        if (todo[c]) cells[owner_[c]].push_back(c);
+    for (std::size_t t = 0; t < teams_.size(); ++t) {
+        if (lanes_.empty()) {
+            tours_[t] = plan_tour(graph_, map_, cells[t], origins[t], tp);
+            continue;
+        }
+        std::vector<char> view(graph_.cells(), 0);
+        for (int c : cells[t]) view[orphan(t, c) ? c : lane_cell_of(t, c)] = 1;
+        std::vector<int> points;
+        for (int c = 0; c < graph_.cells(); ++c)
+            if (view[c]) points.push_back(c);
+        tours_[t] = order_tour(graph_, points, origins[t], tp.opt_rounds);
+    }
 }
 
 Moves Policy::step(const State& s, const Moves* fixed) {

@@ -8,6 +8,10 @@
 //   by distance, with penalties for cells another leader is nearer to and for cells near
 //   another team's target); followers pick, among the cells that keep them seen by the
 //   people they depend on, the one revealing most new cells.
+// Optional global plan (PolicyParams regions / tours / lanes, see regions.h and tours.h):
+// leaders keep to a balanced region of their own and visit it along a tour. Whole-map
+// solving keeps the best of many variants, then re-plans the best plan's second half with
+// the global plan from where the teams stand (tail re-plans).
 // No clocks or threads here: the work is bounded by counts; native programs add a budget.
 #pragma once
 #include <cstdint>
@@ -75,7 +79,6 @@ class Policy {
 public:
     Policy(const Map& map, PolicyParams params);
     Moves step(const State& s, const Moves* fixed = nullptr);
-    const std::vector<int>& regions() const { return owner_; }  // per cell: owning team (empty = none)
 
 private:
     void bfs_from(int source, std::vector<int>& dist, int stop_at = -1, std::vector<int>* order = nullptr);
@@ -97,6 +100,8 @@ private:
     bool on_lane(std::size_t team, int cell) const;
     bool pending(const State& s, std::size_t team, int cell) const;
     bool orphan(std::size_t team, int cell) const;
+    int lane_cell_of(std::size_t team, int cell) const;
+    void plan_tours(const std::vector<std::uint8_t>& todo, const std::vector<int>& origins);
     int slot_distance(std::size_t team, std::size_t follower, int leader, int cell) const;
     int choose_target_in(const State& s, std::size_t team, int leader_cell, bool lanes);
     const Map& map_;

@@ -185,3 +185,18 @@ TEST(SearchPartyTours, ViewpointsSeeEveryCellAndTheOrderIsShort) {
     nn_only.opt_rounds = 0;
     EXPECT_LE(length(tour), length(plan_tour(g, m, cells, m.start, nn_only)));
 }
+
+TEST(SearchPartySolver, TailReplansKeepTheFirstTurnsAndOnlyImprove) {
+    const Map m = read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"));
+    const State start(m);
+    const Plan base = solve(start, 3, 1);  // the fixed variants: 270 turns
+    const Plan tails = replan_tails(start, base, default_tails(m.open_count()));
+    ASSERT_TRUE(tails.complete);
+    EXPECT_LT(tails.turns, base.turns);  // measured: 270 -> 260
+    EXPECT_EQ(tails.costars, m.costars);
+    EXPECT_EQ(tails.extras, m.extras);
+    // The re-plan starts at one of the cuts: the first 45 % of the turns are the base plan's.
+    for (std::size_t k = 0; k < base.moves.size() * 45 / 100; ++k) ASSERT_EQ(tails.moves[k], base.moves[k]) << "turn " << k;
+    const auto report = check_solution(m, batch_text(start, tails));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+}
