@@ -58,7 +58,11 @@ constexpr double kSet = 6.0;         // sqrt of the Detectives' possible set aft
 constexpr double kRoom = 8.0;        // room to run (see room()), ranking of the real move only
 constexpr int kRoomHorizon = 4;
 // Fugitive, rollouts:
-constexpr int kCandidates = 10, kRollouts = 40, kHorizon = 8;
+// The candidates share the rollouts by successive halving (a first batch each, then twice
+// as many for the better half, until one is left); the first kEarlyTurns get kEarlyBoost
+// times more (most losses come soon after the start, which the Detectives know).
+constexpr int kCandidates = 14, kRollouts = 40, kHorizon = 8;
+constexpr int kEarlyTurns = 12, kEarlyBoostPercent = 250;
 constexpr double kRollW = 60;   // value of a capture (-) / escape (+) within a rollout
 constexpr double kNoise = 0.25; // chance the rollout Fugitive plays its second-best move
 
@@ -329,23 +333,28 @@ int strong_fugitive_placement(const Map& map, const Detectives& detectives, Rng&
 FugitiveMove strong_fugitive_move(const State& state, const BotSettings& bot, Rng& rng) {
     const Knowledge k = Knowledge::of(state);
     std::vector<Candidate> ranked = ranked_moves(state, k, true);
-    const int effort = std::clamp(bot.effort, 0, 400);
+    const int effort = std::clamp(bot.effort, 0, 400) * (state.turn() <= kEarlyTurns ? kEarlyBoostPercent : 100) / 100;
     const int candidates = std::min<int>(static_cast<int>(ranked.size()), kCandidates);
-    const int rollouts = std::max(2, kRollouts * effort / 100);
-    const int horizon = kHorizon;
     if (effort <= 0 || candidates <= 1) return ranked[0].move;
-    double best = -1e18;
-    FugitiveMove choice = ranked[0].move;
-    for (int i = 0; i < candidates; ++i) {
-        if (ranked[i].score < -1e5) continue;  // walks onto a Detective
+    struct Arm {
+        int index;
         double total = 0;
-        for (int r = 0; r < rollouts; ++r) {
-            total += rollout(state, k, ranked[i].move, horizon, r % 2 == 0, rng);
-        }
-        const double value = ranked[i].score + total / rollouts;
-        if (value > best) best = value, choice = ranked[i].move;
+        int n = 0;
+        double value(const std::vector<Candidate>& r) const { return r[index].score + total / n; }
+    };
+    std::vector<Arm> arms;
+    for (int i = 0; i < candidates; ++i)
+        if (ranked[i].score > -1e5) arms.push_back({i});  // not onto a Detective
+    if (arms.empty()) return ranked[0].move;
+    // Greedy and strong models of the Detectives in alternate rollouts.
+    for (int batch = std::max(2, kRollouts * effort / 100 * 2 / 5);; batch *= 2) {
+        for (Arm& a : arms)
+            for (int r = 0; r < batch; ++r, ++a.n) a.total += rollout(state, k, ranked[a.index].move, kHorizon, a.n % 2 == 0, rng);
+        std::stable_sort(arms.begin(), arms.end(), [&](const Arm& x, const Arm& y) { return x.value(ranked) > y.value(ranked); });
+        if (arms.size() <= 1) break;
+        arms.resize((arms.size() + 1) / 2);
     }
-    return choice;
+    return ranked[arms[0].index].move;
 }
 
 Detectives strong_detectives_move(const DetectivesView& view, const BotSettings& bot, Rng& rng) {
