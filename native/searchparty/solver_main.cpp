@@ -103,8 +103,8 @@ Plan solve_with_budget(const State& start, const Options& o) {
 }
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
-// the fixed and seeded variants, then the tail re-plans, are tried only while `plan_ms`
-// lasts (at least one variant), then the budget.
+// the fixed and seeded variants for the first half of `plan_ms` (at least one), the tail
+// re-plans for the second half, then the budget.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
     const int max_turns = 4 * start.map().open_count() + 200;
@@ -113,17 +113,18 @@ Plan plan_within(const State& start, const Options& o) {
     std::vector<PolicyParams> variants = default_variants(o.level);
     if (o.level >= 3)  // the same seeded variants as the batch form, in the same order
         for (const PolicyParams& p : seeded_variants(o.seed, start.map().open_count())) variants.push_back(p);
+    const std::vector<TailTry> tails = o.level >= 3 ? default_tails(start.map().open_count()) : std::vector<TailTry>{};
+    const double variants_ms = tails.empty() ? o.plan_ms : o.plan_ms / 2;  // the rest for the tails
     for (const PolicyParams& p : variants) {
-        if (!first && clock.elapsed_ms() > o.plan_ms) break;
+        if (!first && clock.elapsed_ms() > variants_ms) break;
         Plan plan = run_policy(start, p, max_turns);
         if (first || better(plan, best)) best = std::move(plan);
         first = false;
     }
-    if (o.level >= 3)  // then the same tail re-plans as the batch form, while time remains
-        for (const TailTry& t : default_tails(start.map().open_count())) {
-            if (clock.elapsed_ms() > o.plan_ms) break;
-            best = replan_tails(start, std::move(best), {t});
-        }
+    for (const TailTry& t : tails) {  // then the batch form's tail re-plans, while time remains
+        if (clock.elapsed_ms() > o.plan_ms) break;
+        best = replan_tails(start, std::move(best), {t});
+    }
     if (o.budget_ms > 0) {
         Plan more = solve_with_budget(start, o);
         if (better(more, best)) best = std::move(more);
