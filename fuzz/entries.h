@@ -11,6 +11,7 @@
 //   line_reader  [8 op bytes] text; drives LineReader / split_tokens / parse_int
 //   tool         [game] tool name '\n' JSON args (games with a tool only)
 //   protocol     [reader][a][b] text: the judges' and bots' protocol line readers (protocol.cpp)
+//   arena        [kind] text: pursuit-arena's descriptor, games.jsonl and result readers (arena.cpp)
 #pragma once
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ int fuzz_tool(const std::uint8_t* data, std::size_t size);
 int fuzz_protocol(const std::uint8_t* data, std::size_t size);
 // Seeds of the protocol entry (real protocol text of each reader); source_dir = repo root.
 std::vector<std::string> protocol_seeds(const std::string& source_dir);
+int fuzz_arena(const std::uint8_t* data, std::size_t size);
+std::vector<std::string> arena_seeds(const std::string& source_dir);
 
 // Shared by entries: up to 8 legal moves into `game`, then exercise it.
 void play_a_little(Game& game, const std::string& where);

@@ -104,6 +104,10 @@ std::vector<std::string> seed_inputs(const std::string& entry, const std::string
         auto p = protocol_seeds(source_dir);
         out.insert(out.end(), p.begin(), p.end());
     }
+    if (entry == "arena") {
+        auto a = arena_seeds(source_dir);
+        out.insert(out.end(), a.begin(), a.end());
+    }
     out.erase(std::remove_if(out.begin(), out.end(), [](const std::string& s) { return s.size() > kMaxSeed; }), out.end());
     return out;
 }

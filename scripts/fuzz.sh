@@ -28,7 +28,7 @@ cmake -S fuzz -B "$build" -DCMAKE_CXX_COMPILER=clang++ >/dev/null
 cmake --build "$build" -j2 >/dev/null
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(create replay moves text line_reader tool protocol)
+  targets=(create replay moves text line_reader tool protocol arena)
 fi
 
 rm -rf "$build/seeds"
