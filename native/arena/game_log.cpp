@@ -13,6 +13,54 @@
 #include "common/judge_io.h"
 
 namespace pursuit::arena {
+namespace {
+
+bool all_of(const Json& a, bool (Json::*is)() const noexcept) {
+    for (const auto& x : a)
+        if (!(x.*is)()) return false;
+    return true;
+}
+
+bool null_or_string(const Json& x) { return x.is_null() || x.is_string(); }
+bool null_or_number(const Json& x) { return x.is_null() || x.is_number(); }
+
+// What makes `r` not a record the summary can read ("" = fine): the shapes match_runner
+// writes. Missing optional fields become null, so readers may index them. (Found by fuzzing:
+// a hand-edited or foreign games.jsonl reached undefined behaviour on --resume.)
+std::string record_problem(Json& r) {
+    if (!r.is_object()) return "not an object";
+    if (!r.contains("key") || !r["key"].is_string()) return "no \"key\" string";
+    if (!r.contains("index") || !r["index"].is_number_integer()) return "no \"index\" integer";
+    if (!r.contains("status") || !r["status"].is_string()) return "no \"status\" string";
+    if (!r.contains("map") || !r["map"].is_string()) return "no \"map\" string";
+    if (!r.contains("seed")) return "no \"seed\"";
+    const Json& bots = r.contains("bots") ? r["bots"] : Json();
+    if (!bots.is_array() || bots.empty() || bots.size() > 2 || !all_of(bots, &Json::is_string))
+        return "\"bots\" is not 1 or 2 names";
+    const auto sides = static_cast<std::int64_t>(bots.size());
+    for (const char* field : {"winner", "scores", "faults", "move_times_ms", "captures", "reason"})
+        if (!r.contains(field)) r[field] = nullptr;
+    const Json& w = r["winner"];
+    if (!w.is_null() && !(w.is_number_integer() && w.get<std::int64_t>() >= -1 && w.get<std::int64_t>() < sides))
+        return "\"winner\" is not -1, null or a side";
+    for (const char* field : {"scores", "faults", "move_times_ms"})
+        if (!r[field].is_null() && !(r[field].is_array() && static_cast<std::int64_t>(r[field].size()) <= sides))
+            return std::string("\"") + field + "\" is not one entry per side";
+    if (r["scores"].is_array())
+        for (const auto& x : r["scores"])
+            if (!null_or_number(x)) return "a score is not a number";
+    if (r["faults"].is_array())
+        for (const auto& x : r["faults"])
+            if (!null_or_string(x)) return "a fault is not a string";
+    if (r["move_times_ms"].is_array())
+        for (const auto& times : r["move_times_ms"])
+            if (!times.is_array() || !all_of(times, &Json::is_number)) return "\"move_times_ms\" is not arrays of numbers";
+    if (!null_or_number(r["captures"])) return "\"captures\" is not a number";
+    if (!null_or_string(r["reason"])) return "\"reason\" is not a string";
+    return "";
+}
+
+}  // namespace
 
 std::vector<Json> load_game_log(const std::string& path) {
     std::vector<Json> out;
@@ -27,16 +75,14 @@ std::vector<Json> load_game_log(const std::string& path) {
         const std::string line = text.substr(pos, (nl == std::string::npos ? text.size() : nl) - pos);
         Json rec;
         bool ok = nl != std::string::npos;  // a line without its newline was torn by a kill
+        std::string problem = "not JSON";
         if (ok) {
-            try {
-                rec = Json::parse(line);
-                ok = rec.is_object() && rec.contains("key");
-            } catch (const Json::exception&) {
-                ok = false;
-            }
+            rec = Json::parse(line, nullptr, /*allow_exceptions=*/false);
+            problem = rec.is_discarded() ? "not JSON" : record_problem(rec);
+            ok = problem.empty();
         }
         if (!ok) {
-            if (!last) throw InputError(path + " line " + std::to_string(line_no) + ": not a game record");
+            if (!last) throw InputError(path + " line " + std::to_string(line_no) + ": not a game record (" + problem + ")");
             break;
         }
         out.push_back(std::move(rec));

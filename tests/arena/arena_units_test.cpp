@@ -92,22 +92,64 @@ TEST(ArenaSchedule, RoundRobinPlaysBothRolesGauntletOnlyTheChampion) {
     EXPECT_THROW(make_schedule({{"a", "x"}}, 2, maps, 1, Mode::RoundRobin, ""), InputError);
 }
 
+// A record as match_runner writes it (the smallest shape load_game_log accepts).
+Json log_record(const std::string& key) {
+    return Json{{"key", key},        {"index", 0},      {"game", "g"},       {"map", "m"},
+                {"seed", 1},         {"bots", {"a", "b"}}, {"status", "ok"}, {"winner", 1},
+                {"scores", {1, nullptr}}, {"faults", {nullptr, "time limit"}}, {"move_times_ms", Json::array({Json::array({1.5}), Json::array()})},
+                {"captures", 2},     {"reason", "r"}};
+}
+
 TEST(ArenaGameLog, DropsATornLastLineAndRejectsGarbageInTheMiddle) {
     const std::string tmp = make_temp_dir("arena-log-");
     const std::string path = tmp + "/games.jsonl";
     {
         GameLog log(path);
-        log.append({{"key", "a"}});
-        log.append({{"key", "b"}});
+        log.append(log_record("a"));
+        log.append(log_record("b"));
     }
-    write_file(path, read_file(path) + "{\"key\": \"c\", \"trunc");  // killed mid-write
+    const std::string two = read_file(path);
+    write_file(path, two + "{\"key\": \"c\", \"trunc");  // killed mid-write
     auto recs = load_game_log(path);
     ASSERT_EQ(recs.size(), 2u);
     EXPECT_EQ(recs[1]["key"], "b");
-    EXPECT_EQ(read_file(path), "{\"key\":\"a\"}\n{\"key\":\"b\"}\n");  // trimmed for appending
-    write_file(path, "{\"key\":\"a\"}\nnot json\n{\"key\":\"b\"}\n");
+    EXPECT_EQ(read_file(path), two);  // trimmed for appending
+    write_file(path, log_record("a").dump() + "\nnot json\n" + log_record("b").dump() + "\n");
     EXPECT_THROW(load_game_log(path), InputError);
     EXPECT_TRUE(load_game_log(tmp + "/missing.jsonl").empty());
+    fs::remove_all(tmp);
+}
+
+// Found by fuzzing (--resume on a hand-edited log reached undefined behaviour in the summary):
+// a record whose fields do not have the shapes the arena writes is refused, naming the field.
+TEST(ArenaGameLog, RecordsWithWrongShapesAreRefused) {
+    const std::string tmp = make_temp_dir("arena-log-");
+    const std::string path = tmp + "/games.jsonl";
+    const std::vector<std::pair<std::string, Json>> bad{
+        {"key", 5},          {"index", "0"},   {"status", nullptr},  {"map", 3},
+        {"bots", {"a", "b", "c"}}, {"bots", {1, 2}}, {"winner", 2},  {"winner", "X"},
+        {"scores", {1, 2, 3}},     {"scores", Json::array({"x"})}, {"faults", Json::array({7})}, {"move_times_ms", Json::array({Json::array({"slow"})})},
+        {"captures", "two"},       {"reason", Json::array({1})}};
+    for (const auto& [field, value] : bad) {
+        Json r = log_record("x");
+        r[field] = value;
+        write_file(path, r.dump() + "\n" + log_record("y").dump() + "\n");
+        try {
+            load_game_log(path);
+            ADD_FAILURE() << field << " = " << value.dump() << " was accepted";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("line 1"), std::string::npos) << e.what();
+        }
+    }
+    // Missing optional fields read as null, so the summary can index them.
+    Json r = log_record("z");
+    r.erase("captures");
+    r.erase("move_times_ms");
+    write_file(path, r.dump() + "\n");
+    const auto recs = load_game_log(path);
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_TRUE(recs[0]["captures"].is_null());
+    EXPECT_TRUE(recs[0].contains("move_times_ms"));
     fs::remove_all(tmp);
 }
 
