@@ -150,8 +150,9 @@ void fugitive_bot(std::uint8_t a, std::uint8_t b, std::string text) {
 
 // KNOWN OPEN BUG (reported, not ours to fix: native/searchparty/solver_main.cpp): its
 // map_from_block trusts the first state block. Without board rows it builds a 0x0 map and the
-// policy divides by zero (SIGFPE); an '@' outside the board indexes past the map. Both kept in
-// fuzz/regressions/protocol/searchparty-solver-*. Skipped here (mirroring map_from_block) so
+// policy divides by zero (SIGFPE); an '@' outside the board, or on a cell that is not open
+// (a wall, or past the end of a shorter row), makes the policy index past its arrays
+// (SIGSEGV). All kept in fuzz/regressions/protocol/searchparty-solver-*. Skipped here (mirroring map_from_block) so
 // the run can look for other bugs; delete this once map_from_block refuses such blocks.
 bool solver_known_bug_bad_first_block(const std::string& text) {
     std::istringstream in(text);
@@ -166,6 +167,8 @@ bool solver_known_bug_bad_first_block(const std::string& text) {
         if (tok[0] != '@' || colon == std::string::npos || comma == std::string::npos) continue;
         const long x = std::atol(tok.c_str() + colon + 1), y = std::atol(tok.c_str() + comma + 1);
         if (x < 0 || y < 0 || x >= static_cast<long>(rows[0].size()) || y >= static_cast<long>(rows.size())) return true;
+        const std::string& row = rows[static_cast<std::size_t>(y)];
+        if (x >= static_cast<long>(row.size()) || row[static_cast<std::size_t>(x)] == '#') return true;
     }
     return false;
 }
