@@ -69,6 +69,12 @@ struct PolicyParams {
     bool sectors = false;       // first partition by angle around S (regions.h)
     int sector_phase = 0;
     int cover_d2 = 8;
+    bool fresh_gain = false;    // follower: count only cells the leader and earlier followers
+                                //   do not reveal this turn (else a buddy overlaps its leader)
+    int lookahead = 0;          // leader: depth of the best own path it scores a step by (0 = off)
+    int lookahead_weight = 64;  //   worth of one new cell on that path, vs path_weight a step
+    int retarget_gap = 0;       // leaders re-choose their targets every this many turns (0 = only
+                                //   when reached or searched)
     int side_bias = 2;          // follower: weight (x 8 per step) of keeping to its slot at the
                                 //   edge of sight on its side of the lane
 };
@@ -84,6 +90,8 @@ private:
     void bfs_from(int source, std::vector<int>& dist, int stop_at = -1, std::vector<int>* order = nullptr);
     int choose_target(const State& s, std::size_t team, int leader_cell);
     int gain(const State& s, int cell) const;
+    int path_gain(const State& s, int cell, int depth);
+    int gain_beside(const State& s, int cell, const std::vector<int>& mates) const;
     int unsearched_around(const State& s, int cell) const;
     void multi_bfs(const std::vector<int>& sources);  // nearest-leader distances
     void trail_bfs(int source, int depth);            // walking distances near a leader
@@ -117,6 +125,7 @@ private:
     std::uint32_t trail_round_ = 0;
     std::vector<int> own_dist_, own_order_, multi_dist_;
     std::vector<int> to_target_;
+    std::vector<int> path_cells_;               // path_gain: cells on the path being scored
     std::vector<int> queue_;
     std::uint64_t noise_ = 0;
     WalkGraph graph_;

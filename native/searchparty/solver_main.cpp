@@ -64,6 +64,12 @@ PolicyParams policy_from(const std::string& spec) {
         else if (key == "sector_phase") p.sector_phase = v;
         else if (key == "team_gain") p.team_gain_weight = v;
         else if (key == "pocket") p.pocket_weight = v;
+        else if (key == "fresh_gain") p.fresh_gain = v != 0;
+        else if (key == "retarget") p.retarget_gap = v;
+        else if (key == "path") p.path_weight = v;
+        else if (key == "look") p.lookahead = v;
+        else if (key == "look_weight") p.lookahead_weight = v;
+        else if (key == "claim_radius") p.claim_radius = v;
         else if (key == "band") p.band_bonus = v;
         else if (key == "trail") p.max_trail = v;
         else if (key == "claim") p.claim_penalty = v;
@@ -89,7 +95,8 @@ int usage(int code) {
         "  --policy K=V,..  play one policy variant only (for measuring ideas): keys regions,\n"
         "                   region_penalty, rate, replan_gap, lanes (1-4), lane_phase, side_bias,\n"
         "                   tours, cover, sectors, sector_phase, team_gain, pocket, band, trail,\n"
-        "                   claim, voronoi (see docs/searchparty.md)\n"
+        "                   claim, voronoi, claim_radius, path, fresh_gain, look, look_weight,\n"
+        "                   retarget (see docs/searchparty.md)\n"
         "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n",
         code ? stderr : stdout);
     return code;
