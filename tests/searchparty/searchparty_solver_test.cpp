@@ -108,7 +108,7 @@ TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
 
 TEST(SearchPartyRegions, RegionLaneAndTourPoliciesSolveValidlyWithEveryoneAlive) {
     for (const char* kind : {"maze", "cave", "rooms", "open"})
-        for (int mode = 0; mode < 4; ++mode) {
+        for (int mode = 0; mode < 6; ++mode) {
             GenerateSpec spec;
             spec.kind = kind;
             spec.seed = 5;
@@ -120,6 +120,11 @@ TEST(SearchPartyRegions, RegionLaneAndTourPoliciesSolveValidlyWithEveryoneAlive)
             p.regions = mode != 1;
             p.lanes = mode == 1 ? 1 : mode == 2 ? 3 : 0;
             p.tours = p.sectors = mode == 3;
+            if (mode >= 4) {  // opt-in step rules: fresh buddies + team gain; lookahead + retargets
+                p.regions = false;
+                p.fresh_gain = mode == 4, p.team_gain_weight = mode == 4 ? 16 : 0;
+                p.lookahead = mode == 5 ? 2 : 0, p.lookahead_weight = 16, p.retarget_gap = mode == 5 ? 4 : 0;
+            }
             const Plan plan = run_policy(start, p, 5000);
             ASSERT_TRUE(plan.complete) << kind << " mode " << mode;
             EXPECT_EQ(plan.costars, 3) << kind << " mode " << mode;
@@ -199,4 +204,23 @@ TEST(SearchPartySolver, TailReplansKeepTheFirstTurnsAndOnlyImprove) {
     for (std::size_t k = 0; k < base.moves.size() * 45 / 100; ++k) ASSERT_EQ(tails.moves[k], base.moves[k]) << "turn " << k;
     const auto report = check_solution(m, batch_text(start, tails));
     EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+}
+
+// In open ground a buddy that counts only the cells its leader does not reveal spreads out:
+// over the first turns the team reveals more than one that counts the leader's cells too.
+TEST(SearchPartySolver, FreshGainBuddiesRevealMoreThanOverlappingOnes) {
+    std::string text = "41 41 3 0\n";
+    for (int y = 0; y < 41; ++y) text += std::string(41, '.').replace(20, y == 20 ? 1 : 0, y == 20 ? "S" : "") + "\n";
+    const Map m = read_map(text);
+    int searched[2] = {0, 0};
+    for (int fresh = 0; fresh < 2; ++fresh) {
+        PolicyParams p = default_variants(3).front();
+        p.fresh_gain = fresh == 1;
+        State s(m);
+        Policy policy(m, p);
+        for (int turn = 0; turn < 6; ++turn) s.play(policy.step(s));
+        EXPECT_EQ(s.costars_alive(), 3);
+        searched[fresh] = m.open_count() - s.unsearched();
+    }
+    EXPECT_GT(searched[1], searched[0]) << searched[0] << " vs " << searched[1];
 }
