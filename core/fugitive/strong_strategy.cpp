@@ -349,6 +349,8 @@ int strong_fugitive_placement(const Map& map, const Detectives& detectives, Rng&
     return pick;
 }
 
+double strong_fugitive_turn_weight(int turn) { return turn <= kEarlyTurns ? kEarlyBoostPercent / 100.0 : 1.0; }
+
 FugitiveMove strong_fugitive_move(const State& state, const BotSettings& bot, Rng& rng) {
     const Knowledge k = Knowledge::of(state);
     std::vector<Candidate> ranked = ranked_moves(state, k, true);

@@ -3,7 +3,10 @@
 //   fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT]
 //                [--budget-ms MS] [--map FILE]
 // The strategy is deterministic for a seed; --budget-ms (default 2000) is a wall-clock
-// guard only: past 60 % of it the strong bot searches less, past 85 % it plays greedy.
+// guard only: the strong bot's effort per move is scaled so that the moves left fit the
+// time left at the pace measured so far (on a loaded machine it searches less instead of
+// running out), and past 92 % of the budget it plays greedy.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +18,7 @@
 #include "common/line_reader.h"
 #include "fugitive/knowledge.h"
 #include "fugitive/strategy.h"
+#include "fugitive/strong_strategy.h"
 
 using namespace pursuit;
 using namespace pursuit::fugitive;
@@ -47,17 +51,39 @@ class Clock {
 public:
     explicit Clock(int budget_ms) : budget_ms_(budget_ms) {}
     void start() { t0_ = std::chrono::steady_clock::now(); }
-    void stop() { used_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count(); }
-    BotSettings adjust(BotSettings s) const {
+    void stop() {
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count();
+        used_ms_ += ms;
+        if (last_effort_ > 0) strong_ms_ += ms, strong_effort_ += last_effort_;
+    }
+    // The Fugitive's move of `turn` (0: placement, a fixed cost, not paced). The Detectives'
+    // strong moves are cheap: only the final guard applies to them.
+    BotSettings adjust(BotSettings s, int turn, bool fugitive) {
+        last_effort_ = 0;
         if (s.strength != Strength::Strong) return s;
-        if (used_ms_ > 0.85 * budget_ms_) s.strength = Strength::Greedy;
-        else if (used_ms_ > 0.6 * budget_ms_) s.effort = std::max(10, s.effort / 3);
+        if (used_ms_ > 0.92 * budget_ms_) {
+            s.strength = Strength::Greedy;
+            return s;
+        }
+        if (!fugitive || turn == 0) return s;
+        const double weight = strong_fugitive_turn_weight(turn);
+        if (strong_effort_ > 0) {
+            // Milliseconds per weighted unit of effort so far; the time left shared by the
+            // moves left in proportion to their weights.
+            double weights_left = 0;
+            for (int t = turn; t <= kTurns; ++t) weights_left += strong_fugitive_turn_weight(t);
+            const double per_effort = strong_ms_ / strong_effort_;
+            const double allowance = (0.9 * budget_ms_ - used_ms_) * weight / weights_left;
+            const int fit = static_cast<int>(allowance / std::max(per_effort * weight, 1e-6));
+            s.effort = std::clamp(fit, 5, s.effort);
+        }
+        last_effort_ = s.effort * weight;
         return s;
     }
 
 private:
     int budget_ms_;
-    double used_ms_ = 0;
+    double used_ms_ = 0, strong_ms_ = 0, strong_effort_ = 0, last_effort_ = 0;
     std::chrono::steady_clock::time_point t0_;
 };
 
@@ -70,13 +96,13 @@ void play_fugitive(const std::shared_ptr<const Map>& map, const BotSettings& bot
     State s(map);
     s.place_detectives(read_detectives(map->size()));
     clock.start();
-    const int start = choose_fugitive_placement(*map, s.detectives(), clock.adjust(bot), rng);
+    const int start = choose_fugitive_placement(*map, s.detectives(), clock.adjust(bot, 0, true), rng);
     clock.stop();
     say(std::to_string(start));
     s.place_fugitive(start);
     while (!s.over()) {
         clock.start();
-        const FugitiveMove m = choose_fugitive_move(s, clock.adjust(bot), rng);
+        const FugitiveMove m = choose_fugitive_move(s, clock.adjust(bot, s.turn(), true), rng);
         clock.stop();
         say(move_text(m));
         s.move_fugitive(m);
@@ -92,7 +118,7 @@ void play_fugitive(const std::shared_ptr<const Map>& map, const BotSettings& bot
 
 void play_detectives(const std::shared_ptr<const Map>& map, const BotSettings& bot, Rng& rng, Clock& clock) {
     clock.start();
-    Detectives d = choose_detectives_placement(*map, clock.adjust(bot), rng);
+    Detectives d = choose_detectives_placement(*map, clock.adjust(bot, 0, false), rng);
     clock.stop();
     for (int c : d) say(std::to_string(c));
     DetectivesView view{map.get(), d, Knowledge(*map), 0};
@@ -104,7 +130,7 @@ void play_detectives(const std::shared_ptr<const Map>& map, const BotSettings& b
         view.knowledge.fugitive_moved(t[0], view.detectives);
         if (is_announcement_turn(turn)) view.knowledge.announced(city_token(map->size()));
         clock.start();
-        d = choose_detectives_move(view, clock.adjust(bot), rng);
+        d = choose_detectives_move(view, clock.adjust(bot, turn, false), rng);
         clock.stop();
         for (int c : d) say(std::to_string(c));
         view.detectives = d;
