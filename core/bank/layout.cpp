@@ -85,6 +85,7 @@ Layout Layout::parse(const std::string& text, const std::string& source) {
             std::string line = strip_comment(raw);
             if (line.empty()) continue;
             auto tokens = split_tokens(line);
+            if (tokens.empty()) continue;  // whitespace other than space/tab (e.g. a form feed) is a blank line
             const std::string& key = tokens[0];
             if (key == "name") {
                 L.name_ = line.substr(line.find("name") + 4);
