@@ -25,7 +25,7 @@ bool null_or_string(const Json& x) { return x.is_null() || x.is_string(); }
 bool null_or_number(const Json& x) { return x.is_null() || x.is_number(); }
 
 // What makes `r` not a record the summary can read ("" = fine): the shapes match_runner
-// writes. Missing optional fields become null, so readers may index them. (Found by fuzzing:
+// writes. Missing optional fields become null ("reason": ""), so readers may index them. (Found by fuzzing:
 // a hand-edited or foreign games.jsonl reached undefined behaviour on --resume.)
 std::string record_problem(Json& r) {
     if (!r.is_object()) return "not an object";
@@ -38,8 +38,9 @@ std::string record_problem(Json& r) {
     if (!bots.is_array() || bots.empty() || bots.size() > 2 || !all_of(bots, &Json::is_string))
         return "\"bots\" is not 1 or 2 names";
     const auto sides = static_cast<std::int64_t>(bots.size());
-    for (const char* field : {"winner", "scores", "faults", "move_times_ms", "captures", "reason"})
+    for (const char* field : {"winner", "scores", "faults", "move_times_ms", "captures"})
         if (!r.contains(field)) r[field] = nullptr;
+    if (!r.contains("reason") || r["reason"].is_null()) r["reason"] = "";  // read with value(.., string)
     const Json& w = r["winner"];
     if (!w.is_null() && !(w.is_number_integer() && w.get<std::int64_t>() >= -1 && w.get<std::int64_t>() < sides))
         return "\"winner\" is not -1, null or a side";
@@ -56,7 +57,7 @@ std::string record_problem(Json& r) {
         for (const auto& times : r["move_times_ms"])
             if (!times.is_array() || !all_of(times, &Json::is_number)) return "\"move_times_ms\" is not arrays of numbers";
     if (!null_or_number(r["captures"])) return "\"captures\" is not a number";
-    if (!null_or_string(r["reason"])) return "\"reason\" is not a string";
+    if (!r["reason"].is_string()) return "\"reason\" is not a string";
     return "";
 }
 

@@ -12,6 +12,7 @@
 #include "arena/progress.h"
 #include "arena/ratings.h"
 #include "arena/schedule.h"
+#include "arena/summary.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
 
@@ -145,11 +146,15 @@ TEST(ArenaGameLog, RecordsWithWrongShapesAreRefused) {
     Json r = log_record("z");
     r.erase("captures");
     r.erase("move_times_ms");
+    r["reason"] = nullptr;
     write_file(path, r.dump() + "\n");
     const auto recs = load_game_log(path);
     ASSERT_EQ(recs.size(), 1u);
     EXPECT_TRUE(recs[0]["captures"].is_null());
     EXPECT_TRUE(recs[0].contains("move_times_ms"));
+    EXPECT_EQ(recs[0]["reason"], "");  // the summary reads it with value("reason", string)
+    const GameDescriptor g = load_descriptor(std::string(PURSUIT_SOURCE_DIR) + "/tests/arena/games/fake/arena.json");
+    EXPECT_NO_THROW((void)format_text(summarise(g, {"a", "b"}, {recs[0], recs[0]})));
     fs::remove_all(tmp);
 }
 
