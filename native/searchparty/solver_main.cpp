@@ -140,24 +140,38 @@ Plan plan_within(const State& start, const Options& o) {
 }
 
 // Rebuilds the map from the first state block (all actors stand on S at turn 1).
+// The first state block, rebuilt as map text (searched `o` back to `.`, the star's cell as `S`)
+// so that the map reader's checks (row sizes, characters, limits, connectivity) apply to it as
+// to a map file: a block without rows or with the star off the open cells is an error, not a
+// map the policy would index out of.
 Map map_from_block(const std::string& actors_line, const std::vector<std::string>& rows) {
-    Map m;
-    m.rows = static_cast<int>(rows.size());
-    m.cols = rows.empty() ? 0 : static_cast<int>(rows[0].size());
-    m.open.assign(static_cast<std::size_t>(m.rows) * m.cols, 0);
-    for (int y = 0; y < m.rows; ++y)
-        for (int x = 0; x < m.cols && x < static_cast<int>(rows[y].size()); ++x) m.open[m.index(x, y)] = rows[y][x] != '#';
+    if (rows.empty()) throw InputError("first state block: no board rows");
+    std::vector<std::string> grid = rows;
+    for (auto& row : grid)
+        for (char& c : row)
+            if (c == 'o') c = '.';
     std::string line = actors_line;
     if (!line.empty() && line.back() == '.') line.pop_back();
+    int costars = 0, extras = 0;
+    bool star = false;
     for (const auto& tok : split_tokens(line)) {
         const auto colon = tok.find(':'), comma = tok.find(',');
-        if (colon == std::string::npos || comma == std::string::npos) throw InputError("bad actor in \"" + actors_line + "\"");
-        const int x = std::atoi(tok.c_str() + colon + 1), y = std::atoi(tok.c_str() + comma + 1);
-        if (tok[0] == '@') m.start = m.index(x, y);
-        else if (tok[0] >= 'A' && tok[0] <= 'Z') ++m.costars;
-        else ++m.extras;
+        if (colon == std::string::npos || comma == std::string::npos || comma < colon)
+            throw InputError("first state block: bad actor \"" + tok + "\" in \"" + actors_line + "\"");
+        if (tok[0] >= 'A' && tok[0] <= 'Z') ++costars;
+        else if (tok[0] >= 'a' && tok[0] <= 'z') ++extras;
+        if (tok[0] != '@') continue;
+        const long x = std::strtol(tok.c_str() + colon + 1, nullptr, 10), y = std::strtol(tok.c_str() + comma + 1, nullptr, 10);
+        if (y < 0 || y >= static_cast<long>(grid.size()) || x < 0 || x >= static_cast<long>(grid[y].size()) || grid[y][x] != '.')
+            throw InputError("first state block: the star's cell " + tok.substr(colon + 1) + " is not an open cell of the board");
+        grid[y][x] = 'S';
+        star = true;
     }
-    return m;
+    if (!star) throw InputError("first state block: no star '@' in \"" + actors_line + "\"");
+    std::string text = std::to_string(grid[0].size()) + " " + std::to_string(grid.size()) + " " + std::to_string(costars) + " " +
+                       std::to_string(extras) + "\n";
+    for (const auto& row : grid) text += row + "\n";
+    return read_map(text, "first state block");
 }
 
 int interactive(const Options& o, const std::string& first_line) {

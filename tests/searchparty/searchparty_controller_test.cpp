@@ -138,3 +138,39 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
     EXPECT_EQ(replay["moves"].size(), summary["turns"].get<std::size_t>());
     std::system(("rm -rf " + dir).c_str());
 }
+
+// The solver rebuilds the map from the first state block when it has no MAP argument: a block
+// that is not a map (no rows, the star off the board or on a wall or past a short row) is
+// refused with a message, not indexed out of bounds (fuzz findings, SIGFPE/SIGSEGV before).
+TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
+    struct Case {
+        std::string block, message;
+    };
+    const Case cases[] = {
+        {"Turn 1\n@:1,1 A:1,1.\n" + kDashes, "no board rows"},
+        {"Turn 1\n@:9,1.\n...\n...\n" + kDashes, "the star's cell 9,1 is not an open cell"},
+        {"Turn 1\n@:1,1 A:1,1.\n...\n.#.\n...\n" + kDashes, "the star's cell 1,1 is not an open cell"},
+        {"Turn 1\n@:3,1.\n.....\n..\n.....\n" + kDashes, "the star's cell 3,1 is not an open cell"},
+        {"Turn 1\nA:1,1.\n...\n...\n" + kDashes, "no star"},
+    };
+    for (const auto& c : cases) {
+        const std::string dir = pursuit::make_temp_dir("sp-block-");
+        pursuit::write_file(dir + "/in.txt", c.block);
+        const int raw = std::system((kBin + "/searchparty-solver --interactive < " + dir + "/in.txt > " + dir +
+                                     "/out.txt 2> " + dir + "/err.txt").c_str());
+        const std::string err = pursuit::read_file(dir + "/err.txt");
+        std::system(("rm -rf " + dir).c_str());
+        ASSERT_TRUE(WIFEXITED(raw)) << c.block;
+        EXPECT_EQ(WEXITSTATUS(raw), 1) << c.block;
+        EXPECT_NE(err.find(c.message), std::string::npos) << err;
+    }
+    // A good block without a MAP argument still plays (the map comes from the block).
+    const std::string dir = pursuit::make_temp_dir("sp-block-");
+    pursuit::write_file(dir + "/in.txt", "Turn 1\n@:1,1 A:1,1.\n.....\n.....\n.....\n" + kDashes);
+    const int raw = std::system((kBin + "/searchparty-solver --interactive < " + dir + "/in.txt > " + dir + "/out.txt").c_str());
+    const std::string out = pursuit::read_file(dir + "/out.txt");
+    std::system(("rm -rf " + dir).c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 0);
+    EXPECT_EQ(out.rfind("@", 0), 0u) << out;  // a move line for the cast of the block
+    EXPECT_NE(out.find('A'), std::string::npos) << out;
+}
