@@ -7,8 +7,7 @@
 #      OUT   arena output folders, one per game (default build/levels; report.html in each)
 #      JOBS  games at once (default: the number of cores)
 # A level is named as the site names it (suggest_move's "level"); the command is the native
-# bot configured the same way. A level that is the same bot as another is not played again
-# and shows as "= <that level>".
+# bot configured the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -20,21 +19,21 @@ games=("$@")
 [ ${#games[@]} -gt 0 ] || games=(copsrobbers bank fugitive searchparty)
 levels=(best hard medium easy)
 
-# Per game: the arena's options, the bots (level=command), and levels that alias another.
+# Per game: the arena's options and the bots (level=command).
 setup() {
-  args=() bots=() same=()
+  args=() bots=()
   case $1 in
     copsrobbers)  # 10 maps of the descriptor, 2 cops, 100 rounds
       bots=(best="$B/copsrobbers-bot --level best" hard="$B/copsrobbers-bot --level hard"
             medium="$B/copsrobbers-bot --level medium" easy="$B/copsrobbers-bot --level easy --seed {seed}") ;;
-    bank)  # 2 layouts x 10 seeds; parse_level: hard = best = strong, medium = greedy, easy = random
-      args=(--seeds 10)
+    bank)  # 2 layouts x 5 seeds; parse_level: best = strong, hard, medium = greedy, easy = random
+      args=(--seeds 5)
       bots=(best="$B/bank-bot --level best --seed {seed} --layout {layout}"
+            hard="$B/bank-bot --level hard --seed {seed} --layout {layout}"
             medium="$B/bank-bot --level medium --seed {seed} --layout {layout}"
-            easy="$B/bank-bot --level easy --seed {seed} --layout {layout}")
-      same=(hard=best) ;;
-    fugitive)  # 6 maps x 3 seeds; suggest_move: best = strong, hard = strong at 30 % effort
-      args=(--seeds 3)
+            easy="$B/bank-bot --level easy --seed {seed} --layout {layout}") ;;
+    fugitive)  # 6 maps x 2 seeds; suggest_move: best = strong, hard = strong at 30 % effort
+      args=(--seeds 2)
       bots=(best="$B/fugitive-bot --seed {seed}" hard="$B/fugitive-bot --effort 30 --seed {seed}"
             medium="$B/fugitive-bot --strategy greedy --seed {seed}" easy="$B/fugitive-bot --strategy random --seed {seed}") ;;
     searchparty)  # the descriptor's 4 maps, by turns (fewer wins)
@@ -44,12 +43,9 @@ setup() {
   esac
 }
 
-# "+53 ± 74" for a level from the game's ratings.csv (bot,elo,ci95,...), "= best" for an alias.
+# "+53 ± 74" for a level from the game's ratings.csv (bot,elo,ci95,...).
 cell() {
-  local game=$1 level=$2 alias
-  for alias in "${same[@]}"; do
-    [ "${alias%%=*}" = "$level" ] && { echo "= ${alias#*=}"; return; }
-  done
+  local game=$1 level=$2
   awk -F, -v bot="$level" '$1 == bot { e = $2 + 0; printf "%s%d ± %d", (e >= 0 ? "+" : "−"), (e < 0 ? -e : e) + 0.5, $3 + 0.5; found = 1 }
                            END { if (!found) printf "–" }' "$out/$game/ratings.csv"
 }
