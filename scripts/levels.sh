@@ -26,14 +26,14 @@ setup() {
     copsrobbers)  # 10 maps of the descriptor, 2 cops, 100 rounds
       bots=(best="$B/copsrobbers-bot --level best" hard="$B/copsrobbers-bot --level hard"
             medium="$B/copsrobbers-bot --level medium" easy="$B/copsrobbers-bot --level easy --seed {seed}") ;;
-    bank)  # 2 layouts x 5 seeds; parse_level: best = strong, hard, medium = greedy, easy = random
-      args=(--seeds 5)
+    bank)  # 2 layouts x 10 seeds; parse_level: best = strong, hard, medium = greedy, easy = random
+      args=(--seeds 10)
       bots=(best="$B/bank-bot --level best --seed {seed} --layout {layout}"
             hard="$B/bank-bot --level hard --seed {seed} --layout {layout}"
             medium="$B/bank-bot --level medium --seed {seed} --layout {layout}"
             easy="$B/bank-bot --level easy --seed {seed} --layout {layout}") ;;
-    fugitive)  # 6 maps x 2 seeds; suggest_move: best = strong, hard = strong at 30 % effort
-      args=(--seeds 2)
+    fugitive)  # 6 maps x 5 seeds; suggest_move: best = strong, hard = strong at 30 % effort
+      args=(--seeds 5)
       bots=(best="$B/fugitive-bot --seed {seed}" hard="$B/fugitive-bot --effort 30 --seed {seed}"
             medium="$B/fugitive-bot --strategy greedy --seed {seed}" easy="$B/fugitive-bot --strategy random --seed {seed}") ;;
     searchparty)  # the descriptor's 4 maps, by turns (fewer wins)
