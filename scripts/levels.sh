@@ -36,7 +36,8 @@ setup() {
       args=(--seeds 5)
       bots=(best="$B/fugitive-bot --seed {seed}" hard="$B/fugitive-bot --effort 30 --seed {seed}"
             medium="$B/fugitive-bot --strategy greedy --seed {seed}" easy="$B/fugitive-bot --strategy random --seed {seed}") ;;
-    searchparty)  # the descriptor's 4 maps, by turns (fewer wins)
+    searchparty)  # all 8 maps of maps/searchparty, by turns (fewer wins; the solver is deterministic)
+      args=(--maps-dir "$root/maps/searchparty")
       bots=(best="$B/searchparty-solver --interactive --level best" hard="$B/searchparty-solver --interactive --level hard"
             medium="$B/searchparty-solver --interactive --level medium" easy="$B/searchparty-solver --interactive --level easy") ;;
     *) echo "levels.sh: no levels known for '$1'" >&2; return 1 ;;

@@ -148,34 +148,8 @@ void fugitive_bot(std::uint8_t a, std::uint8_t b, std::string text) {
     run_main_on(&fugitive_bot_main, {"--strategy", strategy, "--seed", std::to_string(b), "--map", fugitive_map_path()}, text);
 }
 
-// KNOWN OPEN BUG (reported, not ours to fix: native/searchparty/solver_main.cpp): its
-// map_from_block trusts the first state block. Without board rows it builds a 0x0 map and the
-// policy divides by zero (SIGFPE); an '@' outside the board, or on a cell that is not open
-// (a wall, or past the end of a shorter row), makes the policy index past its arrays
-// (SIGSEGV). All kept in fuzz/regressions/protocol/searchparty-solver-*. Skipped here (mirroring map_from_block) so
-// the run can look for other bugs; delete this once map_from_block refuses such blocks.
-bool solver_known_bug_bad_first_block(const std::string& text) {
-    std::istringstream in(text);
-    std::string first, actors, line;
-    std::getline(in, first);
-    std::getline(in, actors);
-    std::vector<std::string> rows;
-    while (std::getline(in, line) && line.rfind("----", 0) != 0) rows.push_back(line);
-    if (rows.empty() || rows[0].empty()) return true;
-    for (const auto& tok : split_tokens(actors)) {
-        const auto colon = tok.find(':'), comma = tok.find(',');
-        if (tok[0] != '@' || colon == std::string::npos || comma == std::string::npos) continue;
-        const long x = std::atol(tok.c_str() + colon + 1), y = std::atol(tok.c_str() + comma + 1);
-        if (x < 0 || y < 0 || x >= static_cast<long>(rows[0].size()) || y >= static_cast<long>(rows.size())) return true;
-        const std::string& row = rows[static_cast<std::size_t>(y)];
-        if (x >= static_cast<long>(row.size()) || row[static_cast<std::size_t>(x)] == '#') return true;
-    }
-    return false;
-}
-
 void searchparty_solver(std::uint8_t, std::uint8_t b, std::string text) {
     if (text.size() > kMaxSolverInput) text.resize(kMaxSolverInput);  // the plan is a search: keep maps small
-    if (solver_known_bug_bad_first_block(text)) return;
     run_main_on(&searchparty_solver_main, {"--interactive", "--level", "easy", "--plan-ms", "5", "--seed", std::to_string(b)},
                 text);
 }
