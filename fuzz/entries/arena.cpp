@@ -8,6 +8,7 @@
 // Files go to a per-process temporary folder (the readers take paths).
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "arena/descriptor.h"
@@ -20,13 +21,18 @@
 namespace pursuit::fuzz {
 namespace {
 
+// Leaked on purpose: the exit handler that removes the folder runs after static destructors.
 const std::string& scratch_dir() {
-    static const std::string dir = [] {
+    static const std::string* const dir = [] {
         const auto d = std::filesystem::temp_directory_path() / ("pursuit-fuzz-arena-" + std::to_string(getpid()));
         std::filesystem::create_directories(d / "game");
-        return d.string();
+        std::atexit([] {
+            std::error_code ec;
+            std::filesystem::remove_all(*dir, ec);
+        });
+        return new std::string(d.string());
     }();
-    return dir;
+    return *dir;
 }
 
 // The descriptor every kind-1/2 input is read with: two roles, every result pointer set.

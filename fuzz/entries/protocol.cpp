@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fcntl.h>
 #include <filesystem>
@@ -132,15 +133,17 @@ void copsrobbers_bot(std::uint8_t a, std::uint8_t b, std::string text) {
     });
 }
 
+// Leaked on purpose: the exit handler that removes the file runs after static destructors.
 const std::string& fugitive_map_path() {
-    static const std::string path = [] {
+    static const std::string* const path = [] {
         const auto p = std::filesystem::temp_directory_path() / ("pursuit-fuzz-connect-" + std::to_string(getpid()) + ".txt");
         fugitive::MapParams params;
         params.cities = 40;
         std::ofstream(p) << fugitive::map_text(fugitive::generate_map(params));
-        return p.string();
+        std::atexit([] { std::remove(path->c_str()); });
+        return new std::string(p.string());
     }();
-    return path;
+    return *path;
 }
 
 void fugitive_bot(std::uint8_t a, std::uint8_t b, std::string text) {
