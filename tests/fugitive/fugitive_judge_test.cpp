@@ -11,6 +11,7 @@
 
 #include "common/game.h"
 #include "common/json.h"
+#include "../common/time_scale.h"
 
 using pursuit::Json;
 
@@ -57,13 +58,13 @@ TEST(FugitiveJudge, BotAgainstBotPlaysAFullGameAndWritesAReplay) {
     for (const char* strategy : {"random", "greedy", "strong"}) {
         Json replay;
         const Json r = judge(kMaps + "/generated-100.txt", bot(std::string("--strategy ") + strategy + " --seed 2"),
-                             bot(std::string("--strategy ") + strategy + " --seed 3"), 5000, &replay);
+                             bot(std::string("--strategy ") + strategy + " --seed 3"), pursuit::test::scaled(5000), &replay);
         ASSERT_TRUE(r["over"].get<bool>()) << r.dump();
         EXPECT_NE(r["ending"], "forfeit") << r["reason"];
         EXPECT_EQ(r["score"]["Fugitive"].get<int>() + r["score"]["Detectives"].get<int>(), 20);
         EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
         EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
-        EXPECT_LT(r["players"]["Fugitive"]["thinking_ms"].get<double>(), 5000);
+        EXPECT_LT(r["players"]["Fugitive"]["thinking_ms"].get<double>(), pursuit::test::scaled(5000));
         // The replay rebuilds the same result through the uniform interface.
         EXPECT_EQ(pursuit::game_from_replay(replay)->result()["score"], r["score"]);
     }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "common/judge_io.h"
+#include "../common/time_scale.h"
 
 namespace {
 
@@ -120,7 +121,9 @@ TEST(SearchPartyController, SilentCrashingAndMissingSolversNeverHang) {
 TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
     const std::string dir = pursuit::make_temp_dir("sp-solve-");
-    const std::string cmd = kBin + "/searchparty-controller --summary --replay " + dir + "/r.json " + map + " -- " + kBin +
+    // The first turn makes the whole plan: the controller's 10 s per turn, scaled for sanitizers.
+    const std::string limit = " --time-limit " + std::to_string(pursuit::test::scaled(10)) + " ";
+    const std::string cmd = kBin + "/searchparty-controller --summary" + limit + "--replay " + dir + "/r.json " + map + " -- " + kBin +
                             "/searchparty-solver --plan-ms 60000 " + map + " 2>" + dir + "/err.txt >" + dir + "/sum.txt && " + kBin +
                             "/searchparty-solver " + map + " >" + dir + "/batch.txt && " + kBin + "/searchparty-check " + map + " " +
                             dir + "/batch.txt >" + dir + "/check.txt 2>/dev/null";
