@@ -263,7 +263,7 @@ Json FugitiveGame::suggest_move(const Json& options) {
     const std::string level = options.value("level", std::string("best"));
     if (level == "easy") bot.strength = Strength::Random;
     else if (level == "medium") bot.strength = Strength::Greedy;
-    else if (level == "hard") bot.effort = 30;
+    else if (level == "hard") bot.effort = 30, bot.greedy_percent = 30;
     else if (level != "best") throw InputError("suggest: unknown level '" + level + "' (easy, medium, hard, best)");
     if (options.contains("strategy")) bot.strength = parse_strength(options["strategy"].get<std::string>());
     Rng rng(options.value("seed", config().value("seed", 1ULL) * 1000003ULL + moves().size()));

@@ -80,12 +80,21 @@ int choose_fugitive_placement(const Map& map, const Detectives& detectives, cons
     return best;
 }
 
+// A weaker "strong" bot (level hard): some moves by the greedy rule. Less search alone changed
+// little once the strong bot's search was shared out well; a greedy move now and then is a
+// real, measurable weakness on both sides. No draw at all when the share is 0 (best is unchanged).
+namespace {
+bool plays_greedy_now(const BotSettings& bot, Rng& rng) {
+    return bot.greedy_percent > 0 && static_cast<int>(rng.below(100)) < bot.greedy_percent;
+}
+}  // namespace
+
 FugitiveMove choose_fugitive_move(const State& state, const BotSettings& bot, Rng& rng) {
     std::vector<FugitiveMove> moves = state.fugitive_moves();
     if (moves.empty()) throw IllegalMove("the Fugitive has no move now");
     rng.shuffle(moves);
     if (bot.strength == Strength::Random) return moves[0];
-    if (bot.strength == Strength::Strong) return strong_fugitive_move(state, bot, rng);
+    if (bot.strength == Strength::Strong && !plays_greedy_now(bot, rng)) return strong_fugitive_move(state, bot, rng);
     // Greedy: the largest distance to the nearest Detective, then to all of them.
     const Map& map = state.map();
     FugitiveMove best = moves[0];
@@ -102,7 +111,7 @@ FugitiveMove choose_fugitive_move(const State& state, const BotSettings& bot, Rn
 Detectives choose_detectives_move(const DetectivesView& view, const BotSettings& bot, Rng& rng) {
     const Map& map = *view.map;
     if (bot.strength == Strength::Random) return random_joint_move(map, view.detectives, rng);
-    if (bot.strength == Strength::Strong) return strong_detectives_move(view, bot, rng);
+    if (bot.strength == Strength::Strong && !plays_greedy_now(bot, rng)) return strong_detectives_move(view, bot, rng);
     // Greedy: each Detective in turn steps to the free neighbour nearest to a possible city.
     const std::vector<int> possible = view.knowledge.cities();
     Detectives out{};

@@ -19,6 +19,7 @@ Strength parse_strength(const std::string& name);  // "random"|"greedy"|"strong"
 struct BotSettings {
     Strength strength = Strength::Strong;
     int effort = 100;  // strong bots: relative search effort in percent (100 = full)
+    int greedy_percent = 0;  // strong bots: share of moves played by the greedy rule instead (level "hard")
 };
 
 // What the Detectives know at their move.

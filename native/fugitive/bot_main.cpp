@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
         for (int i = 1; i < argc; ++i) {
             const std::string k = argv[i];
             if (k == "--help" || k == "-h") {
-                std::puts("usage: fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT] [--budget-ms MS] [--map FILE]");
+                std::puts("usage: fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT] [--greedy-percent P] [--budget-ms MS] [--map FILE]");
                 return 0;
             }
             if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
@@ -157,6 +157,7 @@ int main(int argc, char** argv) {
             if (k == "--strategy") bot.strength = parse_strength(v);
             else if (k == "--seed") seed = std::stoull(v);
             else if (k == "--effort") bot.effort = std::stoi(v);
+            else if (k == "--greedy-percent") bot.greedy_percent = std::stoi(v);
             else if (k == "--budget-ms") budget_ms = std::stoi(v);
             else if (k == "--map") map_path = v;
             else throw InputError("unknown option " + k);
