@@ -32,9 +32,9 @@ setup() {
             hard="$B/bank-bot --level hard --seed {seed} --layout {layout}"
             medium="$B/bank-bot --level medium --seed {seed} --layout {layout}"
             easy="$B/bank-bot --level easy --seed {seed} --layout {layout}") ;;
-    fugitive)  # 6 maps x 5 seeds; suggest_move: best = strong, hard = strong at 30 % effort
+    fugitive)  # 6 maps x 5 seeds; suggest_move: best = strong, hard = strong at 30 % effort, greedy on 30 % of moves
       args=(--seeds 5)
-      bots=(best="$B/fugitive-bot --seed {seed}" hard="$B/fugitive-bot --effort 30 --seed {seed}"
+      bots=(best="$B/fugitive-bot --seed {seed}" hard="$B/fugitive-bot --effort 30 --greedy-percent 30 --seed {seed}"
             medium="$B/fugitive-bot --strategy greedy --seed {seed}" easy="$B/fugitive-bot --strategy random --seed {seed}") ;;
     searchparty)  # all 8 maps of maps/searchparty, by turns (fewer wins; the solver is deterministic)
       args=(--maps-dir "$root/maps/searchparty")
