@@ -92,7 +92,7 @@ const URL_CASES = {
     ['level=x', { '#in-builtin': 'rooms', '#in-level': 'hard' }],
   ],
   bank: [
-    ['side=robbers&level=best&moves=40&seed=5', { '#in-side': '1', '#in-level': 'hard', '#in-moves': '40', '#in-seed': '5' }],
+    ['side=robbers&level=best&moves=40&seed=5', { '#in-side': '1', '#in-level': 'best', '#in-moves': '40', '#in-seed': '5' }],
     ['side=-1', { '#in-side': 'watch' }],
     ['side=%3Cb%3E&level=x', { '#in-side': '0', '#in-level': 'hard' }],
   ],
