@@ -58,16 +58,6 @@ std::vector<Team> form_teams(const State& s, int level) {
 }
 
 Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed), graph_(map) {
-    nb_start_.assign(map.open.size() + 1, 0);
-    for (int i = 0; i < static_cast<int>(map.open.size()); ++i) {
-        nb_start_[i] = static_cast<int>(nb_.size());
-        if (!map.open[i]) continue;
-        const int x = map.x_of(i), y = map.y_of(i);
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx)
-                if ((dx || dy) && map.open_at(x + dx, y + dy)) nb_.push_back(map.index(x + dx, y + dy));
-    }
-    nb_start_[map.open.size()] = static_cast<int>(nb_.size());
     seen_stamp_.assign(map.open.size(), 0);
     trail_stamp_.assign(map.open.size(), 0);
     trail_dist_.assign(map.open.size(), 0);
@@ -80,8 +70,8 @@ void Policy::multi_bfs(const std::vector<int>& sources) {
         if (multi_dist_[c] < 0) multi_dist_[c] = 0, queue_.push_back(c);
     for (std::size_t h = 0; h < queue_.size(); ++h) {
         const int c = queue_[h];
-        for (int k = nb_start_[c]; k < nb_start_[c + 1]; ++k)
-            if (multi_dist_[nb_[k]] < 0) multi_dist_[nb_[k]] = multi_dist_[c] + 1, queue_.push_back(nb_[k]);
+        for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k)
+            if (multi_dist_[graph_.next[k]] < 0) multi_dist_[graph_.next[k]] = multi_dist_[c] + 1, queue_.push_back(graph_.next[k]);
     }
 }
 
@@ -97,8 +87,8 @@ void Policy::trail_bfs(int source, int depth) {
     for (std::size_t h = 0; h < queue_.size(); ++h) {
         const int c = queue_[h];
         if (trail_dist_[c] >= depth) continue;
-        for (int k = nb_start_[c]; k < nb_start_[c + 1]; ++k) {
-            const int n = nb_[k];
+        for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k) {
+            const int n = graph_.next[k];
             if (trail_stamp_[n] == trail_round_) continue;
             trail_stamp_[n] = trail_round_;
             trail_dist_[n] = trail_dist_[c] + 1;
@@ -118,8 +108,8 @@ void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at, std::vect
     for (std::size_t h = 0; h < queue_.size(); ++h) {
         const int c = queue_[h];
         if (c == stop_at) return;
-        for (int k = nb_start_[c]; k < nb_start_[c + 1]; ++k) {
-            const int n = nb_[k];
+        for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k) {
+            const int n = graph_.next[k];
             if (dist[n] < 0) {
                 dist[n] = dist[c] + 1;
                 queue_.push_back(n);
@@ -182,7 +172,7 @@ int Policy::path_gain(const State& s, int cell, int depth) {
         std::sort(seen.begin(), seen.end());
         best = static_cast<int>(std::unique(seen.begin(), seen.end()) - seen.begin());
     } else {
-        for (int k = nb_start_[cell]; k < nb_start_[cell + 1]; ++k) best = std::max(best, path_gain(s, nb_[k], depth - 1));
+        for (int k = graph_.start[cell]; k < graph_.start[cell + 1]; ++k) best = std::max(best, path_gain(s, graph_.next[k], depth - 1));
     }
     path_cells_.pop_back();
     return best;
@@ -318,15 +308,15 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
         const int d = own_dist_[u];
         if (8LL * d - 8LL * params_.wall_bonus - 21LL * std::max(0, -params_.pocket_weight) - 8LL * params_.band_bonus > best_cost)
             break;
-        for (int k = nb_start_[u]; k < nb_start_[u + 1]; ++k)
-            if (own_dist_[nb_[k]] < 0) own_dist_[nb_[k]] = d + 1, own_order_.push_back(nb_[k]);
+        for (int k = graph_.start[u]; k < graph_.start[u + 1]; ++k)
+            if (own_dist_[graph_.next[k]] < 0) own_dist_[graph_.next[k]] = d + 1, own_order_.push_back(graph_.next[k]);
         long long cost = 8LL * d;
         if (lanes) {
             const bool lane_cell = !lane_done_[u] && on_lane(t, u) && pending(s, t, u);
             if (!lane_cell && (s.searched(u) || !orphan(t, u))) continue;
         } else {
             if (s.searched(u)) continue;
-            cost -= params_.wall_bonus * (8 - (nb_start_[u + 1] - nb_start_[u]));
+            cost -= params_.wall_bonus * (8 - (graph_.start[u + 1] - graph_.start[u]));
         }
         // Pockets first: a cell with few unsearched cells around it would be left behind.
         if (!lanes && (params_.pocket_weight || params_.band_bonus)) {

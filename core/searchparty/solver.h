@@ -114,7 +114,6 @@ private:
     int choose_target_in(const State& s, std::size_t team, int leader_cell, bool lanes);
     const Map& map_;
     PolicyParams params_;
-    std::vector<int> nb_start_, nb_;           // king neighbours of each cell (CSR)
     std::vector<Team> teams_;
     std::string team_key_;                      // living set the teams were formed for
     std::vector<int> targets_;                  // per team, -1 = none
@@ -128,7 +127,7 @@ private:
     std::vector<int> path_cells_;               // path_gain: cells on the path being scored
     std::vector<int> queue_;
     std::uint64_t noise_ = 0;
-    WalkGraph graph_;
+    WalkGraph graph_;                           // king neighbours of each cell (CSR), shared with regions/tours
     std::vector<int> owner_;                    // per cell: team whose region it is (-1 none)
     std::vector<int> region_left_;              // per team: unsearched cells in its region
     int last_partition_ = -1000000;             // turn of the last partition
