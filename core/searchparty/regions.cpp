@@ -22,7 +22,14 @@ WalkGraph::WalkGraph(const Map& map) {
 }
 
 std::vector<int> WalkGraph::bfs(const std::vector<int>& sources) const {
-    std::vector<int> dist(cells(), -1), queue;
+    std::vector<int> dist, queue;
+    bfs(sources, dist, queue);
+    return dist;
+}
+
+void WalkGraph::bfs(const std::vector<int>& sources, std::vector<int>& dist, std::vector<int>& queue) const {
+    dist.assign(cells(), -1);
+    queue.clear();
     for (int s : sources)
         if (dist[s] < 0) dist[s] = 0, queue.push_back(s);
     for (std::size_t h = 0; h < queue.size(); ++h) {
@@ -30,7 +37,6 @@ std::vector<int> WalkGraph::bfs(const std::vector<int>& sources) const {
         for (int k = start[c]; k < start[c + 1]; ++k)
             if (dist[next[k]] < 0) dist[next[k]] = dist[c] + 1, queue.push_back(next[k]);
     }
-    return dist;
 }
 
 namespace {

@@ -18,6 +18,8 @@ struct WalkGraph {
     int cells() const { return static_cast<int>(start.size()) - 1; }
     // Walking distances from `sources` (-1 = unreachable or wall).
     std::vector<int> bfs(const std::vector<int>& sources) const;
+    // The same into caller-owned buffers (a hot path reuses them instead of allocating).
+    void bfs(const std::vector<int>& sources, std::vector<int>& dist, std::vector<int>& queue) const;
 };
 
 struct RegionParams {

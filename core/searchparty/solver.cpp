@@ -63,17 +63,7 @@ Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params)
     trail_dist_.assign(map.open.size(), 0);
 }
 
-void Policy::multi_bfs(const std::vector<int>& sources) {
-    multi_dist_.assign(map_.open.size(), -1);
-    queue_.clear();
-    for (int c : sources)
-        if (multi_dist_[c] < 0) multi_dist_[c] = 0, queue_.push_back(c);
-    for (std::size_t h = 0; h < queue_.size(); ++h) {
-        const int c = queue_[h];
-        for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k)
-            if (multi_dist_[graph_.next[k]] < 0) multi_dist_[graph_.next[k]] = multi_dist_[c] + 1, queue_.push_back(graph_.next[k]);
-    }
-}
+void Policy::multi_bfs(const std::vector<int>& sources) { graph_.bfs(sources, multi_dist_, queue_); }
 
 void Policy::trail_bfs(int source, int depth) {
     if (++trail_round_ == 0) {
