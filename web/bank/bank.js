@@ -12,7 +12,7 @@ import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -544,13 +544,6 @@ async function main() {
   await newGame({ push: false }).catch(() => { /* shown in the error box */ });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) {
-    try {
-      await openReplay(await fetchReplay(replayUrl, 'bank'), { autoplay });
-    } catch (e) {
-      showError(el.error, e.message);
-      embedApi.error(e.message);
-    }
-  }
+  if (replayUrl) await openReplayFromUrl(replayUrl, 'bank', openReplay, el.error, { autoplay });
 }
 main();

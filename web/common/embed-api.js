@@ -21,6 +21,7 @@
 //   connectEmbedApi({ game: 'robots', start: (config, opts) => ..., loadReplay: (replay, opts) => ... });
 //   ...when a game ends: notifyGameOver(result, { source: 'play' });
 import { parseParams } from './hash-state.js';
+import { showError } from './ui.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
 const MAX_CONFIG_CHARS = 256 * 1024;
@@ -112,6 +113,20 @@ export async function fetchReplay(url, game) {
   if (!res.ok) throw new Error(`replay=${url}: HTTP ${res.status}`);
   const text = await res.text();
   return validateReplay(text, game);
+}
+
+/**
+ * Opens the page's replay=<url> option: fetched and checked as data, then shown with
+ * `open(replay, {autoplay})`. A failure shows in the page's error box and goes to the host as
+ * pursuit:error. The same for every page, so a broken replay URL behaves alike everywhere.
+ */
+export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = false } = {}) {
+  try {
+    await open(await fetchReplay(url, game), { autoplay });
+  } catch (e) {
+    showError(errorBox, e.message);
+    api?.error(e.message);
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -394,14 +394,7 @@ async function main() {
   }
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) {
-    try {
-      await showReplay(await fetchReplay(replayUrl, 'copsrobbers'), { autoplay });
-    } catch (e) {
-      showError($('error'), e.message);
-      embedApi.error(e.message);
-    }
-  }
+  if (replayUrl) await openReplayFromUrl(replayUrl, 'copsrobbers', showReplay, $('error'), { autoplay });
 }
 
 main().catch((e) => {

@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -411,14 +411,7 @@ async function main() {
   if (mapText) $('in-map').value = mapText;
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) {
-    try {
-      await openReplay(await fetchReplay(replayUrl, 'fugitive'), { autoplay });
-    } catch (e) {
-      showError($('error'), e.message);
-      embedApi.error(e.message);
-    }
-  }
+  if (replayUrl) await openReplayFromUrl(replayUrl, 'fugitive', openReplay, $('error'), { autoplay });
 }
 
 // For tests: the page state and a city's centre on screen.

@@ -15,7 +15,7 @@ import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -863,12 +863,7 @@ const embedApi = connectEmbedApi({ game: 'robots', start: startFromConfig, loadR
 async function applyEmbedOptions() {
   const { replayUrl, autoplay } = readEmbedOptions();
   if (replayUrl) {
-    try {
-      await showReplay(await fetchReplay(replayUrl, 'robots'), { autoplay });
-    } catch (e) {
-      showError(el.error, e.message);
-      embedApi.error(e.message);
-    }
+    await openReplayFromUrl(replayUrl, 'robots', showReplay, el.error, { autoplay });
   } else if (autoplay || readHash().side === 'watch') {
     await watch();
   }

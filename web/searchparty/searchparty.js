@@ -7,7 +7,7 @@
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice } from '../common/hash-state.js';
-import { connectEmbedApi, notifyGameOver, fetchReplay, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
@@ -389,12 +389,7 @@ async function init() {
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   if (replayUrl) {
-    try {
-      await showReplay(await fetchReplay(replayUrl, 'searchparty'), { autoplay });
-    } catch (e) {
-      showError(errorBox, e.message);
-      embedApi.error(e.message);
-    }
+    await openReplayFromUrl(replayUrl, 'searchparty', showReplay, errorBox, { autoplay });
   } else if (autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
     await watchSolver().catch(() => {});
   }
