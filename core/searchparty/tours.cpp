@@ -119,6 +119,10 @@ std::vector<int> order_tour(const WalkGraph& graph, const std::vector<int>& view
     return tour;
 }
 
+std::vector<int> cover_points(const Map& map, const std::vector<int>& cells, int cover_d2) {
+    return cover(map, cells, cover_offsets(cover_d2));
+}
+
 std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
                            const TourParams& params) {
     return order_tour(graph, cover(map, cells, cover_offsets(params.cover_d2)), from, params.opt_rounds);

@@ -18,6 +18,9 @@ struct TourParams {
 // The offsets a viewpoint covers.
 std::vector<std::pair<int, int>> cover_offsets(int cover_d2);
 
+// Viewpoints covering every cell of `cells` (greedy set cover, most new cells first).
+std::vector<int> cover_points(const Map& map, const std::vector<int>& cells, int cover_d2);
+
 // `points` in a short visiting order from `from` (walking distances; nearest neighbour, then
 // 2-opt and relocation for `opt_rounds` passes).
 std::vector<int> order_tour(const WalkGraph& graph, const std::vector<int>& points, int from, int opt_rounds);

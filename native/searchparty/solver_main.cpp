@@ -20,6 +20,7 @@
 #include "common/errors.h"
 #include "common/judge_io.h"
 #include "common/line_reader.h"
+#include "searchparty/finish.h"
 #include "searchparty/solver.h"
 
 namespace {
@@ -111,7 +112,7 @@ Plan solve_with_budget(const State& start, const Options& o) {
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
 // the fixed and seeded variants for the first half of `plan_ms` (at least one), the tail
-// re-plans for the second half, then the budget.
+// re-plans and closing tours for the second half, then the budget.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
     const int max_turns = 4 * start.map().open_count() + 200;
@@ -132,6 +133,11 @@ Plan plan_within(const State& start, const Options& o) {
         if (clock.elapsed_ms() > o.plan_ms) break;
         best = replan_tails(start, std::move(best), {t});
     }
+    if (o.level >= 3)  // then the batch form's closing tours, while time remains
+        for (int cut : default_finish_cuts()) {
+            if (clock.elapsed_ms() > o.plan_ms) break;
+            best = replan_finishes(start, std::move(best), {cut}, FinishParams{});
+        }
     if (o.budget_ms > 0) {
         Plan more = solve_with_budget(start, o);
         if (better(more, best)) best = std::move(more);

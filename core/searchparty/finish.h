@@ -1,0 +1,34 @@
+// Owns: the closing plan of the Search Party solver. From a mid-search state, the cells still
+// unsearched are covered by viewpoints (greedy set cover), and the viewpoints are shared
+// among the teams as one min-makespan multi-tour from where the leaders stand (walking
+// distances; relocate / reverse / tail-exchange moves with seeded perturbation), instead of
+// a partition into regions toured one by one. Leaders walk their tours, skipping viewpoints
+// with nothing left to see; buddies stay within two steps' walk and take the cells that show
+// most; the greedy policy finishes whatever is left.
+// Integer arithmetic and a seeded RNG only: native and wasm plans are identical.
+#pragma once
+#include <cstdint>
+
+#include "searchparty/solver.h"
+
+namespace pursuit::searchparty {
+
+struct FinishParams {
+    int cover_d2 = 8;         // a viewpoint covers what one person sees
+    int search_rounds = 200;  // perturbation rounds of the multi-tour search
+    long long work = 60000000; // at most this many move evaluations (about 1 s)
+    std::uint64_t seed = 1;
+    PolicyParams policy = default_variants(3).front();  // finishes what the tours leave
+};
+
+// The cuts (percent of the best plan's turns) the solver closes from by default.
+std::vector<int> default_finish_cuts();
+
+// Plays the closing tours from `mid`, then the policy; a plan where anybody dies is not complete.
+Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns);
+// Replays `best` to `percent` % of its turns and closes with finish_with_tours.
+Plan splice_finish(const State& start, const Plan& best, int percent, const FinishParams& params);
+// Tries the cuts in `percents` in turn on the best plan so far; returns the best.
+Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params);
+
+}  // namespace pursuit::searchparty
