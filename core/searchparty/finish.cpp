@@ -25,7 +25,8 @@ public:
         local_search();
         auto best = tours_;
         auto best_obj = objective();
-        for (int r = 0; r < rounds && evals_ < work_; ++r) {
+        const long long limit = std::min<long long>(rounds, 20LL * n_ + 50);  // small closings stop early
+        for (long long r = 0; r < limit && evals_ < work_; ++r) {
             perturb();
             local_search();
             const auto obj = objective();
@@ -54,15 +55,30 @@ private:
         }
         return o;
     }
-    // The objective once tours a and b cost ca and cb (a may equal b).
+    // The objective once tours a and b cost ca and cb (a may equal b), in O(1) from the
+    // three costliest tours and the total (refresh_costs).
     Objective objective_with(std::size_t a, long long ca, std::size_t b, long long cb) {
         ++evals_;
-        Objective o{0, 0};
+        long long others = 0;
+        for (std::size_t k = 0; k < 3; ++k)
+            if (top_[k] >= 0 && static_cast<std::size_t>(top_[k]) != a && static_cast<std::size_t>(top_[k]) != b) {
+                others = costs_[top_[k]];
+                break;
+            }
+        if (a == b) return {std::max(others, ca), total_ - costs_[a] + ca};
+        return {std::max({others, ca, cb}), total_ - costs_[a] - costs_[b] + ca + cb};
+    }
+    void refresh_costs() {
+        costs_.resize(tours_.size());
+        total_ = 0;
+        top_ = {-1, -1, -1};
         for (std::size_t t = 0; t < tours_.size(); ++t) {
-            const long long c = t == a ? ca : t == b ? cb : costs_[t];
-            o.first = std::max(o.first, c), o.second += c;
+            costs_[t] = cost(t, tours_[t]);
+            total_ += costs_[t];
+            int c = static_cast<int>(t);  // insertion into the top three, costliest first
+            for (std::size_t k = 0; k < 3 && c >= 0; ++k)
+                if (top_[k] < 0 || costs_[c] > costs_[top_[k]]) std::swap(top_[k], c);
         }
-        return o;
     }
 
     // The team that is free first takes the point nearest to where it is.
@@ -83,8 +99,7 @@ private:
 
     void local_search() {
         for (int pass = 0; pass < 2000 && evals_ < 2 * work_; ++pass) {
-            costs_.resize(tours_.size());
-            for (std::size_t t = 0; t < tours_.size(); ++t) costs_[t] = cost(t, tours_[t]);
+            refresh_costs();
             if (!(relocate() || reverse() || exchange_tails())) break;
         }
     }
@@ -206,6 +221,8 @@ private:
     std::vector<int> dist_;
     std::vector<std::vector<int>> tours_;
     std::vector<long long> costs_;
+    long long total_ = 0;
+    std::array<int, 3> top_{-1, -1, -1};
     Rng rng_;
     long long work_, evals_ = 0;
 };
@@ -422,9 +439,15 @@ Plan splice_finish(const State& start, const Plan& best, int percent, const Fini
     return spliced;
 }
 
-// Measured on maps 3-5 (60-95 %): earlier cuts leave hundreds of viewpoints, which the
-// bounded tour search orders worse than the greedy; later ones leave nothing to gain.
-std::vector<int> default_finish_cuts() { return {70, 75, 80, 85}; }
+// Measured on maps 3-5 (40-95 %): earlier cuts leave so many viewpoints that the bounded
+// tour search orders them worse than the greedy; later ones leave nothing to gain.
+std::vector<int> default_finish_cuts() { return {55, 60, 65, 70, 75, 80, 85}; }
+
+FinishParams default_finish(int open_cells) {
+    FinishParams p;
+    if (open_cells >= 5000) p.work = 50000000;
+    return p;
+}
 
 Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params) {
     for (int percent : percents) {

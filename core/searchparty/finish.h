@@ -15,14 +15,17 @@ namespace pursuit::searchparty {
 
 struct FinishParams {
     int cover_d2 = 8;         // a viewpoint covers what one person sees
-    int search_rounds = 200;  // perturbation rounds of the multi-tour search
-    long long work = 60000000; // at most this many move evaluations (about 1 s)
+    int search_rounds = 1000000;  // perturbation rounds of the multi-tour search, and
+    long long work = 100000000;   //   at most this many move evaluations (~0.5 s)
     std::uint64_t seed = 1;
     PolicyParams policy = default_variants(3).front();  // finishes what the tours leave
 };
 
-// The cuts (percent of the best plan's turns) the solver closes from by default.
+// The cuts (percent of the best plan's turns) the solver closes from by default, in turn.
 std::vector<int> default_finish_cuts();
+// The solver's closing search: half the work per cut from 5000 open cells (maps 4 and 5),
+// whose variants already take most of the 10 s.
+FinishParams default_finish(int open_cells);
 
 // Plays the closing tours from `mid`, then the policy; a plan where anybody dies is not complete.
 Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns);

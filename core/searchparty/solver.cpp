@@ -702,7 +702,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     if (level >= 3) best = replan_tails(start, std::move(best), tails);
     // Closing tours (finish.h) from late cuts of the best plan: the last cells are scattered,
     // and one shared multi-tour over them beats the greedy by a few turns on maps 4 and 5.
-    if (level >= 3) best = replan_finishes(start, std::move(best), default_finish_cuts(), FinishParams{});
+    if (level >= 3) best = replan_finishes(start, std::move(best), default_finish_cuts(), default_finish(start.map().open_count()));
     if (level < 3 || !more) return best;
     // Improvement while the budget lasts: alternately a whole new random variant, and a
     // splice — replay the best plan up to a random turn, continue with a random variant

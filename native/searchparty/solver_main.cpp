@@ -136,7 +136,7 @@ Plan plan_within(const State& start, const Options& o) {
     if (o.level >= 3)  // then the batch form's closing tours, while time remains
         for (int cut : default_finish_cuts()) {
             if (clock.elapsed_ms() > o.plan_ms) break;
-            best = replan_finishes(start, std::move(best), {cut}, FinishParams{});
+            best = replan_finishes(start, std::move(best), {cut}, default_finish(start.map().open_count()));
         }
     if (o.budget_ms > 0) {
         Plan more = solve_with_budget(start, o);

@@ -239,15 +239,15 @@ TEST(SearchPartySolver, ClosingToursFromLateCutsEndSoonerWithEveryoneAlive) {
     const State start(m);
     const Plan base = run_policy(start, default_variants(3).front(), 4 * m.open_count() + 200);
     ASSERT_TRUE(base.complete);
-    const Plan closed = replan_finishes(start, base, default_finish_cuts(), FinishParams{});
+    const Plan closed = replan_finishes(start, base, default_finish_cuts(), default_finish(m.open_count()));
     ASSERT_TRUE(closed.complete);
     EXPECT_LT(closed.turns, base.turns);
     EXPECT_EQ(closed.costars, m.costars);
     EXPECT_EQ(closed.extras, m.extras);
-    for (std::size_t k = 0; k < base.moves.size() * 70 / 100; ++k) ASSERT_EQ(closed.moves[k], base.moves[k]) << "turn " << k;
+    for (std::size_t k = 0; k < base.moves.size() * 55 / 100; ++k) ASSERT_EQ(closed.moves[k], base.moves[k]) << "turn " << k;
     const auto report = check_solution(m, batch_text(start, closed));
     EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
-    const Plan again = replan_finishes(start, base, default_finish_cuts(), FinishParams{});
+    const Plan again = replan_finishes(start, base, default_finish_cuts(), default_finish(m.open_count()));
     EXPECT_EQ(again.moves, closed.moves);
     std::printf("closing tours on map 4: %d -> %d turns\n", base.turns, closed.turns);
 }
