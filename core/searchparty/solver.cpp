@@ -707,7 +707,8 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // Improvement while the budget lasts: alternately a whole new random variant, and a
     // splice — replay the best plan up to a random turn, continue with a random variant
     // (every other one a global plan from where the teams stand) from there, keep the result
-    // if it ends sooner (late turns first: the tail varies most).
+    // if it ends sooner (late turns first: the tail varies most); every sixth try closes
+    // with seeded closing tours (finish.h) from a cut at 50-95 % instead.
     Rng rng(seed ^ 0x5EA7C4ULL);
     for (int i = 0; more(i); ++i) {
         if (i % 2 == 0 || !best.complete || best.moves.size() < 4) {
@@ -716,6 +717,12 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         }
         const double u = rng.unit();
         const int percent = static_cast<int>(100 * (1.0 - u * u * 0.9));
+        if (i % 6 == 5) {  // closing tours from a random late cut, with their own seed
+            FinishParams fp = default_finish(start.map().open_count());
+            fp.seed = rng.next_u64() | 1;
+            best = replan_finishes(start, std::move(best), {std::clamp(percent, 50, 95)}, fp);
+            continue;
+        }
         const PolicyParams p = i % 4 == 1 ? random_variant(seed, i) : random_global_variant(seed, i);
         best = replan_tails(start, std::move(best), {{percent, p}});
     }
