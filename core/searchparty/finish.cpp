@@ -427,16 +427,9 @@ Plan finish_with_tours(const State& mid, const FinishParams& params, int max_tur
 }
 
 Plan splice_finish(const State& start, const Plan& best, int percent, const FinishParams& params) {
-    const std::size_t cut = best.moves.size() * static_cast<std::size_t>(std::clamp(percent, 0, 100)) / 100;
-    State mid = start;
-    for (std::size_t k = 0; k < cut; ++k) mid.play(best.moves[k]);
-    if (mid.finished()) return best;
-    Plan tail = finish_with_tours(mid, params, 4 * start.map().open_count() + 200);
-    Plan spliced = tail;
-    spliced.moves.assign(best.moves.begin(), best.moves.begin() + static_cast<long>(cut));
-    spliced.moves.insert(spliced.moves.end(), tail.moves.begin(), tail.moves.end());
-    spliced.variant = best.variant + " + closing tours at " + std::to_string(cut);
-    return spliced;
+    return splice_with(
+        start, best, percent,
+        [&](const State& mid, int max_turns) { return finish_with_tours(mid, params, max_turns); }, "closing tours");
 }
 
 // Measured on maps 3-5 (40-95 %): earlier cuts leave so many viewpoints that the bounded

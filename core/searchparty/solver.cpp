@@ -649,18 +649,25 @@ std::vector<PolicyParams> seeded_variants(std::uint64_t seed, int open_cells) {
     return v;
 }
 
-Plan splice(const State& start, const Plan& best, int percent, const PolicyParams& params) {
+Plan splice_with(const State& start, const Plan& best, int percent,
+                 const std::function<Plan(const State&, int)>& rest, const std::string& label) {
     const std::size_t cut = best.moves.size() * static_cast<std::size_t>(std::clamp(percent, 0, 100)) / 100;
     State mid = start;
     for (std::size_t k = 0; k < cut; ++k) mid.play(best.moves[k]);
     if (mid.finished()) return best;
-    Plan tail = run_policy(mid, params, 4 * start.map().open_count() + 200);
+    Plan tail = rest(mid, 4 * start.map().open_count() + 200);
     Plan spliced;
     spliced.moves.assign(best.moves.begin(), best.moves.begin() + static_cast<long>(cut));
     spliced.moves.insert(spliced.moves.end(), tail.moves.begin(), tail.moves.end());
     spliced.complete = tail.complete, spliced.turns = tail.turns, spliced.costars = tail.costars, spliced.extras = tail.extras;
-    spliced.variant = best.variant + " + splice at " + std::to_string(cut);
+    spliced.variant = best.variant + " + " + label + " at " + std::to_string(cut);
     return spliced;
+}
+
+Plan splice(const State& start, const Plan& best, int percent, const PolicyParams& params) {
+    return splice_with(
+        start, best, percent, [&](const State& mid, int max_turns) { return run_policy(mid, params, max_turns); },
+        "splice");
 }
 
 Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries) {

@@ -160,6 +160,9 @@ struct TailTry {
     PolicyParams params;
 };
 Plan splice(const State& start, const Plan& best, int percent, const PolicyParams& params);
+// The same with any continuation: `rest(mid, max_turns)` plays on from the cut.
+Plan splice_with(const State& start, const Plan& best, int percent,
+                 const std::function<Plan(const State&, int)>& rest, const std::string& label);
 Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries);
 // The tail re-plans the native solver tries by default: by mid-search the teams are spread
 // out, and a global plan (regions + tours) from there pays off (maps 3 and 5).
