@@ -382,6 +382,8 @@ std::vector<std::vector<int>> plan_closing_tours(const State& s, const std::vect
     for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
         if (map.open[c] && !s.searched(c)) todo.push_back(c);
     const std::vector<int> points = cover_points(map, todo, params.cover_d2);
+    // One walk per viewpoint over the whole map: past the budget this cut is not tried.
+    if (static_cast<long long>(points.size()) * map.open_count() > params.max_walks) return {};
     std::vector<int> where = points;
     for (const Team& team : teams) where.push_back(map.index(s.actors()[team.leader].x, s.actors()[team.leader].y));
     const int size = static_cast<int>(where.size());
@@ -406,7 +408,9 @@ Plan finish_with_tours(const State& mid, const FinishParams& params, int max_tur
     Plan plan;
     const int people = s.costars_alive() + s.extras_alive();
     const std::vector<Team> teams = form_teams(s, 3);
-    TourWalker walker(s.map(), teams, plan_closing_tours(s, teams, params));
+    std::vector<std::vector<int>> tours = plan_closing_tours(s, teams, params);
+    if (tours.empty()) return plan;  // too big to plan: not complete, never kept
+    TourWalker walker(s.map(), teams, std::move(tours));
     while (!s.finished() && !walker.done() && !walker.jammed() && s.turns() - mid.turns() < max_turns) {
         Moves m = walker.step(s);
         s.play(m);

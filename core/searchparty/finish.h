@@ -17,6 +17,8 @@ struct FinishParams {
     int cover_d2 = 8;         // a viewpoint covers what one person sees
     int search_rounds = 1000000;  // perturbation rounds of the multi-tour search, and
     long long work = 100000000;   //   at most this many move evaluations (~0.5 s)
+    long long max_walks = 20000000;  // viewpoints x open cells (the distance table's walks);
+                                     //   a bigger closing is not tried (reference maps: <= 3.8 M)
     std::uint64_t seed = 1;
     PolicyParams policy = default_variants(3).front();  // finishes what the tours leave
 };

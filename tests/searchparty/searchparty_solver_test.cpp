@@ -251,3 +251,21 @@ TEST(SearchPartySolver, ClosingToursFromLateCutsEndSoonerWithEveryoneAlive) {
     EXPECT_EQ(again.moves, closed.moves);
     std::printf("closing tours on map 4: %d -> %d turns\n", base.turns, closed.turns);
 }
+
+// A closing whose distance table would be too big (viewpoints x open cells over max_walks)
+// is not tried: the plan comes back not complete, so a splice never keeps it.
+TEST(SearchPartySolver, ClosingToursPastTheirWalkBudgetAreNotTried) {
+    const Map m = read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"));
+    const State start(m);
+    FinishParams small;
+    small.max_walks = 1;
+    const Plan skipped = finish_with_tours(start, small, 10000);
+    EXPECT_FALSE(skipped.complete);
+    EXPECT_TRUE(skipped.moves.empty());
+    const Plan base = run_policy(start, default_variants(3).front(), 10000);
+    const Plan same = replan_finishes(start, base, {60}, small);
+    EXPECT_EQ(same.moves, base.moves);
+    const Plan tried = finish_with_tours(start, FinishParams{}, 10000);  // within budget: plays to the end
+    EXPECT_TRUE(tried.complete);
+    EXPECT_EQ(tried.costars, m.costars);
+}
