@@ -10,7 +10,9 @@
 //   ... exactly one line "city x y" per city, any order, x/y decimal numbers.
 // If the first non-blank line after END is not "POSITIONS", the rest is ignored.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,13 @@ public:
     bool has_road(char transport, int a, int b) const;
     // Fewest moves (any transport) between two cities; large if unreachable.
     int distance(int a, int b) const { return dist_[a * (n_ + 1) + b]; }
+    // Fewest moves from `city` to the nearest of `cities` (INT_MAX if there are none).
+    template <class Cities>
+    int distance_to_any(int city, const Cities& cities) const {
+        int best = INT_MAX;
+        for (int c : cities) best = std::min(best, distance(city, c));
+        return best;
+    }
     bool has_positions() const { return !positions_.empty(); }
     const std::vector<Point>& positions() const { return positions_; }  // index 1..n when present
     void set_positions(std::vector<Point> p) { positions_ = std::move(p); }

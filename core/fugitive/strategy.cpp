@@ -31,12 +31,6 @@ bool random_assign(const Map& map, const Detectives& from, int piece, Detectives
     return false;
 }
 
-int min_distance(const Map& map, int city, const Detectives& d) {
-    int best = INT_MAX;
-    for (int c : d) best = std::min(best, map.distance(city, c));
-    return best;
-}
-
 }  // namespace
 
 Detectives random_joint_move(const Map& map, const Detectives& from, Rng& rng) {
@@ -74,7 +68,7 @@ int choose_fugitive_placement(const Map& map, const Detectives& detectives, cons
     if (bot.strength == Strength::Strong) return strong_fugitive_placement(map, detectives, rng);
     int best = free[0], best_d = -1;
     for (int c : free) {
-        const int m = min_distance(map, c, detectives);
+        const int m = map.distance_to_any(c, detectives);
         if (m > best_d) best_d = m, best = c;
     }
     return best;
@@ -102,7 +96,7 @@ FugitiveMove choose_fugitive_move(const State& state, const BotSettings& bot, Rn
     for (const FugitiveMove& m : moves) {
         long sum = 0;
         for (int c : state.detectives()) sum += map.distance(m.city, c);
-        const long key = static_cast<long>(min_distance(map, m.city, state.detectives())) * 10000 + sum;
+        const long key = static_cast<long>(map.distance_to_any(m.city, state.detectives())) * 10000 + sum;
         if (key > best_key) best_key = key, best = m;
     }
     return best;
@@ -121,8 +115,7 @@ Detectives choose_detectives_move(const DetectivesView& view, const BotSettings&
         int best = -1, best_d = INT_MAX;
         for (int w : options) {
             if (std::find(out.begin(), out.begin() + i, w) != out.begin() + i) continue;
-            int d = INT_MAX;
-            for (int p : possible) d = std::min(d, map.distance(w, p));
+            const int d = map.distance_to_any(w, possible);
             if (d < best_d) best_d = d, best = w;
         }
         if (best < 0) return random_joint_move(map, view.detectives, rng);

@@ -25,12 +25,6 @@
 namespace pursuit::fugitive {
 namespace {
 
-int nearest(const Map& map, int city, const Detectives& d) {
-    int best = INT_MAX;
-    for (int c : d) best = std::min(best, map.distance(city, c));
-    return best;
-}
-
 bool contains(const Detectives& d, int city) { return std::find(d.begin(), d.end(), city) != d.end(); }
 
 // --- Detectives ------------------------------------------------------------------------
@@ -100,7 +94,7 @@ double escape_routes(const Map& map, const Detectives& d, const std::vector<Weig
     for (const Weighted& w : belief) {
         if (contains(d, w.city)) continue;
         int safe = 0;
-        for (int n : map.neighbours(w.city)) safe += nearest(map, n, d) >= 2;
+        for (int n : map.neighbours(w.city)) safe += map.distance_to_any(n, d) >= 2;
         total += w.p * safe;
     }
     return total;
@@ -185,7 +179,7 @@ struct Candidate {
 // Each city's distance to the nearest Detective (index 1..n).
 std::vector<int> reach_of(const Map& map, const Detectives& d) {
     std::vector<int> reach(map.size() + 1, 0);
-    for (int v = 1; v <= map.size(); ++v) reach[v] = nearest(map, v, d);
+    for (int v = 1; v <= map.size(); ++v) reach[v] = map.distance_to_any(v, d);
     return reach;
 }
 
@@ -375,7 +369,7 @@ private:
                 if (!rel[f]) continue;
                 bool safe = false;
                 for (int g : map_.neighbours(f))
-                    if (nearest(map_, g, d) >= 2) safe = true;
+                    if (map_.distance_to_any(g, d) >= 2) safe = true;
                 v[f] = safe ? 1.0 : kLeafForced;
             }
             return v;
@@ -403,8 +397,7 @@ private:
         for (int i = 0; i < kPieces; ++i) {
             int own = INT_MAX;
             for (int w : map_.neighbours(from[i])) {
-                int m = INT_MAX;
-                for (int c : cities) m = std::min(m, map_.distance(w, c));
+                const int m = map_.distance_to_any(w, cities);
                 options[i].push_back({m, w});
                 own = std::min(own, m);
             }
@@ -502,7 +495,7 @@ int strong_fugitive_placement(const Map& map, const Detectives& detectives, Rng&
     rng.shuffle(cities);
     std::vector<std::pair<double, int>> scored;
     for (int c : cities)
-        scored.push_back({3.0 * std::min(nearest(map, c, detectives), 6) + static_cast<double>(map.neighbours(c).size()), c});
+        scored.push_back({3.0 * std::min(map.distance_to_any(c, detectives), 6) + static_cast<double>(map.neighbours(c).size()), c});
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     const std::shared_ptr<const Map> shared(&map, [](const Map*) {});  // borrowed: State wants a shared map
     double best = -1e18;
