@@ -227,28 +227,12 @@ private:
     long long work_, evals_ = 0;
 };
 
-bool view_pending(const State& s, int cell) {
-    const Map& map = s.map();
-    const int x = map.x_of(cell), y = map.y_of(cell);
-    for (const Offset& o : vision_offsets())
-        if (map.open_at(x + o.dx, y + o.dy) && !s.searched(map.index(x + o.dx, y + o.dy))) return true;
-    return false;
-}
-
-int new_cells(const State& s, int x, int y) {
-    const Map& map = s.map();
-    int n = 0;
-    for (const Offset& o : vision_offsets())
-        n += map.open_at(x + o.dx, y + o.dy) && !s.searched(map.index(x + o.dx, y + o.dy));
-    return n;
-}
-
 // Walks the tours: each leader heads for its next viewpoint that still has something to
 // see; buddies keep within two steps' walk of it and take the cells that show most.
 class TourWalker {
 public:
-    TourWalker(const Map& map, std::vector<Team> teams, std::vector<std::vector<int>> tours)
-        : map_(map), graph_(map), teams_(std::move(teams)), tours_(std::move(tours)), pos_(teams_.size(), 0),
+    TourWalker(const Map& map, const WalkGraph& graph, std::vector<Team> teams, std::vector<std::vector<int>> tours)
+        : map_(map), graph_(graph), teams_(std::move(teams)), tours_(std::move(tours)), pos_(teams_.size(), 0),
           field_target_(teams_.size(), -1), fields_(teams_.size()), waits_(teams_.size(), 0) {}
 
     bool done() const {
@@ -274,7 +258,7 @@ private:
         const Team& team = teams_[t];
         const int here = next_[team.leader];
         auto& tour = tours_[t];
-        while (pos_[t] < tour.size() && (tour[pos_[t]] == here || !view_pending(s, tour[pos_[t]]))) ++pos_[t];
+        while (pos_[t] < tour.size() && (tour[pos_[t]] == here || s.unsearched_in_view(tour[pos_[t]]) == 0)) ++pos_[t];
         const int to = pos_[t] < tour.size() ? step_toward(t, here, tour[pos_[t]]) : here;
         if (place_team(s, t, to, false, out)) {
             waits_[t] = 0;
@@ -348,7 +332,7 @@ private:
                     }
                     if (!ok) continue;
                     const int gap = std::max(std::abs(x - lx), std::abs(y - ly));
-                    const long long score = close_up ? -gap : 8LL * new_cells(s, x, y) - gap;
+                    const long long score = close_up ? -gap : 8LL * s.unsearched_in_view(map_.index(x, y)) - gap;
                     if (score > best_score) best_score = score, best = map_.index(x, y);
                 }
             if (best < 0) return false;
@@ -365,7 +349,7 @@ private:
     }
 
     const Map& map_;
-    WalkGraph graph_;
+    const WalkGraph& graph_;
     std::vector<Team> teams_;
     std::vector<std::vector<int>> tours_;
     std::vector<std::size_t> pos_;
@@ -375,7 +359,7 @@ private:
 };
 
 // Viewpoints of the unsearched cells shared among the teams (tours of cells, per team).
-std::vector<std::vector<int>> plan_closing_tours(const State& s, const std::vector<Team>& teams,
+std::vector<std::vector<int>> plan_closing_tours(const State& s, const WalkGraph& graph, const std::vector<Team>& teams,
                                                  const FinishParams& params) {
     const Map& map = s.map();
     std::vector<int> todo;
@@ -387,7 +371,6 @@ std::vector<std::vector<int>> plan_closing_tours(const State& s, const std::vect
     std::vector<int> where = points;
     for (const Team& team : teams) where.push_back(map.index(s.actors()[team.leader].x, s.actors()[team.leader].y));
     const int size = static_cast<int>(where.size());
-    const WalkGraph graph(map);
     std::vector<int> dist(static_cast<std::size_t>(size) * size), field, queue;
     for (int a = 0; a < size; ++a) {
         graph.bfs({where[a]}, field, queue);
@@ -408,25 +391,22 @@ Plan finish_with_tours(const State& mid, const FinishParams& params, int max_tur
     Plan plan;
     const int people = s.costars_alive() + s.extras_alive();
     const std::vector<Team> teams = form_teams(s, 3);
-    std::vector<std::vector<int>> tours = plan_closing_tours(s, teams, params);
+    const WalkGraph graph(s.map());
+    std::vector<std::vector<int>> tours = plan_closing_tours(s, graph, teams, params);
     if (tours.empty()) return plan;  // too big to plan: not complete, never kept
-    TourWalker walker(s.map(), teams, std::move(tours));
+    TourWalker walker(s.map(), graph, teams, std::move(tours));
     while (!s.finished() && !walker.done() && !walker.jammed() && s.turns() - mid.turns() < max_turns) {
         Moves m = walker.step(s);
         s.play(m);
         plan.moves.push_back(std::move(m));
         if (s.costars_alive() + s.extras_alive() < people) return plan;  // not complete: never kept
     }
-    if (!s.finished()) {
-        Plan tail = run_policy(s, params.policy, max_turns - (s.turns() - mid.turns()));
-        plan.moves.insert(plan.moves.end(), tail.moves.begin(), tail.moves.end());
-        s = mid;
-        for (const Moves& m : plan.moves) s.play(m);
-    }
-    plan.complete = s.finished() && s.costars_alive() + s.extras_alive() == people;
-    plan.turns = s.turns();
-    plan.costars = s.costars_alive();
-    plan.extras = s.extras_alive();
+    // The policy plays on from where the tours stop (no moves if the search is over) and
+    // counts the result.
+    const Plan tail = run_policy(s, params.policy, max_turns - (s.turns() - mid.turns()));
+    plan.moves.insert(plan.moves.end(), tail.moves.begin(), tail.moves.end());
+    plan.complete = tail.complete && tail.costars + tail.extras == people;
+    plan.turns = tail.turns, plan.costars = tail.costars, plan.extras = tail.extras;
     return plan;
 }
 

@@ -33,6 +33,14 @@ State::State(Map map) : map_(std::move(map)) {
     reveal(sx, sy);
 }
 
+int State::unsearched_in_view(int cell) const {
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    int n = 0;
+    for (const Offset& o : vision_offsets())
+        if (map_.open_at(x + o.dx, y + o.dy)) n += !searched_[map_.index(x + o.dx, y + o.dy)];
+    return n;
+}
+
 void State::reveal(int x, int y) {
     for (const Offset& o : vision_offsets()) {
         const int nx = x + o.dx, ny = y + o.dy;

@@ -45,6 +45,8 @@ public:
     bool searched(int cell) const { return searched_[cell] != 0; }
     const std::vector<std::uint8_t>& searched_cells() const { return searched_; }
     int unsearched() const { return unsearched_; }
+    // Open cells not yet searched that a person standing on `cell` would see.
+    int unsearched_in_view(int cell) const;
     bool finished() const { return unsearched_ == 0; }
     int costars_alive() const;
     int extras_alive() const;

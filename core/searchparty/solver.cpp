@@ -109,14 +109,6 @@ void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at, std::vect
     }
 }
 
-int Policy::unsearched_around(const State& s, int cell) const {
-    const int x = map_.x_of(cell), y = map_.y_of(cell);
-    int n = 0;
-    for (const Offset& o : vision_offsets())
-        if (map_.open_at(x + o.dx, y + o.dy)) n += !s.searched(map_.index(x + o.dx, y + o.dy));
-    return n;
-}
-
 int Policy::gain(const State& s, int cell) const {
     const int x = map_.x_of(cell), y = map_.y_of(cell);
     int g = 0;
@@ -311,7 +303,7 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
         }
         // Pockets first: a cell with few unsearched cells around it would be left behind.
         if (!lanes && (params_.pocket_weight || params_.band_bonus)) {
-            const int around = unsearched_around(s, u);
+            const int around = s.unsearched_in_view(u);
             cost += static_cast<long long>(params_.pocket_weight) * around;
             if (around <= params_.band_cells) cost -= 8LL * params_.band_bonus;  // a thin band or pocket
         }

@@ -92,7 +92,6 @@ private:
     int gain(const State& s, int cell) const;
     int path_gain(const State& s, int cell, int depth);
     int gain_beside(const State& s, int cell, const std::vector<int>& mates) const;
-    int unsearched_around(const State& s, int cell) const;
     void multi_bfs(const std::vector<int>& sources);  // nearest-leader distances
     void trail_bfs(int source, int depth);            // walking distances near a leader
     int trail(int cell) const;
