@@ -125,7 +125,7 @@ std::vector<int> cover_points(const Map& map, const std::vector<int>& cells, int
 
 std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
                            const TourParams& params) {
-    return order_tour(graph, cover(map, cells, cover_offsets(params.cover_d2)), from, params.opt_rounds);
+    return order_tour(graph, cover_points(map, cells, params.cover_d2), from, params.opt_rounds);
 }
 
 }  // namespace pursuit::searchparty

@@ -145,11 +145,10 @@ Plan plan_within(const State& start, const Options& o) {
     return best;
 }
 
-// Rebuilds the map from the first state block (all actors stand on S at turn 1).
-// The first state block, rebuilt as map text (searched `o` back to `.`, the star's cell as `S`)
-// so that the map reader's checks (row sizes, characters, limits, connectivity) apply to it as
-// to a map file: a block without rows or with the star off the open cells is an error, not a
-// map the policy would index out of.
+// Rebuilds the map from the first state block (all actors stand on S at turn 1) as map text
+// (searched `o` back to `.`, the star's cell as `S`), so that the map reader's checks (row
+// sizes, characters, limits, connectivity) apply to it as to a map file: a block without rows
+// or with the star off the open cells is an error, not a map the policy would index out of.
 Map map_from_block(const std::string& actors_line, const std::vector<std::string>& rows) {
     if (rows.empty()) throw InputError("first state block: no board rows");
     std::vector<std::string> grid = rows;
