@@ -259,7 +259,7 @@ private:
         const int here = next_[team.leader];
         auto& tour = tours_[t];
         while (pos_[t] < tour.size() && (tour[pos_[t]] == here || s.unsearched_in_view(tour[pos_[t]]) == 0)) ++pos_[t];
-        const int to = pos_[t] < tour.size() ? step_toward(t, here, tour[pos_[t]]) : here;
+        const int to = pos_[t] < tour.size() ? step_toward(s, t, here, tour[pos_[t]]) : here;
         if (place_team(s, t, to, false, out)) {
             waits_[t] = 0;
             return;
@@ -272,7 +272,10 @@ private:
         }
     }
 
-    int step_toward(std::size_t t, int from, int target) {
+    // One step on a shortest walk to `target`: of the equally short steps, the one that shows
+    // most unsearched cells (the first in neighbour order zigzags along a straight run, and a
+    // walk through unsearched ground does some of the work on the way; 977 -> 973 turns).
+    int step_toward(const State& s, std::size_t t, int from, int target) {
         if (std::max(std::abs(map_.x_of(from) - map_.x_of(target)), std::abs(map_.y_of(from) - map_.y_of(target))) == 1)
             return target;
         if (field_target_[t] != target) {
@@ -280,10 +283,12 @@ private:
             field_target_[t] = target;
         }
         const std::vector<int>& f = fields_[t];
-        int best = from;
+        int best = from, best_shows = -1;
         for (int k = graph_.start[from]; k < graph_.start[from + 1]; ++k) {
             const int c = graph_.next[k];
-            if (f[c] >= 0 && (f[best] < 0 || f[c] < f[best])) best = c;
+            if (f[c] < 0 || (f[best] >= 0 && f[c] > f[best])) continue;
+            const int shows = s.unsearched_in_view(c);
+            if (f[best] < 0 || f[c] < f[best] || shows > best_shows) best = c, best_shows = shows;
         }
         return best;
     }
