@@ -233,7 +233,8 @@ class TourWalker {
 public:
     TourWalker(const Map& map, const WalkGraph& graph, std::vector<Team> teams, std::vector<std::vector<int>> tours)
         : map_(map), graph_(graph), teams_(std::move(teams)), tours_(std::move(tours)), pos_(teams_.size(), 0),
-          field_target_(teams_.size(), -1), fields_(teams_.size()), waits_(teams_.size(), 0) {}
+          field_target_(teams_.size(), -1), fields_(teams_.size()), waits_(teams_.size(), 0),
+          sight_target_(teams_.size(), -1) {}
 
     bool done() const {
         for (std::size_t t = 0; t < teams_.size(); ++t)
@@ -272,23 +273,82 @@ private:
         }
     }
 
-    // One step on a shortest walk to `target`: of the equally short steps, the one that shows
-    // most unsearched cells (the first in neighbour order zigzags along a straight run, and a
-    // walk through unsearched ground does some of the work on the way; 977 -> 973 turns).
+    // One step toward `target`: near it, into sight of what it has left to show; else on a
+    // shortest walk, of the equally short steps the one that shows most unsearched cells (the
+    // first in neighbour order zigzags along a straight run, and a walk through unsearched
+    // ground does some of the work on the way: 977 -> 973 turns, 0.7 turns sooner per closing
+    // over 33 closings).
     int step_toward(const State& s, std::size_t t, int from, int target) {
-        if (std::max(std::abs(map_.x_of(from) - map_.x_of(target)), std::abs(map_.y_of(from) - map_.y_of(target))) == 1)
-            return target;
         if (field_target_[t] != target) {
             graph_.bfs({target}, fields_[t], queue_);
             field_target_[t] = target;
         }
         const std::vector<int>& f = fields_[t];
+        // Once near, the team keeps heading into sight (the walk to the nearest cell that sees
+        // what is left only gets shorter), else the two rules could pull it back and forth.
+        if (sight_target_[t] == target || f[from] <= kSightWalk) {
+            const int step = step_into_sight(s, from, target);
+            if (step >= 0) {
+                sight_target_[t] = target;
+                return step;
+            }
+        }
+        if (std::max(std::abs(map_.x_of(from) - map_.x_of(target)), std::abs(map_.y_of(from) - map_.y_of(target))) == 1)
+            return target;
         int best = from, best_shows = -1;
         for (int k = graph_.start[from]; k < graph_.start[from + 1]; ++k) {
             const int c = graph_.next[k];
             if (f[c] < 0 || (f[best] >= 0 && f[c] > f[best])) continue;
             const int shows = s.unsearched_in_view(c);
             if (f[best] < 0 || f[c] < f[best] || shows > best_shows) best = c, best_shows = shows;
+        }
+        return best;
+    }
+
+    // Near a viewpoint, the leader need not stand on it: any cell that sees every cell the
+    // viewpoint has left to show will do. One step toward the nearest such cell (walking
+    // distances within kSightWalk + 2 steps; the viewpoint itself is such a cell), -1 if none
+    // is that near. Measured over 33
+    // closings (maps 3-5, cuts 40..90 % of the first variant's plan): 0.7 turns sooner each
+    // (radius 2, 4 and 8 alike); the pipeline 973 -> 971.
+    static constexpr int kSightWalk = 4;
+    int step_into_sight(const State& s, int from, int target) {
+        const int tx = map_.x_of(target), ty = map_.y_of(target);
+        std::vector<int> left;
+        for (const Offset& o : vision_offsets())
+            if (map_.open_at(tx + o.dx, ty + o.dy) && !s.searched(map_.index(tx + o.dx, ty + o.dy)))
+                left.push_back(map_.index(tx + o.dx, ty + o.dy));
+        if (left.empty()) return -1;
+        if (sight_stamp_.size() != map_.open.size()) sight_stamp_.assign(map_.open.size(), 0), sight_dist_.assign(map_.open.size(), 0);
+        ++sight_round_;
+        sight_queue_.clear();
+        for (int y = ty - 4; y <= ty + 4; ++y)  // a cell that sees them all lies within 4 of the viewpoint
+            for (int x = tx - 4; x <= tx + 4; ++x) {
+                if (!map_.open_at(x, y)) continue;
+                bool all = true;
+                for (int c : left) all = all && sees(x, y, map_.x_of(c), map_.y_of(c));
+                if (!all) continue;
+                const int g = map_.index(x, y);
+                sight_stamp_[g] = sight_round_, sight_dist_[g] = 0;
+                sight_queue_.push_back(g);
+            }
+        for (std::size_t h = 0; h < sight_queue_.size(); ++h) {  // walking distances to the nearest of them
+            const int c = sight_queue_[h];
+            if (sight_dist_[c] > kSightWalk + 1) continue;
+            for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k) {
+                const int n = graph_.next[k];
+                if (sight_stamp_[n] == sight_round_) continue;
+                sight_stamp_[n] = sight_round_, sight_dist_[n] = sight_dist_[c] + 1;
+                sight_queue_.push_back(n);
+            }
+        }
+        int best = -1, best_dist = INT_MAX, best_shows = -1;
+        for (int k = graph_.start[from]; k < graph_.start[from + 1]; ++k) {
+            const int c = graph_.next[k];
+            if (sight_stamp_[c] != sight_round_) continue;
+            const int shows = s.unsearched_in_view(c);
+            if (sight_dist_[c] < best_dist || (sight_dist_[c] == best_dist && shows > best_shows))
+                best = c, best_dist = sight_dist_[c], best_shows = shows;
         }
         return best;
     }
@@ -361,6 +421,10 @@ private:
     std::vector<int> field_target_;
     std::vector<std::vector<int>> fields_;
     std::vector<int> waits_, next_, queue_;
+    std::vector<int> sight_target_;  // per team: the viewpoint it is heading into sight of
+    std::vector<unsigned> sight_stamp_;
+    std::vector<int> sight_dist_, sight_queue_;
+    unsigned sight_round_ = 0;
 };
 
 // Viewpoints of the unsearched cells shared among the teams (tours of cells, per team).

@@ -269,3 +269,33 @@ TEST(SearchPartySolver, ClosingToursPastTheirWalkBudgetAreNotTried) {
     EXPECT_TRUE(tried.complete);
     EXPECT_EQ(tried.costars, m.costars);
 }
+
+// Closing-tour leaders step into sight of what a viewpoint has left to show instead of onto
+// it: from the start and from cuts of a plan, on a reference map and generated maps,
+// the closing ends the search (no team stuck between the sight step and the walk to the
+// viewpoint) with everyone alive, in a valid solution.
+TEST(SearchPartySolver, ClosingToursNeverStallAndKeepEveryoneAlive) {
+    std::vector<Map> maps{read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"))};
+    for (const char* kind : {"maze", "cave", "rooms"}) {
+        GenerateSpec spec;
+        spec.kind = kind;
+        spec.seed = 2;
+        spec.costars = 3;
+        spec.extras = 4;
+        maps.push_back(generate_map(spec));
+    }
+    for (const Map& m : maps) {
+        const State start(m);
+        const Plan base = run_policy(start, default_variants(3).front(), 4 * m.open_count() + 200);
+        ASSERT_TRUE(base.complete);
+        for (int percent : {0, 30, 60, 90}) {
+            const Plan closed = splice_finish(start, base, percent, FinishParams{});
+            ASSERT_TRUE(closed.complete) << m.cols << "x" << m.rows << " at " << percent << " %";
+            EXPECT_LT(closed.turns, 2 * base.turns) << m.cols << "x" << m.rows << " at " << percent << " %";
+            EXPECT_EQ(closed.costars, m.costars);
+            EXPECT_EQ(closed.extras, m.extras);
+            const auto report = check_solution(m, batch_text(start, closed));
+            EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+        }
+    }
+}
