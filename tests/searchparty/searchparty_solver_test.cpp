@@ -315,3 +315,36 @@ TEST(SearchPartySolver, ClosingToursFromAnEarlyCutShareTheViewpointsInBalancedAr
     EXPECT_EQ(closed.costars, m.costars);
     EXPECT_EQ(closed.extras, m.extras);
 }
+
+// With the native pipeline (tail re-plans given), closing tours from the start are one more
+// first plan; under 5000 open cells both it and the variants' best are polished (tail
+// re-plans, closing cuts) and the better kept, so the result is never worse than polishing
+// the variants' best alone, and it is valid with everyone alive.
+TEST(SearchPartySolver, ClosingToursFromTheStartAreOneMoreFirstPlan) {
+    GenerateSpec spec;
+    spec.kind = "cave";
+    spec.costars = 3;
+    spec.extras = 4;
+    spec.seed = 3;
+    const Map m = generate_map(spec);
+    const State start(m);
+    const int open = m.open_count();
+    ASSERT_LT(open, 5000);
+    const Plan plan = solve(start, 3, 1, nullptr, {}, default_tails(open));
+    ASSERT_TRUE(plan.complete);
+    EXPECT_EQ(plan.costars, m.costars);
+    EXPECT_EQ(plan.extras, m.extras);
+    const auto report = check_solution(m, batch_text(start, plan));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+    Plan variants_best;
+    bool first = true;
+    for (const PolicyParams& p : default_variants(3)) {
+        Plan v = run_policy(start, p, 4 * open + 200);
+        if (first || better(v, variants_best)) variants_best = std::move(v);
+        first = false;
+    }
+    const Plan polished = replan_finishes(start, replan_tails(start, variants_best, default_tails(open)),
+                                          default_finish_cuts(), default_finish(open));
+    EXPECT_LE(plan.turns, polished.turns);
+    std::printf("generated cave: %d turns (variants' best polished: %d)\n", plan.turns, polished.turns);
+}
