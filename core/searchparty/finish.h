@@ -1,10 +1,12 @@
 // Owns: the closing plan of the Search Party solver. From a mid-search state, the cells still
 // unsearched are covered by viewpoints (greedy set cover), and the viewpoints are shared
 // among the teams as one min-makespan multi-tour from where the leaders stand (walking
-// distances; relocate / reverse / tail-exchange moves with seeded perturbation), instead of
-// a partition into regions toured one by one. Leaders walk their tours, skipping viewpoints
-// with nothing left to see; buddies stay within two steps' walk and take the cells that show
-// most; the greedy policy finishes whatever is left.
+// distances; started from the better of "the free team takes the nearest point" and one
+// closed tour cut into balanced arcs, then relocate / reverse / tail-exchange moves with
+// seeded perturbation), instead of a partition into regions toured one by one. Leaders walk
+// their tours, skipping viewpoints with nothing left to see and stepping into sight of what a
+// near one has left; buddies stay within two steps' walk and take the cells that show most;
+// the greedy policy finishes whatever is left.
 // Integer arithmetic and a seeded RNG only: native and wasm plans are identical.
 #pragma once
 #include <cstdint>

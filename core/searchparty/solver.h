@@ -10,8 +10,9 @@
 //   people they depend on, the one revealing most new cells.
 // Optional global plan (PolicyParams regions / tours / lanes, see regions.h and tours.h):
 // leaders keep to a balanced region of their own and visit it along a tour. Whole-map
-// solving keeps the best of many variants, then re-plans the best plan's second half with
-// the global plan from where the teams stand (tail re-plans).
+// solving keeps the best of many variants (and, in the native pipeline, of closing tours
+// from the start, finish.h), then re-plans the best plan's second half with the global plan
+// from where the teams stand (tail re-plans) and closes it with closing tours from late cuts.
 // No clocks or threads here: the work is bounded by counts; native programs add a budget.
 #pragma once
 #include <cstdint>
