@@ -22,6 +22,8 @@
 #include <cmath>
 #include <memory>
 
+#include "fugitive/room_to_run.h"
+
 namespace pursuit::fugitive {
 namespace {
 
@@ -66,6 +68,8 @@ constexpr double kNoise = 0.25; // chance the rollout Fugitive plays its second-
 constexpr int kChaseDepth = 4;       // turns searched at most (iterative deepening)
 constexpr long kChaseBudget = 4000;  // search nodes per depth
 constexpr double kLeafForced = 0.4;  // leaf value of a city without a safe move
+constexpr int kLeafRoomHorizon = 4;  // turns of room to run looked at from a leaf (see RoomToRun)
+constexpr double kLeafRoomW = 0.6;   // how much a leaf with little room loses (1 - w x missing share)
 constexpr double kChaseW = 100;      // weight of the survival probability in the move's value
 
 // 100 x P(caught now) - alpha x E[distance to the nearest Detective] - beta x the sum over
@@ -300,6 +304,11 @@ double rollout(State s, Knowledge k, const FugitiveMove& first, int horizon, boo
 // learn nothing else on normal turns), on the announced city, and on the Detectives'
 // tie-breaks. Measured (960 games, 24 seeds): 163 -> 143 captures by greedy Detectives,
 // with 32 rollouts instead of 40 so that the time per game stays the same.
+// Leaf: the room to run (RoomToRun) were the city known, not just "a safe move exists",
+// at every leaf: it tells apart the regions the Detectives could close 2-4 turns beyond the
+// search. Measured: 143 -> 78 captures in 960 games, +13 % time; used only at leaves where
+// the Detectives know the city within 8 (just after an announcement) it gained nothing
+// (37/240, as without it): the pessimistic room while the city is hidden is what helps.
 struct Outcome {
     double p;
     Detectives d;
@@ -364,13 +373,13 @@ private:
             return v;
         }
         if (depth <= 0 || exhausted()) {
-            // Leaf: a move to a city no Detective is next to is safe for one more turn.
+            // Leaf: the share of the next kLeafRoomHorizon turns the Fugitive could still run
+            // were its city known; without even one safe move, kLeafForced.
+            RoomToRun room_of(map_, d, kLeafRoomHorizon);
             for (int f = 1; f <= n_; ++f) {
                 if (!rel[f]) continue;
-                bool safe = false;
-                for (int g : map_.neighbours(f))
-                    if (map_.distance_to_any(g, d) >= 2) safe = true;
-                v[f] = safe ? 1.0 : kLeafForced;
+                const int room = room_of.from(f);
+                v[f] = room == 0 ? kLeafForced : 1.0 - kLeafRoomW * (kLeafRoomHorizon - room) / kLeafRoomHorizon;
             }
             return v;
         }
