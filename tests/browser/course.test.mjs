@@ -229,8 +229,11 @@ test('Robots page on its own: replay=<url>&autoplay=1 plays the saved game; a ba
   const p = await h.newPage();
   await p.goto(h.url + 'robots/#replay=../course/replays/robots-seed7.json&autoplay=1');
   await p.waitForSelector('html[data-ready="1"]');
-  // While the replay plays, #outcome shows "Move k: …"; at the end it shows the result.
-  await p.waitForFunction((summary) => document.querySelector('#status dd[data-k="moves"]')?.textContent === '32'
+  // While the replay plays, #outcome shows "Move k: …"; at the end it shows the result. The
+  // player's position is part of the wait: before the player starts from move 0, the page
+  // briefly shows the loaded game's last position, which a slow machine can catch (seen in CI).
+  await p.waitForFunction((summary) => document.querySelector('#replay-player .rp-pos')?.textContent.endsWith('32 / 32')
+    && document.querySelector('#status dd[data-k="moves"]')?.textContent === '32'
     && document.querySelector('#outcome')?.textContent === summary, SAVED.result.summary, { timeout: 30000 });
   assert.equal(await p.$eval('#outcome', (e) => e.textContent), SAVED.result.summary);
   assert.equal(await p.$eval('#replay-box', (e) => e.hidden), false);
