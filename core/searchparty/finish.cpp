@@ -330,7 +330,7 @@ public:
     TourWalker(const Map& map, const WalkGraph& graph, std::vector<Team> teams, std::vector<std::vector<int>> tours)
         : map_(map), graph_(graph), teams_(std::move(teams)), tours_(std::move(tours)), pos_(teams_.size(), 0),
           field_target_(teams_.size(), -1), fields_(teams_.size()), waits_(teams_.size(), 0),
-          sight_target_(teams_.size(), -1) {}
+          sight_target_(teams_.size(), -1), sight_(graph.cells()) {}
 
     bool done() const {
         for (std::size_t t = 0; t < teams_.size(); ++t)
@@ -415,36 +415,23 @@ private:
             if (map_.open_at(tx + o.dx, ty + o.dy) && !s.searched(map_.index(tx + o.dx, ty + o.dy)))
                 left.push_back(map_.index(tx + o.dx, ty + o.dy));
         if (left.empty()) return -1;
-        if (sight_stamp_.size() != map_.open.size()) sight_stamp_.assign(map_.open.size(), 0), sight_dist_.assign(map_.open.size(), 0);
-        ++sight_round_;
-        sight_queue_.clear();
+        sight_cells_.clear();
         for (int y = ty - 4; y <= ty + 4; ++y)  // a cell that sees them all lies within 4 of the viewpoint
             for (int x = tx - 4; x <= tx + 4; ++x) {
                 if (!map_.open_at(x, y)) continue;
                 bool all = true;
                 for (int c : left) all = all && sees(x, y, map_.x_of(c), map_.y_of(c));
                 if (!all) continue;
-                const int g = map_.index(x, y);
-                sight_stamp_[g] = sight_round_, sight_dist_[g] = 0;
-                sight_queue_.push_back(g);
+                sight_cells_.push_back(map_.index(x, y));
             }
-        for (std::size_t h = 0; h < sight_queue_.size(); ++h) {  // walking distances to the nearest of them
-            const int c = sight_queue_[h];
-            if (sight_dist_[c] > kSightWalk + 1) continue;
-            for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k) {
-                const int n = graph_.next[k];
-                if (sight_stamp_[n] == sight_round_) continue;
-                sight_stamp_[n] = sight_round_, sight_dist_[n] = sight_dist_[c] + 1;
-                sight_queue_.push_back(n);
-            }
-        }
+        sight_.walk(graph_, sight_cells_, kSightWalk + 2);  // walking distances to the nearest of them
         int best = -1, best_dist = INT_MAX, best_shows = -1;
         for (int k = graph_.start[from]; k < graph_.start[from + 1]; ++k) {
             const int c = graph_.next[k];
-            if (sight_stamp_[c] != sight_round_) continue;
+            const int dist = sight_.dist(c);
+            if (dist < 0) continue;
             const int shows = s.unsearched_in_view(c);
-            if (sight_dist_[c] < best_dist || (sight_dist_[c] == best_dist && shows > best_shows))
-                best = c, best_dist = sight_dist_[c], best_shows = shows;
+            if (dist < best_dist || (dist == best_dist && shows > best_shows)) best = c, best_dist = dist, best_shows = shows;
         }
         return best;
     }
@@ -518,9 +505,8 @@ private:
     std::vector<std::vector<int>> fields_;
     std::vector<int> waits_, next_, queue_;
     std::vector<int> sight_target_;  // per team: the viewpoint it is heading into sight of
-    std::vector<unsigned> sight_stamp_;
-    std::vector<int> sight_dist_, sight_queue_;
-    unsigned sight_round_ = 0;
+    NearWalk sight_;                 // walking distances to the cells in sight of it
+    std::vector<int> sight_cells_;
 };
 
 // Viewpoints of the unsearched cells shared among the teams (tours of cells, per team).

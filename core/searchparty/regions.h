@@ -22,6 +22,22 @@ struct WalkGraph {
     void bfs(const std::vector<int>& sources, std::vector<int>& dist, std::vector<int>& queue) const;
 };
 
+// Walking distances up to `depth` steps from some sources, for hot paths that ask about a
+// small neighbourhood many times: each walk stamps the cells it reaches instead of clearing a
+// whole-map table, so it costs only what it visits.
+class NearWalk {
+public:
+    explicit NearWalk(int cells) : stamp_(cells, 0), dist_(cells, 0) {}
+    void walk(const WalkGraph& graph, const std::vector<int>& sources, int depth);
+    // Steps from the nearest source by the last walk; -1 if it did not reach `cell`.
+    int dist(int cell) const { return stamp_[cell] == round_ ? dist_[cell] : -1; }
+
+private:
+    std::vector<std::uint32_t> stamp_;
+    std::vector<int> dist_, queue_;
+    std::uint32_t round_ = 0;
+};
+
 struct RegionParams {
     int lloyd_rounds = 0;     // k-means rounds moving the seeds to their regions' centres
     int balance_rounds = 80;  // rounds adjusting the additive weights

@@ -58,37 +58,16 @@ std::vector<Team> form_teams(const State& s, int level) {
     return teams;
 }
 
-Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed), graph_(map) {
+Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed), graph_(map), trail_(static_cast<int>(map.open.size())) {
     seen_stamp_.assign(map.open.size(), 0);
-    trail_stamp_.assign(map.open.size(), 0);
-    trail_dist_.assign(map.open.size(), 0);
 }
 
 void Policy::multi_bfs(const std::vector<int>& sources) { graph_.bfs(sources, multi_dist_, queue_); }
 
-void Policy::trail_bfs(int source, int depth) {
-    if (++trail_round_ == 0) {
-        std::fill(trail_stamp_.begin(), trail_stamp_.end(), 0);
-        trail_round_ = 1;
-    }
-    queue_.clear();
-    queue_.push_back(source);
-    trail_stamp_[source] = trail_round_;
-    trail_dist_[source] = 0;
-    for (std::size_t h = 0; h < queue_.size(); ++h) {
-        const int c = queue_[h];
-        if (trail_dist_[c] >= depth) continue;
-        for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k) {
-            const int n = graph_.next[k];
-            if (trail_stamp_[n] == trail_round_) continue;
-            trail_stamp_[n] = trail_round_;
-            trail_dist_[n] = trail_dist_[c] + 1;
-            queue_.push_back(n);
-        }
-    }
+int Policy::trail(int cell) const {
+    const int d = trail_.dist(cell);
+    return d >= 0 ? d : kUnknown;
 }
-
-int Policy::trail(int cell) const { return trail_stamp_[cell] == trail_round_ ? trail_dist_[cell] : kUnknown; }
 
 void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at, std::vector<int>* order) {
     dist.assign(map_.open.size(), -1);
@@ -471,7 +450,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
             }
             std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         }
-        trail_bfs(cell_of(L), params_.max_trail + 1);
+        trail_.walk(graph_, {cell_of(L)}, params_.max_trail + 1);  // walking distances near the leader
         // Followers keep to their lane slots only while the leader walks a lane and moves
         // (a slot across a wall can block the leader; then the followers just close up).
         const bool use_slots = !lanes_.empty() && targets_[t] >= 0 && on_lane(t, targets_[t]) &&

@@ -94,7 +94,6 @@ private:
     int path_gain(const State& s, int cell, int depth);
     int gain_beside(const State& s, int cell, const std::vector<int>& mates) const;
     void multi_bfs(const std::vector<int>& sources);  // nearest-leader distances
-    void trail_bfs(int source, int depth);            // walking distances near a leader
     int trail(int cell) const;
     void mark_seen(int cell);
     void update_regions(const State& s);
@@ -119,15 +118,13 @@ private:
     std::vector<int> targets_;                  // per team, -1 = none
     std::vector<std::uint32_t> seen_stamp_;    // cells revealed by decisions made this turn
     std::uint32_t stamp_ = 0;
-    std::vector<std::uint32_t> trail_stamp_;
-    std::vector<int> trail_dist_;
-    std::uint32_t trail_round_ = 0;
     std::vector<int> own_dist_, own_order_, multi_dist_;
     std::vector<int> to_target_;
     std::vector<int> path_cells_;               // path_gain: cells on the path being scored
     std::vector<int> queue_;
     std::uint64_t noise_ = 0;
     WalkGraph graph_;                           // king neighbours of each cell (CSR), shared with regions/tours
+    NearWalk trail_;                            // walking distances near a leader
     std::vector<int> owner_;                    // per cell: team whose region it is (-1 none)
     std::vector<int> region_left_;              // per team: unsearched cells in its region
     int last_partition_ = -1000000;             // turn of the last partition
