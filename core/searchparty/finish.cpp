@@ -578,12 +578,8 @@ FinishParams default_finish(int open_cells) {
 }
 
 Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params) {
-    for (int percent : percents) {
-        if (!best.complete || best.moves.size() < 4) break;
-        Plan spliced = splice_finish(start, best, percent, params);
-        if (better(spliced, best)) best = std::move(spliced);
-    }
-    return best;
+    return keep_better_splices(std::move(best), percents,
+                               [&](const Plan& plan, int percent) { return splice_finish(start, plan, percent, params); });
 }
 
 }  // namespace pursuit::searchparty

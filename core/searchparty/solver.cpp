@@ -642,12 +642,8 @@ Plan splice(const State& start, const Plan& best, int percent, const PolicyParam
 }
 
 Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries) {
-    for (const TailTry& t : tries) {
-        if (!best.complete || best.moves.size() < 4) break;
-        Plan spliced = splice(start, best, t.percent, t.params);
-        if (better(spliced, best)) best = std::move(spliced);
-    }
-    return best;
+    return keep_better_splices(std::move(best), tries,
+                               [&](const Plan& plan, const TailTry& t) { return splice(start, plan, t.percent, t.params); });
 }
 
 std::vector<TailTry> default_tails(int open_cells) {

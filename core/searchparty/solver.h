@@ -161,6 +161,18 @@ Plan splice(const State& start, const Plan& best, int percent, const PolicyParam
 Plan splice_with(const State& start, const Plan& best, int percent,
                  const std::function<Plan(const State&, int)>& rest, const std::string& label);
 Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries);
+// Re-plans from successive cuts: for each `cut` in turn, `splice(best, cut)` replaces `best`
+// when it ends sooner (so a later cut starts from the improved plan). Shared by the tail
+// re-plans and the closing tours (finish.h).
+template <class Cuts, class Splice>
+Plan keep_better_splices(Plan best, const Cuts& cuts, Splice splice) {
+    for (const auto& cut : cuts) {
+        if (!best.complete || best.moves.size() < 4) break;
+        Plan spliced = splice(best, cut);
+        if (better(spliced, best)) best = std::move(spliced);
+    }
+    return best;
+}
 // The tail re-plans the native solver tries by default: by mid-search the teams are spread
 // out, and a global plan (regions + tours) from there pays off (maps 3 and 5).
 std::vector<TailTry> default_tails(int open_cells);
