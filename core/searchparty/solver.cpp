@@ -660,7 +660,9 @@ std::vector<TailTry> default_tails(int open_cells) {
 }
 
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
-           const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails) {
+           const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
+           const std::function<bool(Stage)>& in_time) {
+    auto go_on = [&](Stage stage) { return !in_time || in_time(stage); };
     const int max_turns = 4 * start.map().open_count() + 200;
     Plan best;
     int n = 0;
@@ -672,13 +674,17 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     const auto variants = default_variants(level);
     for (std::size_t i = 0; i < variants.size(); ++i) consider(variants[i], "default " + std::to_string(i));
     if (level >= 3)
-        for (std::size_t i = 0; i < extra.size(); ++i) consider(extra[i], "extra " + std::to_string(i));
+        for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i) consider(extra[i], "extra " + std::to_string(i));
     const FinishParams finish = default_finish(start.map().open_count());
     auto polish = [&](Plan plan) {
-        plan = replan_tails(start, std::move(plan), tails);
+        plan = keep_better_splices(std::move(plan), tails, [&](const Plan& p, const TailTry& t) {
+            return go_on(Stage::Polish) ? splice(start, p, t.percent, t.params) : Plan{};
+        });
         // Closing tours (finish.h) from late cuts of the best plan: the last cells are scattered,
         // and one shared multi-tour over them beats the greedy by a few turns on maps 4 and 5.
-        return replan_finishes(start, std::move(plan), default_finish_cuts(), finish);
+        return keep_better_splices(std::move(plan), default_finish_cuts(), [&](const Plan& p, int cut) {
+            return go_on(Stage::Polish) ? splice_finish(start, p, cut, finish) : Plan{};
+        });
     };
     // One more first plan with the native pipeline (tails given): closing tours from the start,
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
@@ -686,7 +692,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // plan polishes better is not foreseeable (map 3: 255 polishes to 253, the variants' best to
     // 248), so under 5000 open cells, where polishing is cheap, both are polished; above, the
     // better one (CPU).
-    if (level >= 3 && !tails.empty()) {
+    if (level >= 3 && !tails.empty() && go_on(Stage::Polish)) {
         Plan closing = finish_with_tours(start, finish, max_turns);
         closing.variant = "closing tours from the start";
         if (closing.complete && start.map().open_count() < 5000) {

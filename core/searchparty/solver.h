@@ -176,8 +176,14 @@ Plan keep_better_splices(Plan best, const Cuts& cuts, Splice splice) {
 // The tail re-plans the native solver tries by default: by mid-search the teams are spread
 // out, and a global plan (regions + tours) from there pays off (maps 3 and 5).
 std::vector<TailTry> default_tails(int open_cells);
+// `in_time(stage)`, when given, is asked before each step of the pipeline after the default
+// variants (each extra variant; the closing tours from the start, each tail re-plan and each
+// closing cut): a step is skipped when it says no. The interactive form answers turn 1 within
+// the controller's time limit this way; the batch form gives none and runs every step.
+enum class Stage { Variants, Polish };
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
-           const std::vector<PolicyParams>& extra = {}, const std::vector<TailTry>& tails = {});
+           const std::vector<PolicyParams>& extra = {}, const std::vector<TailTry>& tails = {},
+           const std::function<bool(Stage)>& in_time = nullptr);
 // The extra variants the native solver adds by default (deterministic for a seed; cheap maps
 // get more): random policy variants, then on small maps random global-plan variants
 // (regions + viewpoint tours).

@@ -31,7 +31,7 @@ using namespace pursuit::searchparty;
 struct Options {
     std::uint64_t seed = 1;
     double budget_ms = 0;  // randomised restarts while within budget (0 = deterministic only)
-    double plan_ms = 3000;  // interactive form: time for the fixed variants before turn 1
+    double plan_ms = 7000;  // interactive form: planning time before turn 1 (see plan_within)
     int level = 3;
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
     bool figures = false;
@@ -91,8 +91,9 @@ int usage(int code) {
         "  --budget-ms B    keep trying randomised variants for B ms (default 0: the fixed,\n"
         "                   deterministic variants only)\n"
         "  --level L        easy | medium | hard | best (default best)\n"
-        "  --plan-ms P      interactive form: stop trying the fixed variants after P ms\n"
-        "                   (default 3000, so turn 1 stays within the controller's limit)\n"
+        "  --plan-ms P      interactive form: plan for at most about P ms before turn 1 (the\n"
+        "                   batch form's steps while time remains; default 7000, so turn 1\n"
+        "                   stays within the controller's 10 s limit)\n"
         "  --policy K=V,..  play one policy variant only (for measuring ideas): keys regions,\n"
         "                   region_penalty, rate, replan_gap, lanes (1-4), lane_phase, side_bias,\n"
         "                   tours, cover, sectors, sector_phase, team_gain, pocket, band, trail,\n"
@@ -111,33 +112,18 @@ Plan solve_with_budget(const State& start, const Options& o) {
 }
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
-// the fixed and seeded variants for the first half of `plan_ms` (at least one), the tail
-// re-plans and closing tours for the second half, then the budget.
+// the batch form's pipeline, in the same order, with each step after the fixed variants
+// started only while time remains — the seeded variants within the first half of `plan_ms`,
+// the closing tours from the start, the tail re-plans and the closing cuts within all of it —
+// so on a quiet machine both forms give the same plan; then the budget.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
-    const int max_turns = 4 * start.map().open_count() + 200;
-    Plan best;
-    bool first = true;
-    std::vector<PolicyParams> variants = default_variants(o.level);
-    if (o.level >= 3)  // the same seeded variants as the batch form, in the same order
-        for (const PolicyParams& p : seeded_variants(o.seed, start.map().open_count())) variants.push_back(p);
-    const std::vector<TailTry> tails = o.level >= 3 ? default_tails(start.map().open_count()) : std::vector<TailTry>{};
-    const double variants_ms = tails.empty() ? o.plan_ms : o.plan_ms / 2;  // the rest for the tails
-    for (const PolicyParams& p : variants) {
-        if (!first && clock.elapsed_ms() > variants_ms) break;
-        Plan plan = run_policy(start, p, max_turns);
-        if (first || better(plan, best)) best = std::move(plan);
-        first = false;
-    }
-    for (const TailTry& t : tails) {  // then the batch form's tail re-plans, while time remains
-        if (clock.elapsed_ms() > o.plan_ms) break;
-        best = replan_tails(start, std::move(best), {t});
-    }
-    if (o.level >= 3)  // then the batch form's closing tours, while time remains
-        for (int cut : default_finish_cuts()) {
-            if (clock.elapsed_ms() > o.plan_ms) break;
-            best = replan_finishes(start, std::move(best), {cut}, default_finish(start.map().open_count()));
-        }
+    const int open = start.map().open_count();
+    const bool best_level = o.level >= 3;
+    Plan best = solve(start, o.level, o.seed, nullptr, best_level ? seeded_variants(o.seed, open) : std::vector<PolicyParams>{},
+                      best_level ? default_tails(open) : std::vector<TailTry>{}, [&](Stage stage) {
+                          return clock.elapsed_ms() < (stage == Stage::Variants ? o.plan_ms / 2 : o.plan_ms);
+                      });
     if (o.budget_ms > 0) {
         Plan more = solve_with_budget(start, o);
         if (better(more, best)) best = std::move(more);
