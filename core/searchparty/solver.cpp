@@ -672,7 +672,8 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         if (n++ == 0 || better(plan, best)) best = std::move(plan);
     };
     const auto variants = default_variants(level);
-    for (std::size_t i = 0; i < variants.size(); ++i) consider(variants[i], "default " + std::to_string(i));
+    for (std::size_t i = 0; i < variants.size() && (i == 0 || go_on(Stage::Variants)); ++i)
+        consider(variants[i], "default " + std::to_string(i));
     if (level >= 3)
         for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i) consider(extra[i], "extra " + std::to_string(i));
     const FinishParams finish = default_finish(start.map().open_count());
