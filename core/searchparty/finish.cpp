@@ -577,9 +577,11 @@ FinishParams default_finish(int open_cells) {
     return p;
 }
 
-Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params) {
-    return keep_better_splices(std::move(best), percents,
-                               [&](const Plan& plan, int percent) { return splice_finish(start, plan, percent, params); });
+Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params,
+                     const std::function<bool()>& go_on) {
+    return keep_better_splices(
+        std::move(best), percents, [&](const Plan& plan, int percent) { return splice_finish(start, plan, percent, params); },
+        go_on);
 }
 
 }  // namespace pursuit::searchparty

@@ -35,7 +35,9 @@ FinishParams default_finish(int open_cells);
 Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns);
 // Replays `best` to `percent` % of its turns and closes with finish_with_tours.
 Plan splice_finish(const State& start, const Plan& best, int percent, const FinishParams& params);
-// Tries the cuts in `percents` in turn on the best plan so far; returns the best.
-Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params);
+// Tries the cuts in `percents` in turn on the best plan so far, while `go_on` (if given) says
+// so; returns the best.
+Plan replan_finishes(const State& start, Plan best, const std::vector<int>& percents, const FinishParams& params,
+                     const std::function<bool()>& go_on = nullptr);
 
 }  // namespace pursuit::searchparty

@@ -641,9 +641,10 @@ Plan splice(const State& start, const Plan& best, int percent, const PolicyParam
         "splice");
 }
 
-Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries) {
-    return keep_better_splices(std::move(best), tries,
-                               [&](const Plan& plan, const TailTry& t) { return splice(start, plan, t.percent, t.params); });
+Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries, const std::function<bool()>& go_on) {
+    return keep_better_splices(
+        std::move(best), tries, [&](const Plan& plan, const TailTry& t) { return splice(start, plan, t.percent, t.params); },
+        go_on);
 }
 
 std::vector<TailTry> default_tails(int open_cells) {
@@ -677,15 +678,12 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     if (level >= 3)
         for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i) consider(extra[i], "extra " + std::to_string(i));
     const FinishParams finish = default_finish(start.map().open_count());
+    const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
     auto polish = [&](Plan plan) {
-        plan = keep_better_splices(std::move(plan), tails, [&](const Plan& p, const TailTry& t) {
-            return go_on(Stage::Polish) ? splice(start, p, t.percent, t.params) : Plan{};
-        });
+        plan = replan_tails(start, std::move(plan), tails, polish_in_time);
         // Closing tours (finish.h) from late cuts of the best plan: the last cells are scattered,
         // and one shared multi-tour over them beats the greedy by a few turns on maps 4 and 5.
-        return keep_better_splices(std::move(plan), default_finish_cuts(), [&](const Plan& p, int cut) {
-            return go_on(Stage::Polish) ? splice_finish(start, p, cut, finish) : Plan{};
-        });
+        return replan_finishes(start, std::move(plan), default_finish_cuts(), finish, polish_in_time);
     };
     // One more first plan with the native pipeline (tails given): closing tours from the start,
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour

@@ -160,14 +160,16 @@ Plan splice(const State& start, const Plan& best, int percent, const PolicyParam
 // The same with any continuation: `rest(mid, max_turns)` plays on from the cut.
 Plan splice_with(const State& start, const Plan& best, int percent,
                  const std::function<Plan(const State&, int)>& rest, const std::string& label);
-Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries);
+// `go_on`, when given, is asked before each cut; the re-plans stop when it says no.
+Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tries,
+                  const std::function<bool()>& go_on = nullptr);
 // Re-plans from successive cuts: for each `cut` in turn, `splice(best, cut)` replaces `best`
-// when it ends sooner (so a later cut starts from the improved plan). Shared by the tail
-// re-plans and the closing tours (finish.h).
+// when it ends sooner (so a later cut starts from the improved plan), while `go_on` (if given)
+// says so. Shared by the tail re-plans and the closing tours (finish.h).
 template <class Cuts, class Splice>
-Plan keep_better_splices(Plan best, const Cuts& cuts, Splice splice) {
+Plan keep_better_splices(Plan best, const Cuts& cuts, Splice splice, const std::function<bool()>& go_on = nullptr) {
     for (const auto& cut : cuts) {
-        if (!best.complete || best.moves.size() < 4) break;
+        if (!best.complete || best.moves.size() < 4 || (go_on && !go_on())) break;
         Plan spliced = splice(best, cut);
         if (better(spliced, best)) best = std::move(spliced);
     }

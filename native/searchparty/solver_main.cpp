@@ -7,9 +7,9 @@
 //                                          time, lower bound and gap
 // The form is chosen by --batch / --interactive, else: stdin is a terminal -> batch;
 // otherwise the first stdin line decides ("Turn 1" -> interactive, end of input -> batch).
-#include <algorithm>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
