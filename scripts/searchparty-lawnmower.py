@@ -38,8 +38,11 @@ def simulate(w, h, start, lanes, names, offsets):
     mates = [start] * len(offsets)
     look(start)
     moves = []
+    if len(seen) == w * h:  # S's view covers the field: 0 turns
+        return moves
     for row, rightwards in lanes:
-        ends = [(1, row), (w - 2, row)] if rightwards else [(w - 2, row), (1, row)]
+        left, right = min(1, w - 1), max(0, w - 2)
+        ends = [(left, row), (right, row)] if rightwards else [(right, row), (left, row)]
         for goal in ends:
             while star != goal:
                 step = (sign(goal[0] - star[0]), sign(goal[1] - star[1]))
@@ -61,10 +64,15 @@ def simulate(w, h, start, lanes, names, offsets):
 def main():
     if len(sys.argv) != 8 or sys.argv[5] not in FORMATIONS:
         sys.exit(__doc__)
-    w, h, sx, sy = map(int, sys.argv[1:5])
+    try:
+        w, h, sx, sy = map(int, sys.argv[1:5])
+    except ValueError:
+        sys.exit('W H SX SY must be integers\n' + __doc__)
+    if not (1 <= w <= 256 and 1 <= h <= 256 and 0 <= sx < w and 0 <= sy < h):
+        sys.exit('the field is 1..256 x 1..256 and S must lie inside it (0 <= SX < W, 0 <= SY < H)')
     names, offsets = FORMATIONS[sys.argv[5]]
     above, below = 2 - min([0] + offsets), 2 + max([0] + offsets)  # rows seen off the star's row
-    rows = [min(r, h - 1 - below) for r in range(above, h, above + below + 1)]
+    rows = [max(0, min(r, h - 1 - below)) for r in range(above, h, above + below + 1)] or [h // 2]
     if rows[-1] + below < h - 1:  # a last lane for the bottom rows
         rows.append(h - 1 - below)
     best = None
@@ -72,16 +80,19 @@ def main():
         for order in (rows[split::-1] + rows[split + 1:], rows[split:] + rows[:split][::-1]):
             for first_right in (True, False):
                 lanes = [(r, first_right == (k % 2 == 0)) for k, r in enumerate(order)]
+                lanes += [(r, not right) for r, right in reversed(lanes)]  # back, if mates lagged
                 moves = simulate(w, h, (sx, sy), lanes, names, offsets)
-                if moves and (best is None or len(moves) < len(best)):
+                if moves is not None and (best is None or len(moves) < len(best)):
                     best = moves
+    if best is None:
+        sys.exit('no lane order searches the whole field')
     grid = [['.'] * w for _ in range(h)]
     grid[sy][sx] = 'S'
     costars, extras = names.count('A'), len(names) - names.count('A')
     with open(sys.argv[6], 'w') as f:
         f.write('%d %d %d %d\n' % (w, h, costars, extras) + '\n'.join(''.join(r) for r in grid) + '\n')
     with open(sys.argv[7], 'w') as f:
-        f.write('\n'.join(best) + '\n%d %d %d\n' % (len(best), costars, extras))
+        f.write(''.join(m + '\n' for m in best) + '%d %d %d\n' % (len(best), costars, extras))
     print(len(best), 'turns')
 
 
