@@ -40,8 +40,8 @@ def simulate(w, h, start, lanes, names, offsets):
     moves = []
     if len(seen) == w * h:  # S's view covers the field: 0 turns
         return moves
+    left, right = min(1, w - 1), max(0, w - 2)  # lane ends: one in from each side
     for row, rightwards in lanes:
-        left, right = min(1, w - 1), max(0, w - 2)
         ends = [(left, row), (right, row)] if rightwards else [(right, row), (left, row)]
         for goal in ends:
             while star != goal:
