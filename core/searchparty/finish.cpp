@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <tuple>
 
 #include "common/rng.h"
 #include "searchparty/tours.h"
@@ -327,10 +328,12 @@ private:
 // see; buddies keep within two steps' walk of it and take the cells that show most.
 class TourWalker {
 public:
-    TourWalker(const Map& map, const WalkGraph& graph, std::vector<Team> teams, std::vector<std::vector<int>> tours)
+    TourWalker(const Map& map, const WalkGraph& graph, std::vector<Team> teams, std::vector<std::vector<TeamView>> tours)
         : map_(map), graph_(graph), teams_(std::move(teams)), tours_(std::move(tours)), pos_(teams_.size(), 0),
           field_target_(teams_.size(), -1), fields_(teams_.size()), waits_(teams_.size(), 0),
-          sight_target_(teams_.size(), -1), sight_(graph.cells()) {}
+          sight_target_(teams_.size(), -1), sight_(graph.cells()), at_view_(teams_.size(), 0),
+          buddy_fields_(teams_.size()), buddy_field_target_(teams_.size(), -1), pair_best_(teams_.size(), INT_MAX),
+          pair_stall_(teams_.size(), 0), lead_cell_(teams_.size(), -1) {}
 
     bool done() const {
         for (std::size_t t = 0; t < teams_.size(); ++t)
@@ -355,8 +358,33 @@ private:
         const Team& team = teams_[t];
         const int here = next_[team.leader];
         auto& tour = tours_[t];
-        while (pos_[t] < tour.size() && (tour[pos_[t]] == here || s.unsearched_in_view(tour[pos_[t]]) == 0)) ++pos_[t];
-        const int to = pos_[t] < tour.size() ? step_toward(s, t, here, tour[pos_[t]]) : here;
+        // A pair viewpoint is done when the two views show nothing new, or when the leader
+        // has stood on its cell for kSlotWaits turns (its buddy cannot reach the other).
+        while (pos_[t] < tour.size()) {
+            const TeamView& v = tour[pos_[t]];
+            const int left = s.unsearched_in_view(v.cell) + (v.slot >= 0 ? s.unsearched_in_view(v.slot) : 0);
+            const bool paired = v.slot >= 0 && !team.followers.empty();
+            const bool stood = paired ? (lead_cell_[t] == here && at_view_[t] >= kSlotWaits) : v.cell == here;
+            if (left > 0 && !stood) break;
+            if (left > 0 && paired) {  // the buddy cannot get there: the leader goes itself
+                tour[pos_[t]] = TeamView{lead_cell_[t] == v.cell ? v.slot : v.cell, -1};
+                reset_pair(t);
+                continue;
+            }
+            ++pos_[t];
+            reset_pair(t);
+        }
+        int to = here;
+        if (pos_[t] < tour.size()) {
+            const TeamView& v = tour[pos_[t]];
+            if (v.slot >= 0 && !team.followers.empty() && move_pair(s, t, v, out)) {
+                waits_[t] = 0;
+                return;
+            }
+            const TeamView& now = tour[pos_[t]];  // move_pair may have split it into two
+            if (now.slot >= 0 && lead_cell_[t] >= 0) to = step_toward(s, t, here, lead_cell_[t], false);
+            else to = now.cell == here ? here : step_toward(s, t, here, now.cell, true);
+        }
         if (place_team(s, t, to, false, out)) {
             waits_[t] = 0;
             return;
@@ -369,12 +397,71 @@ private:
         }
     }
 
+    // A pair viewpoint: leader and first buddy each walk to one of its two cells (whichever
+    // assignment is nearer), choosing together among their 9 x 9 steps the one that keeps the
+    // buddy in sight and within two steps' walk and brings the later of the two nearest (then
+    // both, then the most cells shown), so the buddy may overtake. Other buddies as usual.
+    bool move_pair(const State& s, std::size_t t, const TeamView& v, Moves& out) {
+        const Team& team = teams_[t];
+        const auto& actors = s.actors();
+        const int F = team.followers.front();
+        const int L = next_[team.leader], B = map_.index(actors[F].x, actors[F].y);
+        if (lead_cell_[t] < 0) {
+            const int straight = std::max(chebyshev(L, v.cell), chebyshev(B, v.slot));
+            const int swapped = std::max(chebyshev(L, v.slot), chebyshev(B, v.cell));
+            lead_cell_[t] = straight <= swapped ? v.cell : v.slot;
+        }
+        const int lead_to = lead_cell_[t], buddy_to = lead_to == v.cell ? v.slot : v.cell;
+        if (lead_to == L) ++at_view_[t];
+        const std::vector<int>& fl = field(fields_[t], field_target_[t], lead_to);
+        const std::vector<int>& fb = field(buddy_fields_[t], buddy_field_target_[t], buddy_to);
+        if (fl[L] < 0 || fb[B] < 0) return false;
+        int best_l = -1, best_b = -1;
+        std::tuple<int, int, int> best{INT_MAX, INT_MAX, INT_MAX};
+        for (int dl = -1; dl < graph_.start[L + 1] - graph_.start[L]; ++dl) {
+            const int l = dl < 0 ? L : graph_.next[graph_.start[L] + dl];
+            if (fl[l] < 0) continue;
+            const auto near = walk_within_two(map_.x_of(l), map_.y_of(l));
+            for (int db = -1; db < graph_.start[B + 1] - graph_.start[B]; ++db) {
+                const int b = db < 0 ? B : graph_.next[graph_.start[B] + db];
+                const int bx = map_.x_of(b) - map_.x_of(l), by = map_.y_of(b) - map_.y_of(l);
+                if (fb[b] < 0 || std::abs(bx) > 2 || std::abs(by) > 2 || !near[(by + 2) * 5 + bx + 2]) continue;
+                if (!sees(map_.x_of(l), map_.y_of(l), map_.x_of(b), map_.y_of(b))) continue;
+                const std::tuple<int, int, int> key{std::max(fl[l], fb[b]), fl[l] + fb[b],
+                                                    -(s.unsearched_in_view(l) + s.unsearched_in_view(b))};
+                if (key < best) best = key, best_l = l, best_b = b;
+            }
+        }
+        // No progress for kSlotWaits turns (walls between the two cells): two one-person views.
+        if (std::get<0>(best) < pair_best_[t]) pair_best_[t] = std::get<0>(best), pair_stall_[t] = 0;
+        else ++pair_stall_[t];
+        if (best_l < 0 || pair_stall_[t] > kSlotWaits) {
+            auto& tour = tours_[t];
+            tour[pos_[t]] = TeamView{lead_to, -1};
+            tour.insert(tour.begin() + static_cast<long>(pos_[t]) + 1, TeamView{buddy_to, -1});
+            reset_pair(t);
+            return false;
+        }
+        return place_team(s, t, best_l, false, out, best_b);
+    }
+    void reset_pair(std::size_t t) { at_view_[t] = 0, lead_cell_[t] = -1, pair_best_[t] = INT_MAX, pair_stall_[t] = 0; }
+    int chebyshev(int a, int b) const {
+        return std::max(std::abs(map_.x_of(a) - map_.x_of(b)), std::abs(map_.y_of(a) - map_.y_of(b)));
+    }
+    const std::vector<int>& field(std::vector<int>& cache, int& cached_target, int target) {
+        if (cached_target != target) {
+            graph_.bfs({target}, cache, queue_);
+            cached_target = target;
+        }
+        return cache;
+    }
+
     // One step toward `target`: near it, into sight of what it has left to show; else on a
     // shortest walk, of the equally short steps the one that shows most unsearched cells (the
     // first in neighbour order zigzags along a straight run, and a walk through unsearched
     // ground does some of the work on the way: 977 -> 973 turns, 0.7 turns sooner per closing
     // over 33 closings).
-    int step_toward(const State& s, std::size_t t, int from, int target) {
+    int step_toward(const State& s, std::size_t t, int from, int target, bool into_sight) {
         if (field_target_[t] != target) {
             graph_.bfs({target}, fields_[t], queue_);
             field_target_[t] = target;
@@ -382,7 +469,7 @@ private:
         const std::vector<int>& f = fields_[t];
         // Once near, the team keeps heading into sight (the walk to the nearest cell that sees
         // what is left only gets shorter), else the two rules could pull it back and forth.
-        if (sight_target_[t] == target || f[from] <= kSightWalk) {
+        if (into_sight && (sight_target_[t] == target || f[from] <= kSightWalk)) {
             const int step = step_into_sight(s, from, target);
             if (step >= 0) {
                 sight_target_[t] = target;
@@ -458,7 +545,7 @@ private:
 
     // Leader to lcell, buddies placed in order; false if a buddy has no cell that keeps it
     // seen by those it depends on and near enough to keep up. `close_up`: nearest the leader.
-    bool place_team(const State& s, std::size_t t, int lcell, bool close_up, Moves& out) {
+    bool place_team(const State& s, std::size_t t, int lcell, bool close_up, Moves& out, int first_at = -1) {
         const Team& team = teams_[t];
         const auto& actors = s.actors();
         const int lx = map_.x_of(lcell), ly = map_.y_of(lcell);
@@ -466,8 +553,8 @@ private:
         std::vector<int> placed(team.followers.size());
         for (std::size_t f = 0; f < team.followers.size(); ++f) {
             const int F = team.followers[f];
-            int best = -1;
-            long long best_score = LLONG_MIN;
+            int best = f == 0 ? first_at : -1;
+            long long best_score = f == 0 && first_at >= 0 ? LLONG_MAX : LLONG_MIN;
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dx = -1; dx <= 1; ++dx) {
                     const int x = actors[F].x + dx, y = actors[F].y + dy;
@@ -496,10 +583,11 @@ private:
         return true;
     }
 
+    static constexpr int kSlotWaits = 2;  // turns a pair waits on a viewpoint, or without progress to it
     const Map& map_;
     const WalkGraph& graph_;
     std::vector<Team> teams_;
-    std::vector<std::vector<int>> tours_;
+    std::vector<std::vector<TeamView>> tours_;
     std::vector<std::size_t> pos_;
     std::vector<int> field_target_;
     std::vector<std::vector<int>> fields_;
@@ -507,31 +595,61 @@ private:
     std::vector<int> sight_target_;  // per team: the viewpoint it is heading into sight of
     NearWalk sight_;                 // walking distances to the cells in sight of it
     std::vector<int> sight_cells_;
+    // Pair viewpoints, per team:
+    std::vector<int> at_view_;                    // turns the leader has stood on its cell
+    std::vector<std::vector<int>> buddy_fields_;  // walking distances to the buddy's cell
+    std::vector<int> buddy_field_target_;
+    std::vector<int> pair_best_, pair_stall_;     // the later member's nearest walk so far, turns without progress
+    std::vector<int> lead_cell_;                  // the leader's cell of the two (-1 not chosen yet)
 };
 
-// Viewpoints of the unsearched cells shared among the teams (tours of cells, per team).
-std::vector<std::vector<int>> plan_closing_tours(const State& s, const WalkGraph& graph, const std::vector<Team>& teams,
-                                                 const FinishParams& params) {
+// Viewpoints of the unsearched cells shared among the teams (tours of viewpoints, per team).
+std::vector<std::vector<TeamView>> plan_closing_tours(const State& s, const WalkGraph& graph, const std::vector<Team>& teams,
+                                                      const FinishParams& params) {
     const Map& map = s.map();
     std::vector<int> todo;
     for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
         if (map.open[c] && !s.searched(c)) todo.push_back(c);
-    const std::vector<int> points = cover_points(map, todo, params.cover_d2);
+    std::vector<TeamView> views;
+    if (params.pair_views) views = cover_pair_views(map, todo);
+    else
+        for (int c : cover_points(map, todo, params.cover_d2)) views.push_back({c, -1});
     // One walk per viewpoint over the whole map: past the budget this cut is not tried.
-    if (static_cast<long long>(points.size()) * map.open_count() > params.max_walks) return {};
-    std::vector<int> where = points;
-    for (const Team& team : teams) where.push_back(map.index(s.actors()[team.leader].x, s.actors()[team.leader].y));
-    const int size = static_cast<int>(where.size());
-    std::vector<int> dist(static_cast<std::size_t>(size) * size), field, queue;
-    for (int a = 0; a < size; ++a) {
-        graph.bfs({where[a]}, field, queue);
-        for (int b = 0; b < size; ++b) dist[static_cast<std::size_t>(a) * size + b] = std::max(0, field[where[b]]);
+    if (static_cast<long long>(views.size()) * map.open_count() > params.max_walks) return {};
+    // Both cells of every viewpoint (a one-person viewpoint twice), then the leaders. A pair
+    // walks from one viewpoint to the next in the longer of its two members' walks, matched
+    // the better way round.
+    std::vector<int> where;
+    for (const TeamView& v : views) where.push_back(v.cell), where.push_back(v.slot >= 0 ? v.slot : v.cell);
+    for (const Team& team : teams) {
+        const int at = map.index(s.actors()[team.leader].x, s.actors()[team.leader].y);
+        where.push_back(at), where.push_back(at);
     }
-    MultiTour search(static_cast<int>(points.size()), static_cast<int>(teams.size()), std::move(dist), params.seed,
+    const int cells = static_cast<int>(where.size());
+    std::vector<int> walk(static_cast<std::size_t>(cells) * cells), field, queue;
+    for (int a = 0; a < cells; ++a) {
+        if (a % 2 == 1 && where[a] == where[a - 1]) {
+            std::copy_n(walk.begin() + static_cast<long>(a - 1) * cells, cells, walk.begin() + static_cast<long>(a) * cells);
+            continue;
+        }
+        graph.bfs({where[a]}, field, queue);
+        for (int b = 0; b < cells; ++b) walk[static_cast<std::size_t>(a) * cells + b] = std::max(0, field[where[b]]);
+    }
+    auto w = [&](int a, int b) { return walk[static_cast<std::size_t>(a) * cells + b]; };
+    const int size = cells / 2;
+    std::vector<int> dist(static_cast<std::size_t>(size) * size);
+    for (int a = 0; a < size; ++a)
+        for (int b = 0; b < size; ++b)
+            dist[static_cast<std::size_t>(a) * size + b] = std::min(std::max(w(2 * a, 2 * b), w(2 * a + 1, 2 * b + 1)),
+                                                                    std::max(w(2 * a, 2 * b + 1), w(2 * a + 1, 2 * b)));
+    MultiTour search(static_cast<int>(views.size()), static_cast<int>(teams.size()), std::move(dist), params.seed,
                      params.work);
-    std::vector<std::vector<int>> tours = search.solve(params.search_rounds);
-    for (auto& tour : tours)
-        for (int& v : tour) v = points[v];
+    std::vector<std::vector<TeamView>> tours;
+    const auto solved = search.solve(params.search_rounds);
+    for (const auto& tour : solved) {
+        tours.emplace_back();
+        for (int v : tour) tours.back().push_back(views[v]);
+    }
     return tours;
 }
 
@@ -543,7 +661,7 @@ Plan finish_with_tours(const State& mid, const FinishParams& params, int max_tur
     const int people = s.costars_alive() + s.extras_alive();
     const std::vector<Team> teams = form_teams(s, 3);
     const WalkGraph graph(s.map());
-    std::vector<std::vector<int>> tours = plan_closing_tours(s, graph, teams, params);
+    std::vector<std::vector<TeamView>> tours = plan_closing_tours(s, graph, teams, params);
     if (tours.empty()) return plan;  // too big to plan: not complete, never kept
     TourWalker walker(s.map(), graph, teams, std::move(tours));
     while (!s.finished() && !walker.done() && !walker.jammed() && s.turns() - mid.turns() < max_turns) {
@@ -554,7 +672,14 @@ Plan finish_with_tours(const State& mid, const FinishParams& params, int max_tur
     }
     // The policy plays on from where the tours stop (no moves if the search is over) and
     // counts the result.
-    const Plan tail = run_policy(s, params.policy, max_turns - (s.turns() - mid.turns()));
+    Plan tail;
+    if (params.pair_views && !s.finished()) {  // the holes pair viewpoints left: one-person tours
+        FinishParams single = params;
+        single.pair_views = false;
+        tail = finish_with_tours(s, single, max_turns - (s.turns() - mid.turns()));
+    } else {
+        tail = run_policy(s, params.policy, max_turns - (s.turns() - mid.turns()));
+    }
     plan.moves.insert(plan.moves.end(), tail.moves.begin(), tail.moves.end());
     plan.complete = tail.complete && tail.costars + tail.extras == people;
     plan.turns = tail.turns, plan.costars = tail.costars, plan.extras = tail.extras;

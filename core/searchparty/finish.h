@@ -21,6 +21,7 @@ struct FinishParams {
     long long work = 100000000;   //   at most this many move evaluations (~0.5 s)
     long long max_walks = 20000000;  // viewpoints x open cells (the distance table's walks);
                                      //   a bigger closing is not tried (reference maps: <= 3.8 M)
+    bool pair_views = false;  // viewpoints for a leader and a buddy slot (cover_pair_views)
     std::uint64_t seed = 1;
     PolicyParams policy = default_variants(3).front();  // finishes what the tours leave
 };

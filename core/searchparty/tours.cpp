@@ -2,6 +2,8 @@
 #include "searchparty/tours.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <queue>
 #include <utility>
 
@@ -121,6 +123,77 @@ std::vector<int> order_tour(const WalkGraph& graph, const std::vector<int>& view
 
 std::vector<int> cover_points(const Map& map, const std::vector<int>& cells, int cover_d2) {
     return cover(map, cells, cover_offsets(cover_d2));
+}
+
+namespace {
+// The buddy slots of a pair viewpoint: in sight of the leader and as far from it as sight
+// allows, so the two views overlap least.
+constexpr std::array<std::pair<int, int>, 12> kSlots{{{0, 2}, {2, 0}, {0, -2}, {-2, 0}, {1, 2}, {2, 1}, {-1, 2}, {-2, 1},
+                                                      {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}};
+
+bool within_two_steps(const Map& map, int x, int y, int sx, int sy) {
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (map.open_at(x + dx, y + dy) && std::abs(x + dx - sx) <= 1 && std::abs(y + dy - sy) <= 1) return true;
+    return false;
+}
+}  // namespace
+
+std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& cells) {
+    const auto one = cover_offsets(8);
+    std::vector<std::vector<std::pair<int, int>>> unions(kSlots.size());
+    for (std::size_t k = 0; k < kSlots.size(); ++k) {
+        unions[k] = one;
+        for (auto [dx, dy] : one) {
+            const std::pair<int, int> o{dx + kSlots[k].first, dy + kSlots[k].second};
+            if (std::find(unions[k].begin(), unions[k].end(), o) == unions[k].end()) unions[k].push_back(o);
+        }
+    }
+    std::vector<char> in_set(map.open.size(), 0), covered(map.open.size(), 0), near(map.open.size(), 0);
+    for (int c : cells) {
+        in_set[c] = 1;
+        for (int dy = -4; dy <= 4; ++dy)
+            for (int dx = -4; dx <= 4; ++dx)
+                if (map.open_at(map.x_of(c) + dx, map.y_of(c) + dy)) near[map.index(map.x_of(c) + dx, map.y_of(c) + dy)] = 1;
+    }
+    const int K = static_cast<int>(kSlots.size());
+    auto gain = [&](int id) {
+        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
+        int n = 0;
+        for (auto [dx, dy] : unions[k])
+            if (map.inside(x + dx, y + dy)) {
+                const int c = map.index(x + dx, y + dy);
+                n += in_set[c] && !covered[c];
+            }
+        return n;
+    };
+    std::priority_queue<std::pair<int, int>> heap;  // (gain, -id)
+    for (int v = 0; v < static_cast<int>(map.open.size()); ++v) {
+        if (!near[v]) continue;
+        const int x = map.x_of(v), y = map.y_of(v);
+        for (int k = 0; k < K; ++k) {
+            const int sx = x + kSlots[k].first, sy = y + kSlots[k].second;
+            if (!map.open_at(sx, sy) || !within_two_steps(map, x, y, sx, sy)) continue;
+            const int g = gain(v * K + k);
+            if (g > 0) heap.emplace(g, -(v * K + k));
+        }
+    }
+    std::vector<TeamView> chosen;
+    while (!heap.empty()) {
+        const auto [g, neg] = heap.top();
+        heap.pop();
+        const int id = -neg, now = gain(id);
+        if (now <= 0) continue;
+        if (now < g) {
+            heap.emplace(now, neg);
+            continue;
+        }
+        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
+        chosen.push_back({v, map.index(x + kSlots[k].first, y + kSlots[k].second)});
+        for (auto [dx, dy] : unions[k])
+            if (map.inside(x + dx, y + dy)) covered[map.index(x + dx, y + dy)] = 1;
+    }
+    return chosen;
 }
 
 std::vector<int> plan_tour(const WalkGraph& graph, const Map& map, const std::vector<int>& cells, int from,
