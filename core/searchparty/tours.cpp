@@ -19,8 +19,25 @@ std::vector<std::pair<int, int>> cover_offsets(int cover_d2) {
 
 namespace {
 
-// Greedy set cover: the viewpoint covering most uncovered cells first (lazy updates; ties
-// go to the lower cell index, so the result is the same everywhere).
+// Lazy greedy over a heap of (gain, -candidate): the candidate with most gain is taken when its
+// gain is still up to date, else re-queued with its new gain (gains only drop as cells get
+// covered); ties go to the lower candidate, so the result is the same everywhere.
+template <class Gain, class Take>
+void lazy_greedy(std::priority_queue<std::pair<int, int>>& heap, Gain gain, Take take) {
+    while (!heap.empty()) {
+        const auto [g, neg] = heap.top();
+        heap.pop();
+        const int id = -neg, now = gain(id);
+        if (now <= 0) continue;
+        if (now < g) {
+            heap.emplace(now, neg);
+            continue;
+        }
+        take(id);
+    }
+}
+
+// Greedy set cover: the viewpoint covering most uncovered cells first.
 std::vector<int> cover(const Map& map, const std::vector<int>& cells, const std::vector<std::pair<int, int>>& offs) {
     std::vector<char> in_set(map.open.size(), 0), covered(map.open.size(), 0);
     for (int c : cells) in_set[c] = 1;
@@ -44,20 +61,12 @@ std::vector<int> cover(const Map& map, const std::vector<int>& cells, const std:
             heap.emplace(gain(map.index(x, y)), -map.index(x, y));
         }
     std::vector<int> chosen;
-    while (!heap.empty()) {
-        const auto [g, neg] = heap.top();
-        heap.pop();
-        const int v = -neg, now = gain(v);
-        if (now <= 0) continue;
-        if (now < g) {
-            heap.emplace(now, neg);
-            continue;
-        }
+    lazy_greedy(heap, gain, [&](int v) {
         chosen.push_back(v);
         const int x = map.x_of(v), y = map.y_of(v);
         for (auto [dx, dy] : offs)
             if (map.inside(x + dx, y + dy)) covered[map.index(x + dx, y + dy)] = 1;
-    }
+    });
     return chosen;
 }
 
@@ -179,20 +188,12 @@ std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& c
         }
     }
     std::vector<TeamView> chosen;
-    while (!heap.empty()) {
-        const auto [g, neg] = heap.top();
-        heap.pop();
-        const int id = -neg, now = gain(id);
-        if (now <= 0) continue;
-        if (now < g) {
-            heap.emplace(now, neg);
-            continue;
-        }
+    lazy_greedy(heap, gain, [&](int id) {
         const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
         chosen.push_back({v, map.index(x + kSlots[k].first, y + kSlots[k].second)});
         for (auto [dx, dy] : unions[k])
             if (map.inside(x + dx, y + dy)) covered[map.index(x + dx, y + dy)] = 1;
-    }
+    });
     return chosen;
 }
 

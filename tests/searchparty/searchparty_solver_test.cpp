@@ -20,6 +20,21 @@ std::string slurp(const std::string& path) {
     s << f.rdbuf();
     return s.str();
 }
+// The viewpoint tests' ground: a generated 40x30 cave and its open cells.
+Map cave_40x30() {
+    GenerateSpec spec;
+    spec.kind = "cave";
+    spec.cols = 40;
+    spec.rows = 30;
+    spec.seed = 4;
+    return generate_map(spec);
+}
+std::vector<int> open_cells(const Map& m) {
+    std::vector<int> cells;
+    for (int c = 0; c < static_cast<int>(m.open.size()); ++c)
+        if (m.open[c]) cells.push_back(c);
+    return cells;
+}
 }  // namespace
 
 TEST(SearchPartySolver, LowerBoundsMatchTheSpecTable) {
@@ -165,16 +180,9 @@ TEST(SearchPartyRegions, SectorsStartAtTheOriginAndFollowTheRates) {
 }
 
 TEST(SearchPartyTours, ViewpointsSeeEveryCellAndTheOrderIsShort) {
-    GenerateSpec spec;
-    spec.kind = "cave";
-    spec.cols = 40;
-    spec.rows = 30;
-    spec.seed = 4;
-    const Map m = generate_map(spec);
+    const Map m = cave_40x30();
     const WalkGraph g(m);
-    std::vector<int> cells;
-    for (int c = 0; c < g.cells(); ++c)
-        if (m.open[c]) cells.push_back(c);
+    const std::vector<int> cells = open_cells(m);
     const std::vector<int> tour = plan_tour(g, m, cells, m.start, TourParams{});
     ASSERT_FALSE(tour.empty());
     std::vector<char> seen(m.open.size(), 0);
@@ -197,16 +205,9 @@ TEST(SearchPartyTours, ViewpointsSeeEveryCellAndTheOrderIsShort) {
 // within two steps' walk of it, the two views together see every cell, and fewer viewpoints
 // are needed than for one person.
 TEST(SearchPartyTours, PairViewpointsSeeEveryCellWithTheBuddyInSightAndNear) {
-    GenerateSpec spec;
-    spec.kind = "cave";
-    spec.cols = 40;
-    spec.rows = 30;
-    spec.seed = 4;
-    const Map m = generate_map(spec);
+    const Map m = cave_40x30();
     const WalkGraph g(m);
-    std::vector<int> cells;
-    for (int c = 0; c < g.cells(); ++c)
-        if (m.open[c]) cells.push_back(c);
+    const std::vector<int> cells = open_cells(m);
     const std::vector<TeamView> views = cover_pair_views(m, cells);
     ASSERT_FALSE(views.empty());
     std::vector<char> seen(m.open.size(), 0);
