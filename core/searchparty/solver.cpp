@@ -692,8 +692,9 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // 248), so under 5000 open cells, where polishing is cheap, both are polished; above, the
     // better one (CPU).
     if (level >= 3 && !tails.empty() && go_on(Stage::Polish)) {
+        const bool cheap = start.map().open_count() < 5000;
         Plan closing = finish_with_tours(start, finish, max_turns);
-        if (start.map().open_count() < 5000) {
+        if (cheap) {
             // And with pair viewpoints (a leader and a buddy cell, finish.h): map 3 255 -> 251,
             // polished 253 -> 240. On maps 4 and 5 it does not start better than the variants
             // (376 / 358 against 359 / 342) and the 10 s would not allow it.
@@ -703,7 +704,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             if (better(paired, closing)) closing = std::move(paired);
         }
         closing.variant = "closing tours from the start";
-        if (closing.complete && start.map().open_count() < 5000) {
+        if (closing.complete && cheap) {
             best = polish(std::move(best));
             closing = polish(std::move(closing));
             if (better(closing, best)) best = std::move(closing);

@@ -35,6 +35,38 @@ std::vector<int> open_cells(const Map& m) {
         if (m.open[c]) cells.push_back(c);
     return cells;
 }
+// The closing-tour tests' ground: reference map 3, then one generated map of each kind
+// (3 costars, 4 extras).
+std::vector<Map> map3_and_generated(std::initializer_list<const char*> kinds, std::uint64_t seed) {
+    std::vector<Map> maps{read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"))};
+    for (const char* kind : kinds) {
+        GenerateSpec spec;
+        spec.kind = kind;
+        spec.seed = seed;
+        spec.costars = 3;
+        spec.extras = 4;
+        maps.push_back(generate_map(spec));
+    }
+    return maps;
+}
+// Closings with `params` from the start and from cuts of the first variant's plan end the
+// search with everyone alive, within twice the plan's turns, in a valid solution.
+void expect_closings_end_with_everyone_alive(const std::vector<Map>& maps, const FinishParams& params) {
+    for (const Map& m : maps) {
+        const State start(m);
+        const Plan base = run_policy(start, default_variants(3).front(), 4 * m.open_count() + 200);
+        ASSERT_TRUE(base.complete);
+        for (int percent : {0, 30, 60, 90}) {
+            const Plan closed = splice_finish(start, base, percent, params);
+            ASSERT_TRUE(closed.complete) << m.cols << "x" << m.rows << " at " << percent << " %";
+            EXPECT_LT(closed.turns, 2 * base.turns) << m.cols << "x" << m.rows << " at " << percent << " %";
+            EXPECT_EQ(closed.costars, m.costars);
+            EXPECT_EQ(closed.extras, m.extras);
+            const auto report = check_solution(m, batch_text(start, closed));
+            EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+        }
+    }
+}
 }  // namespace
 
 TEST(SearchPartySolver, LowerBoundsMatchTheSpecTable) {
@@ -306,29 +338,7 @@ TEST(SearchPartySolver, ClosingToursPastTheirWalkBudgetAreNotTried) {
 // the closing ends the search (no team stuck between the sight step and the walk to the
 // viewpoint) with everyone alive, in a valid solution.
 TEST(SearchPartySolver, ClosingToursNeverStallAndKeepEveryoneAlive) {
-    std::vector<Map> maps{read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"))};
-    for (const char* kind : {"maze", "cave", "rooms"}) {
-        GenerateSpec spec;
-        spec.kind = kind;
-        spec.seed = 2;
-        spec.costars = 3;
-        spec.extras = 4;
-        maps.push_back(generate_map(spec));
-    }
-    for (const Map& m : maps) {
-        const State start(m);
-        const Plan base = run_policy(start, default_variants(3).front(), 4 * m.open_count() + 200);
-        ASSERT_TRUE(base.complete);
-        for (int percent : {0, 30, 60, 90}) {
-            const Plan closed = splice_finish(start, base, percent, FinishParams{});
-            ASSERT_TRUE(closed.complete) << m.cols << "x" << m.rows << " at " << percent << " %";
-            EXPECT_LT(closed.turns, 2 * base.turns) << m.cols << "x" << m.rows << " at " << percent << " %";
-            EXPECT_EQ(closed.costars, m.costars);
-            EXPECT_EQ(closed.extras, m.extras);
-            const auto report = check_solution(m, batch_text(start, closed));
-            EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
-        }
-    }
+    expect_closings_end_with_everyone_alive(map3_and_generated({"maze", "cave", "rooms"}, 2), FinishParams{});
 }
 
 // Closing tours with pair viewpoints (leader and buddy walk to the two cells together, the
@@ -337,31 +347,10 @@ TEST(SearchPartySolver, ClosingToursNeverStallAndKeepEveryoneAlive) {
 // search with everyone alive in a valid solution; on map 3 from the start it ends sooner
 // than with one-person viewpoints (251 against 255 turns).
 TEST(SearchPartySolver, PairClosingToursNeverStallAndKeepEveryoneAlive) {
-    std::vector<Map> maps{read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"))};
-    for (const char* kind : {"maze", "cave", "rooms", "open"}) {
-        GenerateSpec spec;
-        spec.kind = kind;
-        spec.seed = 5;
-        spec.costars = 3;
-        spec.extras = 4;
-        maps.push_back(generate_map(spec));
-    }
+    const std::vector<Map> maps = map3_and_generated({"maze", "cave", "rooms", "open"}, 5);
     FinishParams pairs;
     pairs.pair_views = true;
-    for (const Map& m : maps) {
-        const State start(m);
-        const Plan base = run_policy(start, default_variants(3).front(), 4 * m.open_count() + 200);
-        ASSERT_TRUE(base.complete);
-        for (int percent : {0, 30, 60, 90}) {
-            const Plan closed = splice_finish(start, base, percent, pairs);
-            ASSERT_TRUE(closed.complete) << m.cols << "x" << m.rows << " at " << percent << " %";
-            EXPECT_LT(closed.turns, 2 * base.turns) << m.cols << "x" << m.rows << " at " << percent << " %";
-            EXPECT_EQ(closed.costars, m.costars);
-            EXPECT_EQ(closed.extras, m.extras);
-            const auto report = check_solution(m, batch_text(start, closed));
-            EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
-        }
-    }
+    expect_closings_end_with_everyone_alive(maps, pairs);
     const State map3(maps.front());
     const Plan single = finish_with_tours(map3, FinishParams{}, 10000), paired = finish_with_tours(map3, pairs, 10000);
     ASSERT_TRUE(single.complete && paired.complete);
