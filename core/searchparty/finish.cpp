@@ -366,6 +366,14 @@ private:
             const int left = s.unsearched_in_view(v.cell) + (v.slot >= 0 ? s.unsearched_in_view(v.slot) : 0);
             const bool paired = v.slot >= 0 && !team.followers.empty();
             const bool stood = paired ? (lead_cell_[t] == here && at_view_[t] >= kSlotWaits) : v.cell == here;
+            if (left > 0 && paired) {
+                const int one = single_cell_for(s, v);
+                if (one >= 0) {  // what is left fits one person's view: a one-person viewpoint
+                    tour[pos_[t]] = TeamView{one, -1};
+                    reset_pair(t);
+                    continue;
+                }
+            }
             if (left > 0 && !stood) break;
             if (left > 0 && paired) {  // the buddy cannot get there: the leader goes itself
                 tour[pos_[t]] = TeamView{lead_cell_[t] == v.cell ? v.slot : v.cell, -1};
@@ -444,6 +452,24 @@ private:
             return false;
         }
         return place_team(s, t, best_l, false, out, best_b);
+    }
+    // The cell of pair viewpoint v that sees every cell v has left to show, -1 if neither
+    // does: then one person will do, and the one-person rules (skip, into sight) apply. Cells
+    // anywhere near that see them all, nearest first or fewest others first, did no better.
+    int single_cell_for(const State& s, const TeamView& v) {
+        left_.clear();
+        for (int centre : {v.cell, v.slot}) {
+            const int cx = map_.x_of(centre), cy = map_.y_of(centre);
+            for (const Offset& o : vision_offsets())
+                if (map_.open_at(cx + o.dx, cy + o.dy) && !s.searched(map_.index(cx + o.dx, cy + o.dy)))
+                    left_.push_back(map_.index(cx + o.dx, cy + o.dy));
+        }
+        for (int centre : {v.cell, v.slot}) {
+            bool all = true;
+            for (int c : left_) all = all && sees(map_.x_of(centre), map_.y_of(centre), map_.x_of(c), map_.y_of(c));
+            if (all) return centre;
+        }
+        return -1;
     }
     void reset_pair(std::size_t t) { at_view_[t] = 0, lead_cell_[t] = -1, pair_best_[t] = INT_MAX, pair_stall_[t] = 0; }
     int chebyshev(int a, int b) const {
@@ -594,7 +620,7 @@ private:
     std::vector<int> waits_, next_, queue_;
     std::vector<int> sight_target_;  // per team: the viewpoint it is heading into sight of
     NearWalk sight_;                 // walking distances to the cells in sight of it
-    std::vector<int> sight_cells_;
+    std::vector<int> sight_cells_, left_;
     // Pair viewpoints, per team:
     std::vector<int> at_view_;                    // turns the leader has stood on its cell
     std::vector<std::vector<int>> buddy_fields_;  // walking distances to the buddy's cell
