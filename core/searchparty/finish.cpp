@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <numeric>
 #include <tuple>
 
 #include "common/grid.h"
@@ -195,99 +196,131 @@ private:
         return arcs;
     }
 
+    // Moves are tried only next to a point's kNeighbours nearest points (a candidate list),
+    // and a pass goes on after an improvement instead of starting over: the old full scans
+    // spent the whole budget on ~100 improvements on map 5 and stopped far from a local
+    // optimum (400 M evaluations there still took 29 turns off the closing from the start).
+    static constexpr int kNeighbours = 10;
+    void build_neighbours() {
+        neighbours_.assign(size_, {});
+        std::vector<int> order(n_);
+        for (int a = 0; a < size_; ++a) {
+            std::iota(order.begin(), order.end(), 0);
+            const int k = std::min(kNeighbours + 1, n_);
+            std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                              [&](int x, int y) { return d(a, x) != d(a, y) ? d(a, x) < d(a, y) : x < y; });
+            for (int m = 0; m < k && static_cast<int>(neighbours_[a].size()) < kNeighbours; ++m)
+                if (order[m] != a) neighbours_[a].push_back(order[m]);
+        }
+    }
+    // Costs, the top three and where each point stands, after a change of the tours.
+    void refresh() {
+        refresh_costs();
+        tour_of_.assign(n_, 0), index_of_.assign(n_, 0);
+        for (std::size_t t = 0; t < tours_.size(); ++t)
+            for (std::size_t i = 0; i < tours_[t].size(); ++i) tour_of_[tours_[t][i]] = static_cast<int>(t), index_of_[tours_[t][i]] = static_cast<int>(i);
+    }
+    Objective current() const {
+        Objective o{0, total_};
+        for (long long c : costs_) o.first = std::max(o.first, c);
+        return o;
+    }
+
     void local_search() {
+        if (neighbours_.empty()) build_neighbours();
+        refresh();
         for (int pass = 0; pass < 2000 && evals_ < 2 * work_; ++pass) {
-            refresh_costs();
-            if (!(relocate() || reverse() || exchange_tails())) break;
+            bool improved = false;
+            for (int v = 0; v < n_ && evals_ < 2 * work_; ++v) improved = relocate(v) || improved;
+            improved = two_opt() || improved;
+            improved = exchange_tails() || improved;
+            if (!improved) break;
         }
     }
 
-    // One point to another place, in its own tour or another.
-    bool relocate() {
-        const Objective now = objective_with(0, costs_[0], 0, costs_[0]);
-        for (std::size_t a = 0; a < tours_.size(); ++a)
-            for (std::size_t i = 0; i < tours_[a].size(); ++i) {
-                const std::vector<int>& ta = tours_[a];
-                const int v = ta[i], prev = before(a, ta, i);
-                long long rest_cost = costs_[a] - d(prev, v);
-                if (i + 1 < ta.size()) rest_cost += d(prev, ta[i + 1]) - d(v, ta[i + 1]);
-                for (std::size_t b = 0; b < tours_.size(); ++b) {
-                    if (a == b) {
-                        if (relocate_within(a, i, now)) return true;
-                        continue;
-                    }
-                    const std::vector<int>& tb = tours_[b];
-                    for (std::size_t j = 0; j <= tb.size(); ++j) {
-                        const int p = before(b, tb, j);
-                        long long add = d(p, v);
-                        if (j < tb.size()) add += d(v, tb[j]) - d(p, tb[j]);
-                        if (!(objective_with(a, rest_cost, b, costs_[b] + add) < now)) continue;
-                        tours_[b].insert(tours_[b].begin() + static_cast<long>(j), v);
-                        tours_[a].erase(tours_[a].begin() + static_cast<long>(i));
-                        return true;
-                    }
-                }
-            }
-        return false;
-    }
-    bool relocate_within(std::size_t a, std::size_t i, const Objective& now) {
-        std::vector<int> rest = tours_[a];
-        const int v = rest[i];
-        rest.erase(rest.begin() + static_cast<long>(i));
-        const long long base = cost(a, rest);
-        for (std::size_t j = 0; j <= rest.size(); ++j) {
-            if (j == i) continue;
-            const int p = before(a, rest, j);
+    // Point v to the best place next to one of its neighbours (before or after it), in its
+    // own tour or another, or first in a tour.
+    bool relocate(int v) {
+        const int a = tour_of_[v], i = index_of_[v];
+        const std::vector<int>& ta = tours_[a];
+        const int prev = before(a, ta, i);
+        long long rest = costs_[a] - d(prev, v);
+        if (i + 1 < static_cast<int>(ta.size())) rest += d(prev, ta[i + 1]) - d(v, ta[i + 1]);
+        Objective best = current();
+        int best_tour = -1, best_pos = -1;
+        auto consider = [&](int b, int pos) {  // pos: in tour b once v is out of it
+            const std::vector<int>& tb = tours_[b];
+            auto at = [&](int k) { return b == a && k >= i ? tb[k + 1] : tb[k]; };
+            const int len = static_cast<int>(tb.size()) - (b == a ? 1 : 0);
+            const int p = pos == 0 ? n_ + b : at(pos - 1);
             long long add = d(p, v);
-            if (j < rest.size()) add += d(v, rest[j]) - d(p, rest[j]);
-            if (!(objective_with(a, base + add, a, base + add) < now)) continue;
-            rest.insert(rest.begin() + static_cast<long>(j), v);
-            tours_[a] = std::move(rest);
-            return true;
+            if (pos < len) add += d(v, at(pos)) - d(p, at(pos));
+            const Objective o = b == a ? objective_with(a, rest + add, a, rest + add) : objective_with(a, rest, b, costs_[b] + add);
+            if (o < best) best = o, best_tour = b, best_pos = pos;
+        };
+        for (int u : neighbours_[v]) {
+            const int b = tour_of_[u];
+            int j = index_of_[u];
+            if (b == a && j > i) --j;
+            consider(b, j), consider(b, j + 1);
         }
-        return false;
+        for (int b = 0; b < static_cast<int>(tours_.size()); ++b) consider(b, 0);
+        if (best_tour < 0) return false;
+        tours_[a].erase(tours_[a].begin() + i);
+        tours_[best_tour].insert(tours_[best_tour].begin() + best_pos, v);
+        refresh();
+        return true;
     }
 
-    // 2-opt: reverse a stretch; distances are symmetric, so only its two ends change.
-    bool reverse() {
+    // 2-opt: reverse a stretch; distances are symmetric, so only its two ends change. A
+    // shorter tour never lengthens the longest.
+    bool two_opt() {
+        bool any = false;
         for (std::size_t a = 0; a < tours_.size(); ++a) {
             std::vector<int>& t = tours_[a];
             for (std::size_t i = 0; i < t.size(); ++i)
                 for (std::size_t j = i + 1; j < t.size(); ++j) {
+                    ++evals_;
                     const int prev = before(a, t, i);
                     long long delta = d(prev, t[j]) - d(prev, t[i]);
                     if (j + 1 < t.size()) delta += d(t[i], t[j + 1]) - d(t[j], t[j + 1]);
                     if (delta >= 0) continue;
                     std::reverse(t.begin() + static_cast<long>(i), t.begin() + static_cast<long>(j) + 1);
-                    return true;
+                    any = true;
                 }
         }
-        return false;
+        if (any) refresh();
+        return any;
     }
 
-    // 2-opt*: tour a keeps its first i points and takes b's points from j on, and vice versa.
+    // 2-opt*: tour a keeps its first i points and takes b's points from j on, and vice versa,
+    // where b's point j is a neighbour of a's point before i (the new link is short).
     bool exchange_tails() {
-        const Objective now = objective_with(0, costs_[0], 0, costs_[0]);
-        for (std::size_t a = 0; a < tours_.size(); ++a)
-            for (std::size_t b = a + 1; b < tours_.size(); ++b) {
-                const std::vector<int>& ta = tours_[a];
-                const std::vector<int>& tb = tours_[b];
-                const auto pa = prefix(a, ta), pb = prefix(b, tb), sa = suffix(ta), sb = suffix(tb);
-                for (std::size_t i = 0; i <= ta.size(); ++i)
-                    for (std::size_t j = 0; j <= tb.size(); ++j) {
-                        if (i == ta.size() && j == tb.size()) continue;
-                        const long long ca = pa[i] + (j < tb.size() ? d(before(a, ta, i), tb[j]) + sb[j] : 0);
-                        const long long cb = pb[j] + (i < ta.size() ? d(before(b, tb, j), ta[i]) + sa[i] : 0);
-                        if (!(objective_with(a, ca, b, cb) < now)) continue;
-                        std::vector<int> na(ta.begin(), ta.begin() + static_cast<long>(i));
-                        na.insert(na.end(), tb.begin() + static_cast<long>(j), tb.end());
-                        std::vector<int> nb(tb.begin(), tb.begin() + static_cast<long>(j));
-                        nb.insert(nb.end(), ta.begin() + static_cast<long>(i), ta.end());
-                        tours_[a] = std::move(na);
-                        tours_[b] = std::move(nb);
-                        return true;
-                    }
+        std::vector<std::vector<long long>> pre(tours_.size()), suf(tours_.size());
+        for (std::size_t t = 0; t < tours_.size(); ++t) pre[t] = prefix(t, tours_[t]), suf[t] = suffix(tours_[t]);
+        const Objective now = current();
+        for (std::size_t a = 0; a < tours_.size(); ++a) {
+            const std::vector<int>& ta = tours_[a];
+            for (std::size_t i = 0; i <= ta.size(); ++i) {
+                const int p = before(a, ta, i);
+                for (int u : neighbours_[p]) {
+                    const std::size_t b = tour_of_[u], j = index_of_[u];
+                    if (b == a) continue;
+                    const std::vector<int>& tb = tours_[b];
+                    const long long ca = pre[a][i] + d(p, tb[j]) + suf[b][j];
+                    const long long cb = pre[b][j] + (i < ta.size() ? d(before(b, tb, j), ta[i]) + suf[a][i] : 0);
+                    if (!(objective_with(a, ca, b, cb) < now)) continue;
+                    std::vector<int> na(ta.begin(), ta.begin() + static_cast<long>(i));
+                    na.insert(na.end(), tb.begin() + static_cast<long>(j), tb.end());
+                    std::vector<int> nb(tb.begin(), tb.begin() + static_cast<long>(j));
+                    nb.insert(nb.end(), ta.begin() + static_cast<long>(i), ta.end());
+                    tours_[a] = std::move(na);
+                    tours_[b] = std::move(nb);
+                    refresh();
+                    return true;
+                }
             }
+        }
         return false;
     }
     std::vector<long long> prefix(std::size_t team, const std::vector<int>& t) const {
@@ -321,6 +354,8 @@ private:
     std::vector<long long> costs_;
     long long total_ = 0;
     std::array<int, 3> top_{-1, -1, -1};
+    std::vector<std::vector<int>> neighbours_;  // per point and team start: its nearest points
+    std::vector<int> tour_of_, index_of_;        // per point: its tour and place in it
     Rng rng_;
     long long work_, evals_ = 0;
 };
@@ -729,7 +764,8 @@ std::vector<int> default_finish_cuts() { return {55, 60, 65, 70, 75, 80, 85}; }
 
 FinishParams default_finish(int open_cells) {
     FinishParams p;
-    if (open_cells >= 5000) p.work = 50000000;
+    p.pair_views = true;
+    if (open_cells >= 5000) p.work = 10000000;
     return p;
 }
 

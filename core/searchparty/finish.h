@@ -2,11 +2,12 @@
 // unsearched are covered by viewpoints (greedy set cover), and the viewpoints are shared
 // among the teams as one min-makespan multi-tour from where the leaders stand (walking
 // distances; started from the better of "the free team takes the nearest point" and one
-// closed tour cut into balanced arcs, then relocate / reverse / tail-exchange moves with
-// seeded perturbation), instead of a partition into regions toured one by one. Leaders walk
-// their tours, skipping viewpoints with nothing left to see and stepping into sight of what a
-// near one has left; buddies stay within two steps' walk and take the cells that show most;
-// the greedy policy finishes whatever is left.
+// closed tour cut into balanced arcs, then relocate / reverse / tail-exchange moves next to
+// each point's nearest points, with seeded perturbation), instead of a partition into
+// regions toured one by one. Leaders walk their tours, skipping viewpoints with nothing left
+// to see and stepping into sight of what a near one has left; a pair viewpoint whose cells
+// left fit one person's view becomes a one-person viewpoint; buddies stay within two steps'
+// walk and take the cells that show most; the greedy policy finishes whatever is left.
 // Integer arithmetic and a seeded RNG only: native and wasm plans are identical.
 #pragma once
 #include <cstdint>
@@ -21,15 +22,18 @@ struct FinishParams {
     long long work = 100000000;   //   at most this many move evaluations (~0.5 s)
     long long max_walks = 20000000;  // viewpoints x open cells (the distance table's walks);
                                      //   a bigger closing is not tried (reference maps: <= 3.8 M)
-    bool pair_views = false;  // viewpoints for a leader and a buddy slot (cover_pair_views)
+    bool pair_views = false;  // viewpoints for a leader and a buddy slot (cover_pair_views);
+                              //   the solver's default_finish turns them on
     std::uint64_t seed = 1;
     PolicyParams policy = default_variants(3).front();  // finishes what the tours leave
 };
 
 // The cuts (percent of the best plan's turns) the solver closes from by default, in turn.
 std::vector<int> default_finish_cuts();
-// The solver's closing search: half the work per cut from 5000 open cells (maps 4 and 5),
-// whose variants already take most of the 10 s.
+// The solver's closing search: pair viewpoints, and a tenth of the work per closing from
+// 5000 open cells (maps 4 and 5), whose variants take most of the 10 s. The candidate-list
+// search gets as far with it: 10 M and 20 M evaluations end maps 4 / 5 at 306 / 302 and
+// 307 / 303 turns on average over four seeds.
 FinishParams default_finish(int open_cells);
 
 // Plays the closing tours from `mid`, then the policy; a plan where anybody dies is not complete.

@@ -687,21 +687,18 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     };
     // One more first plan with the native pipeline (tails given): closing tours from the start,
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
-    // (map 5: 342 against 374 for the best variant, polished 313 against 330). Which first
-    // plan polishes better is not foreseeable (map 3: 255 polishes to 253, the variants' best to
-    // 248), so under 5000 open cells, where polishing is cheap, both are polished; above, the
-    // better one (CPU).
+    // (pair viewpoints: maps 3 / 4 / 5 229 / 304 / 309 turns against 270 / 359 / 374 for the
+    // variants' best). Which first plan polishes better is not foreseeable, so under 5000 open
+    // cells, where polishing is cheap, both are polished (and the closing is also made with
+    // one-person viewpoints); above, the better one (CPU).
     if (level >= 3 && !tails.empty() && go_on(Stage::Polish)) {
         const bool cheap = start.map().open_count() < 5000;
         Plan closing = finish_with_tours(start, finish, max_turns);
-        if (cheap) {
-            // And with pair viewpoints (a leader and a buddy cell, finish.h): map 3 255 -> 251,
-            // polished 253 -> 240. On maps 4 and 5 it does not start better than the variants
-            // (376 / 358 against 359 / 342) and the 10 s would not allow it.
-            FinishParams pairs = finish;
-            pairs.pair_views = true;
-            Plan paired = finish_with_tours(start, pairs, max_turns);
-            if (better(paired, closing)) closing = std::move(paired);
+        if (cheap) {  // and with one-person viewpoints
+            FinishParams single = finish;
+            single.pair_views = false;
+            Plan alone = finish_with_tours(start, single, max_turns);
+            if (better(alone, closing)) closing = std::move(alone);
         }
         closing.variant = "closing tours from the start";
         if (closing.complete && cheap) {
