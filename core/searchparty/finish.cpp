@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <deque>
 #include <numeric>
 #include <tuple>
 
@@ -32,6 +33,9 @@ public:
         const Objective by_nearest = objective();
         construct_from_cycle();
         if (!(objective() < by_nearest)) tours_ = nearest;
+        build_neighbours();
+        refresh();
+        push_all();
         local_search();
         auto best = tours_;
         auto best_obj = objective();
@@ -80,10 +84,13 @@ private:
     }
     void refresh_costs() {
         costs_.resize(tours_.size());
+        for (std::size_t t = 0; t < tours_.size(); ++t) costs_[t] = cost(t, tours_[t]);
+        rank_costs();
+    }
+    void rank_costs() {
         total_ = 0;
         top_ = {-1, -1, -1};
         for (std::size_t t = 0; t < tours_.size(); ++t) {
-            costs_[t] = cost(t, tours_[t]);
             total_ += costs_[t];
             int c = static_cast<int>(t);  // insertion into the top three, costliest first
             for (std::size_t k = 0; k < 3 && c >= 0; ++k)
@@ -213,28 +220,64 @@ private:
                 if (order[m] != a) neighbours_[a].push_back(order[m]);
         }
     }
-    // Costs, the top three and where each point stands, after a change of the tours.
+    // Costs, the top three, where each point stands and each tour's prefix / suffix walks,
+    // after a change of the tours (all of them, or only tours a and b).
     void refresh() {
-        refresh_costs();
-        tour_of_.assign(n_, 0), index_of_.assign(n_, 0);
-        for (std::size_t t = 0; t < tours_.size(); ++t)
-            for (std::size_t i = 0; i < tours_[t].size(); ++i) tour_of_[tours_[t][i]] = static_cast<int>(t), index_of_[tours_[t][i]] = static_cast<int>(i);
+        tour_of_.resize(n_), index_of_.resize(n_), costs_.resize(tours_.size());
+        pre_.resize(tours_.size()), suf_.resize(tours_.size());
+        for (std::size_t t = 0; t < tours_.size(); ++t) refresh_tour(t);
+        rank_costs();
+    }
+    void refresh(std::size_t a, std::size_t b) {
+        refresh_tour(a);
+        if (b != a) refresh_tour(b);
+        rank_costs();
+    }
+    void refresh_tour(std::size_t t) {
+        for (std::size_t i = 0; i < tours_[t].size(); ++i)
+            tour_of_[tours_[t][i]] = static_cast<int>(t), index_of_[tours_[t][i]] = static_cast<int>(i);
+        pre_[t] = prefix(t, tours_[t]), suf_[t] = suffix(tours_[t]);
+        costs_[t] = pre_[t].back();
     }
     Objective current() const {
         Objective o{0, total_};
         for (long long c : costs_) o.first = std::max(o.first, c);
         return o;
     }
+    // Points (and team starts, n_ + t) whose moves are to be looked at again: the whole
+    // search at first, then only around what a perturbation or an improvement changed.
+    void push(int p) {
+        if (p < 0 || active_[p]) return;
+        active_[p] = 1;
+        work_queue_.push_back(p);
+    }
+    void push_around(int v) {  // a point, the one before it and the one after it
+        push(v);
+        if (v >= n_) return;
+        const std::vector<int>& t = tours_[tour_of_[v]];
+        const std::size_t i = index_of_[v];
+        push(before(tour_of_[v], t, i));
+        if (i + 1 < t.size()) push(t[i + 1]);
+    }
+    void push_all() {
+        active_.assign(size_, 0), work_queue_.clear();
+        for (int p = 0; p < size_; ++p) push(p);
+    }
+    void clear_queue() {
+        for (int p : work_queue_) active_[p] = 0;
+        work_queue_.clear();
+    }
+    // Place and point of a team start or a point: (tour, index), the start at index -1.
+    std::pair<int, int> place(int p) const { return p >= n_ ? std::pair{p - n_, -1} : std::pair{tour_of_[p], index_of_[p]}; }
 
     void local_search() {
-        if (neighbours_.empty()) build_neighbours();
-        refresh();
-        for (int pass = 0; pass < 2000 && evals_ < 2 * work_; ++pass) {
-            bool improved = false;
-            for (int v = 0; v < n_ && evals_ < 2 * work_; ++v) improved = relocate(v) || improved;
-            improved = two_opt() || improved;
-            improved = exchange_tails() || improved;
-            if (!improved) break;
+        while (!work_queue_.empty() && evals_ < 2 * work_) {
+            const int v = work_queue_.front();
+            work_queue_.pop_front();
+            active_[v] = 0;
+            if (v < n_ && relocate(v)) continue;
+            if (two_opt(v)) continue;
+            exchange_tails(v);
         }
     }
 
@@ -243,9 +286,9 @@ private:
     bool relocate(int v) {
         const int a = tour_of_[v], i = index_of_[v];
         const std::vector<int>& ta = tours_[a];
-        const int prev = before(a, ta, i);
+        const int prev = before(a, ta, i), next = i + 1 < static_cast<int>(ta.size()) ? ta[i + 1] : -1;
         long long rest = costs_[a] - d(prev, v);
-        if (i + 1 < static_cast<int>(ta.size())) rest += d(prev, ta[i + 1]) - d(v, ta[i + 1]);
+        if (next >= 0) rest += d(prev, next) - d(v, next);
         Objective best = current();
         int best_tour = -1, best_pos = -1;
         auto consider = [&](int b, int pos) {  // pos: in tour b once v is out of it
@@ -268,58 +311,62 @@ private:
         if (best_tour < 0) return false;
         tours_[a].erase(tours_[a].begin() + i);
         tours_[best_tour].insert(tours_[best_tour].begin() + best_pos, v);
-        refresh();
+        refresh(a, best_tour);
+        push(prev), push(next), push_around(v);
         return true;
     }
 
-    // 2-opt: reverse a stretch; distances are symmetric, so only its two ends change. A
-    // shorter tour never lengthens the longest.
-    bool two_opt() {
-        bool any = false;
-        for (std::size_t a = 0; a < tours_.size(); ++a) {
-            std::vector<int>& t = tours_[a];
-            for (std::size_t i = 0; i < t.size(); ++i)
-                for (std::size_t j = i + 1; j < t.size(); ++j) {
-                    ++evals_;
-                    const int prev = before(a, t, i);
-                    long long delta = d(prev, t[j]) - d(prev, t[i]);
-                    if (j + 1 < t.size()) delta += d(t[i], t[j + 1]) - d(t[j], t[j + 1]);
-                    if (delta >= 0) continue;
-                    std::reverse(t.begin() + static_cast<long>(i), t.begin() + static_cast<long>(j) + 1);
-                    any = true;
-                }
+    // 2-opt: the link from v (a point or a team start) to a neighbour in its own tour, by
+    // reversing the stretch between them; only the stretch's two ends change, and a shorter
+    // tour never lengthens the longest.
+    bool two_opt(int v) {
+        const auto [a, i] = place(v);
+        std::vector<int>& t = tours_[a];
+        const int len = static_cast<int>(t.size());
+        for (int u : neighbours_[v]) {
+            if (tour_of_[u] != a) continue;
+            const int j = index_of_[u];
+            const int l = j > i ? i + 1 : j + 1, r = j > i ? j : i;
+            if (l >= r) continue;
+            ++evals_;
+            const int p = before(a, t, l);
+            long long delta = d(p, t[r]) - d(p, t[l]);
+            if (r + 1 < len) delta += d(t[l], t[r + 1]) - d(t[r], t[r + 1]);
+            if (delta >= 0) continue;
+            const int after = r + 1 < len ? t[r + 1] : -1;
+            std::reverse(t.begin() + l, t.begin() + r + 1);
+            refresh(a, a);
+            push(p), push(t[l]), push(t[r]), push(after);
+            return true;
         }
-        if (any) refresh();
-        return any;
+        return false;
     }
 
-    // 2-opt*: tour a keeps its first i points and takes b's points from j on, and vice versa,
-    // where b's point j is a neighbour of a's point before i (the new link is short).
-    bool exchange_tails() {
-        std::vector<std::vector<long long>> pre(tours_.size()), suf(tours_.size());
-        for (std::size_t t = 0; t < tours_.size(); ++t) pre[t] = prefix(t, tours_[t]), suf[t] = suffix(tours_[t]);
+    // 2-opt*: v's tour keeps its points up to v and takes another tour's points from a
+    // neighbour of v on, and that tour takes the rest of v's.
+    bool exchange_tails(int v) {
+        const auto [a, i] = place(v);
+        const std::vector<int>& ta = tours_[a];
+        const std::size_t keep = static_cast<std::size_t>(i + 1);
         const Objective now = current();
-        for (std::size_t a = 0; a < tours_.size(); ++a) {
-            const std::vector<int>& ta = tours_[a];
-            for (std::size_t i = 0; i <= ta.size(); ++i) {
-                const int p = before(a, ta, i);
-                for (int u : neighbours_[p]) {
-                    const std::size_t b = tour_of_[u], j = index_of_[u];
-                    if (b == a) continue;
-                    const std::vector<int>& tb = tours_[b];
-                    const long long ca = pre[a][i] + d(p, tb[j]) + suf[b][j];
-                    const long long cb = pre[b][j] + (i < ta.size() ? d(before(b, tb, j), ta[i]) + suf[a][i] : 0);
-                    if (!(objective_with(a, ca, b, cb) < now)) continue;
-                    std::vector<int> na(ta.begin(), ta.begin() + static_cast<long>(i));
-                    na.insert(na.end(), tb.begin() + static_cast<long>(j), tb.end());
-                    std::vector<int> nb(tb.begin(), tb.begin() + static_cast<long>(j));
-                    nb.insert(nb.end(), ta.begin() + static_cast<long>(i), ta.end());
-                    tours_[a] = std::move(na);
-                    tours_[b] = std::move(nb);
-                    refresh();
-                    return true;
-                }
-            }
+        for (int u : neighbours_[v]) {
+            const std::size_t b = tour_of_[u], j = index_of_[u];
+            if (static_cast<int>(b) == a) continue;
+            const std::vector<int>& tb = tours_[b];
+            const int bp = before(b, tb, j);
+            const long long ca = pre_[a][keep] + d(v, u) + suf_[b][j];
+            const long long cb = pre_[b][j] + (keep < ta.size() ? d(bp, ta[keep]) + suf_[a][keep] : 0);
+            if (!(objective_with(a, ca, b, cb) < now)) continue;
+            const int a_next = keep < ta.size() ? ta[keep] : -1;
+            std::vector<int> na(ta.begin(), ta.begin() + static_cast<long>(keep));
+            na.insert(na.end(), tb.begin() + static_cast<long>(j), tb.end());
+            std::vector<int> nb(tb.begin(), tb.begin() + static_cast<long>(j));
+            nb.insert(nb.end(), ta.begin() + static_cast<long>(keep), ta.end());
+            tours_[a] = std::move(na);
+            tours_[b] = std::move(nb);
+            refresh(a, b);
+            push(v), push(u), push(bp), push(a_next);
+            return true;
         }
         return false;
     }
@@ -335,17 +382,26 @@ private:
         return s;
     }
 
+    // A few random relocations; only around them is the local search run again.
     void perturb() {
+        clear_queue();
+        refresh();  // the tours may have been set back to the best
         const int moves = 1 + static_cast<int>(rng_.below(3));
+        std::vector<int> moved;
         for (int k = 0; k < moves; ++k) {
             const std::size_t a = rng_.below(tours_.size());
             if (tours_[a].empty()) continue;
             const std::size_t i = rng_.below(tours_[a].size());
             const int v = tours_[a][i];
+            moved.push_back(before(a, tours_[a], i));
+            if (i + 1 < tours_[a].size()) moved.push_back(tours_[a][i + 1]);
             tours_[a].erase(tours_[a].begin() + static_cast<long>(i));
             const std::size_t b = rng_.below(tours_.size());
             tours_[b].insert(tours_[b].begin() + static_cast<long>(rng_.below(tours_[b].size() + 1)), v);
+            refresh(a, b);
+            moved.push_back(v);
         }
+        for (int v : moved) push_around(v);
     }
 
     int n_, size_;
@@ -356,6 +412,9 @@ private:
     std::array<int, 3> top_{-1, -1, -1};
     std::vector<std::vector<int>> neighbours_;  // per point and team start: its nearest points
     std::vector<int> tour_of_, index_of_;        // per point: its tour and place in it
+    std::vector<std::vector<long long>> pre_, suf_;  // per tour: prefix(), suffix()
+    std::vector<char> active_;                   // per point and team start: queued
+    std::deque<int> work_queue_;
     Rng rng_;
     long long work_, evals_ = 0;
 };
