@@ -663,6 +663,7 @@ std::vector<TailTry> default_tails(int open_cells) {
 // Closings from the start are made with this many search seeds, the best kept: their walks
 // spread by +-10 turns (map 5, seeds 1-8: 295-322), so one seed is a lottery.
 constexpr int kStartSeeds = 4;
+constexpr std::size_t kPolishedStarts = 3;
 
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
            const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
@@ -698,30 +699,36 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // One more first plan with the native pipeline (tails given): closing tours from the start,
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
     // (pair viewpoints: maps 3 / 4 / 5 229 / 304 / 309 turns against 270 / 359 / 374 for the
-    // variants' best). Which first plan polishes better is not foreseeable, so under 5000 open
-    // cells, where polishing is cheap, both are polished (and the closing is also made with
-    // one-person viewpoints); above, the better one (CPU).
+    // variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
+    // foreseeable, so under 5000 open cells, where polishing is cheap, the best closing (also
+    // made with one-person viewpoints) and the variants' best are both polished. From 5000, the
+    // kPolishedStarts best closings are polished by closing cuts alone: the tail re-plans took
+    // 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
     if (closings && go_on(Stage::Polish)) {
-        Plan closing;
+        std::vector<Plan> starts;  // best first
         for (int seed = 1; seed <= kStartSeeds && (seed == 1 || go_on(Stage::Polish)); ++seed) {
             FinishParams seeded = finish;
             seeded.seed = static_cast<std::uint64_t>(seed);
-            Plan c = finish_with_tours(start, seeded, max_turns);
-            if (seed == 1 || better(c, closing)) closing = std::move(c);
+            starts.push_back(finish_with_tours(start, seeded, max_turns));
         }
         if (!big) {  // and with one-person viewpoints
             FinishParams single = finish;
             single.pair_views = false;
-            Plan alone = finish_with_tours(start, single, max_turns);
-            if (better(alone, closing)) closing = std::move(alone);
+            starts.push_back(finish_with_tours(start, single, max_turns));
         }
-        closing.variant = "closing tours from the start";
-        if (closing.complete && !big) {
+        std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
+        for (Plan& p : starts) p.variant = "closing tours from the start";
+        if (!starts.front().complete) {
             best = polish(std::move(best));
-            closing = polish(std::move(closing));
+        } else if (!big) {
+            best = polish(std::move(best));
+            Plan closing = polish(std::move(starts.front()));
             if (better(closing, best)) best = std::move(closing);
         } else {
-            best = polish(better(closing, best) ? std::move(closing) : std::move(best));
+            for (std::size_t k = 0; k < starts.size() && k < kPolishedStarts && (k == 0 || go_on(Stage::Polish)); ++k) {
+                Plan closing = replan_finishes(start, std::move(starts[k]), default_finish_cuts(), finish, polish_in_time);
+                if (better(closing, best)) best = std::move(closing);
+            }
         }
     } else if (level >= 3) {
         best = polish(std::move(best));
