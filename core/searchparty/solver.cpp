@@ -700,10 +700,11 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
     // (pair viewpoints: maps 3 / 4 / 5 229 / 304 / 309 turns against 270 / 359 / 374 for the
     // variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
-    // foreseeable, so under 5000 open cells, where polishing is cheap, the best closing (also
-    // made with one-person viewpoints) and the variants' best are both polished. From 5000, the
-    // kPolishedStarts best closings are polished by closing cuts alone: the tail re-plans took
-    // 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
+    // foreseeable, so the kPolishedStarts best closings are polished: under 5000 open cells,
+    // where polishing is cheap, by tail re-plans and closing cuts, and the variants' best too
+    // (the closings are also made with one-person viewpoints there; map 1: 25 -> 23 turns with
+    // three polished closings instead of one). From 5000, by closing cuts alone: the tail
+    // re-plans took 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
     if (closings && go_on(Stage::Polish)) {
         std::vector<Plan> starts;  // best first
         for (int seed = 1; seed <= kStartSeeds && (seed == 1 || go_on(Stage::Polish)); ++seed) {
@@ -722,8 +723,10 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             best = polish(std::move(best));
         } else if (!big) {
             best = polish(std::move(best));
-            Plan closing = polish(std::move(starts.front()));
-            if (better(closing, best)) best = std::move(closing);
+            for (std::size_t k = 0; k < starts.size() && k < kPolishedStarts && (k == 0 || go_on(Stage::Polish)); ++k) {
+                Plan closing = polish(std::move(starts[k]));
+                if (better(closing, best)) best = std::move(closing);
+            }
         } else {
             for (std::size_t k = 0; k < starts.size() && k < kPolishedStarts && (k == 0 || go_on(Stage::Polish)); ++k) {
                 Plan closing = replan_finishes(start, std::move(starts[k]), default_finish_cuts(), finish, polish_in_time);
