@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <queue>
-#include <tuple>
 
 namespace pursuit::searchparty {
 
@@ -63,20 +61,22 @@ namespace {
 
 constexpr int kStep = 16;  // weights are in 1/16 of a step
 
-// Every cell goes to the seed minimising weight + 16 * walking distance. Keys are totally
-// ordered (cost, team, cell), so the result does not depend on the heap implementation.
-void assign(const WalkGraph& g, const std::vector<int>& seeds, const std::vector<long long>& weight, std::vector<int>& owner) {
-    using Key = std::tuple<long long, int, int>;
-    std::priority_queue<Key, std::vector<Key>, std::greater<Key>> heap;
+// Every cell goes to the seed minimising weight + 16 * walking distance, the lower team index
+// on a tie (`from_seed[i]`: walking distances from seed i). A region grown outward from its
+// seed in that order (a Dijkstra over (cost, team, cell)) gives the same owners: every cell on
+// a shortest walk from the winning seed to a cell is won by that seed too. The seeds stay put
+// while only the weights are balanced, so their walks are done once, not once per round.
+void assign(const WalkGraph& g, const std::vector<std::vector<int>>& from_seed, const std::vector<long long>& weight,
+            std::vector<int>& owner) {
     owner.assign(g.cells(), -1);
-    for (std::size_t i = 0; i < seeds.size(); ++i) heap.emplace(weight[i], static_cast<int>(i), seeds[i]);
-    while (!heap.empty()) {
-        const auto [cost, team, c] = heap.top();
-        heap.pop();
-        if (owner[c] >= 0) continue;
-        owner[c] = team;
-        for (int k = g.start[c]; k < g.start[c + 1]; ++k)
-            if (owner[g.next[k]] < 0) heap.emplace(cost + kStep, team, g.next[k]);
+    for (int c = 0; c < g.cells(); ++c) {
+        long long best = LLONG_MAX;
+        for (std::size_t i = 0; i < from_seed.size(); ++i) {
+            const int d = from_seed[i][c];
+            if (d < 0) continue;
+            const long long cost = weight[i] + kStep * static_cast<long long>(d);
+            if (cost < best) best = cost, owner[c] = static_cast<int>(i);
+        }
     }
 }
 
@@ -150,8 +150,14 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
     }
     std::vector<long long> weight(k, 0);
     Regions r;
+    std::vector<std::vector<int>> from_seed(k);
+    auto walk_from_seeds = [&] {
+        for (int i = 0; i < k; ++i)
+            from_seed[i] = seeds[i] == origins[i] ? from_origin[i] : i > 0 && seeds[i] == seeds[i - 1] ? from_seed[i - 1] : g.bfs({seeds[i]});
+    };
     for (int round = 0; round < params.lloyd_rounds; ++round) {  // seeds to their regions' centres
-        assign(g, seeds, weight, r.owner);
+        walk_from_seeds();
+        assign(g, from_seed, weight, r.owner);
         std::vector<long long> sx(k, 0), sy(k, 0), n(k, 0);
         for (int c : cells) sx[r.owner[c]] += map.x_of(c), sy[r.owner[c]] += map.y_of(c), ++n[r.owner[c]];
         std::vector<long long> best(k, LLONG_MAX);
@@ -180,8 +186,9 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
     };
     long long best_max = LLONG_MAX;
     std::vector<long long> best_weight = weight;
+    walk_from_seeds();
     for (int round = 0; round <= params.balance_rounds; ++round) {
-        assign(g, seeds, weight, r.owner);
+        assign(g, from_seed, weight, r.owner);
         std::vector<int> count;
         const std::vector<long long> t = expected(count);
         const long long worst = *std::max_element(t.begin(), t.end());
@@ -193,7 +200,7 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
         const long long low = *std::min_element(weight.begin(), weight.end());
         for (long long& w : weight) w -= low;
     }
-    assign(g, seeds, best_weight, r.owner);
+    assign(g, from_seed, best_weight, r.owner);
     const std::vector<long long> t = expected(r.todo);
     for (long long v : t) r.expected.push_back(static_cast<int>(v / kStep));
     return r;
