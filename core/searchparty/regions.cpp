@@ -57,6 +57,42 @@ void NearWalk::walk(const WalkGraph& graph, const std::vector<int>& sources, int
     }
 }
 
+void GrowingWalk::start(const std::vector<int>& sources) {
+    if (++round_ == 0) {  // the stamps wrapped around: start them afresh
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        round_ = 1;
+    }
+    queue_.clear();
+    head_ = 0;
+    for (int s : sources)
+        if (stamp_[s] != round_) stamp_[s] = round_, dist_[s] = 0, queue_.push_back(s);
+}
+
+void GrowingWalk::start(int source) {
+    start(std::vector<int>{});
+    stamp_[source] = round_, dist_[source] = 0, queue_.push_back(source);
+}
+
+int GrowingWalk::expand_next(const WalkGraph& graph) {
+    if (head_ == queue_.size()) return -1;
+    const int c = queue_[head_++];
+    for (int k = graph.start[c]; k < graph.start[c + 1]; ++k) {
+        const int n = graph.next[k];
+        if (stamp_[n] == round_) continue;
+        stamp_[n] = round_, dist_[n] = dist_[c] + 1;
+        queue_.push_back(n);
+    }
+    return c;
+}
+
+int GrowingWalk::reach(const WalkGraph& graph, int cell) {
+    while (dist(cell) < 0 && expand_next(graph) >= 0) {
+    }
+    const int d = dist(cell);
+    if (d >= 0) grow_to(graph, d);
+    return d;
+}
+
 namespace {
 
 constexpr int kStep = 16;  // weights are in 1/16 of a step

@@ -38,6 +38,33 @@ private:
     std::uint32_t round_ = 0;
 };
 
+// Walking distances from some sources, labelled only as far as a caller asks: a hot path
+// that scores the cells near a leader, or walks from a target until it meets the leader, does
+// not pay for the whole map (cells are stamped per walk, not cleared). A label is the exact
+// walking distance; a cell not labelled yet is farther than any cell expanded so far + 1.
+class GrowingWalk {
+public:
+    explicit GrowingWalk(int cells = 0) : stamp_(cells, 0), dist_(cells, 0) {}
+    void start(const std::vector<int>& sources);
+    void start(int source);
+    // -1 while `cell` is not labelled.
+    int dist(int cell) const { return stamp_[cell] == round_ ? dist_[cell] : -1; }
+    // The next cell in walking order, with its neighbours labelled; -1 once all are done.
+    int expand_next(const WalkGraph& graph);
+    // Labels every cell within `depth` steps.
+    void grow_to(const WalkGraph& graph, int depth) {
+        while (head_ < queue_.size() && dist_[queue_[head_]] < depth) expand_next(graph);
+    }
+    // Labels `cell` and every cell at most as far; its distance (-1 if unreachable).
+    int reach(const WalkGraph& graph, int cell);
+
+private:
+    std::vector<std::uint32_t> stamp_;
+    std::vector<int> dist_, queue_;
+    std::size_t head_ = 0;
+    std::uint32_t round_ = 0;
+};
+
 struct RegionParams {
     int lloyd_rounds = 0;     // k-means rounds moving the seeds to their regions' centres
     int balance_rounds = 80;  // rounds adjusting the additive weights

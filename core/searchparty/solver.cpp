@@ -58,34 +58,28 @@ std::vector<Team> form_teams(const State& s, int level) {
     return teams;
 }
 
-Policy::Policy(const Map& map, PolicyParams params) : map_(map), params_(params), noise_(params.seed), graph_(map), trail_(static_cast<int>(map.open.size())) {
+Policy::Policy(const Map& map, PolicyParams params)
+    : map_(map), params_(params), own_(static_cast<int>(map.open.size())), nearest_leader_(static_cast<int>(map.open.size())),
+      noise_(params.seed), graph_(map), trail_(static_cast<int>(map.open.size())) {
     seen_stamp_.assign(map.open.size(), 0);
 }
-
-void Policy::multi_bfs(const std::vector<int>& sources) { graph_.bfs(sources, multi_dist_, queue_); }
 
 int Policy::trail(int cell) const {
     const int d = trail_.dist(cell);
     return d >= 0 ? d : kUnknown;
 }
 
-void Policy::bfs_from(int source, std::vector<int>& dist, int stop_at, std::vector<int>* order) {
-    dist.assign(map_.open.size(), -1);
-    std::vector<int>& queue_ = order ? *order : this->queue_;
-    queue_.clear();
-    queue_.push_back(source);
-    dist[source] = 0;
-    for (std::size_t h = 0; h < queue_.size(); ++h) {
-        const int c = queue_[h];
-        if (c == stop_at) return;
-        for (int k = graph_.start[c]; k < graph_.start[c + 1]; ++k) {
-            const int n = graph_.next[k];
-            if (dist[n] < 0) {
-                dist[n] = dist[c] + 1;
-                queue_.push_back(n);
-            }
-        }
-    }
+// Walking distances from the team's target, labelled at least out to its leader: exact for
+// the leader's cell and every cell as near, so for its steps an unlabelled cell is one step
+// farther than the leader. The leader closes in on a target it keeps for many turns, so the
+// walk from it is kept and grown, not redone each turn.
+const GrowingWalk& Policy::walk_to_target(std::size_t t, int target, int leader_cell) {
+    if (to_target_.size() <= t) to_target_.resize(teams_.size(), GrowingWalk(static_cast<int>(map_.open.size())));
+    if (to_target_from_.size() <= t) to_target_from_.resize(teams_.size(), -1);
+    GrowingWalk& walk = to_target_[t];
+    if (to_target_from_[t] != target) walk.start(target), to_target_from_[t] = target;
+    walk.reach(graph_, leader_cell);
+    return walk;
 }
 
 int Policy::gain(const State& s, int cell) const {
@@ -261,17 +255,11 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
     long long best_cost = LLONG_MAX;
     int best = -1;
     // Breadth-first from the leader, stopping once no farther cell can win.
-    own_dist_.assign(map_.open.size(), -1);
-    own_order_.clear();
-    own_order_.push_back(leader_cell);
-    own_dist_[leader_cell] = 0;
-    for (std::size_t h = 0; h < own_order_.size(); ++h) {
-        const int u = own_order_[h];
-        const int d = own_dist_[u];
+    own_.start(leader_cell);
+    for (int u; (u = own_.expand_next(graph_)) >= 0;) {
+        const int d = own_.dist(u);
         if (8LL * d - 8LL * params_.wall_bonus - 21LL * std::max(0, -params_.pocket_weight) - 8LL * params_.band_bonus > best_cost)
             break;
-        for (int k = graph_.start[u]; k < graph_.start[u + 1]; ++k)
-            if (own_dist_[graph_.next[k]] < 0) own_dist_[graph_.next[k]] = d + 1, own_order_.push_back(graph_.next[k]);
         long long cost = 8LL * d;
         if (lanes) {
             const bool lane_cell = !lane_done_[u] && on_lane(t, u) && pending(s, t, u);
@@ -288,8 +276,11 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
         }
         if (!owner_.empty() && owner_[u] != static_cast<int>(t) && region_left_[t] > 0) cost += 8LL * params_.region_penalty;
         if (disperse) {
-            // Another leader is clearly nearer to u (the multi-source BFS gives the nearest).
-            if (multi_dist_[u] + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
+            // Another leader is clearly nearer to u (the walk from all leaders gives the nearest;
+            // grown only as far as a distance that could be that much nearer).
+            nearest_leader_.grow_to(graph_, d - params_.voronoi_margin - 1);
+            const int nearest = nearest_leader_.dist(u);
+            if (nearest >= 0 && nearest + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
             for (std::size_t o = 0; o < teams_.size(); ++o) {
                 if (o == t || targets_[o] < 0 || cheb(map_, u, targets_[o]) > params_.claim_radius) continue;
                 cost += 8LL * params_.claim_penalty;
@@ -399,7 +390,7 @@ Moves Policy::step(const State& s, const Moves* fixed) {
     if (retarget) {
         std::vector<int> leaders;
         for (const Team& team : teams_) leaders.push_back(cell_of(team.leader));
-        multi_bfs(leaders);
+        nearest_leader_.start(leaders);
     }
     for (std::size_t t = 0; t < teams_.size(); ++t) {
         if (targets_[t] >= 0) continue;
@@ -433,10 +424,10 @@ Moves Policy::step(const State& s, const Moves* fixed) {
             cands.push_back({0, {map_.index(actors[L].x + digit_dx(d), actors[L].y + digit_dy(d)), d}});
         } else {
             const int target = targets_[t];
-            if (target >= 0) bfs_from(target, to_target_, cell_of(L));  // as far as the leader
-            const int here = target < 0 ? 0 : to_target_[cell_of(L)];
+            const GrowingWalk* to_target = target >= 0 ? &walk_to_target(t, target, cell_of(L)) : nullptr;
+            const int here = target < 0 ? 0 : to_target->dist(cell_of(L));
             for (auto [cell, d] : steps_of(L)) {
-                const int dt = target < 0 ? 0 : to_target_[cell] < 0 ? here + 1 : to_target_[cell];
+                const int dt = target < 0 ? 0 : to_target->dist(cell) < 0 ? here + 1 : to_target->dist(cell);
                 long long score = static_cast<long long>(params_.path_weight) * dt - gain(s, cell);
                 if (params_.lookahead > 0) {
                     path_cells_.clear();

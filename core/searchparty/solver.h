@@ -88,12 +88,11 @@ public:
     Moves step(const State& s, const Moves* fixed = nullptr);
 
 private:
-    void bfs_from(int source, std::vector<int>& dist, int stop_at = -1, std::vector<int>* order = nullptr);
+    const GrowingWalk& walk_to_target(std::size_t team, int target, int leader_cell);
     int choose_target(const State& s, std::size_t team, int leader_cell);
     int gain(const State& s, int cell) const;
     int path_gain(const State& s, int cell, int depth);
     int gain_beside(const State& s, int cell, const std::vector<int>& mates) const;
-    void multi_bfs(const std::vector<int>& sources);  // nearest-leader distances
     int trail(int cell) const;
     void mark_seen(int cell);
     void update_regions(const State& s);
@@ -118,10 +117,11 @@ private:
     std::vector<int> targets_;                  // per team, -1 = none
     std::vector<std::uint32_t> seen_stamp_;    // cells revealed by decisions made this turn
     std::uint32_t stamp_ = 0;
-    std::vector<int> own_dist_, own_order_, multi_dist_;
-    std::vector<int> to_target_;
+    GrowingWalk own_;                           // choose_target_in: from the leader, as far as a cell can win
+    GrowingWalk nearest_leader_;                // from all leaders, as far as the dispersal asks
+    std::vector<GrowingWalk> to_target_;        // per team: from its target, at least to its leader
+    std::vector<int> to_target_from_;           //   (the target walked from; -1 none)
     std::vector<int> path_cells_;               // path_gain: cells on the path being scored
-    std::vector<int> queue_;
     std::uint64_t noise_ = 0;
     WalkGraph graph_;                           // king neighbours of each cell (CSR), shared with regions/tours
     NearWalk trail_;                            // walking distances near a leader
