@@ -754,12 +754,8 @@ std::vector<std::vector<TeamView>> plan_closing_tours(const State& s, const Walk
         ends.emplace_back(a, a);
     }
     const int cells = static_cast<int>(spots.size()), size = static_cast<int>(ends.size());
-    std::vector<int> walk(static_cast<std::size_t>(cells) * cells), field, queue;
-    for (int a = 0; a < cells; ++a) {
-        graph.bfs({spots[a]}, field, queue);
-        for (int b = 0; b < cells; ++b) walk[static_cast<std::size_t>(a) * cells + b] = std::max(0, field[spots[b]]);
-    }
-    auto w = [&](int a, int b) { return walk[static_cast<std::size_t>(a) * cells + b]; };
+    const std::vector<int> walk = walk_table(graph, spots);
+    auto w = [&](int a, int b) { return std::max(0, walk[static_cast<std::size_t>(a) * cells + b]); };
     std::vector<int> dist(static_cast<std::size_t>(size) * size);
     for (int a = 0; a < size; ++a)
         for (int b = 0; b < size; ++b) {

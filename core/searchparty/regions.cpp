@@ -93,6 +93,17 @@ int GrowingWalk::reach(const WalkGraph& graph, int cell) {
     return d;
 }
 
+std::vector<int> walk_table(const WalkGraph& graph, const std::vector<int>& cells) {
+    const std::size_t n = cells.size();
+    std::vector<int> table(n * n, 0);
+    GrowingWalk walk(graph.cells());
+    for (std::size_t i = 0; i < n; ++i) {
+        walk.start(cells[i]);
+        for (std::size_t j = i; j < n; ++j) table[i * n + j] = table[j * n + i] = walk.reach(graph, cells[j]);
+    }
+    return table;
+}
+
 namespace {
 
 constexpr int kStep = 16;  // weights are in 1/16 of a step

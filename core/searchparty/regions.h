@@ -65,6 +65,10 @@ private:
     std::uint32_t round_ = 0;
 };
 
+// Walking distances between `cells` (row-major, -1 = unreachable). Walks are symmetric, so
+// the walk from cells[i] only goes as far as it takes to reach cells[i + 1..].
+std::vector<int> walk_table(const WalkGraph& graph, const std::vector<int>& cells);
+
 struct RegionParams {
     int lloyd_rounds = 0;     // k-means rounds moving the seeds to their regions' centres
     int balance_rounds = 80;  // rounds adjusting the additive weights

@@ -117,11 +117,9 @@ std::vector<int> order_tour(const WalkGraph& graph, const std::vector<int>& view
     std::vector<int> points{from};
     points.insert(points.end(), views.begin(), views.end());
     const int n = static_cast<int>(points.size());
-    std::vector<std::vector<int>> d(n, std::vector<int>(n, 0));
-    for (int i = 0; i < n; ++i) {
-        const std::vector<int> dist = graph.bfs({points[i]});
-        for (int j = 0; j < n; ++j) d[i][j] = dist[points[j]];
-    }
+    const std::vector<int> table = walk_table(graph, points);
+    std::vector<std::vector<int>> d(n);
+    for (int i = 0; i < n; ++i) d[i].assign(table.begin() + static_cast<long>(i) * n, table.begin() + static_cast<long>(i + 1) * n);
     std::vector<int> order(n);
     for (int i = 0; i < n; ++i) order[i] = i;
     order_path(order, d, opt_rounds);
