@@ -516,8 +516,8 @@ private:
         }
         const int lead_to = lead_cell_[t], buddy_to = lead_to == v.cell ? v.slot : v.cell;
         if (lead_to == L) ++at_view_[t];
-        const std::vector<int>& fl = field(fields_[t], field_target_[t], lead_to);
-        const std::vector<int>& fb = field(buddy_fields_[t], buddy_field_target_[t], buddy_to);
+        const Field fl = field(fields_[t], field_target_[t], lead_to, L);
+        const Field fb = field(buddy_fields_[t], buddy_field_target_[t], buddy_to, B);
         if (fl[L] < 0 || fb[B] < 0) return false;
         int best_l = -1, best_b = -1;
         std::tuple<int, int, int> best{INT_MAX, INT_MAX, INT_MAX};
@@ -569,12 +569,22 @@ private:
     int chebyshev(int a, int b) const {
         return pursuit::chebyshev(Cell{map_.y_of(a), map_.x_of(a)}, Cell{map_.y_of(b), map_.x_of(b)});
     }
-    const std::vector<int>& field(std::vector<int>& cache, int& cached_target, int target) {
+    // Walking distances to `target`, read only at `around` and its neighbours: the walk from
+    // the target is kept while the target stays and grown just far enough to label them
+    // (a team closes in on its target, so most turns it needs no new cells).
+    struct Field {
+        const GrowingWalk& walk;
+        int operator[](int cell) const { return walk.dist(cell); }  // -1: unreachable
+    };
+    Field field(GrowingWalk& cache, int& cached_target, int target, int around) {
         if (cached_target != target) {
-            graph_.bfs({target}, cache, queue_);
+            if (cached_target < 0) cache = GrowingWalk(graph_.cells());  // first use
+            cache.start(target);
             cached_target = target;
         }
-        return cache;
+        const int d = cache.reach(graph_, around);
+        if (d >= 0) cache.grow_to(graph_, d + 1);
+        return Field{cache};
     }
 
     // One step toward `target`: near it, into sight of what it has left to show; else on a
@@ -583,7 +593,7 @@ private:
     // ground does some of the work on the way: 977 -> 973 turns, 0.7 turns sooner per closing
     // over 33 closings).
     int step_toward(const State& s, std::size_t t, int from, int target, bool into_sight) {
-        const std::vector<int>& f = field(fields_[t], field_target_[t], target);
+        const Field f = field(fields_[t], field_target_[t], target, from);
         // Once near, the team keeps heading into sight (the walk to the nearest cell that sees
         // what is left only gets shorter), else the two rules could pull it back and forth.
         if (into_sight && (sight_target_[t] == target || f[from] <= kSightWalk)) {
@@ -710,14 +720,14 @@ private:
     std::vector<std::vector<TeamView>> tours_;
     std::vector<std::size_t> pos_;
     std::vector<int> field_target_;
-    std::vector<std::vector<int>> fields_;
-    std::vector<int> waits_, next_, queue_;
+    std::vector<GrowingWalk> fields_;
+    std::vector<int> waits_, next_;
     std::vector<int> sight_target_;  // per team: the viewpoint it is heading into sight of
     NearWalk sight_;                 // walking distances to the cells in sight of it
     std::vector<int> sight_cells_, left_;
     // Pair viewpoints, per team:
     std::vector<int> at_view_;                    // turns the leader has stood on its cell
-    std::vector<std::vector<int>> buddy_fields_;  // walking distances to the buddy's cell
+    std::vector<GrowingWalk> buddy_fields_;       // walking distances to the buddy's cell
     std::vector<int> buddy_field_target_;
     std::vector<int> pair_best_, pair_stall_;     // the later member's nearest walk so far, turns without progress
     std::vector<int> lead_cell_;                  // the leader's cell of the two (-1 not chosen yet)
