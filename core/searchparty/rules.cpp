@@ -30,15 +30,12 @@ State::State(Map map) : map_(std::move(map)) {
     for (int i = 0; i < map_.extras; ++i) actors_.push_back(Actor{static_cast<char>('a' + i), Role::Extra, sx, sy, true});
     searched_.assign(map_.open.size(), 0);
     unsearched_ = map_.open_count();
+    unsearched_in_view_.assign(map_.open.size(), 0);
+    for (int cell = 0; cell < static_cast<int>(map_.open.size()); ++cell) {
+        const int x = map_.x_of(cell), y = map_.y_of(cell);
+        for (const Offset& o : vision_offsets()) unsearched_in_view_[cell] += map_.open_at(x + o.dx, y + o.dy);
+    }
     reveal(sx, sy);
-}
-
-int State::unsearched_in_view(int cell) const {
-    const int x = map_.x_of(cell), y = map_.y_of(cell);
-    int n = 0;
-    for (const Offset& o : vision_offsets())
-        if (map_.open_at(x + o.dx, y + o.dy)) n += !searched_[map_.index(x + o.dx, y + o.dy)];
-    return n;
 }
 
 void State::reveal(int x, int y) {
@@ -49,6 +46,8 @@ void State::reveal(int x, int y) {
         if (!s) {
             s = 1;
             --unsearched_;
+            for (const Offset& v : vision_offsets())  // sight is symmetric: those who would see it
+                if (map_.inside(nx - v.dx, ny - v.dy)) --unsearched_in_view_[map_.index(nx - v.dx, ny - v.dy)];
         }
     }
 }

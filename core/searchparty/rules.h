@@ -46,7 +46,7 @@ public:
     const std::vector<std::uint8_t>& searched_cells() const { return searched_; }
     int unsearched() const { return unsearched_; }
     // Open cells not yet searched that a person standing on `cell` would see.
-    int unsearched_in_view(int cell) const;
+    int unsearched_in_view(int cell) const { return unsearched_in_view_[cell]; }
     bool finished() const { return unsearched_ == 0; }
     int costars_alive() const;
     int extras_alive() const;
@@ -81,6 +81,9 @@ private:
     Map map_;
     std::vector<Actor> actors_;
     std::vector<std::uint8_t> searched_;
+    // Per cell: unsearched_in_view, kept up to date as cells get searched (the policies ask it
+    // for many cells every turn; at most 21 fits a byte).
+    std::vector<std::uint8_t> unsearched_in_view_;
     int unsearched_ = 0;
     int turns_ = 0;
 };
