@@ -8,13 +8,19 @@ namespace pursuit::searchparty {
 
 WalkGraph::WalkGraph(const Map& map) {
     start.assign(map.open.size() + 1, 0);
+    steps.assign(map.open.size(), 0);
     for (int i = 0; i < static_cast<int>(map.open.size()); ++i) {
         start[i] = static_cast<int>(next.size());
         if (!map.open[i]) continue;
         const int x = map.x_of(i), y = map.y_of(i);
+        int k = 0;
         for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx)
-                if ((dx || dy) && map.open_at(x + dx, y + dy)) next.push_back(map.index(x + dx, y + dy));
+            for (int dx = -1; dx <= 1; ++dx) {
+                if (!dx && !dy) continue;
+                step[k] = dy * map.cols + dx;
+                if (map.open_at(x + dx, y + dy)) next.push_back(map.index(x + dx, y + dy)), steps[i] |= 1 << k;
+                ++k;
+            }
     }
     start[map.open.size()] = static_cast<int>(next.size());
 }
@@ -58,28 +64,29 @@ void NearWalk::walk(const WalkGraph& graph, const std::vector<int>& sources, int
 }
 
 void GrowingWalk::start(const std::vector<int>& sources) {
-    if (++round_ == 0) {  // the stamps wrapped around: start them afresh
-        std::fill(stamp_.begin(), stamp_.end(), 0);
+    if (++round_ == 0) {  // the rounds wrapped around: start the labels afresh
+        std::fill(label_.begin(), label_.end(), Label{});
         round_ = 1;
     }
     queue_.clear();
     head_ = 0;
     for (int s : sources)
-        if (stamp_[s] != round_) stamp_[s] = round_, dist_[s] = 0, queue_.push_back(s);
+        if (label_[s].round != round_) label_[s] = {round_, 0}, queue_.push_back(s);
 }
 
 void GrowingWalk::start(int source) {
     start(std::vector<int>{});
-    stamp_[source] = round_, dist_[source] = 0, queue_.push_back(source);
+    label_[source] = {round_, 0}, queue_.push_back(source);
 }
 
 int GrowingWalk::expand_next(const WalkGraph& graph) {
     if (head_ == queue_.size()) return -1;
     const int c = queue_[head_++];
-    for (int k = graph.start[c]; k < graph.start[c + 1]; ++k) {
-        const int n = graph.next[k];
-        if (stamp_[n] == round_) continue;
-        stamp_[n] = round_, dist_[n] = dist_[c] + 1;
+    const std::uint16_t d = label_[c].dist + 1;
+    for (unsigned bits = graph.steps[c], k = 0; bits; bits >>= 1, ++k) {  // in the order of graph.next
+        const int n = c + graph.step[k];
+        if (!(bits & 1) || label_[n].round == round_) continue;
+        label_[n] = {round_, d};
         queue_.push_back(n);
     }
     return c;
