@@ -115,15 +115,16 @@ namespace {
 
 constexpr int kStep = 16;  // weights are in 1/16 of a step
 
-// Every cell goes to the seed minimising weight + 16 * walking distance, the lower team index
-// on a tie (`from_seed[i]`: walking distances from seed i). A region grown outward from its
-// seed in that order (a Dijkstra over (cost, team, cell)) gives the same owners: every cell on
-// a shortest walk from the winning seed to a cell is won by that seed too. The seeds stay put
-// while only the weights are balanced, so their walks are done once, not once per round.
-void assign(const WalkGraph& g, const std::vector<std::vector<int>>& from_seed, const std::vector<long long>& weight,
+// Every cell of `cells` goes to the seed minimising weight + 16 * walking distance, the lower
+// team index on a tie (`from_seed[i]`: walking distances from seed i). A region grown outward
+// from its seed in that order (a Dijkstra over (cost, team, cell)) gives the same owners:
+// every cell on a shortest walk from the winning seed to a cell is won by that seed too. The
+// seeds stay put while only the weights are balanced, so their walks are done once, not once
+// per round, and a round only assigns the cells it counts.
+void assign(const std::vector<std::vector<int>>& from_seed, const std::vector<long long>& weight, const std::vector<int>& cells,
             std::vector<int>& owner) {
-    owner.assign(g.cells(), -1);
-    for (int c = 0; c < g.cells(); ++c) {
+    for (int c : cells) {
+        owner[c] = -1;
         long long best = LLONG_MAX;
         for (std::size_t i = 0; i < from_seed.size(); ++i) {
             const int d = from_seed[i][c];
@@ -204,6 +205,7 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
     }
     std::vector<long long> weight(k, 0);
     Regions r;
+    r.owner.assign(g.cells(), -1);
     std::vector<std::vector<int>> from_seed(k);
     auto walk_from_seeds = [&] {
         for (int i = 0; i < k; ++i)
@@ -211,7 +213,7 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
     };
     for (int round = 0; round < params.lloyd_rounds; ++round) {  // seeds to their regions' centres
         walk_from_seeds();
-        assign(g, from_seed, weight, r.owner);
+        assign(from_seed, weight, cells, r.owner);
         std::vector<long long> sx(k, 0), sy(k, 0), n(k, 0);
         for (int c : cells) sx[r.owner[c]] += map.x_of(c), sy[r.owner[c]] += map.y_of(c), ++n[r.owner[c]];
         std::vector<long long> best(k, LLONG_MAX);
@@ -242,7 +244,7 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
     std::vector<long long> best_weight = weight;
     walk_from_seeds();
     for (int round = 0; round <= params.balance_rounds; ++round) {
-        assign(g, from_seed, weight, r.owner);
+        assign(from_seed, weight, cells, r.owner);
         std::vector<int> count;
         const std::vector<long long> t = expected(count);
         const long long worst = *std::max_element(t.begin(), t.end());
@@ -254,7 +256,9 @@ Regions partition_regions(const WalkGraph& g, const Map& map, const std::vector<
         const long long low = *std::min_element(weight.begin(), weight.end());
         for (long long& w : weight) w -= low;
     }
-    assign(g, from_seed, best_weight, r.owner);
+    std::vector<int> all(g.cells());
+    for (int c = 0; c < g.cells(); ++c) all[c] = c;
+    assign(from_seed, best_weight, all, r.owner);  // every cell, for the policy's region test
     const std::vector<long long> t = expected(r.todo);
     for (long long v : t) r.expected.push_back(static_cast<int>(v / kStep));
     return r;
