@@ -68,26 +68,27 @@ void GrowingWalk::start(const std::vector<int>& sources) {
         std::fill(label_.begin(), label_.end(), Label{});
         round_ = 1;
     }
-    queue_.clear();
-    head_ = 0;
+    head_ = tail_ = 0;
     for (int s : sources)
-        if (label_[s].round != round_) label_[s] = {round_, 0}, queue_.push_back(s);
+        if (label_[s].round != round_) label_[s] = {round_, 0}, queue_[tail_++] = s;
 }
 
 void GrowingWalk::start(int source) {
     start(std::vector<int>{});
-    label_[source] = {round_, 0}, queue_.push_back(source);
+    label_[source] = {round_, 0}, queue_[tail_++] = source;
 }
 
 int GrowingWalk::expand_next(const WalkGraph& graph) {
-    if (head_ == queue_.size()) return -1;
+    if (head_ == tail_) return -1;
     const int c = queue_[head_++];
     const std::uint16_t d = label_[c].dist + 1;
-    for (unsigned bits = graph.steps[c], k = 0; bits; bits >>= 1, ++k) {  // in the order of graph.next
+    const unsigned bits = graph.steps[c];
+    for (int k = 0; k < 8; ++k) {  // in the order of graph.next
+        if (!(bits >> k & 1)) continue;
         const int n = c + graph.step[k];
-        if (!(bits & 1) || label_[n].round == round_) continue;
+        if (label_[n].round == round_) continue;
         label_[n] = {round_, d};
-        queue_.push_back(n);
+        queue_[tail_++] = n;
     }
     return c;
 }

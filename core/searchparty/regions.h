@@ -49,7 +49,7 @@ private:
 // walking distance; a cell not labelled yet is farther than any cell expanded so far + 1.
 class GrowingWalk {
 public:
-    explicit GrowingWalk(int cells = 0) : label_(cells) {}
+    explicit GrowingWalk(int cells = 0) : label_(cells), queue_(cells) {}
     void start(const std::vector<int>& sources);
     void start(int source);
     // -1 while `cell` is not labelled.
@@ -58,7 +58,7 @@ public:
     int expand_next(const WalkGraph& graph);
     // Labels every cell within `depth` steps.
     void grow_to(const WalkGraph& graph, int depth) {
-        while (head_ < queue_.size() && label_[queue_[head_]].dist < depth) expand_next(graph);
+        while (head_ < tail_ && label_[queue_[head_]].dist < depth) expand_next(graph);
     }
     // Labels `cell` and every cell at most as far; its distance (-1 if unreachable).
     int reach(const WalkGraph& graph, int cell);
@@ -70,8 +70,8 @@ private:
         std::uint16_t round = 0, dist = 0;
     };
     std::vector<Label> label_;
-    std::vector<int> queue_;
-    std::size_t head_ = 0;
+    std::vector<int> queue_;  // a cell enters once per walk: room for every cell, no growing
+    std::size_t head_ = 0, tail_ = 0;
     std::uint16_t round_ = 0;
 };
 
