@@ -43,26 +43,6 @@ void WalkGraph::bfs(const std::vector<int>& sources, std::vector<int>& dist, std
     }
 }
 
-void NearWalk::walk(const WalkGraph& graph, const std::vector<int>& sources, int depth) {
-    if (++round_ == 0) {  // the stamps wrapped around: start them afresh
-        std::fill(stamp_.begin(), stamp_.end(), 0);
-        round_ = 1;
-    }
-    queue_.clear();
-    for (int s : sources)
-        if (stamp_[s] != round_) stamp_[s] = round_, dist_[s] = 0, queue_.push_back(s);
-    for (std::size_t h = 0; h < queue_.size(); ++h) {
-        const int c = queue_[h];
-        if (dist_[c] >= depth) continue;
-        for (int k = graph.start[c]; k < graph.start[c + 1]; ++k) {
-            const int n = graph.next[k];
-            if (stamp_[n] == round_) continue;
-            stamp_[n] = round_, dist_[n] = dist_[c] + 1;
-            queue_.push_back(n);
-        }
-    }
-}
-
 void GrowingWalk::start(const std::vector<int>& sources) {
     if (++round_ == 0) {  // the rounds wrapped around: start the labels afresh
         std::fill(label_.begin(), label_.end(), Label{});

@@ -27,22 +27,6 @@ struct WalkGraph {
     void bfs(const std::vector<int>& sources, std::vector<int>& dist, std::vector<int>& queue) const;
 };
 
-// Walking distances up to `depth` steps from some sources, for hot paths that ask about a
-// small neighbourhood many times: each walk stamps the cells it reaches instead of clearing a
-// whole-map table, so it costs only what it visits.
-class NearWalk {
-public:
-    explicit NearWalk(int cells) : stamp_(cells, 0), dist_(cells, 0) {}
-    void walk(const WalkGraph& graph, const std::vector<int>& sources, int depth);
-    // Steps from the nearest source by the last walk; -1 if it did not reach `cell`.
-    int dist(int cell) const { return stamp_[cell] == round_ ? dist_[cell] : -1; }
-
-private:
-    std::vector<std::uint32_t> stamp_;
-    std::vector<int> dist_, queue_;
-    std::uint32_t round_ = 0;
-};
-
 // Walking distances from some sources, labelled only as far as a caller asks: a hot path
 // that scores the cells near a leader, or walks from a target until it meets the leader, does
 // not pay for the whole map (cells are stamped per walk, not cleared). A label is the exact
@@ -73,6 +57,23 @@ private:
     std::vector<int> queue_;  // a cell enters once per walk: room for every cell, no growing
     std::size_t head_ = 0, tail_ = 0;
     std::uint16_t round_ = 0;
+};
+
+// Walking distances up to `depth` steps from some sources, for hot paths that ask about a
+// small neighbourhood many times: each walk stamps the cells it reaches instead of clearing a
+// whole-map table, so it costs only what it visits.
+class NearWalk {
+public:
+    explicit NearWalk(int cells) : walk_(cells) {}
+    void walk(const WalkGraph& graph, const std::vector<int>& sources, int depth) {
+        walk_.start(sources);
+        walk_.grow_to(graph, depth);
+    }
+    // Steps from the nearest source by the last walk; -1 if it did not reach `cell`.
+    int dist(int cell) const { return walk_.dist(cell); }
+
+private:
+    GrowingWalk walk_;
 };
 
 // Walking distances between `cells` (row-major, -1 = unreachable). Walks are symmetric, so
