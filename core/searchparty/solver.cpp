@@ -254,6 +254,11 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
     const bool disperse = params_.level >= 2;
     long long best_cost = LLONG_MAX;
     int best = -1;
+    // The other teams' targets, as coordinates once (not divided out again per cell).
+    claimed_.clear();
+    if (disperse)
+        for (std::size_t o = 0; o < teams_.size(); ++o)
+            if (o != t && targets_[o] >= 0) claimed_.push_back({map_.x_of(targets_[o]), map_.y_of(targets_[o])});
     // Breadth-first from the leader, stopping once no farther cell can win.
     own_.start(leader_cell);
     for (int u; (u = own_.expand_next(graph_)) >= 0;) {
@@ -281,8 +286,9 @@ int Policy::choose_target_in(const State& s, std::size_t t, int leader_cell, boo
             nearest_leader_.grow_to(graph_, d - params_.voronoi_margin - 1);
             const int nearest = nearest_leader_.dist(u);
             if (nearest >= 0 && nearest + params_.voronoi_margin < d) cost += 8LL * params_.voronoi_penalty;
-            for (std::size_t o = 0; o < teams_.size(); ++o) {
-                if (o == t || targets_[o] < 0 || cheb(map_, u, targets_[o]) > params_.claim_radius) continue;
+            const int ux = map_.x_of(u), uy = map_.y_of(u);
+            for (const auto& [cx, cy] : claimed_) {
+                if (std::max(std::abs(ux - cx), std::abs(uy - cy)) > params_.claim_radius) continue;
                 cost += 8LL * params_.claim_penalty;
                 break;
             }

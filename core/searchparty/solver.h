@@ -119,6 +119,7 @@ private:
     std::uint32_t stamp_ = 0;
     GrowingWalk own_;                           // choose_target_in: from the leader, as far as a cell can win
     GrowingWalk nearest_leader_;                // from all leaders, as far as the dispersal asks
+    std::vector<std::pair<int, int>> claimed_;  // choose_target_in: the other teams' targets (x, y)
     std::vector<GrowingWalk> to_target_;        // per team: from its target, at least to its leader
     std::vector<int> to_target_from_;           //   (the target walked from; -1 none)
     std::vector<int> path_cells_;               // path_gain: cells on the path being scored
