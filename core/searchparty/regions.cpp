@@ -58,21 +58,6 @@ void GrowingWalk::start(int source) {
     label_[source] = {round_, 0}, queue_[tail_++] = source;
 }
 
-int GrowingWalk::expand_next(const WalkGraph& graph) {
-    if (head_ == tail_) return -1;
-    const int c = queue_[head_++];
-    const std::uint16_t d = label_[c].dist + 1;
-    const unsigned bits = graph.steps[c];
-    for (int k = 0; k < 8; ++k) {  // in the order of graph.next
-        if (!(bits >> k & 1)) continue;
-        const int n = c + graph.step[k];
-        if (label_[n].round == round_) continue;
-        label_[n] = {round_, d};
-        queue_[tail_++] = n;
-    }
-    return c;
-}
-
 int GrowingWalk::reach(const WalkGraph& graph, int cell) {
     while (dist(cell) < 0 && expand_next(graph) >= 0) {
     }

@@ -39,7 +39,21 @@ public:
     // -1 while `cell` is not labelled.
     int dist(int cell) const { return label_[cell].round == round_ ? label_[cell].dist : -1; }
     // The next cell in walking order, with its neighbours labelled; -1 once all are done.
-    int expand_next(const WalkGraph& graph);
+    // (Inline: the target search and the distance tables call it for every cell they walk.)
+    int expand_next(const WalkGraph& graph) {
+        if (head_ == tail_) return -1;
+        const int c = queue_[head_++];
+        const std::uint16_t d = label_[c].dist + 1;
+        const unsigned bits = graph.steps[c];
+        for (int k = 0; k < 8; ++k) {  // in the order of graph.next
+            if (!(bits >> k & 1)) continue;
+            const int n = c + graph.step[k];
+            if (label_[n].round == round_) continue;
+            label_[n] = {round_, d};
+            queue_[tail_++] = n;
+        }
+        return c;
+    }
     // Labels every cell within `depth` steps.
     void grow_to(const WalkGraph& graph, int depth) {
         while (head_ < tail_ && label_[queue_[head_]].dist < depth) expand_next(graph);
