@@ -19,6 +19,7 @@ struct WalkGraph {
     // hot walks read one byte per cell instead of two offsets and a list.
     std::vector<std::uint8_t> steps;
     std::array<int, 8> step{};
+    int cols = 0;  // of the map (cell = y * cols + x)
     explicit WalkGraph(const Map& map);
     int cells() const { return static_cast<int>(start.size()) - 1; }
     // Walking distances from `sources` (-1 = unreachable or wall).
@@ -91,7 +92,7 @@ private:
 };
 
 // Walking distances between `cells` (row-major, -1 = unreachable). Walks are symmetric, so
-// the walk from cells[i] only goes as far as it takes to reach cells[i + 1..].
+// each walk only goes as far as it takes to reach the cells not walked from yet.
 std::vector<int> walk_table(const WalkGraph& graph, const std::vector<int>& cells);
 
 struct RegionParams {
