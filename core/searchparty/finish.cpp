@@ -70,7 +70,7 @@ private:
         return o;
     }
     // The objective once tours a and b cost ca and cb (a may equal b), in O(1) from the
-    // three costliest tours and the total (refresh_costs).
+    // three costliest tours and the total (rank_costs).
     Objective objective_with(std::size_t a, long long ca, std::size_t b, long long cb) {
         ++evals_;
         long long others = 0;
@@ -81,11 +81,6 @@ private:
             }
         if (a == b) return {std::max(others, ca), total_ - costs_[a] + ca};
         return {std::max({others, ca, cb}), total_ - costs_[a] - costs_[b] + ca + cb};
-    }
-    void refresh_costs() {
-        costs_.resize(tours_.size());
-        for (std::size_t t = 0; t < tours_.size(); ++t) costs_[t] = cost(t, tours_[t]);
-        rank_costs();
     }
     void rank_costs() {
         total_ = 0;
@@ -204,9 +199,10 @@ private:
     }
 
     // Moves are tried only next to a point's kNeighbours nearest points (a candidate list),
-    // and a pass goes on after an improvement instead of starting over: the old full scans
-    // spent the whole budget on ~100 improvements on map 5 and stopped far from a local
-    // optimum (400 M evaluations there still took 29 turns off the closing from the start).
+    // and only around what changed once the search is under way (the work queue below): the
+    // old full scans started over after each improvement, spent the whole budget on ~100
+    // improvements on map 5 and stopped far from a local optimum (200 M evaluations there
+    // still took 29 turns off the closing from the start).
     static constexpr int kNeighbours = 10;
     void build_neighbours() {
         neighbours_.assign(size_, {});
