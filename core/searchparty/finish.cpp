@@ -38,12 +38,12 @@ public:
         push_all();
         local_search();
         auto best = tours_;
-        auto best_obj = objective();
+        auto best_obj = current();
         const long long limit = std::min<long long>(rounds, 20LL * n_ + 50);  // small closings stop early
         for (long long r = 0; r < limit && evals_ < work_; ++r) {
             perturb();
             local_search();
-            const auto obj = objective();
+            const auto obj = current();  // the moves keep the costs up to date
             if (obj < best_obj) best_obj = obj, best = tours_;
             else tours_ = best;
         }
@@ -548,18 +548,22 @@ private:
     // anywhere near that see them all, nearest first or fewest others first, did no better.
     int single_cell_for(const State& s, const TeamView& v) {
         left_.clear();
-        for (int centre : {v.cell, v.slot}) {
-            const int cx = map_.x_of(centre), cy = map_.y_of(centre);
-            for (const Offset& o : vision_offsets())
-                if (map_.open_at(cx + o.dx, cy + o.dy) && !s.searched(map_.index(cx + o.dx, cy + o.dy)))
-                    left_.push_back(map_.index(cx + o.dx, cy + o.dy));
-        }
-        for (int centre : {v.cell, v.slot}) {
-            bool all = true;
-            for (int c : left_) all = all && sees(map_.x_of(centre), map_.y_of(centre), map_.x_of(c), map_.y_of(c));
-            if (all) return centre;
-        }
+        for (int centre : {v.cell, v.slot}) append_left_in_view(s, centre, left_);
+        for (int centre : {v.cell, v.slot})
+            if (sees_all(map_.x_of(centre), map_.y_of(centre), left_)) return centre;
         return -1;
+    }
+    // The unsearched cells `centre` sees, appended to `out`.
+    void append_left_in_view(const State& s, int centre, std::vector<int>& out) const {
+        const int cx = map_.x_of(centre), cy = map_.y_of(centre);
+        for (const Offset& o : vision_offsets())
+            if (map_.open_at(cx + o.dx, cy + o.dy) && !s.searched(map_.index(cx + o.dx, cy + o.dy)))
+                out.push_back(map_.index(cx + o.dx, cy + o.dy));
+    }
+    bool sees_all(int x, int y, const std::vector<int>& cells) const {
+        for (int c : cells)
+            if (!sees(x, y, map_.x_of(c), map_.y_of(c))) return false;
+        return true;
     }
     void reset_pair(std::size_t t) { at_view_[t] = 0, lead_cell_[t] = -1, pair_best_[t] = INT_MAX, pair_stall_[t] = 0; }
     int chebyshev(int a, int b) const {
@@ -619,18 +623,13 @@ private:
     static constexpr int kSightWalk = 4;
     int step_into_sight(const State& s, int from, int target) {
         const int tx = map_.x_of(target), ty = map_.y_of(target);
-        std::vector<int> left;
-        for (const Offset& o : vision_offsets())
-            if (map_.open_at(tx + o.dx, ty + o.dy) && !s.searched(map_.index(tx + o.dx, ty + o.dy)))
-                left.push_back(map_.index(tx + o.dx, ty + o.dy));
-        if (left.empty()) return -1;
+        left_.clear();
+        append_left_in_view(s, target, left_);
+        if (left_.empty()) return -1;
         sight_cells_.clear();
         for (int y = ty - 4; y <= ty + 4; ++y)  // a cell that sees them all lies within 4 of the viewpoint
             for (int x = tx - 4; x <= tx + 4; ++x) {
-                if (!map_.open_at(x, y)) continue;
-                bool all = true;
-                for (int c : left) all = all && sees(x, y, map_.x_of(c), map_.y_of(c));
-                if (!all) continue;
+                if (!map_.open_at(x, y) || !sees_all(x, y, left_)) continue;
                 sight_cells_.push_back(map_.index(x, y));
             }
         sight_.walk(graph_, sight_cells_, kSightWalk + 2);  // walking distances to the nearest of them

@@ -695,8 +695,8 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     };
     // One more first plan with the native pipeline (tails given): closing tours from the start,
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
-    // (pair viewpoints: maps 3 / 4 / 5 229 / 304 / 309 turns against 270 / 359 / 374 for the
-    // variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
+    // (pair viewpoints, seed 1: maps 3 / 4 / 5 236 / 317 / 318 turns against 270 / 359 / 374 for
+    // the variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
     // foreseeable, so the kPolishedStarts best closings are polished: under 5000 open cells,
     // where polishing is cheap, by tail re-plans and closing cuts, and the variants' best too
     // (the closings are also made with one-person viewpoints there; map 1: 25 -> 23 turns with
@@ -716,19 +716,13 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         }
         std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
         for (Plan& p : starts) p.variant = "closing tours from the start";
-        if (!starts.front().complete) {
-            best = polish(std::move(best));
-        } else if (!big) {
-            best = polish(std::move(best));
-            for (std::size_t k = 0; k < starts.size() && k < kPolishedStarts && (k == 0 || go_on(Stage::Polish)); ++k) {
-                Plan closing = polish(std::move(starts[k]));
-                if (better(closing, best)) best = std::move(closing);
-            }
-        } else {
-            for (std::size_t k = 0; k < starts.size() && k < kPolishedStarts && (k == 0 || go_on(Stage::Polish)); ++k) {
-                Plan closing = replan_finishes(start, std::move(starts[k]), default_finish_cuts(), finish, polish_in_time);
-                if (better(closing, best)) best = std::move(closing);
-            }
+        const bool closed = starts.front().complete;
+        if (!closed || !big) best = polish(std::move(best));
+        const std::size_t polished = closed ? std::min(starts.size(), kPolishedStarts) : 0;
+        for (std::size_t k = 0; k < polished && (k == 0 || go_on(Stage::Polish)); ++k) {
+            Plan closing = big ? replan_finishes(start, std::move(starts[k]), default_finish_cuts(), finish, polish_in_time)
+                               : polish(std::move(starts[k]));
+            if (better(closing, best)) best = std::move(closing);
         }
     } else if (level >= 3) {
         best = polish(std::move(best));
