@@ -736,7 +736,7 @@ std::vector<std::vector<TeamView>> plan_closing_tours(const State& s, const Walk
     for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
         if (map.open[c] && !s.searched(c)) todo.push_back(c);
     std::vector<TeamView> views;
-    if (params.pair_views) views = cover_pair_views(map, todo);
+    if (params.pair_views) views = cover_pair_views(map, todo, params.pair_cover);
     else
         for (int c : cover_points(map, todo, params.cover_d2)) views.push_back({c, -1});
     // One walk per viewpoint over the whole map: past the budget this cut is not tried.

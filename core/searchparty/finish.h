@@ -24,6 +24,7 @@ struct FinishParams {
                                      //   a bigger closing is not tried (reference maps: <= 3.8 M)
     bool pair_views = false;  // viewpoints for a leader and a buddy slot (cover_pair_views);
                               //   the solver's default_finish turns them on
+    PairCoverParams pair_cover;
     std::uint64_t seed = 1;
     PolicyParams policy = default_variants(3).front();  // finishes what the tours leave
 };

@@ -709,10 +709,16 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             seeded.seed = static_cast<std::uint64_t>(seed);
             starts.push_back(finish_with_tours(start, seeded, max_turns));
         }
-        if (!big) {  // and with one-person viewpoints
+        if (!big) {  // and with one-person viewpoints, and with the plain pair cover
             FinishParams single = finish;
             single.pair_views = false;
             starts.push_back(finish_with_tours(start, single, max_turns));
+            for (int seed = 1; seed <= kStartSeeds && go_on(Stage::Polish); ++seed) {
+                FinishParams plain = finish;
+                plain.pair_cover = PairCoverParams{0, 0};
+                plain.seed = static_cast<std::uint64_t>(seed);
+                starts.push_back(finish_with_tours(start, plain, max_turns));
+            }
         }
         std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
         for (Plan& p : starts) p.variant = "closing tours from the start";

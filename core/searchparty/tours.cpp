@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdlib>
 #include <queue>
 #include <utility>
@@ -144,9 +145,98 @@ bool within_two_steps(const Map& map, int x, int y, int sx, int sy) {
             if (map.open_at(x + dx, y + dy) && std::abs(x + dx - sx) <= 1 && std::abs(y + dy - sy) <= 1) return true;
     return false;
 }
+
+// Local search on a pair cover, up to 4 passes: a view with no cell of its own is dropped,
+// and two views whose leaders are within `reach` (Chebyshev) are replaced by one candidate
+// that covers what only they cover (the first found, scanning leaders within 4 of one of
+// those cells).
+void merge_views(const Map& map, const std::vector<char>& in_set, const std::vector<std::vector<std::pair<int, int>>>& unions,
+                 // valid: per candidate id (leader cell * slots + slot), whether the buddy can stand there
+                 const std::vector<char>& valid, std::vector<int>& ids, int reach) {
+    const int K = static_cast<int>(kSlots.size());
+    std::vector<int> count(map.open.size(), 0);
+    auto cells_of = [&](int id, std::vector<int>& out) {
+        out.clear();
+        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
+        for (auto [dx, dy] : unions[k])
+            if (map.inside(x + dx, y + dy) && in_set[map.index(x + dx, y + dy)]) out.push_back(map.index(x + dx, y + dy));
+    };
+    std::vector<int> buf, own_a, own_b;
+    auto add = [&](int id, int delta) {
+        cells_of(id, buf);
+        for (int c : buf) count[c] += delta;
+    };
+    auto own = [&](int id, std::vector<int>& out) {  // cells only this view covers
+        cells_of(id, buf);
+        out.clear();
+        for (int c : buf)
+            if (count[c] == 1) out.push_back(c);
+    };
+    for (int id : ids) add(id, 1);
+    std::vector<char> alive(ids.size(), 1);
+    std::vector<std::array<bool, 81>> shape(K);  // per slot: the union's offsets on a 9 x 9 square
+    for (int k = 0; k < K; ++k)
+        for (auto [dx, dy] : unions[k]) shape[k][(dy + 4) * 9 + dx + 4] = true;
+    auto covers_all = [&](int id, const std::vector<int>& need) {
+        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
+        for (int c : need) {
+            const int dx = map.x_of(c) - x, dy = map.y_of(c) - y;
+            if (std::abs(dx) > 4 || std::abs(dy) > 4 || !shape[k][(dy + 4) * 9 + dx + 4]) return false;
+        }
+        return true;
+    };
+    for (int pass = 0; pass < 4; ++pass) {
+        bool changed = false;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            if (!alive[i]) continue;
+            own(ids[i], own_a);
+            if (own_a.empty()) {
+                add(ids[i], -1), alive[i] = 0, changed = true;
+                continue;
+            }
+            const int vi = ids[i] / K;
+            for (std::size_t j = 0; j < ids.size() && alive[i]; ++j) {
+                if (j == i || !alive[j]) continue;
+                const int vj = ids[j] / K;
+                if (std::abs(map.x_of(vi) - map.x_of(vj)) > reach || std::abs(map.y_of(vi) - map.y_of(vj)) > reach) continue;
+                // what nobody but i and j covers
+                add(ids[i], -1), add(ids[j], -1);
+                std::vector<int> need;
+                for (int id : {ids[i], ids[j]}) {
+                    cells_of(id, buf);
+                    for (int c : buf)
+                        if (count[c] == 0 && std::find(need.begin(), need.end(), c) == need.end()) need.push_back(c);
+                }
+                add(ids[i], 1), add(ids[j], 1);
+                // the leader is within 4 of every cell it must show
+                int x0 = INT_MIN, x1 = INT_MAX, y0 = INT_MIN, y1 = INT_MAX;
+                for (int c : need) {
+                    x0 = std::max(x0, map.x_of(c) - 4), x1 = std::min(x1, map.x_of(c) + 4);
+                    y0 = std::max(y0, map.y_of(c) - 4), y1 = std::min(y1, map.y_of(c) + 4);
+                }
+                int found = -1;
+                for (int y = y0; y <= y1 && found < 0; ++y)
+                    for (int x = x0; x <= x1 && found < 0; ++x) {
+                        if (!map.open_at(x, y)) continue;
+                        for (int id = map.index(x, y) * K; id < (map.index(x, y) + 1) * K && found < 0; ++id)
+                            if (valid[id] && covers_all(id, need)) found = id;
+                    }
+                if (found < 0) continue;
+                add(ids[i], -1), add(ids[j], -1), add(found, 1);
+                ids[i] = found, alive[j] = 0, changed = true;
+                own(ids[i], own_a);
+            }
+        }
+        if (!changed) break;
+    }
+    std::vector<int> kept;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (alive[i]) kept.push_back(ids[i]);
+    ids = std::move(kept);
+}
 }  // namespace
 
-std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& cells) {
+std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& cells, const PairCoverParams& params) {
     const auto one = cover_offsets(8);
     std::vector<std::vector<std::pair<int, int>>> unions(kSlots.size());
     for (std::size_t k = 0; k < kSlots.size(); ++k) {
@@ -164,34 +254,61 @@ std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& c
                 if (map.open_at(map.x_of(c) + dx, map.y_of(c) + dy)) near[map.index(map.x_of(c) + dx, map.y_of(c) + dy)] = 1;
     }
     const int K = static_cast<int>(kSlots.size());
+    // Candidate views (leader cell * K + slot) near the cells: the buddy's cell open and
+    // within two steps' walk of the leader's.
+    std::vector<char> valid(map.open.size() * K, 0);
+    for (int v = 0; v < static_cast<int>(map.open.size()); ++v) {
+        if (!near[v]) continue;
+        const int x = map.x_of(v), y = map.y_of(v);
+        for (int k = 0; k < K; ++k) {
+            const int sx = x + kSlots[k].first, sy = y + kSlots[k].second;
+            valid[v * K + k] = map.open_at(sx, sy) && within_two_steps(map, x, y, sx, sy);
+        }
+    }
+    // A cell few candidates see is worth more (64 + 64 * rarity / candidates), so the
+    // cover takes the awkward cells by walls with whole views early instead of leaving
+    // them to crumbs of a few cells each at the end.
+    std::vector<int> weight(map.open.size(), 64);
+    if (params.rarity > 0) {
+        std::vector<int> candidates(map.open.size(), 0);
+        for (int id = 0; id < static_cast<int>(valid.size()); ++id) {
+            if (!valid[id]) continue;
+            const int x = map.x_of(id / K), y = map.y_of(id / K);
+            for (auto [dx, dy] : unions[id % K])
+                if (map.inside(x + dx, y + dy)) ++candidates[map.index(x + dx, y + dy)];
+        }
+        for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
+            if (candidates[c] > 0) weight[c] = 64 + 64 * params.rarity / candidates[c];
+    }
     auto gain = [&](int id) {
         const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
         int n = 0;
         for (auto [dx, dy] : unions[k])
             if (map.inside(x + dx, y + dy)) {
                 const int c = map.index(x + dx, y + dy);
-                n += in_set[c] && !covered[c];
+                if (in_set[c] && !covered[c]) n += weight[c];
             }
         return n;
     };
     std::priority_queue<std::pair<int, int>> heap;  // (gain, -id)
-    for (int v = 0; v < static_cast<int>(map.open.size()); ++v) {
-        if (!near[v]) continue;
-        const int x = map.x_of(v), y = map.y_of(v);
-        for (int k = 0; k < K; ++k) {
-            const int sx = x + kSlots[k].first, sy = y + kSlots[k].second;
-            if (!map.open_at(sx, sy) || !within_two_steps(map, x, y, sx, sy)) continue;
-            const int g = gain(v * K + k);
-            if (g > 0) heap.emplace(g, -(v * K + k));
-        }
+    for (int id = 0; id < static_cast<int>(valid.size()); ++id) {
+        if (!valid[id]) continue;
+        const int g = gain(id);
+        if (g > 0) heap.emplace(g, -id);
     }
-    std::vector<TeamView> chosen;
+    std::vector<int> chosen_ids;
     lazy_greedy(heap, gain, [&](int id) {
         const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
-        chosen.push_back({v, map.index(x + kSlots[k].first, y + kSlots[k].second)});
+        chosen_ids.push_back(id);
         for (auto [dx, dy] : unions[k])
             if (map.inside(x + dx, y + dy)) covered[map.index(x + dx, y + dy)] = 1;
     });
+    if (params.merge_reach > 0) merge_views(map, in_set, unions, valid, chosen_ids, params.merge_reach);
+    std::vector<TeamView> chosen;
+    for (int id : chosen_ids) {
+        const int v = id / K, k = id % K;
+        chosen.push_back({v, map.index(map.x_of(v) + kSlots[k].first, map.y_of(v) + kSlots[k].second)});
+    }
     return chosen;
 }
 
