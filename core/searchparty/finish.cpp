@@ -735,6 +735,10 @@ std::vector<std::vector<TeamView>> plan_closing_tours(const State& s, const Walk
     std::vector<int> todo;
     for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
         if (map.open[c] && !s.searched(c)) todo.push_back(c);
+    // A view shows at most 33 cells: when even that many views are past the walk budget
+    // below, the cover is not worth making (0.85 s on a 256 x 256 open map).
+    const long long fewest = (static_cast<long long>(todo.size()) + 32) / 33;
+    if (fewest * map.open_count() > params.max_walks) return {};
     std::vector<TeamView> views;
     if (params.pair_views) views = cover_pair_views(map, todo, params.pair_cover);
     else

@@ -659,7 +659,7 @@ std::vector<TailTry> default_tails(int open_cells) {
 
 // Closings from the start are made with this many search seeds, the best kept: their walks
 // spread by +-10 turns (map 5, seeds 1-8: 295-322), so one seed is a lottery.
-constexpr int kStartSeeds = 4;
+constexpr int kStartSeeds = 6;
 constexpr std::size_t kPolishedStarts = 3;
 
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
