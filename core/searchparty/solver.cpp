@@ -658,7 +658,9 @@ std::vector<TailTry> default_tails(int open_cells) {
 }
 
 // Closings from the start are made with this many search seeds, the best kept: their walks
-// spread by +-10 turns (map 5, seeds 1-8: 295-322), so one seed is a lottery.
+// spread by +-10 turns (map 5, seeds 1-8: 295-322), so one seed is a lottery. Since the
+// merged pair cover, 6 seeds end maps 3-5 at 220 / 287 / 275 against 226 / 287 / 277 for 4
+// (8 and 12: no better).
 constexpr int kStartSeeds = 6;
 constexpr std::size_t kPolishedStarts = 3;
 
@@ -695,7 +697,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     };
     // One more first plan with the native pipeline (tails given): closing tours from the start,
     // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
-    // (pair viewpoints, seed 1: maps 3 / 4 / 5 236 / 317 / 318 turns against 270 / 359 / 374 for
+    // (pair viewpoints, seed 1: maps 3 / 4 / 5 229 / 293 / 290 turns against 270 / 359 / 374 for
     // the variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
     // foreseeable, so the kPolishedStarts best closings are polished: under 5000 open cells,
     // where polishing is cheap, by tail re-plans and closing cuts, and the variants' best too
