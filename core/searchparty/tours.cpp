@@ -149,9 +149,9 @@ bool within_two_steps(const Map& map, int x, int y, int sx, int sy) {
 // Local search on a pair cover, up to 4 passes: a view with no cell of its own is dropped,
 // and two views whose leaders are within `reach` (Chebyshev) are replaced by one candidate
 // that covers what only they cover (the first found, scanning leaders within 4 of one of
-// those cells).
+// those cells). `valid`: per candidate id (leader cell * slots + slot), whether the buddy
+// can stand there.
 void merge_views(const Map& map, const std::vector<char>& in_set, const std::vector<std::vector<std::pair<int, int>>>& unions,
-                 // valid: per candidate id (leader cell * slots + slot), whether the buddy can stand there
                  const std::vector<char>& valid, std::vector<int>& ids, int reach) {
     const int K = static_cast<int>(kSlots.size());
     std::vector<int> count(map.open.size(), 0);
@@ -161,7 +161,7 @@ void merge_views(const Map& map, const std::vector<char>& in_set, const std::vec
         for (auto [dx, dy] : unions[k])
             if (map.inside(x + dx, y + dy) && in_set[map.index(x + dx, y + dy)]) out.push_back(map.index(x + dx, y + dy));
     };
-    std::vector<int> buf, own_a, own_b;
+    std::vector<int> buf, own_a;
     auto add = [&](int id, int delta) {
         cells_of(id, buf);
         for (int c : buf) count[c] += delta;
