@@ -728,23 +728,33 @@ private:
     std::vector<int> lead_cell_;                  // the leader's cell of the two (-1 not chosen yet)
 };
 
-// Viewpoints of the unsearched cells shared among the teams (tours of viewpoints, per team).
-std::vector<std::vector<TeamView>> plan_closing_tours(const State& s, const WalkGraph& graph, const std::vector<Team>& teams,
-                                                      const FinishParams& params) {
+// The viewpoints of the unsearched cells and the walks between them and from the leaders, as
+// the tour search prices them; they do not depend on the search's seed, so several seeds
+// share one table (the cover and the walks were 40 % of map 5's CPU).
+struct ClosingTable {
+    bool too_big = false;   // past the walk budget: no closing
+    std::vector<TeamView> views;
+    std::vector<int> dist;  // (views + teams)^2, the teams' starts last
+};
+
+ClosingTable closing_table(const State& s, const WalkGraph& graph, const std::vector<Team>& teams, const FinishParams& params) {
     const Map& map = s.map();
+    ClosingTable table;
     std::vector<int> todo;
     for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
         if (map.open[c] && !s.searched(c)) todo.push_back(c);
     // A view shows at most 33 cells: when even that many views are past the walk budget
     // below, the cover is not worth making (0.85 s on a 256 x 256 open map).
     const long long fewest = (static_cast<long long>(todo.size()) + 32) / 33;
-    if (fewest * map.open_count() > params.max_walks) return {};
-    std::vector<TeamView> views;
+    table.too_big = fewest * map.open_count() > params.max_walks;
+    if (table.too_big) return table;
+    std::vector<TeamView>& views = table.views;
     if (params.pair_views) views = cover_pair_views(map, todo, params.pair_cover);
     else
         for (int c : cover_points(map, todo, params.cover_d2)) views.push_back({c, -1});
     // One walk per viewpoint over the whole map: past the budget this cut is not tried.
-    if (static_cast<long long>(views.size()) * map.open_count() > params.max_walks) return {};
+    table.too_big = static_cast<long long>(views.size()) * map.open_count() > params.max_walks;
+    if (table.too_big) return table;
     // Points: the viewpoints, then the leaders; each stands on one or two of the distinct
     // cells walked from. A pair walks from one viewpoint to the next in the longer of its two
     // members' walks, matched the better way round (one person: the one walk).
@@ -765,34 +775,36 @@ std::vector<std::vector<TeamView>> plan_closing_tours(const State& s, const Walk
     const int cells = static_cast<int>(spots.size()), size = static_cast<int>(ends.size());
     const std::vector<int> walk = walk_table(graph, spots);
     auto w = [&](int a, int b) { return std::max(0, walk[static_cast<std::size_t>(a) * cells + b]); };
-    std::vector<int> dist(static_cast<std::size_t>(size) * size);
+    std::vector<int>& dist = table.dist;
+    dist.resize(static_cast<std::size_t>(size) * size);
     for (int a = 0; a < size; ++a)
         for (int b = 0; b < size; ++b) {
             const auto [a1, a2] = ends[a];
             const auto [b1, b2] = ends[b];
             dist[static_cast<std::size_t>(a) * size + b] = std::min(std::max(w(a1, b1), w(a2, b2)), std::max(w(a1, b2), w(a2, b1)));
         }
-    MultiTour search(static_cast<int>(views.size()), static_cast<int>(teams.size()), std::move(dist), params.seed,
-                     params.work);
+    return table;
+}
+
+// The table's viewpoints shared among the teams by the tour search with `seed` (per team).
+std::vector<std::vector<TeamView>> search_tours(const ClosingTable& table, std::size_t teams, const FinishParams& params,
+                                                std::uint64_t seed) {
+    MultiTour search(static_cast<int>(table.views.size()), static_cast<int>(teams), table.dist, seed, params.work);
     std::vector<std::vector<TeamView>> tours;
-    const auto solved = search.solve(params.search_rounds);
-    for (const auto& tour : solved) {
+    for (const auto& tour : search.solve(params.search_rounds)) {
         tours.emplace_back();
-        for (int v : tour) tours.back().push_back(views[v]);
+        for (int v : tour) tours.back().push_back(table.views[v]);
     }
     return tours;
 }
 
-}  // namespace
-
-Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns) {
+// Walks `tours` from `mid`, then closes what they leave (one-person tours after pair
+// viewpoints, else the policy); a plan where anybody dies is not complete.
+Plan walk_tours(const State& mid, const WalkGraph& graph, const std::vector<Team>& teams,
+                std::vector<std::vector<TeamView>> tours, const FinishParams& params, int max_turns) {
     State s = mid;
     Plan plan;
     const int people = s.costars_alive() + s.extras_alive();
-    const std::vector<Team> teams = form_teams(s, 3);
-    const WalkGraph graph(s.map());
-    std::vector<std::vector<TeamView>> tours = plan_closing_tours(s, graph, teams, params);
-    if (tours.empty()) return plan;  // too big to plan: not complete, never kept
     TourWalker walker(s.map(), graph, teams, std::move(tours));
     while (!s.finished() && !walker.done() && !walker.jammed() && s.turns() - mid.turns() < max_turns) {
         Moves m = walker.step(s);
@@ -814,6 +826,24 @@ Plan finish_with_tours(const State& mid, const FinishParams& params, int max_tur
     plan.complete = tail.complete && tail.costars + tail.extras == people;
     plan.turns = tail.turns, plan.costars = tail.costars, plan.extras = tail.extras;
     return plan;
+}
+
+}  // namespace
+
+std::vector<Plan> finish_with_tours_seeded(const State& mid, const FinishParams& params, const std::vector<std::uint64_t>& seeds,
+                                           int max_turns, const std::function<bool()>& go_on) {
+    const std::vector<Team> teams = form_teams(mid, 3);
+    const WalkGraph graph(mid.map());
+    const ClosingTable table = closing_table(mid, graph, teams, params);
+    if (table.too_big || teams.empty()) return std::vector<Plan>(seeds.size());  // not complete: never kept
+    std::vector<Plan> plans;
+    for (std::size_t k = 0; k < seeds.size() && (k == 0 || !go_on || go_on()); ++k)
+        plans.push_back(walk_tours(mid, graph, teams, search_tours(table, teams.size(), params, seeds[k]), params, max_turns));
+    return plans;
+}
+
+Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns) {
+    return finish_with_tours_seeded(mid, params, {params.seed}, max_turns).front();
 }
 
 Plan splice_finish(const State& start, const Plan& best, int percent, const FinishParams& params) {

@@ -40,6 +40,11 @@ FinishParams default_finish(int open_cells);
 
 // Plays the closing tours from `mid`, then the policy; a plan where anybody dies is not complete.
 Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns);
+// The same for each of `seeds` in turn (the tour search's seed instead of params.seed), the
+// later ones while `go_on` (if given) says so; the viewpoints and the walks between them are
+// found once for all.
+std::vector<Plan> finish_with_tours_seeded(const State& mid, const FinishParams& params, const std::vector<std::uint64_t>& seeds,
+                                           int max_turns, const std::function<bool()>& go_on = nullptr);
 // Replays `best` to `percent` % of its turns and closes with finish_with_tours.
 Plan splice_finish(const State& start, const Plan& best, int percent, const FinishParams& params);
 // Tries the cuts in `percents` in turn on the best plan so far, while `go_on` (if given) says

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <numeric>
 
 #include "common/errors.h"
 #include "common/rng.h"
@@ -705,22 +706,17 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // three polished closings instead of one). From 5000, by closing cuts alone: the tail
     // re-plans took 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
     if (closings && go_on(Stage::Polish)) {
-        std::vector<Plan> starts;  // best first
-        for (int seed = 1; seed <= kStartSeeds && (seed == 1 || go_on(Stage::Polish)); ++seed) {
-            FinishParams seeded = finish;
-            seeded.seed = static_cast<std::uint64_t>(seed);
-            starts.push_back(finish_with_tours(start, seeded, max_turns));
-        }
+        std::vector<std::uint64_t> seeds(kStartSeeds);
+        std::iota(seeds.begin(), seeds.end(), 1);
+        std::vector<Plan> starts = finish_with_tours_seeded(start, finish, seeds, max_turns, polish_in_time);
         if (!big) {  // and with one-person viewpoints, and with the plain pair cover
             FinishParams single = finish;
             single.pair_views = false;
             starts.push_back(finish_with_tours(start, single, max_turns));
-            for (int seed = 1; seed <= kStartSeeds && go_on(Stage::Polish); ++seed) {
-                FinishParams plain = finish;
-                plain.pair_cover = PairCoverParams{0, 0};
-                plain.seed = static_cast<std::uint64_t>(seed);
-                starts.push_back(finish_with_tours(start, plain, max_turns));
-            }
+            FinishParams plain = finish;
+            plain.pair_cover = PairCoverParams{0, 0};
+            if (go_on(Stage::Polish))
+                for (Plan& p : finish_with_tours_seeded(start, plain, seeds, max_turns, polish_in_time)) starts.push_back(std::move(p));
         }
         std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
         for (Plan& p : starts) p.variant = "closing tours from the start";
