@@ -798,6 +798,12 @@ std::vector<std::vector<TeamView>> search_tours(const ClosingTable& table, std::
     return tours;
 }
 
+// finish_with_tours_seeded on a graph and teams the caller has (the walk of a pair closing
+// closes its holes with it).
+std::vector<Plan> close_with_tours(const State& mid, const WalkGraph& graph, const std::vector<Team>& teams,
+                                   const FinishParams& params, const std::vector<std::uint64_t>& seeds, int max_turns,
+                                   const std::function<bool()>& go_on = nullptr);
+
 // Walks `tours` from `mid`, then closes what they leave (one-person tours after pair
 // viewpoints, else the policy); a plan where anybody dies is not complete.
 Plan walk_tours(const State& mid, const WalkGraph& graph, const std::vector<Team>& teams,
@@ -817,8 +823,8 @@ Plan walk_tours(const State& mid, const WalkGraph& graph, const std::vector<Team
     Plan tail;
     if (params.pair_views && !s.finished()) {  // the holes pair viewpoints left: one-person tours
         FinishParams single = params;
-        single.pair_views = false;
-        tail = finish_with_tours(s, single, max_turns - (s.turns() - mid.turns()));
+        single.pair_views = false;  // (nobody died, so the teams are the same)
+        tail = close_with_tours(s, graph, teams, single, {single.seed}, max_turns - (s.turns() - mid.turns())).front();
     } else {
         tail = run_policy(s, params.policy, max_turns - (s.turns() - mid.turns()));
     }
@@ -828,18 +834,22 @@ Plan walk_tours(const State& mid, const WalkGraph& graph, const std::vector<Team
     return plan;
 }
 
-}  // namespace
-
-std::vector<Plan> finish_with_tours_seeded(const State& mid, const FinishParams& params, const std::vector<std::uint64_t>& seeds,
-                                           int max_turns, const std::function<bool()>& go_on) {
-    const std::vector<Team> teams = form_teams(mid, 3);
-    const WalkGraph graph(mid.map());
+std::vector<Plan> close_with_tours(const State& mid, const WalkGraph& graph, const std::vector<Team>& teams,
+                                   const FinishParams& params, const std::vector<std::uint64_t>& seeds, int max_turns,
+                                   const std::function<bool()>& go_on) {
     const ClosingTable table = closing_table(mid, graph, teams, params);
     if (table.too_big || teams.empty()) return std::vector<Plan>(seeds.size());  // not complete: never kept
     std::vector<Plan> plans;
     for (std::size_t k = 0; k < seeds.size() && (k == 0 || !go_on || go_on()); ++k)
         plans.push_back(walk_tours(mid, graph, teams, search_tours(table, teams.size(), params, seeds[k]), params, max_turns));
     return plans;
+}
+
+}  // namespace
+
+std::vector<Plan> finish_with_tours_seeded(const State& mid, const FinishParams& params, const std::vector<std::uint64_t>& seeds,
+                                           int max_turns, const std::function<bool()>& go_on) {
+    return close_with_tours(mid, WalkGraph(mid.map()), form_teams(mid, 3), params, seeds, max_turns, go_on);
 }
 
 Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns) {

@@ -146,20 +146,33 @@ bool within_two_steps(const Map& map, int x, int y, int sx, int sy) {
     return false;
 }
 
+// The offsets each buddy slot's pair sees together (kSlots order).
+using SlotUnions = std::vector<std::vector<std::pair<int, int>>>;
+
+// Calls f(cell) for every cell on the map that pair candidate `id` (leader cell * slots +
+// slot) shows.
+template <class F>
+void for_each_shown(const Map& map, const SlotUnions& unions, int id, F&& f) {
+    const int K = static_cast<int>(kSlots.size());
+    const int v = id / K, x = map.x_of(v), y = map.y_of(v);
+    for (auto [dx, dy] : unions[id % K])
+        if (map.inside(x + dx, y + dy)) f(map.index(x + dx, y + dy));
+}
+
 // Local search on a pair cover, up to 4 passes: a view with no cell of its own is dropped,
 // and two views whose leaders are within `reach` (Chebyshev) are replaced by one candidate
 // that covers what only they cover (the first found, scanning leaders within 4 of one of
 // those cells). `valid`: per candidate id (leader cell * slots + slot), whether the buddy
 // can stand there.
-void merge_views(const Map& map, const std::vector<char>& in_set, const std::vector<std::vector<std::pair<int, int>>>& unions,
-                 const std::vector<char>& valid, std::vector<int>& ids, int reach) {
+void merge_views(const Map& map, const std::vector<char>& in_set, const SlotUnions& unions, const std::vector<char>& valid,
+                 std::vector<int>& ids, int reach) {
     const int K = static_cast<int>(kSlots.size());
     std::vector<int> count(map.open.size(), 0);
     auto cells_of = [&](int id, std::vector<int>& out) {
         out.clear();
-        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
-        for (auto [dx, dy] : unions[k])
-            if (map.inside(x + dx, y + dy) && in_set[map.index(x + dx, y + dy)]) out.push_back(map.index(x + dx, y + dy));
+        for_each_shown(map, unions, id, [&](int c) {
+            if (in_set[c]) out.push_back(c);
+        });
     };
     std::vector<int> buf, own_a;
     auto add = [&](int id, int delta) {
@@ -238,7 +251,7 @@ void merge_views(const Map& map, const std::vector<char>& in_set, const std::vec
 
 std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& cells, const PairCoverParams& params) {
     const auto one = cover_offsets(8);
-    std::vector<std::vector<std::pair<int, int>>> unions(kSlots.size());
+    SlotUnions unions(kSlots.size());
     for (std::size_t k = 0; k < kSlots.size(); ++k) {
         unions[k] = one;
         for (auto [dx, dy] : one) {
@@ -271,23 +284,16 @@ std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& c
     std::vector<int> weight(map.open.size(), 64);
     if (params.rarity > 0) {
         std::vector<int> candidates(map.open.size(), 0);
-        for (int id = 0; id < static_cast<int>(valid.size()); ++id) {
-            if (!valid[id]) continue;
-            const int x = map.x_of(id / K), y = map.y_of(id / K);
-            for (auto [dx, dy] : unions[id % K])
-                if (map.inside(x + dx, y + dy)) ++candidates[map.index(x + dx, y + dy)];
-        }
+        for (int id = 0; id < static_cast<int>(valid.size()); ++id)
+            if (valid[id]) for_each_shown(map, unions, id, [&](int c) { ++candidates[c]; });
         for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
             if (candidates[c] > 0) weight[c] = 64 + 64 * params.rarity / candidates[c];
     }
     auto gain = [&](int id) {
-        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
         int n = 0;
-        for (auto [dx, dy] : unions[k])
-            if (map.inside(x + dx, y + dy)) {
-                const int c = map.index(x + dx, y + dy);
-                if (in_set[c] && !covered[c]) n += weight[c];
-            }
+        for_each_shown(map, unions, id, [&](int c) {
+            if (in_set[c] && !covered[c]) n += weight[c];
+        });
         return n;
     };
     std::priority_queue<std::pair<int, int>> heap;  // (gain, -id)
@@ -298,10 +304,8 @@ std::vector<TeamView> cover_pair_views(const Map& map, const std::vector<int>& c
     }
     std::vector<int> chosen_ids;
     lazy_greedy(heap, gain, [&](int id) {
-        const int v = id / K, k = id % K, x = map.x_of(v), y = map.y_of(v);
         chosen_ids.push_back(id);
-        for (auto [dx, dy] : unions[k])
-            if (map.inside(x + dx, y + dy)) covered[map.index(x + dx, y + dy)] = 1;
+        for_each_shown(map, unions, id, [&](int c) { covered[c] = 1; });
     });
     if (params.merge_reach > 0) merge_views(map, in_set, unions, valid, chosen_ids, params.merge_reach);
     std::vector<TeamView> chosen;
