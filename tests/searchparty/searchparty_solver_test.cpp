@@ -387,7 +387,8 @@ TEST(SearchPartySolver, ClosingToursNeverStallAndKeepEveryoneAlive) {
 // buddy may overtake, a pair that cannot get there splits into two one-person viewpoints):
 // from the start and from cuts, on a reference map and generated maps, the closing ends the
 // search with everyone alive in a valid solution; on map 3 from the start it ends sooner
-// than with one-person viewpoints (236 against 251 turns).
+// than with one-person viewpoints (229 against 251 turns; 236 before the ninth round's
+// weighted and merged pair cover).
 TEST(SearchPartySolver, PairClosingToursNeverStallAndKeepEveryoneAlive) {
     const std::vector<Map> maps = map3_and_generated({"maze", "cave", "rooms", "open"}, 5);
     FinishParams pairs;
@@ -401,9 +402,10 @@ TEST(SearchPartySolver, PairClosingToursNeverStallAndKeepEveryoneAlive) {
 
 // The closing multi-tour search tries its moves next to each point's nearest points and looks
 // again only around what changed, so within the solver's work (10 M evaluations from 5000 open
-// cells) it gets near a local optimum: from the start of map 4 the pair closing ends in 317
-// turns (362 with the earlier full scans, which spent the work on a few dozen improvements;
-// the greedy variants' best is 359), with everyone alive in a valid solution.
+// cells) it gets near a local optimum: from the start of map 4 the pair closing ends in 293
+// turns (317 before the ninth round's pair cover, 362 with the earlier full scans, which spent
+// the work on a few dozen improvements; the greedy variants' best is 359), with everyone alive
+// in a valid solution.
 TEST(SearchPartySolver, ClosingToursFromTheStartOfMap4BeatTheGreedyVariants) {
     const Map m = read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map4.txt"));
     const State start(m);
