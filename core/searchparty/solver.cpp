@@ -7,6 +7,7 @@
 
 #include "common/errors.h"
 #include "common/rng.h"
+#include "searchparty/beam.h"
 #include "searchparty/finish.h"
 
 namespace pursuit::searchparty {
@@ -730,6 +731,11 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         }
     } else if (level >= 3) {
         best = polish(std::move(best));
+    }
+    // With three people or fewer on a small map, a beam search over their joint moves (beam.h).
+    if (closings && go_on(Stage::Polish)) {
+        Plan beam = beam_search(start, BeamParams{}, max_turns);
+        if (better(beam, best)) best = std::move(beam);
     }
     if (level < 3 || !more) return best;
     // Improvement while the budget lasts: alternately a whole new random variant, and a

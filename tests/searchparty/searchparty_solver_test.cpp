@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "searchparty/beam.h"
 #include "searchparty/checker.h"
 #include "searchparty/generator.h"
 #include "searchparty/finish.h"
@@ -468,4 +469,49 @@ TEST(SearchPartySolver, ClosingToursFromTheStartAreOneMoreFirstPlan) {
                                           default_finish_cuts(), default_finish(open));
     EXPECT_LE(plan.turns, polished.turns);
     std::printf("generated cave: %d turns (variants' best polished: %d)\n", plan.turns, polished.turns);
+}
+
+// The beam search on hand-worked corridors. Alone from the west end of a 10-cell corridor the
+// star must stand on x = 7 to see x = 9: 7 turns. A costar and the star from the middle of an
+// 11-cell corridor: someone must stand on x <= 2 and someone on x >= 8, and the two never
+// more than 2 apart (the costar dies out of sight), so when the first gets to x = 2 (turn 3)
+// the other is at x <= 4 and 4 more turns take it to x = 8: 7 turns, both alive.
+TEST(SearchPartyBeam, FindsTheHandWorkedOptimaOfCorridors) {
+    struct Case { const char* text; int turns; };
+    for (const Case& c : {Case{"10 1 0 0\nS.........\n", 7}, Case{"11 1 1 0\n.....S.....\n", 7}}) {
+        const Map m = read_map(c.text);
+        const State start(m);
+        const Plan plan = beam_search(start, BeamParams{}, 100);
+        ASSERT_TRUE(plan.complete) << c.text;
+        EXPECT_EQ(plan.turns, c.turns) << c.text;
+        EXPECT_EQ(plan.costars, m.costars);
+        const auto report = check_solution(m, batch_text(start, plan));
+        EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+    }
+}
+
+// Past its limits (more than 3 people, or too many open cells) the beam gives no plan, and
+// the solver keeps the others'.
+TEST(SearchPartyBeam, LeavesBigCastsAndMapsAlone) {
+    EXPECT_FALSE(beam_search(State(read_map("10 1 2 1\nS.........\n")), BeamParams{}, 100).complete);
+    BeamParams small;
+    small.max_open = 9;
+    EXPECT_FALSE(beam_search(State(read_map("10 1 0 0\nS.........\n")), small, 100).complete);
+}
+
+// Reference map 2 (the star, a costar and an extra): the teams' planners end at 39 turns,
+// the beam at 38 with everyone alive, and the native pipeline keeps it.
+TEST(SearchPartyBeam, EndsMap2SoonerThanTheTeamPlanners) {
+    const Map m = read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt"));
+    const State start(m);
+    const Plan beam = beam_search(start, BeamParams{}, 200);
+    ASSERT_TRUE(beam.complete);
+    EXPECT_LE(beam.turns, 38);
+    EXPECT_EQ(beam.costars, 1);
+    EXPECT_EQ(beam.extras, 1);
+    const auto report = check_solution(m, batch_text(start, beam));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+    const Plan plan = solve(start, 3, 1, nullptr, {}, default_tails(m.open_count()));
+    EXPECT_LE(plan.turns, beam.turns);
+    std::printf("map 2: beam %d turns, pipeline %d\n", beam.turns, plan.turns);
 }

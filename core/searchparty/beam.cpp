@@ -1,0 +1,239 @@
+// Owns: the beam search over joint moves (see beam.h): its tables, ranking and replay.
+#include "searchparty/beam.h"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <tuple>
+#include <unordered_set>
+
+namespace pursuit::searchparty {
+namespace {
+
+constexpr int kFar = 1 << 20;
+// Cells a person is expected to search per turn, for the ranking's finishing estimate
+// (map 2: 3, 5 and 7 all end at 38 turns; map 1 is won by the other plans).
+constexpr int kRate = 5;
+
+// The open cells numbered 0..n-1: where each step leads, what each sees (a bit set), and
+// for each pair of cells the turns until a person walking from the first sees the second.
+struct Tables {
+    int n = 0, words = 0;
+    std::vector<int> x, y;             // per open id
+    std::vector<int> step;             // n x 9: the open id after digit '1' + k, -1 off the open cells
+    std::vector<std::uint64_t> view;   // n x words
+    std::vector<int> into_sight;       // n x n
+};
+
+std::vector<int> walk_from(const Tables& t, int from) {
+    std::vector<int> dist(static_cast<std::size_t>(t.n), -1), queue{from};
+    dist[static_cast<std::size_t>(from)] = 0;
+    for (std::size_t h = 0; h < queue.size(); ++h)
+        for (int k = 0; k < 9; ++k) {
+            const int next = t.step[static_cast<std::size_t>(queue[h]) * 9 + k];
+            if (next >= 0 && dist[static_cast<std::size_t>(next)] < 0) {
+                dist[static_cast<std::size_t>(next)] = dist[static_cast<std::size_t>(queue[h])] + 1;
+                queue.push_back(next);
+            }
+        }
+    return dist;
+}
+
+Tables make_tables(const Map& map, std::vector<int>& id) {
+    Tables t;
+    id.assign(map.open.size(), -1);
+    for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
+        if (map.open[c]) id[c] = t.n++, t.x.push_back(map.x_of(c)), t.y.push_back(map.y_of(c));
+    t.words = (t.n + 63) / 64;
+    t.step.assign(static_cast<std::size_t>(t.n) * 9, -1);
+    t.view.assign(static_cast<std::size_t>(t.n) * t.words, 0);
+    std::vector<std::vector<int>> sight(static_cast<std::size_t>(t.n));  // the open ids each sees
+    for (int i = 0; i < t.n; ++i) {
+        for (int k = 0; k < 9; ++k) {
+            const char d = static_cast<char>('1' + k);
+            const int nx = t.x[i] + digit_dx(d), ny = t.y[i] + digit_dy(d);
+            if (map.open_at(nx, ny)) t.step[static_cast<std::size_t>(i) * 9 + k] = id[map.index(nx, ny)];
+        }
+        for (const Offset& o : vision_offsets())
+            if (map.open_at(t.x[i] + o.dx, t.y[i] + o.dy)) {
+                const int v = id[map.index(t.x[i] + o.dx, t.y[i] + o.dy)];
+                t.view[static_cast<std::size_t>(i) * t.words + v / 64] |= std::uint64_t{1} << (v % 64);
+                sight[static_cast<std::size_t>(i)].push_back(v);
+            }
+    }
+    // Into sight of a cell: the walk to the nearest cell that sees it (sight is symmetric, so
+    // those are the cells it sees).
+    t.into_sight.assign(static_cast<std::size_t>(t.n) * t.n, kFar);
+    for (int from = 0; from < t.n; ++from) {
+        const std::vector<int> dist = walk_from(t, from);
+        int* row = &t.into_sight[static_cast<std::size_t>(from) * t.n];
+        for (int u = 0; u < t.n; ++u)
+            for (int v : sight[static_cast<std::size_t>(u)])
+                if (dist[static_cast<std::size_t>(v)] >= 0) row[u] = std::min(row[u], dist[static_cast<std::size_t>(v)]);
+    }
+    return t;
+}
+
+bool has(const std::uint64_t* bits, int i) { return (bits[i / 64] >> (i % 64)) & 1U; }
+
+// One kept state: where the cast stands, how it got there.
+struct Node {
+    std::array<int, 4> pos{};
+    int parent = -1;
+    int combo = 0;  // the joint move from the parent, base 9 (digit k of person k)
+};
+
+// A child ranked: turns still needed (estimated) plus cells left, then cells left, then the
+// sum of the walks into sight of them (spread out), then its identity (a total order).
+struct Child {
+    int rank, left, spread;
+    std::uint64_t hash;
+    int parent, combo;
+    auto key() const { return std::tie(rank, left, spread, hash, parent, combo); }
+};
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ULL;
+}
+
+}  // namespace
+
+Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
+    const Map& map = start.map();
+    std::vector<int> cast;  // the living actors, the only ones that move
+    for (int a = 0; a < static_cast<int>(start.actors().size()); ++a)
+        if (start.actors()[a].alive) cast.push_back(a);
+    const int people = static_cast<int>(cast.size());
+    if (people == 0 || people > params.max_people || people > 4 || map.open_count() > params.max_open || start.finished())
+        return {};
+    std::vector<int> id;
+    const Tables t = make_tables(map, id);
+    std::vector<Role> role;
+    for (int a : cast) role.push_back(start.actors()[a].role);
+
+    // The survival rule on open ids (State::doomed's rule for the cast that moves).
+    auto all_live = [&](const std::array<int, 4>& pos) {
+        for (int i = 0; i < people; ++i) {
+            if (role[i] == Role::Star) continue;
+            int leaders = 0, extras = 0;
+            for (int j = 0; j < people; ++j)
+                if (j != i && sees(t.x[pos[i]], t.y[pos[i]], t.x[pos[j]], t.y[pos[j]]))
+                    (role[j] == Role::Extra ? extras : leaders) += 1;
+            const bool lives = role[i] == Role::Costar ? leaders + extras > 0 : leaders > 0 || extras >= 2;
+            if (!lives) return false;
+        }
+        return true;
+    };
+
+    std::vector<std::vector<Node>> layers(1);
+    Node root;
+    for (int i = 0; i < people; ++i) root.pos[i] = id[map.index(start.actors()[cast[i]].x, start.actors()[cast[i]].y)];
+    layers[0].push_back(root);
+    std::vector<std::uint64_t> searched(static_cast<std::size_t>(t.words), 0);
+    for (int i = 0; i < t.n; ++i)
+        if (start.searched(map.index(t.x[i], t.y[i]))) searched[i / 64] |= std::uint64_t{1} << (i % 64);
+
+    int combos = 1;
+    for (int i = 0; i < people; ++i) combos *= 9;
+    long long work = 0;
+    std::vector<std::uint64_t> seen(static_cast<std::size_t>(t.words));
+    std::vector<Child> children;
+    int solved_parent = -1, solved_combo = -1;
+    // Applies combo to node: the new positions, false if somebody steps off the open cells.
+    auto step = [&](const Node& node, int combo, std::array<int, 4>& pos) {
+        for (int i = 0, c = combo; i < people; ++i, c /= 9) {
+            pos[i] = t.step[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9];
+            if (pos[i] < 0) return false;
+        }
+        return true;
+    };
+    for (int turn = 1; turn <= max_turns && solved_parent < 0; ++turn) {
+        const std::vector<Node>& layer = layers.back();
+        children.clear();
+        for (int p = 0; p < static_cast<int>(layer.size()) && solved_parent < 0; ++p) {
+            const std::uint64_t* before = &searched[static_cast<std::size_t>(p) * t.words];
+            for (int combo = 0; combo < combos; ++combo) {
+                std::array<int, 4> pos{};
+                if (!step(layer[p], combo, pos) || !all_live(pos)) continue;
+                int left = 0;
+                std::uint64_t hash = 0;
+                for (int w = 0; w < t.words; ++w) {
+                    std::uint64_t bits = before[w];
+                    for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(pos[i]) * t.words + w];
+                    seen[w] = bits;
+                    left += __builtin_popcountll(~bits & (w + 1 < t.words || t.n % 64 == 0 ? ~std::uint64_t{0}
+                                                                                         : (std::uint64_t{1} << (t.n % 64)) - 1));
+                    hash = mix(hash, bits);
+                }
+                if (left == 0) {
+                    solved_parent = p, solved_combo = combo;
+                    break;
+                }
+                // The walk into sight of the farthest cell left (a lower bound), or, when
+                // higher, a finishing estimate with every cell left to whoever is nearest.
+                int bound = 0, spread = 0;
+                std::array<int, 4> far{}, load{};
+                for (int u = 0; u < t.n; ++u) {
+                    if (has(seen.data(), u)) continue;
+                    int near = kFar, who = 0;
+                    for (int i = 0; i < people; ++i) {
+                        const int d = t.into_sight[static_cast<std::size_t>(pos[i]) * t.n + u];
+                        if (d < near) near = d, who = i;
+                    }
+                    bound = std::max(bound, near), spread += near;
+                    far[who] = std::max(far[who], near), ++load[who];
+                }
+                for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
+                for (int i = 0; i < people; ++i) hash = mix(hash, static_cast<std::uint64_t>(pos[i]));
+                children.push_back({bound + left, left, spread, hash, p, combo});
+            }
+            work += static_cast<long long>(combos) * t.n;
+            if (work > params.work) return {};
+        }
+        if (solved_parent >= 0) break;
+        // Keep the best `width` distinct states (equal cast positions and searched cells).
+        std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key() < b.key(); });
+        std::vector<Node> next;
+        std::vector<std::uint64_t> next_searched;
+        std::unordered_set<std::uint64_t> kept;
+        for (const Child& c : children) {
+            if (static_cast<int>(next.size()) >= params.width) break;
+            if (!kept.insert(c.hash).second) continue;
+            Node node;
+            node.parent = c.parent, node.combo = c.combo;
+            step(layer[c.parent], c.combo, node.pos);
+            const std::uint64_t* before = &searched[static_cast<std::size_t>(c.parent) * t.words];
+            for (int w = 0; w < t.words; ++w) {
+                std::uint64_t bits = before[w];
+                for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(node.pos[i]) * t.words + w];
+                next_searched.push_back(bits);
+            }
+            next.push_back(node);
+        }
+        if (next.empty()) return {};
+        layers.push_back(std::move(next));
+        searched = std::move(next_searched);
+    }
+    if (solved_parent < 0) return {};
+    // The joint moves back from the solving child, then replayed on the real rules.
+    std::vector<int> path{solved_combo};
+    for (int l = static_cast<int>(layers.size()) - 1, p = solved_parent; l > 0; p = layers[l][p].parent, --l)
+        path.push_back(layers[l][p].combo);
+    std::reverse(path.begin(), path.end());
+    Plan plan;
+    State s = start;
+    for (int combo : path) {
+        Moves m = s.all_stay();
+        for (int i = 0, c = combo; i < people; ++i, c /= 9) m[cast[i]] = static_cast<char>('1' + c % 9);
+        s.play(m);
+        plan.moves.push_back(std::move(m));
+    }
+    plan.complete = s.finished() && s.costars_alive() == start.costars_alive() && s.extras_alive() == start.extras_alive();
+    plan.turns = s.turns(), plan.costars = s.costars_alive(), plan.extras = s.extras_alive();
+    plan.variant = "beam search";
+    return plan;
+}
+
+}  // namespace pursuit::searchparty
