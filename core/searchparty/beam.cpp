@@ -8,10 +8,13 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "searchparty/regions.h"
+
 namespace pursuit::searchparty {
 namespace {
 
 constexpr int kFar = 1 << 20;
+constexpr int kMaxCast = 4;  // the positions a state holds (BeamParams::max_people is at most this)
 // Cells a person is expected to search per turn, for the ranking's finishing estimate
 // (map 2: 3, 5 and 7 all end at 38 turns; map 1 is won by the other plans).
 constexpr int kRate = 5;
@@ -25,20 +28,6 @@ struct Tables {
     std::vector<std::uint64_t> view;   // n x words
     std::vector<int> into_sight;       // n x n
 };
-
-std::vector<int> walk_from(const Tables& t, int from) {
-    std::vector<int> dist(static_cast<std::size_t>(t.n), -1), queue{from};
-    dist[static_cast<std::size_t>(from)] = 0;
-    for (std::size_t h = 0; h < queue.size(); ++h)
-        for (int k = 0; k < 9; ++k) {
-            const int next = t.step[static_cast<std::size_t>(queue[h]) * 9 + k];
-            if (next >= 0 && dist[static_cast<std::size_t>(next)] < 0) {
-                dist[static_cast<std::size_t>(next)] = dist[static_cast<std::size_t>(queue[h])] + 1;
-                queue.push_back(next);
-            }
-        }
-    return dist;
-}
 
 Tables make_tables(const Map& map, std::vector<int>& id) {
     Tables t;
@@ -65,12 +54,16 @@ Tables make_tables(const Map& map, std::vector<int>& id) {
     // Into sight of a cell: the walk to the nearest cell that sees it (sight is symmetric, so
     // those are the cells it sees).
     t.into_sight.assign(static_cast<std::size_t>(t.n) * t.n, kFar);
+    const WalkGraph graph(map);
+    std::vector<int> dist, queue;
     for (int from = 0; from < t.n; ++from) {
-        const std::vector<int> dist = walk_from(t, from);
+        graph.bfs({map.index(t.x[from], t.y[from])}, dist, queue);
         int* row = &t.into_sight[static_cast<std::size_t>(from) * t.n];
         for (int u = 0; u < t.n; ++u)
-            for (int v : sight[static_cast<std::size_t>(u)])
-                if (dist[static_cast<std::size_t>(v)] >= 0) row[u] = std::min(row[u], dist[static_cast<std::size_t>(v)]);
+            for (int v : sight[static_cast<std::size_t>(u)]) {
+                const int d = dist[static_cast<std::size_t>(map.index(t.x[v], t.y[v]))];
+                if (d >= 0) row[u] = std::min(row[u], d);
+            }
     }
     return t;
 }
@@ -79,7 +72,7 @@ bool has(const std::uint64_t* bits, int i) { return (bits[i / 64] >> (i % 64)) &
 
 // One kept state: where the cast stands, how it got there.
 struct Node {
-    std::array<int, 4> pos{};
+    std::array<int, kMaxCast> pos{};
     int parent = -1;
     int combo = 0;  // the joint move from the parent, base 9 (digit k of person k)
 };
@@ -106,23 +99,21 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
     for (int a = 0; a < static_cast<int>(start.actors().size()); ++a)
         if (start.actors()[a].alive) cast.push_back(a);
     const int people = static_cast<int>(cast.size());
-    if (people == 0 || people > params.max_people || people > 4 || map.open_count() > params.max_open || start.finished())
+    if (people == 0 || people > std::min(params.max_people, kMaxCast) || map.open_count() > params.max_open || start.finished())
         return {};
     std::vector<int> id;
     const Tables t = make_tables(map, id);
     std::vector<Role> role;
     for (int a : cast) role.push_back(start.actors()[a].role);
 
-    // The survival rule on open ids (State::doomed's rule for the cast that moves).
-    auto all_live = [&](const std::array<int, 4>& pos) {
+    // Nobody dies (the death rule, on open ids, for the cast that moves).
+    auto all_live = [&](const std::array<int, kMaxCast>& pos) {
         for (int i = 0; i < people; ++i) {
-            if (role[i] == Role::Star) continue;
-            int leaders = 0, extras = 0;
+            int star_or_costar = 0, extras = 0;
             for (int j = 0; j < people; ++j)
                 if (j != i && sees(t.x[pos[i]], t.y[pos[i]], t.x[pos[j]], t.y[pos[j]]))
-                    (role[j] == Role::Extra ? extras : leaders) += 1;
-            const bool lives = role[i] == Role::Costar ? leaders + extras > 0 : leaders > 0 || extras >= 2;
-            if (!lives) return false;
+                    (role[j] == Role::Extra ? extras : star_or_costar) += 1;
+            if (!survives(role[i], star_or_costar, extras)) return false;
         }
         return true;
     };
@@ -141,8 +132,16 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
     std::vector<std::uint64_t> seen(static_cast<std::size_t>(t.words));
     std::vector<Child> children;
     int solved_parent = -1, solved_combo = -1;
+    // The cells searched after the cast stands on `pos`, from those searched before.
+    auto see_from = [&](const std::uint64_t* before, const std::array<int, kMaxCast>& pos, std::uint64_t* out) {
+        for (int w = 0; w < t.words; ++w) {
+            std::uint64_t bits = before[w];
+            for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(pos[i]) * t.words + w];
+            out[w] = bits;
+        }
+    };
     // Applies combo to node: the new positions, false if somebody steps off the open cells.
-    auto step = [&](const Node& node, int combo, std::array<int, 4>& pos) {
+    auto step = [&](const Node& node, int combo, std::array<int, kMaxCast>& pos) {
         for (int i = 0, c = combo; i < people; ++i, c /= 9) {
             pos[i] = t.step[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9];
             if (pos[i] < 0) return false;
@@ -155,18 +154,12 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
         for (int p = 0; p < static_cast<int>(layer.size()) && solved_parent < 0; ++p) {
             const std::uint64_t* before = &searched[static_cast<std::size_t>(p) * t.words];
             for (int combo = 0; combo < combos; ++combo) {
-                std::array<int, 4> pos{};
+                std::array<int, kMaxCast> pos{};
                 if (!step(layer[p], combo, pos) || !all_live(pos)) continue;
-                int left = 0;
+                see_from(before, pos, seen.data());
+                int left = t.n;  // (no bit past the last open id is ever set)
                 std::uint64_t hash = 0;
-                for (int w = 0; w < t.words; ++w) {
-                    std::uint64_t bits = before[w];
-                    for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(pos[i]) * t.words + w];
-                    seen[w] = bits;
-                    left += __builtin_popcountll(~bits & (w + 1 < t.words || t.n % 64 == 0 ? ~std::uint64_t{0}
-                                                                                         : (std::uint64_t{1} << (t.n % 64)) - 1));
-                    hash = mix(hash, bits);
-                }
+                for (int w = 0; w < t.words; ++w) left -= __builtin_popcountll(seen[w]), hash = mix(hash, seen[w]);
                 if (left == 0) {
                     solved_parent = p, solved_combo = combo;
                     break;
@@ -174,7 +167,7 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
                 // The walk into sight of the farthest cell left (a lower bound), or, when
                 // higher, a finishing estimate with every cell left to whoever is nearest.
                 int bound = 0, spread = 0;
-                std::array<int, 4> far{}, load{};
+                std::array<int, kMaxCast> far{}, load{};
                 for (int u = 0; u < t.n; ++u) {
                     if (has(seen.data(), u)) continue;
                     int near = kFar, who = 0;
@@ -204,12 +197,8 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
             Node node;
             node.parent = c.parent, node.combo = c.combo;
             step(layer[c.parent], c.combo, node.pos);
-            const std::uint64_t* before = &searched[static_cast<std::size_t>(c.parent) * t.words];
-            for (int w = 0; w < t.words; ++w) {
-                std::uint64_t bits = before[w];
-                for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(node.pos[i]) * t.words + w];
-                next_searched.push_back(bits);
-            }
+            next_searched.resize(next_searched.size() + static_cast<std::size_t>(t.words));
+            see_from(&searched[static_cast<std::size_t>(c.parent) * t.words], node.pos, &next_searched[next_searched.size() - t.words]);
             next.push_back(node);
         }
         if (next.empty()) return {};

@@ -135,13 +135,12 @@ std::vector<bool> State::doomed(const std::vector<Actor>& actors) {
     for (std::size_t i = 0; i < actors.size(); ++i) {
         const Actor& a = actors[i];
         if (!a.alive || a.role == Role::Star) continue;
-        int star_or_costar = 0, extras = 0, anyone = 0;
+        int star_or_costar = 0, extras = 0;
         for (std::size_t j = 0; j < actors.size(); ++j) {
             if (j == i || !actors[j].alive || !sees(a.x, a.y, actors[j].x, actors[j].y)) continue;
-            ++anyone;
             if (actors[j].role == Role::Extra) ++extras; else ++star_or_costar;
         }
-        dies[i] = a.role == Role::Costar ? anyone == 0 : (star_or_costar == 0 && extras < 2);
+        dies[i] = !survives(a.role, star_or_costar, extras);
     }
     return dies;
 }

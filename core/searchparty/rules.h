@@ -27,6 +27,12 @@ inline bool sees(int x1, int y1, int x2, int y2) {
     const int dx = x1 - x2, dy = y1 - y2;
     return dx * dx + dy * dy < 8;
 }
+// The death rule for one person, from whom it sees among the living: a costar lives if it
+// sees anybody, an extra if it sees the star or a costar or two other extras; the star lives.
+inline bool survives(Role role, int star_or_costar_seen, int extras_seen) {
+    if (role == Role::Costar) return star_or_costar_seen + extras_seen > 0;
+    return role == Role::Star || star_or_costar_seen > 0 || extras_seen >= 2;
+}
 // Numpad digit '1'..'9' -> step (dx right, dy down); '5' = stay.
 inline int digit_dx(char d) { return (d - '1') % 3 - 1; }
 inline int digit_dy(char d) { return 1 - (d - '1') / 3; }
