@@ -8,6 +8,7 @@
 #include "common/errors.h"
 #include "common/rng.h"
 #include "searchparty/beam.h"
+#include "searchparty/team_tail.h"
 #include "searchparty/finish.h"
 
 namespace pursuit::searchparty {
@@ -737,6 +738,8 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         Plan beam = beam_search(start, BeamParams{}, max_turns);
         if (better(beam, best)) best = std::move(beam);
     }
+    // The latest team's own last cells walked again, team by team (team_tail.h).
+    if (closings && go_on(Stage::Polish)) best = rewalk_team_tails(start, std::move(best), TeamTailParams{}, polish_in_time);
     if (level < 3 || !more) return best;
     // Improvement while the budget lasts: alternately a whole new random variant, and a
     // splice — replay the best plan up to a random turn, continue with a random variant

@@ -11,6 +11,7 @@
 #include "searchparty/generator.h"
 #include "searchparty/finish.h"
 #include "searchparty/solver.h"
+#include "searchparty/team_tail.h"
 
 using namespace pursuit::searchparty;
 
@@ -514,4 +515,53 @@ TEST(SearchPartyBeam, EndsMap2SoonerThanTheTeamPlanners) {
     const Plan plan = solve(start, 3, 1, nullptr, {}, default_tails(m.open_count()));
     EXPECT_LE(plan.turns, beam.turns);
     std::printf("map 2: beam %d turns, pipeline %d\n", beam.turns, plan.turns);
+}
+
+// The team-tail re-walk on a hand-worked corridor of 21 cells, S in the middle: the star
+// walks west (8 turns to x = 2, which sees x = 0), the costar and the extra (one team) dawdle
+// on S for 5 turns and then walk east together (x = 18 sees x = 20 at turn 13). From the cut
+// 10 turns before the pair's last new cell (turn 3) the pair needs 8 turns: 11. Again from
+// turn 1 (10 before 11): 8 more, 9 in all; the star still ends at 8, and nothing earlier than
+// turn 1 is changed, so 9 it is, everyone alive.
+TEST(SearchPartyTeamTail, RewalksTheLatestTeamFromTheHandWorkedCuts) {
+    const Map m = read_map("21 1 1 1\n..........S..........\n");
+    const State start(m);
+    Plan plan;
+    for (int t = 1; t <= 13; ++t) plan.moves.push_back(Moves{t <= 8 ? '4' : '5', t <= 5 ? '5' : '6', t <= 5 ? '5' : '6'});
+    plan.complete = true, plan.turns = 13, plan.costars = 1, plan.extras = 1;
+    const auto before = check_solution(m, batch_text(start, plan));
+    ASSERT_TRUE(before.valid && before.claim_matches) << before.message;
+    TeamTailParams params;
+    params.cuts = {5, 10};
+    const Plan rewalked = rewalk_team_tails(start, plan, params);
+    ASSERT_TRUE(rewalked.complete);
+    EXPECT_EQ(rewalked.turns, 9);
+    EXPECT_EQ(rewalked.costars, 1);
+    EXPECT_EQ(rewalked.extras, 1);
+    for (int t = 0; t < 8; ++t) EXPECT_EQ(rewalked.moves[t][0], '4') << "the star keeps its moves, turn " << t + 1;
+    EXPECT_EQ(rewalked.moves[0][1], '5') << "the first turn is before every cut";
+    const auto report = check_solution(m, batch_text(start, rewalked));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+}
+
+// On a generated cave with a bigger cast (triples too), the re-walk never ends later than the
+// plan it is given, keeps everybody alive, and its solution is valid under the checker.
+TEST(SearchPartyTeamTail, NeverWorseAndValidOnACave) {
+    GenerateSpec spec;
+    spec.kind = "cave";
+    spec.costars = 3;
+    spec.extras = 6;
+    spec.seed = 5;
+    const Map m = generate_map(spec);
+    const State start(m);
+    const Plan plan = solve(start, 3, 1);
+    ASSERT_TRUE(plan.complete);
+    const Plan rewalked = rewalk_team_tails(start, plan);
+    ASSERT_TRUE(rewalked.complete);
+    EXPECT_LE(rewalked.turns, plan.turns);
+    EXPECT_EQ(rewalked.costars, m.costars);
+    EXPECT_EQ(rewalked.extras, m.extras);
+    const auto report = check_solution(m, batch_text(start, rewalked));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+    std::printf("generated cave: %d turns, team tails re-walked %d\n", plan.turns, rewalked.turns);
 }

@@ -1,0 +1,30 @@
+// Owns: re-walking the last team's tail of a finished plan. Teams are self-sufficient under
+// the death rules (form_teams), so one team's moves can change while everybody else keeps the
+// plan's. From a cut some turns before the latest team's last new cell, a beam over that
+// team's joint moves (9^members, the same ranking as beam.h) covers the cells only that team
+// would search after the cut; the new moves are spliced in, the whole plan is replayed on the
+// real rules, and kept when it ends sooner with everybody alive. Then the latest team again
+// (often another one), while that pays.
+// Integer arithmetic only: native and wasm plans are identical.
+#pragma once
+#include <functional>
+
+#include "searchparty/solver.h"
+
+namespace pursuit::searchparty {
+
+struct TeamTailParams {
+    std::vector<int> cuts{20, 30, 40};  // turns before the team's last new cell, tried in turn
+    int width = 200;                    // beam states kept per turn
+    int max_members = 3;                // a bigger team is left as it is (9^members joint moves)
+    int max_cells = 600;                // a team with more cells of its own after the cut is left
+    int rounds = 6;                     // re-walks kept at most (each may be a different team)
+    long long work = 400000000;         // joint moves x own cells per beam at most
+};
+
+// `best` with team tails re-walked while they end it sooner (`go_on`, when given, is asked
+// before each beam). Returns `best` unchanged when nothing ends sooner.
+Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& params = {},
+                       const std::function<bool()>& go_on = nullptr);
+
+}  // namespace pursuit::searchparty
