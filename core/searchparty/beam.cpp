@@ -6,7 +6,6 @@
 #include <climits>
 #include <cstdint>
 #include <tuple>
-#include <unordered_set>
 
 #include "searchparty/regions.h"
 
@@ -86,11 +85,6 @@ struct Child {
     auto key() const { return std::tie(rank, left, spread, hash, parent, combo); }
 };
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-    return h * 0xBF58476D1CE4E5B9ULL;
-}
-
 }  // namespace
 
 Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
@@ -159,7 +153,7 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
                 see_from(before, pos, seen.data());
                 int left = t.n;  // (no bit past the last open id is ever set)
                 std::uint64_t hash = 0;
-                for (int w = 0; w < t.words; ++w) left -= __builtin_popcountll(seen[w]), hash = mix(hash, seen[w]);
+                for (int w = 0; w < t.words; ++w) left -= __builtin_popcountll(seen[w]), hash = beam_mix(hash, seen[w]);
                 if (left == 0) {
                     solved_parent = p, solved_combo = combo;
                     break;
@@ -179,7 +173,7 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
                     far[who] = std::max(far[who], near), ++load[who];
                 }
                 for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
-                for (int i = 0; i < people; ++i) hash = mix(hash, static_cast<std::uint64_t>(pos[i]));
+                for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
                 children.push_back({bound + left, left, spread, hash, p, combo});
             }
             work += static_cast<long long>(combos) * t.n;
@@ -187,20 +181,16 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
         }
         if (solved_parent >= 0) break;
         // Keep the best `width` distinct states (equal cast positions and searched cells).
-        std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key() < b.key(); });
         std::vector<Node> next;
         std::vector<std::uint64_t> next_searched;
-        std::unordered_set<std::uint64_t> kept;
-        for (const Child& c : children) {
-            if (static_cast<int>(next.size()) >= params.width) break;
-            if (!kept.insert(c.hash).second) continue;
+        keep_best_distinct(children, params.width, [&](const Child& c) {
             Node node;
             node.parent = c.parent, node.combo = c.combo;
             step(layer[c.parent], c.combo, node.pos);
             next_searched.resize(next_searched.size() + static_cast<std::size_t>(t.words));
             see_from(&searched[static_cast<std::size_t>(c.parent) * t.words], node.pos, &next_searched[next_searched.size() - t.words]);
             next.push_back(node);
-        }
+        });
         if (next.empty()) return {};
         layers.push_back(std::move(next));
         searched = std::move(next_searched);

@@ -8,9 +8,31 @@
 // end), so the solver keeps the better. Integer arithmetic only: native and wasm agree.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
 #include "searchparty/solver.h"
 
 namespace pursuit::searchparty {
+
+// Shared by the beams (this one and team_tail.h).
+// A state's identity from its parts, folded in one at a time.
+inline std::uint64_t beam_mix(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ULL;
+}
+// Sorts `children` by key() and calls keep(child) for the best `width` with distinct `hash`es.
+template <class Child, class Keep>
+void keep_best_distinct(std::vector<Child>& children, int width, Keep&& keep) {
+    std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key() < b.key(); });
+    std::unordered_set<std::uint64_t> kept;
+    for (const Child& c : children) {
+        if (static_cast<int>(kept.size()) >= width) break;
+        if (kept.insert(c.hash).second) keep(c);
+    }
+}
 
 struct BeamParams {
     int width = 100;      // states kept per turn (map 2: 100 to 2000 all end at 38 turns)

@@ -7,8 +7,8 @@
 #include <climits>
 #include <cstdint>
 #include <tuple>
-#include <unordered_set>
 
+#include "searchparty/beam.h"
 #include "searchparty/regions.h"
 
 namespace pursuit::searchparty {
@@ -79,11 +79,6 @@ struct Child {
     int parent, combo;
     auto key() const { return std::tie(rank, left, hash, parent, combo); }
 };
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-    return h * 0xBF58476D1CE4E5B9ULL;
-}
 
 // The beam over the members' joint moves from `from` (their cells) until every cell of `own`
 // is seen; the joint moves (base 9, digit i for member i) or empty when not found within
@@ -171,25 +166,21 @@ std::vector<int> team_beam(const Map& map, const WalkGraph& graph, const std::ve
                 }
                 for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
                 std::uint64_t hash = 0;
-                for (int w = 0; w < words; ++w) hash = mix(hash, bits[w]);
-                for (int i = 0; i < people; ++i) hash = mix(hash, static_cast<std::uint64_t>(pos[i]));
+                for (int w = 0; w < words; ++w) hash = beam_mix(hash, bits[w]);
+                for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
                 children.push_back({bound + count, count, hash, p, combo});
             }
         }
-        std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key() < b.key(); });
         std::vector<Node> next;
         next_left.clear();
-        std::unordered_set<std::uint64_t> kept;
-        for (const Child& c : children) {
-            if (static_cast<int>(next.size()) >= params.width) break;
-            if (!kept.insert(c.hash).second) continue;
+        keep_best_distinct(children, params.width, [&](const Child& c) {
             Node node;
             node.parent = c.parent, node.combo = c.combo;
             step(layer[c.parent], c.combo, node.pos);
             next_left.resize(next_left.size() + static_cast<std::size_t>(words));
             see(&left[static_cast<std::size_t>(c.parent) * words], node.pos, &next_left[next_left.size() - words]);
             next.push_back(node);
-        }
+        });
         if (next.empty()) return {};
         layers.push_back(std::move(next));
         left.swap(next_left);
