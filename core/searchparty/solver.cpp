@@ -666,8 +666,8 @@ std::vector<TailTry> default_tails(int open_cells) {
 // (8 and 12: no better).
 constexpr int kStartSeeds = 6;
 constexpr std::size_t kPolishedStarts = 3;
-// Polished first plans this many turns behind the best get their team tails re-walked too
-// (map 5: 275 / 278 / 277 end at 273 / 272 / 272; map 4: 287 / 289 end at 284 / 287).
+// Polished first plans this many turns behind the best are finished too (team walks shortened,
+// team tails): map 5's 275 / 278 / 277 end at 254 / 259 / 254, map 4's 287 / 289 at 267 / 271.
 constexpr int kTailReach = 6;
 
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
@@ -744,9 +744,10 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         Plan beam = beam_search(start, BeamParams{}, max_turns);
         if (better(beam, best)) best = std::move(beam);
     }
-    // The latest team's own last cells walked again, team by team (team_tail.h), in the best
-    // plan and in every polished first plan at most kTailReach turns behind it: one a few turns
-    // behind may have the longer tails (map 5: 278 -> 272, while the best, 275, gives 273).
+    // Every polished first plan at most kTailReach turns behind the best is finished by
+    // shortening the latest team's walk window by window, then re-walking team tails
+    // (team_tail.h): which one ends best is not foreseeable (map 5: the polished 275, 278 and
+    // 277 end at 254, 259 and 254; the tails alone took the 278 to 272 and the 275 to 273).
     if (closings && go_on(Stage::Polish)) {
         finalists.insert(finalists.begin(), best);
         const int reach = best.turns + kTailReach;
@@ -755,8 +756,9 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             const bool seen = std::any_of(done.begin(), done.end(), [&](const Plan* q) { return q->moves == p.moves; });
             if (seen || !p.complete || p.turns > reach || (!done.empty() && !go_on(Stage::Polish))) continue;
             done.push_back(&p);
-            Plan tailed = rewalk_team_tails(start, p, TeamTailParams{}, polish_in_time);
-            if (better(tailed, best)) best = std::move(tailed);
+            Plan shortened = shorten_team_walks(start, p, TeamWalkParams{}, polish_in_time);
+            if (go_on(Stage::Polish)) shortened = rewalk_team_tails(start, std::move(shortened), TeamTailParams{}, polish_in_time);
+            if (better(shortened, best)) best = std::move(shortened);
         }
     }
     if (level < 3 || !more) return best;

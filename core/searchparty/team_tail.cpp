@@ -6,10 +6,11 @@
 #include <array>
 #include <climits>
 #include <cstdint>
+#include <numeric>
 #include <tuple>
+#include <unordered_set>
 
 #include "searchparty/beam.h"
-#include "searchparty/regions.h"
 
 namespace pursuit::searchparty {
 namespace {
@@ -24,18 +25,31 @@ struct Replay {
     std::vector<int> first;               // per cell, -1 for walls
 };
 
+template <class F>
+void for_each_seen(const Map& map, int cell, F&& f) {
+    for (const Offset& o : vision_offsets()) {
+        const int x = map.x_of(cell) + o.dx, y = map.y_of(cell) + o.dy;
+        if (map.open_at(x, y)) f(map.index(x, y));
+    }
+}
+
 Replay replay(const State& start, const Plan& plan) {
     const Map& map = start.map();
     Replay r;
     r.first.assign(map.open.size(), -1);
     State s = start;
+    std::vector<char> alive;  // before the turn: who searched in it (the dying too)
     auto note = [&] {
         std::vector<int> at;
         for (const Actor& a : s.actors()) at.push_back(map.index(a.x, a.y));
+        for (std::size_t a = 0; a < alive.size(); ++a)  // a turn searches what the living see
+            if (alive[a]) for_each_seen(map, at[a], [&](int c) { if (r.first[c] < 0 && s.searched(c)) r.first[c] = s.turns(); });
         r.where.push_back(std::move(at));
-        for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
-            if (r.first[c] < 0 && s.searched(c)) r.first[c] = s.turns();
+        alive.clear();
+        for (const Actor& a : s.actors()) alive.push_back(a.alive);
     };
+    for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
+        if (s.searched(c)) r.first[c] = 0;
     note();
     for (const Moves& m : plan.moves) {
         s.play(m);
@@ -44,13 +58,6 @@ Replay replay(const State& start, const Plan& plan) {
     return r;
 }
 
-template <class F>
-void for_each_seen(const Map& map, int cell, F&& f) {
-    for (const Offset& o : vision_offsets()) {
-        const int x = map.x_of(cell) + o.dx, y = map.y_of(cell) + o.dy;
-        if (map.open_at(x, y)) f(map.index(x, y));
-    }
-}
 
 // Per team, the last turn one of its members sees a cell searched for the first time then.
 std::vector<int> last_new_cells(const Map& map, const Replay& r, const std::vector<Team>& teams) {
@@ -83,56 +90,111 @@ struct Child {
 // The beam over the members' joint moves from `from` (their cells) until every cell of `own`
 // is seen; the joint moves (base 9, digit i for member i) or empty when not found within
 // `max_turns` or the work.
-std::vector<int> team_beam(const Map& map, const WalkGraph& graph, const std::vector<Role>& roles,
+std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                            const std::array<int, kMaxMembers>& from, const std::vector<int>& own, int max_turns,
-                           const TeamTailParams& params) {
+                           const TeamTailParams& params, const std::array<int, kMaxMembers>* to = nullptr) {
     const int people = static_cast<int>(roles.size()), m = static_cast<int>(own.size());
     const int words = (m + 63) / 64;
-    // Per own cell, the walk from every cell into sight of it; per map cell, the own cells it sees.
-    std::vector<int> index_of(map.open.size(), -1);
-    for (int k = 0; k < m; ++k) index_of[own[k]] = k;
-    std::vector<std::uint16_t> into(static_cast<std::size_t>(m) * map.open.size(), UINT16_MAX);
-    std::vector<int> dist, queue, sources;
+    // Every cell the members can stand on in time lies in the box `max_turns` around where they
+    // start; per box cell, the walk from it into sight of each own cell (walks that leave the
+    // box are too long to matter), own cells side by side so a state reads one row.
+    int x0 = map.cols, y0 = map.rows, x1 = -1, y1 = -1;
+    for (int i = 0; i < people; ++i) {
+        x0 = std::min(x0, map.x_of(from[i])), x1 = std::max(x1, map.x_of(from[i]));
+        y0 = std::min(y0, map.y_of(from[i])), y1 = std::max(y1, map.y_of(from[i]));
+    }
+    x0 = std::max(0, x0 - max_turns), y0 = std::max(0, y0 - max_turns);
+    x1 = std::min(map.cols - 1, x1 + max_turns), y1 = std::min(map.rows - 1, y1 + max_turns);
+    const int box_cols = x1 - x0 + 1;
+    const int box_rows = y1 - y0 + 1, box_cells = box_cols * box_rows;
+    const auto in_box = [&](int x, int y) { return x >= x0 && x <= x1 && y >= y0 && y <= y1; };
+    const auto local = [&](int x, int y) { return (y - y0) * box_cols + x - x0; };
+    // The box's cells: where each king step (digit order) leads (-1: a wall or off the box),
+    // their coordinates, and the own cells each one sees (CSR), so the hot loop never divides.
+    std::vector<int> step_to(static_cast<std::size_t>(box_cells) * 9, -1), lx(box_cells), ly(box_cells);
+    std::vector<int> sees_start(box_cells + 1, 0), sees_own;
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+            const int l = local(x, y);
+            lx[l] = x, ly[l] = y;
+            for (int d = 0; d < 9; ++d) {
+                const char digit = static_cast<char>('1' + d);
+                const int nx = x + digit_dx(digit), ny = y + digit_dy(digit);
+                if (map.open_at(x, y) && in_box(nx, ny) && map.open_at(nx, ny)) step_to[static_cast<std::size_t>(l) * 9 + d] = local(nx, ny);
+            }
+        }
+    for (int pass = 0; pass < 2; ++pass) {
+        std::vector<int> fill(sees_start.begin(), sees_start.end() - 1);
+        if (pass == 1) sees_own.resize(sees_start.back());
+        for (int k = 0; k < m; ++k)
+            for_each_seen(map, own[k], [&](int c) {
+                if (!in_box(map.x_of(c), map.y_of(c))) return;
+                const int l = local(map.x_of(c), map.y_of(c));
+                if (pass == 0) ++sees_start[l + 1];
+                else sees_own[fill[l]++] = k;
+            });
+        if (pass == 0) std::partial_sum(sees_start.begin(), sees_start.end(), sees_start.begin());
+    }
+    // Per box cell, the walk from it into sight of each own cell (walks that leave the box are
+    // too long to matter), own cells side by side so a state reads one row.
+    std::vector<std::uint8_t> into(static_cast<std::size_t>(box_cells) * m, UINT8_MAX);
+    const int reach = std::min(max_turns, 254);
+    auto walk_from = [&](std::vector<int>& queue, auto&& label) {  // breadth first over the box
+        for (std::size_t h = 0; h < queue.size(); ++h) {
+            const int l = queue[h], d = label(l) + 1;
+            if (d > reach) continue;
+            for (int k = 0; k < 9; ++k)
+                if (const int n = step_to[static_cast<std::size_t>(l) * 9 + k]; n >= 0 && label(n) == UINT8_MAX)
+                    label(n) = static_cast<std::uint8_t>(d), queue.push_back(n);
+        }
+    };
+    std::vector<int> queue;
     for (int k = 0; k < m; ++k) {
-        sources.clear();
-        for_each_seen(map, own[k], [&](int c) { sources.push_back(c); });
-        graph.bfs(sources, dist, queue);
-        for (int c = 0; c < static_cast<int>(map.open.size()); ++c)
-            if (dist[c] >= 0) into[static_cast<std::size_t>(k) * map.open.size() + c] = static_cast<std::uint16_t>(std::min(dist[c], 60000));
+        queue.clear();
+        auto label = [&](int l) -> std::uint8_t& { return into[static_cast<std::size_t>(l) * m + k]; };
+        for_each_seen(map, own[k], [&](int c) {
+            if (in_box(map.x_of(c), map.y_of(c))) label(local(map.x_of(c), map.y_of(c))) = 0, queue.push_back(local(map.x_of(c), map.y_of(c)));
+        });
+        walk_from(queue, label);
+    }
+    // With `to`, the members must end on those cells: per member, the walk to its cell.
+    std::vector<std::vector<std::uint8_t>> home_walk(to ? people : 0);
+    for (int i = 0; to && i < people; ++i) {
+        home_walk[i].assign(box_cells, UINT8_MAX);
+        const int tx = map.x_of((*to)[i]), ty = map.y_of((*to)[i]);
+        if (!in_box(tx, ty)) continue;
+        queue.assign(1, local(tx, ty));
+        auto label = [&](int l) -> std::uint8_t& { return home_walk[i][l]; };
+        label(local(tx, ty)) = 0;
+        walk_from(queue, label);
     }
     auto lives = [&](const std::array<int, kMaxMembers>& pos) {
         for (int i = 0; i < people; ++i) {
             int star_or_costar = 0, extras = 0;
             for (int j = 0; j < people; ++j)
-                if (j != i && sees(map.x_of(pos[i]), map.y_of(pos[i]), map.x_of(pos[j]), map.y_of(pos[j])))
-                    (roles[j] == Role::Extra ? extras : star_or_costar) += 1;
+                if (j != i && sees(lx[pos[i]], ly[pos[i]], lx[pos[j]], ly[pos[j]])) (roles[j] == Role::Extra ? extras : star_or_costar) += 1;
             if (!survives(roles[i], star_or_costar, extras)) return false;
         }
         return true;
     };
     auto step = [&](const Node& node, int combo, std::array<int, kMaxMembers>& pos) {
-        for (int i = 0, c = combo; i < people; ++i, c /= 9) {
-            const char d = static_cast<char>('1' + c % 9);
-            const int x = map.x_of(node.pos[i]) + digit_dx(d), y = map.y_of(node.pos[i]) + digit_dy(d);
-            if (!map.open_at(x, y)) return false;
-            pos[i] = map.index(x, y);
-        }
+        for (int i = 0, c = combo; i < people; ++i, c /= 9)
+            if ((pos[i] = step_to[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9]) < 0) return false;
         return true;
     };
     auto see = [&](const std::uint64_t* before, const std::array<int, kMaxMembers>& pos, std::uint64_t* out) {
         std::copy(before, before + words, out);  // bits of cells still left
         for (int i = 0; i < people; ++i)
-            for_each_seen(map, pos[i], [&](int c) {
-                if (index_of[c] >= 0) out[index_of[c] / 64] &= ~(std::uint64_t{1} << (index_of[c] % 64));
-            });
+            for (int e = sees_start[pos[i]]; e < sees_start[pos[i] + 1]; ++e)
+                out[sees_own[e] / 64] &= ~(std::uint64_t{1} << (sees_own[e] % 64));
     };
     int combos = 1;
     for (int i = 0; i < people; ++i) combos *= 9;
     std::vector<std::vector<Node>> layers(1, std::vector<Node>(1));
-    layers[0][0].pos = from;
+    for (int i = 0; i < people; ++i) layers[0][0].pos[i] = local(map.x_of(from[i]), map.y_of(from[i]));
     std::vector<std::uint64_t> left(static_cast<std::size_t>(words), 0), next_left, bits(static_cast<std::size_t>(words));
     for (int k = 0; k < m; ++k) left[k / 64] |= std::uint64_t{1} << (k % 64);
-    see(left.data(), from, left.data());
+    see(left.data(), layers[0][0].pos, left.data());
     std::vector<Child> children;
     long long work = 0;
     for (int turn = 1; turn <= max_turns; ++turn) {
@@ -143,27 +205,35 @@ std::vector<int> team_beam(const Map& map, const WalkGraph& graph, const std::ve
             if (work > params.work) return {};
             for (int combo = 0; combo < combos; ++combo) {
                 std::array<int, kMaxMembers> pos{};
-                if (!step(layer[p], combo, pos) || !lives(pos)) continue;
+                if (!step(layer[p], combo, pos)) continue;
+                int away = 0;  // the walk to the cells the members must end on, a lower bound
+                for (int i = 0; to && i < people; ++i) away = std::max<int>(away, home_walk[i][pos[i]]);
+                if (turn + away > max_turns || !lives(pos)) continue;
                 see(&left[static_cast<std::size_t>(p) * words], pos, bits.data());
                 int count = 0, bound = 0;
                 std::array<int, kMaxMembers> far{}, load{};
+                std::array<const std::uint8_t*, kMaxMembers> row{};
+                for (int i = 0; i < people; ++i) row[i] = &into[static_cast<std::size_t>(pos[i]) * m];
                 for (int w = 0; w < words; ++w)
                     for (std::uint64_t b = bits[w]; b; b &= b - 1) {
                         const int k = w * 64 + __builtin_ctzll(b);
                         int near = INT_MAX, who = 0;
                         for (int i = 0; i < people; ++i) {
-                            const int d = into[static_cast<std::size_t>(k) * map.open.size() + pos[i]];
+                            const int d = row[i][k];
                             if (d < near) near = d, who = i;
                         }
                         ++count, bound = std::max(bound, near), far[who] = std::max(far[who], near), ++load[who];
                     }
-                if (count == 0) {  // solved: the joint moves back from here
+                if (count == 0 && away == 0) {  // solved: the joint moves back from here
                     std::vector<int> path{combo};
                     for (int l = static_cast<int>(layers.size()) - 1, q = p; l > 0; q = layers[l][q].parent, --l)
                         path.push_back(layers[l][q].combo);
                     std::reverse(path.begin(), path.end());
                     return path;
                 }
+                // `bound` so far and `away` are lower bounds: a state that cannot end in time goes.
+                bound = std::max(bound, away);
+                if (turn + bound > max_turns) continue;
                 for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
                 std::uint64_t hash = 0;
                 for (int w = 0; w < words; ++w) hash = beam_mix(hash, bits[w]);
@@ -188,10 +258,11 @@ std::vector<int> team_beam(const Map& map, const WalkGraph& graph, const std::ve
     return {};
 }
 
-// `plan` with the members' moves from turn `cut` on replaced by `path` (then standing), the
-// others' as they were, replayed on the real rules: complete only if everything is searched
-// with everybody alive.
-Plan splice_team(const State& start, const Plan& plan, const std::vector<int>& members, int cut, const std::vector<int>& path) {
+// `plan` with the members' moves from turn `cut` on replaced by `path`, then by their own
+// moves from turn `resume` on (-1: they stand), the others' as they were, replayed on the real
+// rules: complete only if everything is searched with everybody alive.
+Plan splice_team(const State& start, const Plan& plan, const std::vector<int>& members, int cut, const std::vector<int>& path,
+                 int resume = -1) {
     Plan out;
     State s = start;
     const int people = s.costars_alive() + s.extras_alive();
@@ -199,8 +270,10 @@ Plan splice_team(const State& start, const Plan& plan, const std::vector<int>& m
         Moves m = plan.moves[t];
         if (static_cast<int>(t) >= cut) {
             const std::size_t k = t - static_cast<std::size_t>(cut);
+            const std::size_t later = static_cast<std::size_t>(resume) + k - path.size();
             for (std::size_t i = 0; i < members.size(); ++i)
-                m[members[i]] = k < path.size() ? static_cast<char>('1' + path[k] / (i == 0 ? 1 : i == 1 ? 9 : 81) % 9) : '5';
+                m[members[i]] = k < path.size() ? static_cast<char>('1' + path[k] / (i == 0 ? 1 : i == 1 ? 9 : 81) % 9)
+                                : resume >= 0 && later < plan.moves.size() ? plan.moves[later][members[i]] : '5';
         }
         if (!s.illegal_reason(m).empty()) return {};
         s.play(m);
@@ -214,10 +287,77 @@ Plan splice_team(const State& start, const Plan& plan, const std::vector<int>& m
 
 }  // namespace
 
+Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params, const std::function<bool()>& go_on) {
+    if (!best.complete || start.finished()) return best;
+    const Map& map = start.map();
+    const std::vector<Team> teams = form_teams(start, 3);
+    TeamTailParams beam;
+    beam.width = params.width, beam.work = params.work;
+    // A beam that failed fails again from the same cells to the same cells with the same cells
+    // to see in the same turns: their hash is remembered (after a window pays, the next round
+    // tries the same team's windows again, and only those overlapping it have changed).
+    std::unordered_set<std::uint64_t> failed;
+    int kept = 0;
+    long long replayed = 0;
+    for (int window : params.windows) {
+        std::vector<char> stuck(teams.size(), 0);  // no window of the team's pays
+        while (kept < params.rounds && replayed < params.replay_work) {
+            const Replay r = replay(start, best);
+            replayed += static_cast<long long>(r.where.size()) * static_cast<long long>(r.where[0].size());
+            const std::vector<int> last = last_new_cells(map, r, teams);
+            const std::size_t team = static_cast<std::size_t>(std::max_element(last.begin(), last.end()) - last.begin());
+            std::vector<int> members{teams[team].leader};
+            members.insert(members.end(), teams[team].followers.begin(), teams[team].followers.end());
+            if (stuck[team] || static_cast<int>(members.size()) > kMaxMembers) break;
+            std::vector<Role> roles;
+            for (int a : members) roles.push_back(start.actors()[a].role);
+            const auto mine = [&](int a) { return std::find(members.begin(), members.end(), a) != members.end(); };
+            std::vector<char> others(map.open.size(), 0);  // seen by another team at some turn
+            std::vector<int> last_seen(map.open.size(), -1);  // the team's last turn seeing the cell
+            for (int turn = 0; turn < static_cast<int>(r.where.size()); ++turn)
+                for (int a = 0; a < static_cast<int>(r.where[turn].size()); ++a)
+                    if (mine(a)) for_each_seen(map, r.where[turn][a], [&](int c) { last_seen[c] = turn; });
+                    else if (start.actors()[a].alive) for_each_seen(map, r.where[turn][a], [&](int c) { others[c] = 1; });
+            bool shorter = false;
+            std::vector<int> own;
+            for (int t2 = last[team]; t2 - window >= 0 && !shorter; t2 -= window / 2) {
+                if (go_on && !go_on()) return best;
+                const int t1 = t2 - window;
+                // The cells the team must see in the window: first searched in it by the team,
+                // and seen by nobody else ever nor by the team after it.
+                own.clear();
+                for (int turn = t1 + 1; turn <= t2; ++turn)
+                    for (int a : members)
+                        for_each_seen(map, r.where[turn][a], [&](int c) {
+                            if (r.first[c] == turn && !others[c] && last_seen[c] <= t2) own.push_back(c);
+                        });
+                std::sort(own.begin(), own.end());
+                own.erase(std::unique(own.begin(), own.end()), own.end());
+                std::array<int, kMaxMembers> from{}, to{};
+                std::uint64_t key = beam_mix(team, static_cast<std::uint64_t>(window));
+                for (std::size_t i = 0; i < members.size(); ++i) {
+                    from[i] = r.where[t1][members[i]], to[i] = r.where[t2][members[i]];
+                    key = beam_mix(beam_mix(key, static_cast<std::uint64_t>(from[i])), static_cast<std::uint64_t>(to[i]));
+                }
+                for (int c : own) key = beam_mix(key, static_cast<std::uint64_t>(c));
+                if (static_cast<int>(own.size()) > params.max_cells || !failed.insert(key).second) continue;
+                const std::vector<int> path = team_beam(map, roles, from, own, window - 1, beam, &to);
+                if (path.empty()) continue;
+                Plan spliced = splice_team(start, best, members, t1, path, t2);
+                if (!spliced.complete || spliced.turns > best.turns) continue;
+                spliced.variant = best.variant + " + team walks shortened";
+                best = std::move(spliced), shorter = true, ++kept, failed.erase(key);
+                std::fill(stuck.begin(), stuck.end(), 0);
+            }
+            if (!shorter) stuck[team] = 1;
+        }
+    }
+    return best;
+}
+
 Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& params, const std::function<bool()>& go_on) {
     if (!best.complete || start.finished()) return best;
     const Map& map = start.map();
-    const WalkGraph graph(map);
     const std::vector<Team> teams = form_teams(start, 3);
     for (int round = 0; round < params.rounds; ++round) {
         const Replay r = replay(start, best);
@@ -244,7 +384,7 @@ Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& para
             if (own.empty() || static_cast<int>(own.size()) > params.max_cells) continue;
             std::array<int, kMaxMembers> from{};
             for (std::size_t i = 0; i < members.size(); ++i) from[i] = r.where[cut][members[i]];
-            const std::vector<int> path = team_beam(map, graph, roles, from, own, back - 1, params);
+            const std::vector<int> path = team_beam(map, roles, from, own, back - 1, params);
             if (path.empty()) continue;
             Plan spliced = splice_team(start, best, members, cut, path);
             if (better(spliced, best) || (spliced.complete && spliced.turns == best.turns &&

@@ -27,4 +27,23 @@ struct TeamTailParams {
 Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& params = {},
                        const std::function<bool()>& go_on = nullptr);
 
+// Shortening the team walks of a finished plan: a window of the latest team's walk (`window`
+// turns, ending at its last new cell, then half a window earlier each time) is walked again by
+// a beam over the team's joint moves that must see the window's cells nobody else sees and
+// the team does not see later, and end where the team stood at the window's end, in fewer
+// turns; the rest of the team's walk is then played that much sooner. Kept when the whole
+// plan, replayed, ends no later (the team's last new cell comes sooner); then the latest team
+// again, until it has no window that pays.
+struct TeamWalkParams {
+    std::vector<int> windows{8, 12, 16, 20};  // window lengths, tried in turn
+    int width = 30;                           // beam states kept per turn
+    int max_cells = 600;                      // a window with more cells to see is left
+    int rounds = 400;                         // windows shortened at most
+    long long replay_work = 3000000;          // turns x people replayed at most (a round replays the
+                                              //   plan: map 5 ~0.6 M, our 256x256 with 52 people 9.6 M)
+    long long work = 2000000000;              // joint moves x cells per beam at most
+};
+Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params = {},
+                        const std::function<bool()>& go_on = nullptr);
+
 }  // namespace pursuit::searchparty

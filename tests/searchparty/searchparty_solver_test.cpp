@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "searchparty/beam.h"
@@ -544,9 +545,9 @@ TEST(SearchPartyTeamTail, RewalksTheLatestTeamFromTheHandWorkedCuts) {
     EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
 }
 
-// On a generated cave with a bigger cast (triples too), the re-walk never ends later than the
+// On a generated cave with a bigger cast (triples too), `improve` never ends later than the
 // plan it is given, keeps everybody alive, and its solution is valid under the checker.
-TEST(SearchPartyTeamTail, NeverWorseAndValidOnACave) {
+void expect_never_later_on_a_cave(const std::function<Plan(const State&, const Plan&)>& improve, const char* what) {
     GenerateSpec spec;
     spec.kind = "cave";
     spec.costars = 3;
@@ -556,12 +557,51 @@ TEST(SearchPartyTeamTail, NeverWorseAndValidOnACave) {
     const State start(m);
     const Plan plan = solve(start, 3, 1);
     ASSERT_TRUE(plan.complete);
-    const Plan rewalked = rewalk_team_tails(start, plan);
-    ASSERT_TRUE(rewalked.complete);
-    EXPECT_LE(rewalked.turns, plan.turns);
-    EXPECT_EQ(rewalked.costars, m.costars);
-    EXPECT_EQ(rewalked.extras, m.extras);
-    const auto report = check_solution(m, batch_text(start, rewalked));
+    const Plan improved = improve(start, plan);
+    ASSERT_TRUE(improved.complete);
+    EXPECT_LE(improved.turns, plan.turns);
+    EXPECT_EQ(improved.costars, m.costars);
+    EXPECT_EQ(improved.extras, m.extras);
+    const auto report = check_solution(m, batch_text(start, improved));
     EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
-    std::printf("generated cave: %d turns, team tails re-walked %d\n", plan.turns, rewalked.turns);
+    std::printf("generated cave: %d turns, %s %d\n", plan.turns, what, improved.turns);
+}
+
+TEST(SearchPartyTeamTail, NeverWorseAndValidOnACave) {
+    expect_never_later_on_a_cave([](const State& s, const Plan& p) { return rewalk_team_tails(s, p); }, "team tails re-walked");
+}
+
+// Hand-worked: in a corridor of 21 cells the star and its costar walk east together from S at
+// x = 0, but step back west on turn 4 and east again on turn 5, and reach x = 18 (which sees
+// x = 20) on turn 20. With windows of 8 turns the windows ending at turns 20, 16 and 12 need 8
+// steps east each, so they cannot be walked in 7; the one from turn 0 to 8 (x = 0 to x = 6) can
+// in 6. The rest of the walk moves 2 turns sooner: 18 steps east, ending on turn 18.
+TEST(SearchPartyTeamWalks, ShortensTheHandWorkedDetour) {
+    const Map m = read_map("21 1 1 0\nS....................\n");
+    const State start(m);
+    Plan plan;
+    for (int t = 1; t <= 20; ++t) plan.moves.push_back(Moves(2, t == 4 ? '4' : '6'));
+    plan.complete = true, plan.turns = 20, plan.costars = 1, plan.extras = 0;
+    const auto before = check_solution(m, batch_text(start, plan));
+    ASSERT_TRUE(before.valid && before.claim_matches) << before.message;
+    TeamWalkParams params;
+    params.windows = {8};
+    const Plan shortened = shorten_team_walks(start, plan, params);
+    ASSERT_TRUE(shortened.complete);
+    EXPECT_EQ(shortened.turns, 18);
+    EXPECT_EQ(shortened.costars, 1);
+    ASSERT_EQ(shortened.moves.size(), 18u);
+    for (std::size_t t = 0; t < shortened.moves.size(); ++t) EXPECT_EQ(shortened.moves[t], Moves(2, '6')) << "turn " << t + 1;
+    const auto report = check_solution(m, batch_text(start, shortened));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+    // Without a window that holds the detour there is nothing to shorten.
+    params.windows = {4};
+    plan.moves[3] = plan.moves[4] = Moves(2, '5');  // two waits on turns 4 and 5 instead
+    EXPECT_EQ(shorten_team_walks(start, plan, params).turns, 18) << "the windows of turns 3-6 and 5-8 each walk one wait less";
+    params.windows = {30};
+    EXPECT_EQ(shorten_team_walks(start, plan, params).turns, 20) << "a window longer than the plan is never tried";
+}
+
+TEST(SearchPartyTeamWalks, NeverWorseAndValidOnACave) {
+    expect_never_later_on_a_cave([](const State& s, const Plan& p) { return shorten_team_walks(s, p); }, "team walks shortened");
 }
