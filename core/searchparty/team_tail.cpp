@@ -299,57 +299,62 @@ Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& par
     std::unordered_set<std::uint64_t> failed;
     int kept = 0;
     long long replayed = 0;
-    for (int window : params.windows) {
-        std::vector<char> stuck(teams.size(), 0);  // no window of the team's pays
-        while (kept < params.rounds && replayed < params.replay_work) {
-            const Replay r = replay(start, best);
-            replayed += static_cast<long long>(r.where.size()) * static_cast<long long>(r.where[0].size());
-            const std::vector<int> last = last_new_cells(map, r, teams);
-            const std::size_t team = static_cast<std::size_t>(std::max_element(last.begin(), last.end()) - last.begin());
-            std::vector<int> members{teams[team].leader};
-            members.insert(members.end(), teams[team].followers.begin(), teams[team].followers.end());
-            if (stuck[team] || static_cast<int>(members.size()) > kMaxMembers) break;
-            std::vector<Role> roles;
-            for (int a : members) roles.push_back(start.actors()[a].role);
-            const auto mine = [&](int a) { return std::find(members.begin(), members.end(), a) != members.end(); };
-            std::vector<char> others(map.open.size(), 0);  // seen by another team at some turn
-            std::vector<int> last_seen(map.open.size(), -1);  // the team's last turn seeing the cell
-            for (int turn = 0; turn < static_cast<int>(r.where.size()); ++turn)
-                for (int a = 0; a < static_cast<int>(r.where[turn].size()); ++a)
-                    if (mine(a)) for_each_seen(map, r.where[turn][a], [&](int c) { last_seen[c] = turn; });
-                    else if (start.actors()[a].alive) for_each_seen(map, r.where[turn][a], [&](int c) { others[c] = 1; });
-            bool shorter = false;
-            std::vector<int> own;
-            for (int t2 = last[team]; t2 - window >= 0 && !shorter; t2 -= window / 2) {
-                if (go_on && !go_on()) return best;
-                const int t1 = t2 - window;
-                // The cells the team must see in the window: first searched in it by the team,
-                // and seen by nobody else ever nor by the team after it.
-                own.clear();
-                for (int turn = t1 + 1; turn <= t2; ++turn)
-                    for (int a : members)
-                        for_each_seen(map, r.where[turn][a], [&](int c) {
-                            if (r.first[c] == turn && !others[c] && last_seen[c] <= t2) own.push_back(c);
-                        });
-                std::sort(own.begin(), own.end());
-                own.erase(std::unique(own.begin(), own.end()), own.end());
-                std::array<int, kMaxMembers> from{}, to{};
-                std::uint64_t key = beam_mix(team, static_cast<std::uint64_t>(window));
-                for (std::size_t i = 0; i < members.size(); ++i) {
-                    from[i] = r.where[t1][members[i]], to[i] = r.where[t2][members[i]];
-                    key = beam_mix(beam_mix(key, static_cast<std::uint64_t>(from[i])), static_cast<std::uint64_t>(to[i]));
+    // The window lengths in turn, again while a cycle through them pays (a window that pays
+    // can open a shorter one of another team's).
+    for (int cycle_start = -1; cycle_start != kept && kept < params.rounds && replayed < params.replay_work;) {
+        cycle_start = kept;
+        for (int window : params.windows) {
+            std::vector<char> stuck(teams.size(), 0);  // no window of the team's pays
+            while (kept < params.rounds && replayed < params.replay_work) {
+                const Replay r = replay(start, best);
+                replayed += static_cast<long long>(r.where.size()) * static_cast<long long>(r.where[0].size());
+                const std::vector<int> last = last_new_cells(map, r, teams);
+                const std::size_t team = static_cast<std::size_t>(std::max_element(last.begin(), last.end()) - last.begin());
+                std::vector<int> members{teams[team].leader};
+                members.insert(members.end(), teams[team].followers.begin(), teams[team].followers.end());
+                if (stuck[team] || static_cast<int>(members.size()) > kMaxMembers) break;
+                std::vector<Role> roles;
+                for (int a : members) roles.push_back(start.actors()[a].role);
+                const auto mine = [&](int a) { return std::find(members.begin(), members.end(), a) != members.end(); };
+                std::vector<char> others(map.open.size(), 0);  // seen by another team at some turn
+                std::vector<int> last_seen(map.open.size(), -1);  // the team's last turn seeing the cell
+                for (int turn = 0; turn < static_cast<int>(r.where.size()); ++turn)
+                    for (int a = 0; a < static_cast<int>(r.where[turn].size()); ++a)
+                        if (mine(a)) for_each_seen(map, r.where[turn][a], [&](int c) { last_seen[c] = turn; });
+                        else if (start.actors()[a].alive) for_each_seen(map, r.where[turn][a], [&](int c) { others[c] = 1; });
+                bool shorter = false;
+                std::vector<int> own;
+                for (int t2 = last[team]; t2 - window >= 0 && !shorter; t2 -= window / 2) {
+                    if (go_on && !go_on()) return best;
+                    const int t1 = t2 - window;
+                    // The cells the team must see in the window: first searched in it by the team,
+                    // and seen by nobody else ever nor by the team after it.
+                    own.clear();
+                    for (int turn = t1 + 1; turn <= t2; ++turn)
+                        for (int a : members)
+                            for_each_seen(map, r.where[turn][a], [&](int c) {
+                                if (r.first[c] == turn && !others[c] && last_seen[c] <= t2) own.push_back(c);
+                            });
+                    std::sort(own.begin(), own.end());
+                    own.erase(std::unique(own.begin(), own.end()), own.end());
+                    std::array<int, kMaxMembers> from{}, to{};
+                    std::uint64_t key = beam_mix(team, static_cast<std::uint64_t>(window));
+                    for (std::size_t i = 0; i < members.size(); ++i) {
+                        from[i] = r.where[t1][members[i]], to[i] = r.where[t2][members[i]];
+                        key = beam_mix(beam_mix(key, static_cast<std::uint64_t>(from[i])), static_cast<std::uint64_t>(to[i]));
+                    }
+                    for (int c : own) key = beam_mix(key, static_cast<std::uint64_t>(c));
+                    if (static_cast<int>(own.size()) > params.max_cells || !failed.insert(key).second) continue;
+                    const std::vector<int> path = team_beam(map, roles, from, own, window - 1, beam, &to);
+                    if (path.empty()) continue;
+                    Plan spliced = splice_team(start, best, members, t1, path, t2);
+                    if (!spliced.complete || spliced.turns > best.turns) continue;
+                    spliced.variant = best.variant + " + team walks shortened";
+                    best = std::move(spliced), shorter = true, ++kept, failed.erase(key);
+                    std::fill(stuck.begin(), stuck.end(), 0);
                 }
-                for (int c : own) key = beam_mix(key, static_cast<std::uint64_t>(c));
-                if (static_cast<int>(own.size()) > params.max_cells || !failed.insert(key).second) continue;
-                const std::vector<int> path = team_beam(map, roles, from, own, window - 1, beam, &to);
-                if (path.empty()) continue;
-                Plan spliced = splice_team(start, best, members, t1, path, t2);
-                if (!spliced.complete || spliced.turns > best.turns) continue;
-                spliced.variant = best.variant + " + team walks shortened";
-                best = std::move(spliced), shorter = true, ++kept, failed.erase(key);
-                std::fill(stuck.begin(), stuck.end(), 0);
+                if (!shorter) stuck[team] = 1;
             }
-            if (!shorter) stuck[team] = 1;
         }
     }
     return best;
