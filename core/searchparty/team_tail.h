@@ -35,7 +35,7 @@ Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& para
 // plan, replayed, ends no later (the team's last new cell comes sooner); then the latest team
 // again, until it has no window that pays.
 struct TeamWalkParams {
-    std::vector<int> windows{8, 12, 16, 20};  // window lengths, tried in turn
+    std::vector<int> windows{8, 10, 12, 14, 16, 18, 20};  // window lengths, tried in turn
     int width = 30;                           // beam states kept per turn
     int max_cells = 600;                      // a window with more cells to see is left
     int rounds = 400;                         // windows shortened at most
