@@ -667,7 +667,8 @@ std::vector<TailTry> default_tails(int open_cells) {
 constexpr int kStartSeeds = 6;
 constexpr std::size_t kPolishedStarts = 3;
 // Polished first plans this many turns behind the best are finished too (team walks shortened,
-// team tails): map 5's 275 / 278 / 277 end at 254 / 259 / 254, map 4's 287 / 289 at 267 / 271.
+// team tails): with one pass of windows 8, 12, 16, 20, map 5's 275 / 278 / 277 ended at 254 /
+// 259 / 254 and map 4's 287 / 289 at 267 / 271.
 constexpr int kTailReach = 6;
 
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
@@ -746,8 +747,9 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     }
     // Every polished first plan at most kTailReach turns behind the best is finished by
     // shortening the latest team's walk window by window, then re-walking team tails
-    // (team_tail.h): which one ends best is not foreseeable (map 5: the polished 275, 278 and
-    // 277 end at 254, 259 and 254; the tails alone took the 278 to 272 and the 275 to 273).
+    // (team_tail.h): which one ends best is not foreseeable (map 5, one pass of windows: the
+    // polished 275, 278 and 277 ended at 254, 259 and 254; the tails alone took the 278 to 272
+    // and the 275 to 273).
     if (closings && go_on(Stage::Polish)) {
         finalists.insert(finalists.begin(), best);
         const int reach = best.turns + kTailReach;
