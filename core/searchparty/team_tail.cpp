@@ -1,5 +1,6 @@
-// Owns: the team-tail re-walk (see team_tail.h): the plan's replay facts, the cells a team
-// owns after a cut, the beam over its joint moves and the splice.
+// Owns: the team-tail re-walk and the shortened team walks (see team_tail.h): the plan's replay
+// facts, the cells a team owns after a cut or in a window, the beam over its joint moves and
+// the splice.
 #include "searchparty/team_tail.h"
 
 #include <algorithm>
@@ -33,6 +34,19 @@ void for_each_seen(const Map& map, int cell, F&& f) {
     }
 }
 
+// A team's actors, leader first (the order of a beam's members and joint-move digits).
+std::vector<int> members_of(const Team& team) {
+    std::vector<int> members{team.leader};
+    members.insert(members.end(), team.followers.begin(), team.followers.end());
+    return members;
+}
+
+std::vector<Role> roles_of(const State& start, const std::vector<int>& members) {
+    std::vector<Role> roles;
+    for (int a : members) roles.push_back(start.actors()[a].role);
+    return roles;
+}
+
 Replay replay(const State& start, const Plan& plan) {
     const Map& map = start.map();
     Replay r;
@@ -58,13 +72,11 @@ Replay replay(const State& start, const Plan& plan) {
     return r;
 }
 
-
 // Per team, the last turn one of its members sees a cell searched for the first time then.
 std::vector<int> last_new_cells(const Map& map, const Replay& r, const std::vector<Team>& teams) {
     std::vector<int> last(teams.size(), 0);
     for (std::size_t t = 0; t < teams.size(); ++t) {
-        std::vector<int> members{teams[t].leader};
-        members.insert(members.end(), teams[t].followers.begin(), teams[t].followers.end());
+        const std::vector<int> members = members_of(teams[t]);
         for (int turn = static_cast<int>(r.where.size()) - 1; turn > last[t]; --turn) {
             bool found = false;
             for (int a : members)
@@ -75,8 +87,27 @@ std::vector<int> last_new_cells(const Map& map, const Replay& r, const std::vect
     return last;
 }
 
+std::size_t latest(const std::vector<int>& last) {
+    return static_cast<std::size_t>(std::max_element(last.begin(), last.end()) - last.begin());
+}
+
+// The cells a team must see when it walks the window from turn t1 to t2 again: those it
+// searches first in the window that no other team ever sees (`others`) and the team does not
+// see after it (`last_seen`: the team's last turn seeing each cell); sorted.
+void window_cells(const Map& map, const Replay& r, const std::vector<int>& members, const std::vector<char>& others,
+                  const std::vector<int>& last_seen, int t1, int t2, std::vector<int>& own) {
+    own.clear();
+    for (int turn = t1 + 1; turn <= t2; ++turn)
+        for (int a : members)
+            for_each_seen(map, r.where[turn][a], [&](int c) {
+                if (r.first[c] == turn && !others[c] && last_seen[c] <= t2) own.push_back(c);
+            });
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
+}
+
 struct Node {
-    std::array<int, kMaxMembers> pos{};  // map cells
+    std::array<int, kMaxMembers> pos{};  // box-local cells (see team_beam)
     int parent = -1, combo = 0;
 };
 
@@ -88,8 +119,9 @@ struct Child {
 };
 
 // The beam over the members' joint moves from `from` (their cells) until every cell of `own`
-// is seen; the joint moves (base 9, digit i for member i) or empty when not found within
-// `max_turns` or the work.
+// is seen (and, with `to`, every member stands on its cell of `to`); the joint moves (base 9,
+// digit i for member i) or empty when not found within `max_turns` or the work. States hold
+// cells of the box the members can reach in time, numbered within it.
 std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                            const std::array<int, kMaxMembers>& from, const std::vector<int>& own, int max_turns,
                            const TeamTailParams& params, const std::array<int, kMaxMembers>* to = nullptr) {
@@ -309,12 +341,10 @@ Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& par
                 const Replay r = replay(start, best);
                 replayed += static_cast<long long>(r.where.size()) * static_cast<long long>(r.where[0].size());
                 const std::vector<int> last = last_new_cells(map, r, teams);
-                const std::size_t team = static_cast<std::size_t>(std::max_element(last.begin(), last.end()) - last.begin());
-                std::vector<int> members{teams[team].leader};
-                members.insert(members.end(), teams[team].followers.begin(), teams[team].followers.end());
+                const std::size_t team = latest(last);
+                const std::vector<int> members = members_of(teams[team]);
                 if (stuck[team] || static_cast<int>(members.size()) > kMaxMembers) break;
-                std::vector<Role> roles;
-                for (int a : members) roles.push_back(start.actors()[a].role);
+                const std::vector<Role> roles = roles_of(start, members);
                 const auto mine = [&](int a) { return std::find(members.begin(), members.end(), a) != members.end(); };
                 std::vector<char> others(map.open.size(), 0);  // seen by another team at some turn
                 std::vector<int> last_seen(map.open.size(), -1);  // the team's last turn seeing the cell
@@ -327,16 +357,7 @@ Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& par
                 for (int t2 = last[team]; t2 - window >= 0 && !shorter; t2 -= window / 2) {
                     if (go_on && !go_on()) return best;
                     const int t1 = t2 - window;
-                    // The cells the team must see in the window: first searched in it by the team,
-                    // and seen by nobody else ever nor by the team after it.
-                    own.clear();
-                    for (int turn = t1 + 1; turn <= t2; ++turn)
-                        for (int a : members)
-                            for_each_seen(map, r.where[turn][a], [&](int c) {
-                                if (r.first[c] == turn && !others[c] && last_seen[c] <= t2) own.push_back(c);
-                            });
-                    std::sort(own.begin(), own.end());
-                    own.erase(std::unique(own.begin(), own.end()), own.end());
+                    window_cells(map, r, members, others, last_seen, t1, t2, own);
                     std::array<int, kMaxMembers> from{}, to{};
                     std::uint64_t key = beam_mix(team, static_cast<std::uint64_t>(window));
                     for (std::size_t i = 0; i < members.size(); ++i) {
@@ -367,12 +388,10 @@ Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& para
     for (int round = 0; round < params.rounds; ++round) {
         const Replay r = replay(start, best);
         const std::vector<int> last = last_new_cells(map, r, teams);
-        const std::size_t team = static_cast<std::size_t>(std::max_element(last.begin(), last.end()) - last.begin());
-        std::vector<int> members{teams[team].leader};
-        members.insert(members.end(), teams[team].followers.begin(), teams[team].followers.end());
+        const std::size_t team = latest(last);
+        const std::vector<int> members = members_of(teams[team]);
         if (static_cast<int>(members.size()) > std::min(params.max_members, kMaxMembers)) break;
-        std::vector<Role> roles;
-        for (int a : members) roles.push_back(start.actors()[a].role);
+        const std::vector<Role> roles = roles_of(start, members);
         bool kept = false;
         for (int back : params.cuts) {
             const int cut = last[team] - back;
