@@ -1,10 +1,10 @@
 // Owns: re-walking the last team's tail of a finished plan, and shortening its walk (below).
 // Teams are self-sufficient under the death rules (form_teams), so one team's moves can change
-// while everybody else keeps the plan's. From a cut some turns before the latest team's last new cell, a beam over that
-// team's joint moves (9^members, the same ranking as beam.h) covers the cells only that team
-// would search after the cut; the new moves are spliced in, the whole plan is replayed on the
-// real rules, and kept when it ends sooner with everybody alive. Then the latest team again
-// (often another one), while that pays.
+// while everybody else keeps the plan's. From a cut some turns before the latest team's last
+// new cell, a beam over that team's joint moves (9^members, the same ranking as beam.h) covers
+// the cells only that team would search after the cut; the new moves are spliced in, the whole
+// plan is replayed on the real rules, and kept when it ends sooner with everybody alive. Then
+// the latest team again (often another one), while that pays.
 // Integer arithmetic only: native and wasm plans are identical.
 #pragma once
 #include <functional>
