@@ -7,12 +7,15 @@ cd "$(dirname "$0")/.."
 what=${1:-all}
 jobs=$(nproc 2>/dev/null || echo 2)
 export NODE_PATH=/usr/share/nodejs  # Debian's emcc optimizer imports Debian's acorn
+# A configure that failed (say, run before the packages were installed) leaves a CMakeCache.txt
+# but no build system: only a generated Makefile (or build.ninja) counts as configured.
+configured() { [ -f "$1/CMakeCache.txt" ] && { [ -f "$1/Makefile" ] || [ -f "$1/build.ninja" ]; }; }
 
 if [ "$what" = native ] || [ "$what" = all ]; then
-  [ -f build/native/CMakeCache.txt ] || cmake --preset native-release >/dev/null
+  configured build/native || cmake --preset native-release >/dev/null
   cmake --build build/native -j"$jobs"
 fi
 if [ "$what" = wasm ] || [ "$what" = all ]; then
-  [ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+  configured build/wasm || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build/wasm -j"$jobs"
 fi
