@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds both targets incrementally: native (build/native: programs in build/native/bin,
 # test binaries) and WebAssembly (build/wasm/pursuit.js + pursuit.wasm).
-#   scripts/build.sh [native|wasm|all]   (default all)
+#   scripts/build.sh [native|wasm|all|debug]   (default all; debug: build/debug, ASan + UBSan)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -14,6 +14,10 @@ configured() { [ -f "$1/CMakeCache.txt" ] && { [ -f "$1/Makefile" ] || [ -f "$1/
 if [ "$what" = native ] || [ "$what" = all ]; then
   configured build/native || cmake --preset native-release >/dev/null
   cmake --build build/native -j"$jobs"
+fi
+if [ "$what" = debug ]; then
+  configured build/debug || cmake --preset native-debug >/dev/null
+  cmake --build build/debug -j"$jobs"
 fi
 if [ "$what" = wasm ] || [ "$what" = all ]; then
   configured build/wasm || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null

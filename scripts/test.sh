@@ -48,8 +48,7 @@ count_ctest "$log"
 
 if [ $sanitize = 1 ]; then
   stage "native tests under ASan + UBSan"
-  { [ -f build/debug/Makefile ] || [ -f build/debug/build.ninja ]; } || cmake --preset native-debug >/dev/null
-  if cmake --build build/debug -j"$jobs"; then
+  if bash scripts/build.sh debug; then
     (cd build/debug && ctest --output-on-failure -j"$jobs" --timeout 1800) 2>&1 | tee "$log" | grep -vE "^\s+(Start|[0-9]+/[0-9]+ Test) " || true
     count_ctest "$log"
   else
