@@ -671,6 +671,21 @@ constexpr std::size_t kPolishedStarts = 3;
 // 259 / 254 and map 4's 287 / 289 at 267 / 271.
 constexpr int kTailReach = 6;
 
+// The window shortening's settings: under 3000 open cells the whole pipeline takes 2-3 s, so
+// the shortening gets a wider beam (100 states, not 30) and longer windows (8-30 steps, not
+// 8-20): map 3 210 -> 208 turns for 2.3 -> 4.9 s CPU, our rooms-48x32 96 -> 94, maps 1, 2
+// unchanged. On maps 4 / 5 the same costs 1-2 s more (map 5 with windows to 24: 252 -> 247 for
+// 8.95 s, too near the 10 s limit), so there they stay as they are.
+TeamWalkParams default_walk_params(int open_cells) {
+    TeamWalkParams params;
+    if (open_cells < 3000) {
+        params.width = 100;
+        params.windows.clear();
+        for (int length = 8; length <= 30; length += 2) params.windows.push_back(length);
+    }
+    return params;
+}
+
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
            const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
            const std::function<bool(Stage)>& in_time) {
@@ -758,7 +773,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             const bool seen = std::any_of(done.begin(), done.end(), [&](const Plan* q) { return q->moves == p.moves; });
             if (seen || !p.complete || p.turns > reach || (!done.empty() && !go_on(Stage::Polish))) continue;
             done.push_back(&p);
-            Plan shortened = shorten_team_walks(start, p, TeamWalkParams{}, polish_in_time);
+            Plan shortened = shorten_team_walks(start, p, default_walk_params(start.map().open_count()), polish_in_time);
             if (go_on(Stage::Polish)) shortened = rewalk_team_tails(start, std::move(shortened), TeamTailParams{}, polish_in_time);
             if (better(shortened, best)) best = std::move(shortened);
         }
