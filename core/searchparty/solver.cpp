@@ -673,10 +673,10 @@ constexpr int kTailReach = 6;
 
 // The window shortening's settings: under 3000 open cells the whole pipeline takes 2-3 s, so
 // the shortening gets a wider beam (100 states, not 30) and longer windows (8-30 steps, not
-// 8-20): map 3 210 -> 208 turns for 2.3 -> 4.9 s CPU, our rooms-48x32 96 -> 94, maps 1, 2
+// 8-20): map 3 210 -> 208 turns for 2.3 -> 4.7 s CPU, our rooms-48x32 96 -> 94, maps 1, 2
 // unchanged. On maps 4 / 5 the same costs 1-2 s more (map 5 with windows to 24: 252 -> 247 for
 // 8.95 s, too near the 10 s limit), so there they stay as they are.
-TeamWalkParams default_walk_params(int open_cells) {
+static TeamWalkParams default_walk_params(int open_cells) {
     TeamWalkParams params;
     if (open_cells < 3000) {
         params.width = 100;
@@ -710,6 +710,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     if (level >= 3 && all_variants)
         for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i) consider(extra[i], "extra " + std::to_string(i));
     const FinishParams finish = default_finish(start.map().open_count());
+    const TeamWalkParams walk_params = default_walk_params(start.map().open_count());
     const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
     auto polish = [&](Plan plan) {
         plan = replan_tails(start, std::move(plan), tails, polish_in_time);
@@ -773,7 +774,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             const bool seen = std::any_of(done.begin(), done.end(), [&](const Plan* q) { return q->moves == p.moves; });
             if (seen || !p.complete || p.turns > reach || (!done.empty() && !go_on(Stage::Polish))) continue;
             done.push_back(&p);
-            Plan shortened = shorten_team_walks(start, p, default_walk_params(start.map().open_count()), polish_in_time);
+            Plan shortened = shorten_team_walks(start, p, walk_params, polish_in_time);
             if (go_on(Stage::Polish)) shortened = rewalk_team_tails(start, std::move(shortened), TeamTailParams{}, polish_in_time);
             if (better(shortened, best)) best = std::move(shortened);
         }
