@@ -686,6 +686,30 @@ static TeamWalkParams default_walk_params(int open_cells) {
     return params;
 }
 
+// One ticket of the budget (see solve): new routes for every team, from closing tours with a seed
+// of their own, either from the start (polished as the first plans are) or from a cut at 20-60 %
+// of the best plan; then shortened and given team tails as the finalists are. Which routes end
+// shortest is not foreseeable (fifteenth round), so a budget buys more of them.
+static Plan route_ticket(const State& start, const Plan& best, bool from_start, Rng& rng, const std::vector<TailTry>& tails,
+                         const std::function<bool()>& go_on) {
+    const int open = start.map().open_count();
+    const FinishParams finish = default_finish(open);
+    FinishParams seeded = finish;
+    seeded.seed = rng.next_u64() | 1;
+    Plan plan;
+    if (from_start) {
+        if (open < 5000 && rng.chance(0.3)) seeded.pair_views = false;
+        plan = finish_with_tours(start, seeded, 4 * open + 200);
+        if (plan.complete && open < 5000) plan = replan_tails(start, std::move(plan), tails, go_on);
+        if (plan.complete) plan = replan_finishes(start, std::move(plan), default_finish_cuts(), finish, go_on);
+    } else {
+        plan = splice_finish(start, best, rng.range(20, 60), seeded);
+    }
+    if (!plan.complete) return plan;
+    plan = shorten_team_walks(start, std::move(plan), default_walk_params(open), go_on);
+    return rewalk_team_tails(start, std::move(plan), TeamTailParams{}, go_on);
+}
+
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
            const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
            const std::function<bool(Stage)>& in_time) {
@@ -780,7 +804,20 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         }
     }
     if (level < 3 || !more) return best;
-    // Improvement while the budget lasts: alternately a whole new random variant, and a
+    // Improvement while the budget lasts, with the native pipeline: tickets (route_ticket),
+    // alternately from the start and from a cut of the best plan, each kept when it ends
+    // sooner. 60 s a map, seeds 1-3: map 3 208 -> 207, map 4 263 -> 262-263, map 5 252 ->
+    // 248-251 (other seeds reached 203 / 260 / 245: a lottery, so more time buys more tickets).
+    if (closings) {
+        Rng tickets(seed ^ 0x71C4E75EEDULL);
+        for (int i = 0; more(i); ++i) {
+            Plan ticket = route_ticket(start, best, i % 2 == 0, tickets, tails, [&] { return more(i); });
+            ticket.variant = "ticket " + std::to_string(i) + (i % 2 == 0 ? " from the start" : " from a cut");
+            if (better(ticket, best)) best = std::move(ticket);
+        }
+        return best;
+    }
+    // Otherwise (the game's plans): alternately a whole new random variant, and a
     // splice — replay the best plan up to a random turn, continue with a random variant
     // (every other one a global plan from where the teams stand) from there, keep the result
     // if it ends sooner (late turns first: the tail varies most); every sixth try closes

@@ -31,7 +31,8 @@ using namespace pursuit::searchparty;
 
 struct Options {
     std::uint64_t seed = 1;
-    double budget_ms = 0;  // randomised restarts while within budget (0 = deterministic only)
+    double budget_ms = 0;  // randomised tries while within budget (0 = deterministic only)
+    int tries = -1;        // at most this many randomised tries (-1: as many as the budget allows)
     double plan_ms = 8000;  // interactive form: planning time before turn 1 (see plan_within)
     int level = 3;
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
@@ -88,9 +89,14 @@ int usage(int code) {
         "       searchparty-solver [options] [MAP] < blocks   interactive form (as run by the controller)\n"
         "       searchparty-solver --figures [DIR]          reference maps DIR/map1..5.txt\n"
         "options:\n"
-        "  --seed S         seed of the randomised restarts (default 1)\n"
-        "  --budget-ms B    keep trying randomised variants for B ms (default 0: the fixed,\n"
-        "                   deterministic variants only)\n"
+        "  --seed S         seed of the randomised tries (default 1)\n"
+        "  --budget-ms B    after the deterministic plan, keep buying tries until B ms have\n"
+        "                   passed since the start (default 0: the deterministic plan only); a\n"
+        "                   try is new routes for every team from the start or from a cut of the\n"
+        "                   best plan, shortened, kept when it ends sooner (1-4 s a try on the\n"
+        "                   reference maps; the last one stops at the budget)\n"
+        "  --tries N        at most N tries; without --budget-ms exactly N (reproducible: the\n"
+        "                   same seed and N give the same plan on any machine)\n"
         "  --level L        easy | medium | hard | best (default best)\n"
         "  --plan-ms P      interactive form: plan for at most about P ms before turn 1 (the\n"
         "                   batch form's steps while time remains; default 8000, so turn 1\n"
@@ -108,7 +114,13 @@ int usage(int code) {
 Plan solve_with_budget(const State& start, const Options& o) {
     if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
     const Stopwatch clock;
-    return solve(start, o.level, o.seed, [&](int) { return clock.elapsed_ms() < o.budget_ms; },
+    // With --tries alone, exactly that many tries (a reproducible run); with both, whichever
+    // ends first.
+    auto more = [&](int i) {
+        if (o.tries >= 0 && i >= o.tries) return false;
+        return (o.tries >= 0 && o.budget_ms <= 0) || clock.elapsed_ms() < o.budget_ms;
+    };
+    return solve(start, o.level, o.seed, more,
                  seeded_variants(o.seed, start.map().open_count()), default_tails(start.map().open_count()));
 }
 
@@ -132,7 +144,7 @@ Plan plan_within(const State& start, const Options& o) {
     };
     Plan best = solve(start, o.level, o.seed, nullptr, best_level ? seeded_variants(o.seed, open) : std::vector<PolicyParams>{},
                       best_level ? default_tails(open) : std::vector<TailTry>{}, in_time);
-    if (o.budget_ms > 0) {
+    if (o.budget_ms > 0 || o.tries > 0) {
         Plan more = solve_with_budget(start, o);
         if (better(more, best)) best = std::move(more);
     }
@@ -244,6 +256,11 @@ int main(int argc, char** argv) {
         if (a == "--help" || a == "-h") return usage(0);
         if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = std::atof(argv[++i]);
+        else if (a == "--tries" && i + 1 < argc) {
+            const std::string n = argv[++i];
+            if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos) return usage(2);
+            o.tries = std::stoi(n);
+        }
         else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = std::atof(argv[++i]);
         else if (a == "--policy" && i + 1 < argc) o.policy = argv[++i];
         else if (a == "--level" && i + 1 < argc) {

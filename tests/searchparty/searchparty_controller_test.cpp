@@ -194,3 +194,27 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
     EXPECT_EQ(out.rfind("@", 0), 0u) << out;  // a move line for the cast of the block
     EXPECT_NE(out.find('A'), std::string::npos) << out;
 }
+
+// `--tries N` without a budget runs exactly N tries after the deterministic plan, so two runs
+// print the same solution, which the checker accepts and which ends no later than the plan
+// without tries; a count that is not a number is refused with the usage text (exit 2).
+TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
+    const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
+    const std::string dir = pursuit::make_temp_dir("sp-tries-");
+    const std::string solver = kBin + "/searchparty-solver ";
+    const std::string cmd = solver + "--tries 3 " + map + " >" + dir + "/a.txt && " + solver + "--tries 3 " + map + " >" + dir +
+                            "/b.txt && " + solver + map + " >" + dir + "/plain.txt && " + kBin + "/searchparty-check " + map + " " +
+                            dir + "/a.txt >" + dir + "/check.txt 2>/dev/null";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string a = pursuit::read_file(dir + "/a.txt"), plain = pursuit::read_file(dir + "/plain.txt");
+    EXPECT_EQ(a, pursuit::read_file(dir + "/b.txt"));
+    const auto last_line = [](const std::string& text) { return text.substr(text.rfind('\n', text.size() - 2) + 1); };
+    EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), last_line(a));
+    EXPECT_LE(std::stoi(last_line(a)), std::stoi(last_line(plain)));
+    const int raw = std::system((solver + "--tries many " + map + " >/dev/null 2>" + dir + "/err.txt").c_str());
+    const std::string err = pursuit::read_file(dir + "/err.txt");
+    std::system(("rm -rf " + dir).c_str());
+    ASSERT_TRUE(WIFEXITED(raw));
+    EXPECT_EQ(WEXITSTATUS(raw), 2);
+    EXPECT_NE(err.find("--tries N"), std::string::npos) << err;
+}
