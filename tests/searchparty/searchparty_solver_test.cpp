@@ -23,14 +23,15 @@ std::string slurp(const std::string& path) {
     s << f.rdbuf();
     return s.str();
 }
+// A generated map (generator.h): `kind`, seed, cast and size.
+Map generated(const std::string& kind, std::uint64_t seed, int costars = 2, int extras = 2, int cols = 40, int rows = 30) {
+    GenerateSpec spec;
+    spec.kind = kind, spec.seed = seed, spec.costars = costars, spec.extras = extras, spec.cols = cols, spec.rows = rows;
+    return generate_map(spec);
+}
 // The viewpoint tests' ground: a generated 40x30 cave and its open cells.
 Map cave_40x30() {
-    GenerateSpec spec;
-    spec.kind = "cave";
-    spec.cols = 40;
-    spec.rows = 30;
-    spec.seed = 4;
-    return generate_map(spec);
+    return generated("cave", 4);
 }
 std::vector<int> open_cells(const Map& m) {
     std::vector<int> cells;
@@ -42,14 +43,7 @@ std::vector<int> open_cells(const Map& m) {
 // (3 costars, 4 extras).
 std::vector<Map> map3_and_generated(std::initializer_list<const char*> kinds, std::uint64_t seed) {
     std::vector<Map> maps{read_map(slurp(std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map3.txt"))};
-    for (const char* kind : kinds) {
-        GenerateSpec spec;
-        spec.kind = kind;
-        spec.seed = seed;
-        spec.costars = 3;
-        spec.extras = 4;
-        maps.push_back(generate_map(spec));
-    }
+    for (const char* kind : kinds) maps.push_back(generated(kind, seed, 3, 4));
     return maps;
 }
 // Closings with `params` from the start and from cuts of the first variant's plan end the
@@ -97,12 +91,7 @@ TEST(SearchPartySolver, ReferenceMapsSolvedValidlyWithEveryCostarAlive) {
 TEST(SearchPartySolver, GeneratedMapsAreValidAndSolved) {
     for (const char* kind : {"maze", "cave", "rooms", "open"})
         for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-            GenerateSpec spec;
-            spec.kind = kind;
-            spec.seed = seed;
-            spec.costars = 3;
-            spec.extras = 4;
-            const Map m = generate_map(spec);
+            const Map m = generated(kind, seed, 3, 4);
             EXPECT_EQ(read_map(m.to_text()).open_count(), m.open_count());  // round trip, connected
             const Plan plan = solve(State(m), 2, 1);
             EXPECT_TRUE(plan.complete) << kind << seed;
@@ -115,12 +104,7 @@ TEST(SearchPartySolver, GeneratedMapsAreValidAndSolved) {
 }
 
 TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
-    GenerateSpec spec;
-    spec.kind = "open";
-    spec.cols = 60;
-    spec.rows = 40;
-    spec.seed = 3;
-    const Map m = generate_map(spec);
+    const Map m = generated("open", 3, 2, 2, 60, 40);
     const WalkGraph g(m);
     const State s(m);
     std::vector<std::uint8_t> todo(m.open.size(), 0);
@@ -161,12 +145,7 @@ TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
 TEST(SearchPartyRegions, RegionLaneAndTourPoliciesSolveValidlyWithEveryoneAlive) {
     for (const char* kind : {"maze", "cave", "rooms", "open"})
         for (int mode = 0; mode < 6; ++mode) {
-            GenerateSpec spec;
-            spec.kind = kind;
-            spec.seed = 5;
-            spec.costars = 3;
-            spec.extras = 4;
-            const Map m = generate_map(spec);
+            const Map m = generated(kind, 5, 3, 4);
             const State start(m);
             PolicyParams p = default_variants(3).front();
             p.regions = mode != 1;
@@ -187,12 +166,7 @@ TEST(SearchPartyRegions, RegionLaneAndTourPoliciesSolveValidlyWithEveryoneAlive)
 }
 
 TEST(SearchPartyRegions, SectorsStartAtTheOriginAndFollowTheRates) {
-    GenerateSpec spec;
-    spec.kind = "open";
-    spec.cols = 50;
-    spec.rows = 50;
-    spec.seed = 2;
-    const Map m = generate_map(spec);
+    const Map m = generated("open", 2, 2, 2, 50, 50);
     const WalkGraph g(m);
     const State s(m);
     std::vector<std::uint8_t> todo(m.open.size(), 0);
@@ -445,12 +419,7 @@ TEST(SearchPartySolver, ClosingToursFromAnEarlyCutShareTheViewpointsInBalancedAr
 // re-plans, closing cuts) and the better kept, so the result is never worse than polishing
 // the variants' best alone, and it is valid with everyone alive.
 TEST(SearchPartySolver, ClosingToursFromTheStartAreOneMoreFirstPlan) {
-    GenerateSpec spec;
-    spec.kind = "cave";
-    spec.costars = 3;
-    spec.extras = 4;
-    spec.seed = 3;
-    const Map m = generate_map(spec);
+    const Map m = generated("cave", 3, 3, 4);
     const State start(m);
     const int open = m.open_count();
     ASSERT_LT(open, 5000);
@@ -479,12 +448,7 @@ TEST(SearchPartySolver, ClosingToursFromTheStartAreOneMoreFirstPlan) {
 // second try (from a cut of that plan) in 44; the same seed and count give the same plan, with
 // everyone alive and valid under the checker.
 TEST(SearchPartySolver, BudgetTriesBuyNewRoutesThatEndSooner) {
-    GenerateSpec spec;
-    spec.kind = "open";
-    spec.costars = 3;
-    spec.extras = 6;
-    spec.seed = 3;
-    const Map m = generate_map(spec);
+    const Map m = generated("open", 3, 3, 6);
     const State start(m);
     const int open = m.open_count();
     const Plan plan = solve(start, 3, 1, [](int) { return false; }, {}, default_tails(open));
@@ -576,12 +540,7 @@ TEST(SearchPartyTeamTail, RewalksTheLatestTeamFromTheHandWorkedCuts) {
 // On a generated cave with a bigger cast (triples too), `improve` never ends later than the
 // plan it is given, keeps everybody alive, and its solution is valid under the checker.
 void expect_never_later_on_a_cave(const std::function<Plan(const State&, const Plan&)>& improve, const char* what) {
-    GenerateSpec spec;
-    spec.kind = "cave";
-    spec.costars = 3;
-    spec.extras = 6;
-    spec.seed = 5;
-    const Map m = generate_map(spec);
+    const Map m = generated("cave", 5, 3, 6);
     const State start(m);
     const Plan plan = solve(start, 3, 1);
     ASSERT_TRUE(plan.complete);
