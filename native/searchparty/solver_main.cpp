@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <iostream>
 #include <string>
@@ -111,28 +112,34 @@ int usage(int code) {
     return code;
 }
 
-Plan solve_with_budget(const State& start, const Options& o) {
-    if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
-    const Stopwatch clock;
-    // With --tries alone, exactly that many tries (a reproducible run); with both, whichever
-    // ends first.
-    auto more = [&](int i) {
+// Whether try `i` (solve's `more`) may run: with --tries alone, exactly that many tries (a
+// reproducible run); with --budget-ms, while the clock is within it; with both, whichever ends
+// first.
+std::function<bool(int)> tries_while(const Options& o, const Stopwatch& clock) {
+    return [&o, &clock](int i) {
         if (o.tries >= 0 && i >= o.tries) return false;
         return (o.tries >= 0 && o.budget_ms <= 0) || clock.elapsed_ms() < o.budget_ms;
     };
-    return solve(start, o.level, o.seed, more,
-                 seeded_variants(o.seed, start.map().open_count()), default_tails(start.map().open_count()));
+}
+
+Plan solve_with_budget(const State& start, const Options& o) {
+    if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
+    const Stopwatch clock;
+    return solve(start, o.level, o.seed, tries_while(o, clock), seeded_variants(o.seed, start.map().open_count()),
+                 default_tails(start.map().open_count()));
 }
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
 // the batch form's pipeline, in the same order, with each step after the first variant
 // started only while time remains — the variants within the first half of `plan_ms`,
 // the closing tours from the start, the tail re-plans and the closing cuts within all of it —
-// so on a quiet machine both forms give the same plan; then the budget.
+// so on a quiet machine both forms give the same plan. With --budget-ms / --tries, the
+// pipeline has the larger of the two times, then the tries follow as in the batch form.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
     const int open = start.map().open_count();
     const bool best_level = o.level >= 3;
+    const double limit_ms = std::max(o.plan_ms, o.budget_ms);
     // A step is started only if the longest step so far would still end in time (on a big map
     // one tail re-plan takes seconds; without this turn 1 of the 256x256 map took 9.5 s).
     double last_ms = 0, longest_ms = 0;
@@ -140,15 +147,12 @@ Plan plan_within(const State& start, const Options& o) {
         const double now = clock.elapsed_ms();
         longest_ms = std::max(longest_ms, now - last_ms);
         last_ms = now;
-        return now + longest_ms < (stage == Stage::Variants ? o.plan_ms / 2 : o.plan_ms);
+        return now + longest_ms < (stage == Stage::Variants ? limit_ms / 2 : limit_ms);
     };
-    Plan best = solve(start, o.level, o.seed, nullptr, best_level ? seeded_variants(o.seed, open) : std::vector<PolicyParams>{},
-                      best_level ? default_tails(open) : std::vector<TailTry>{}, in_time);
-    if (o.budget_ms > 0 || o.tries > 0) {
-        Plan more = solve_with_budget(start, o);
-        if (better(more, best)) best = std::move(more);
-    }
-    return best;
+    const bool tries = o.budget_ms > 0 || o.tries > 0;
+    return solve(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr,
+                 best_level ? seeded_variants(o.seed, open) : std::vector<PolicyParams>{},
+                 best_level ? default_tails(open) : std::vector<TailTry>{}, in_time);
 }
 
 // Rebuilds the map from the first state block (all actors stand on S at turn 1) as map text
