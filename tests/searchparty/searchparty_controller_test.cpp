@@ -197,7 +197,8 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
 
 // `--tries N` without a budget runs exactly N tries after the deterministic plan, so two runs
 // print the same solution, which the checker accepts and which ends no later than the plan
-// without tries; a count that is not a number is refused with the usage text (exit 2).
+// without tries; the interactive form under the controller plays to the same final line; a
+// count that is not a number is refused with the usage text (exit 2).
 TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
     const std::string dir = pursuit::make_temp_dir("sp-tries-");
@@ -211,6 +212,12 @@ TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
     const auto last_line = [](const std::string& text) { return text.substr(text.rfind('\n', text.size() - 2) + 1); };
     EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), last_line(a));
     EXPECT_LE(std::stoi(last_line(a)), std::stoi(last_line(plain)));
+    const std::string limit = " --time-limit " + std::to_string(pursuit::test::scaled(30)) + " ";
+    ASSERT_EQ(std::system((kBin + "/searchparty-controller" + limit + map + " -- " + solver + "--tries 3 " + map + " 2>" + dir +
+                           "/controller.txt >/dev/null").c_str()),
+              0);
+    const std::string controller = pursuit::read_file(dir + "/controller.txt");
+    EXPECT_EQ(controller.substr(controller.find('\n') + 1), last_line(a)) << controller;
     const int raw = std::system((solver + "--tries many " + map + " >/dev/null 2>" + dir + "/err.txt").c_str());
     const std::string err = pursuit::read_file(dir + "/err.txt");
     std::system(("rm -rf " + dir).c_str());
