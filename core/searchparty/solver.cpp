@@ -811,8 +811,9 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     if (closings) {
         Rng tickets(seed ^ 0x71C4E75EEDULL);
         for (int i = 0; more(i); ++i) {
-            Plan ticket = route_ticket(start, best, i % 2 == 0, tickets, tails, [&] { return more(i); });
-            ticket.variant = "ticket " + std::to_string(i) + (i % 2 == 0 ? " from the start" : " from a cut");
+            const bool from_start = i % 2 == 0;
+            Plan ticket = route_ticket(start, best, from_start, tickets, tails, [&] { return more(i); });
+            ticket.variant = "ticket " + std::to_string(i) + (from_start ? " from the start" : " from a cut");
             if (better(ticket, best)) best = std::move(ticket);
         }
         return best;

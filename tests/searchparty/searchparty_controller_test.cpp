@@ -58,6 +58,8 @@ const std::string kTurn2 = "Turn 2\n@:1,2.\noooo..\nooooo.\nooooo.\nooooo.\noooo
 const std::string kTurn3 = "Turn 3\n@:2,2.\noooo..\nooooo.\nooooo.\nooooo.\noooo..\n" + kDashes;
 const std::string kTurn4 = "Turn 4\n@:3,2.\nooooo.\noooooo\noooooo\noooooo\nooooo.\n" + kDashes;
 
+// The last line of a batch-form solution (the final "T c e" line, with its newline).
+std::string last_line(const std::string& text) { return text.substr(text.rfind('\n', text.size() - 2) + 1); }
 }  // namespace
 
 TEST(SearchPartyController, StatementExampleTranscript) {
@@ -130,7 +132,7 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
     ASSERT_EQ(std::system(cmd.c_str()), 0);
     const std::string err = pursuit::read_file(dir + "/err.txt");
     const std::string batch = pursuit::read_file(dir + "/batch.txt");
-    const std::string last = batch.substr(batch.rfind('\n', batch.size() - 2) + 1);
+    const std::string last = last_line(batch);
     EXPECT_EQ(err.substr(err.find('\n') + 1), last) << "controller's final line = batch final line";
     EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), last);
     const auto summary = pursuit::Json::parse(pursuit::read_file(dir + "/sum.txt"));
@@ -209,7 +211,6 @@ TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
     ASSERT_EQ(std::system(cmd.c_str()), 0);
     const std::string a = pursuit::read_file(dir + "/a.txt"), plain = pursuit::read_file(dir + "/plain.txt");
     EXPECT_EQ(a, pursuit::read_file(dir + "/b.txt"));
-    const auto last_line = [](const std::string& text) { return text.substr(text.rfind('\n', text.size() - 2) + 1); };
     EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), last_line(a));
     EXPECT_LE(std::stoi(last_line(a)), std::stoi(last_line(plain)));
     const std::string limit = " --time-limit " + std::to_string(pursuit::test::scaled(30)) + " ";
