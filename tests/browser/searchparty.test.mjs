@@ -1,11 +1,13 @@
 // Search Party page: loads a reference map of the original challenge (pasted, as a person
 // would), watches the solver finish it with every costar alive, plays by hand (the star
-// steered, the solver moving the rest) and shows map and move errors.
+// steered, the solver moving the rest) and shows map and move errors. The "record" level
+// watches the native solver's own plan (its whole pipeline, run in the page's worker).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, SHARED_DIR } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { setup, screenshot, SHARED_DIR, ROOT } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 let h;
@@ -43,6 +45,36 @@ test('a reference map is loaded and watched solved', async () => {
   assert.equal(await text(page, 'c-costars'), '3/3');
   assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} 3 2`);
   await screenshot(page, 'searchparty-solved');
+  h.assertNoErrors();
+});
+
+test('the record level watches the native solver\'s plan of a reference map', async () => {
+  const file = `${REF}/map2.txt`;
+  const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
+  const native = execFileSync(path.join(nativeBin, 'searchparty-solver'), [file], { encoding: 'utf8' });
+  const [turns, costars, extras] = native.trim().split('\n').pop().split(' ').map(Number);
+  const page = await h.newPage();
+  await page.goto(new URL("searchparty/", h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.fill('#map-text', fs.readFileSync(file, 'utf8'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('20×20'));
+  await page.selectOption('#in-level', 'record');
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+  // Reference map 2 has one costar and one extra: the counts are in the singular.
+  assert.equal(await text(page, 'solve-info'), `The solver needs ${turns} turns (${costars} costar, ${extras} extra alive).`);
+  await page.click('#replay-player .rp-end');
+  await page.waitForSelector('body[data-sp-over="1"]', { timeout: 30000 });
+  assert.equal(Number(await page.getAttribute('body', 'data-sp-turn')), turns);
+  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} ${costars} ${extras}`);
+  await screenshot(page, 'searchparty-record');
+  // The game's own "best" plan of the same map is longer: the level changes what is watched.
+  await page.selectOption('#in-level', 'best');
+  await page.click('#btn-solve');
+  await page.waitForFunction((t) => !document.getElementById('solve-info').textContent.includes(`needs ${t} turns`), turns, { timeout: 60000 });
+  const best = Number(/needs (\d+) turns/.exec(await text(page, 'solve-info'))?.[1]);
+  assert.ok(best > turns, `best ${best} against record ${turns}`);
   h.assertNoErrors();
 });
 

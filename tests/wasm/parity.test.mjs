@@ -1,10 +1,12 @@
 // Native and wasm builds must agree: same replay fingerprint for the fixed seeded suite,
-// same Robots judge output on 1,000 seeded random cases, same errors on bad input.
+// same Robots judge output on 1,000 seeded random cases, same errors on bad input, the same
+// Search Party plans from the solver's full pipeline.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { loadModule, unwrap, nativeBin } from './module.mjs';
+import { loadModule, unwrap, nativeBin, repoRoot } from './module.mjs';
 
 const M = await loadModule();
 const tool = (args) => execFileSync(path.join(nativeBin, 'pursuit-tool'), args, { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -51,4 +53,27 @@ test('errors cross into JavaScript as readable messages, never aborts', () => {
   assert.equal(unwrap(s.info()).moves_count, 0, 'an illegal move leaves the state unchanged');
   assert.equal(unwrap(s.apply('"W"')).moves_count, 1, 'the session still works after an error');
   s.delete();
+});
+
+// The Search Party page's "record" level runs the native solver's whole pipeline in wasm; it
+// must print, byte for byte, what `searchparty-solver MAP` prints (moves and final line).
+test('Search Party: the full solve pipeline in wasm gives the native solver\'s batch output', () => {
+  const ref = path.resolve(process.env.PURSUIT_SHARED_DIR || path.join(repoRoot, '..', 'shared'), 'ref', 'searchparty');
+  for (const [name, args] of [['map1.txt', {}], ['map2.txt', {}], ['map2.txt', { seed: 3, restarts: 1 }]]) {
+    const file = path.join(ref, name);
+    const map = fs.readFileSync(file, 'utf8');
+    const wasm = unwrap(M.tool('searchparty', 'solve', JSON.stringify({ map, pipeline: 'full', ...args })));
+    const flags = args.seed ? ['--seed', String(args.seed), '--tries', String(args.restarts)] : [];
+    const native = execFileSync(path.join(nativeBin, 'searchparty-solver'), [...flags, file], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    assert.equal(wasm.batch, native, `${name} ${JSON.stringify(args)}`);
+    assert.ok(native.endsWith(`\n${wasm.turns} ${wasm.costars} ${wasm.extras}\n`), native.slice(-40));
+  }
+  // The game's own plans stay the default; the full pipeline is at least as short.
+  const map2 = fs.readFileSync(path.join(ref, 'map2.txt'), 'utf8');
+  const game = unwrap(M.tool('searchparty', 'solve', JSON.stringify({ map: map2 })));
+  const full = unwrap(M.tool('searchparty', 'solve', JSON.stringify({ map: map2, pipeline: 'full' })));
+  assert.ok(full.turns < game.turns, `full ${full.turns} against game ${game.turns}`);
+  const bad = JSON.parse(M.tool('searchparty', 'solve', JSON.stringify({ map: map2, pipeline: 'fast' })));
+  assert.equal(bad.ok, false);
+  assert.equal(bad.error, 'args.pipeline: expected "game" or "full", got "fast"');
 });

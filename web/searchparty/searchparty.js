@@ -2,7 +2,7 @@
 // files), the canvas view (walls, unsearched, searched, cast letters, deaths), watching the
 // solver through the replay player, and playing by hand (the star, or everyone).
 //
-// Hash: #map=<built-in name>&seed=S&level=easy|medium|hard|best&side=watch (= autoplay=1: the
+// Hash: #map=<built-in name>&seed=S&level=easy|medium|hard|best|record&side=watch (= autoplay=1: the
 //       solver plays at once), plus embed=1, autoplay=1 and replay=<url of a replay JSON>.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
@@ -34,7 +34,10 @@ const st = {
   overSent: null,     // the session whose end was reported to the host page
   seed: 1,
 };
-const LEVELS = ['easy', 'medium', 'hard', 'best'];
+const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
+// "record" is the native solver's whole pipeline for "Watch the solver" (the plan
+// `searchparty-solver MAP` prints, seconds on big maps); hand play's solver moves use "best".
+const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
 engine.onRestart(() => showError(errorBox, 'The game engine stopped after an error and was restarted: load a map again.'));
 
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: 28, minCell: 1, onDraw: draw });
@@ -189,7 +192,7 @@ async function move(d) {
   clearError(errorBox);
   if (steerMode() === 'star') {
     try {
-      const line = await st.session.suggest({ level: $('in-level').value, fixed: `@${d}` });
+      const line = await st.session.suggest({ level: gameLevel(), fixed: `@${d}` });
       await applyLine(line);
     } catch (e) { showError(errorBox, e); }
   } else {
@@ -199,17 +202,20 @@ async function move(d) {
   }
 }
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Solves the loaded map and plays the solution in the replay player (errors shown and thrown). */
 async function watchSolver() {
   if (!st.config) return;
   clearError(errorBox);
-  $('status-line').textContent = 'Solving…';
+  const record = $('in-level').value === 'record';
+  $('status-line').textContent = record ? 'Solving with the record solver (up to about 10 s on big maps)…' : 'Solving…';
   try {
     const text = st.config.map;
-    const solved = await engine.tool('searchparty', 'solve', { map: text, level: $('in-level').value });
+    const solved = await engine.tool('searchparty', 'solve', { map: text, level: gameLevel(), pipeline: record ? 'full' : 'game' });
     await watchMoves(st.config, solved.moves);
     st.player.play();
-    $('solve-info').textContent = `The solver needs ${solved.turns} turns (${solved.costars} costars, ${solved.extras} extras alive).`;
+    $('solve-info').textContent = `The solver needs ${plural(solved.turns, 'turn')} (${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive).`;
     const end = await st.stepper.stateAt(solved.moves.length);
     if (end.result.over) notifyGameOver(end.result, { source: 'watch' });
   } catch (e) {
@@ -354,7 +360,7 @@ async function init() {
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = async () => {
     if (!st.session || st.watching || st.obs?.over) return;
-    try { await applyLine(await st.session.suggest({ level: $('in-level').value })); } catch (e) { showError(errorBox, e); }
+    try { await applyLine(await st.session.suggest({ level: gameLevel() })); } catch (e) { showError(errorBox, e); }
   };
   $('btn-end-turn').onclick = () => applyLine(pendingLine());
   $('btn-undo').onclick = () => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e));
