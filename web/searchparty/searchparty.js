@@ -212,10 +212,12 @@ async function watchSolver() {
   $('status-line').textContent = record ? 'Solving with the record solver (up to about 10 s on big maps)…' : 'Solving…';
   try {
     const text = st.config.map;
+    const started = performance.now();
     const solved = await engine.tool('searchparty', 'solve', { map: text, level: gameLevel(), pipeline: record ? 'full' : 'game' });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
     await watchMoves(st.config, solved.moves);
     st.player.play();
-    $('solve-info').textContent = `The solver needs ${plural(solved.turns, 'turn')} (${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive).`;
+    $('solve-info').textContent = `The solver needs ${plural(solved.turns, 'turn')} (${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive); planned in ${seconds} s.`;
     const end = await st.stepper.stateAt(solved.moves.length);
     if (end.result.over) notifyGameOver(end.result, { source: 'watch' });
   } catch (e) {
