@@ -1,10 +1,6 @@
 // Owns: SearchPartyGame and searchparty_tool (see header).
 #include "searchparty/searchparty_game.h"
 
-#include <chrono>
-#include <functional>
-#include <memory>
-
 #include "common/errors.h"
 #include "common/line_reader.h"
 #include "searchparty/builtin_maps.h"
@@ -34,25 +30,6 @@ bool pipeline_is_full(const Json& args) {
     if (v.is_string() && v.get<std::string>() == "game") return false;
     if (v.is_string() && v.get<std::string>() == "full") return true;
     throw InputError("args.pipeline: expected \"game\" or \"full\", got " + v.dump());
-}
-
-// solve's `in_time` for the full pipeline in the page: a step starts only if the longest step
-// so far would still end within `limit_ms`, so a huge pasted map cannot run into the page's
-// worker timeout (30 s). The reference maps and ours take at most 9 s in WebAssembly and never
-// reach it, so there the plan is the native solver's, step for step.
-std::function<bool(Stage)> within_ms(long long limit_ms) {
-    using Clock = std::chrono::steady_clock;
-    struct Timing {
-        Clock::time_point start = Clock::now();
-        double last_ms = 0, longest_ms = 0;
-    };
-    auto timing = std::make_shared<Timing>();
-    return [timing, limit_ms](Stage) {
-        const double now = std::chrono::duration<double, std::milli>(Clock::now() - timing->start).count();
-        timing->longest_ms = std::max(timing->longest_ms, now - timing->last_ms);
-        timing->last_ms = now;
-        return now + timing->longest_ms < static_cast<double>(limit_ms);
-    };
 }
 
 // An integer field in [lo, hi] (checked before any conversion: a float or a huge number is an
@@ -232,9 +209,13 @@ Json searchparty_tool(const std::string& name, const Json& args) {
         const auto more = [restarts](int i) { return i < restarts; };
         // "full" is the native solver's pipeline (searchparty-solver --seed S --tries N gives
         // the same plan); "game" the game's own plans, a second at most on the reference maps.
+        // In the page a step starts only if it would end within plan_ms (20 s: the worker's
+        // limit is 30 s). The reference maps and ours take at most 9 s in WebAssembly, so
+        // there the plan is the native solver's, step for step.
+        const double plan_ms = static_cast<double>(int_field(args, "plan_ms", 20000, 1000, 600000, "args"));
         const int open = start.map().open_count();
         const Plan plan = full ? solve(start, level, seed, more, seeded_variants(seed, open), default_tails(open),
-                                       within_ms(int_field(args, "plan_ms", 20000, 1000, 600000, "args")))
+                                       steps_within(plan_ms, plan_ms))
                                : solve(start, level, seed, more);
         Json lines = Json::array();
         State s = start;

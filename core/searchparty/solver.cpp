@@ -2,7 +2,9 @@
 #include "searchparty/solver.h"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <memory>
 #include <numeric>
 
 #include "common/errors.h"
@@ -888,6 +890,21 @@ std::string batch_text(const State& start, const Plan& plan) {
         s.play(m);
     }
     return out + s.final_line() + "\n";
+}
+
+std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms) {
+    using Clock = std::chrono::steady_clock;
+    struct Timing {
+        Clock::time_point start = Clock::now();
+        double last_ms = 0, longest_ms = 0;
+    };
+    auto timing = std::make_shared<Timing>();
+    return [timing, variants_ms, limit_ms](Stage stage) {
+        const double now = std::chrono::duration<double, std::milli>(Clock::now() - timing->start).count();
+        timing->longest_ms = std::max(timing->longest_ms, now - timing->last_ms);
+        timing->last_ms = now;
+        return now + timing->longest_ms < (stage == Stage::Variants ? variants_ms : limit_ms);
+    };
 }
 
 }  // namespace pursuit::searchparty

@@ -140,19 +140,10 @@ Plan plan_within(const State& start, const Options& o) {
     const int open = start.map().open_count();
     const bool best_level = o.level >= 3;
     const double limit_ms = std::max(o.plan_ms, o.budget_ms);
-    // A step is started only if the longest step so far would still end in time (on a big map
-    // one tail re-plan takes seconds; without this turn 1 of the 256x256 map took 9.5 s).
-    double last_ms = 0, longest_ms = 0;
-    auto in_time = [&](Stage stage) {
-        const double now = clock.elapsed_ms();
-        longest_ms = std::max(longest_ms, now - last_ms);
-        last_ms = now;
-        return now + longest_ms < (stage == Stage::Variants ? limit_ms / 2 : limit_ms);
-    };
     const bool tries = o.budget_ms > 0 || o.tries > 0;
     return solve(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr,
                  best_level ? seeded_variants(o.seed, open) : std::vector<PolicyParams>{},
-                 best_level ? default_tails(open) : std::vector<TailTry>{}, in_time);
+                 best_level ? default_tails(open) : std::vector<TailTry>{}, steps_within(limit_ms / 2, limit_ms));
 }
 
 // Rebuilds the map from the first state block (all actors stand on S at turn 1) as map text
