@@ -89,6 +89,7 @@ const URL_CASES = {
   ],
   searchparty: [
     ['map=corridors&level=best', { '#in-builtin': 'corridors', '#in-level': 'best' }],
+    ['map=example1&level=record', { '#in-builtin': 'example1', '#in-level': 'record' }],
     ['level=x', { '#in-builtin': 'rooms', '#in-level': 'hard' }],
   ],
   bank: [
