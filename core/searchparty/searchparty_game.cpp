@@ -213,10 +213,7 @@ Json searchparty_tool(const std::string& name, const Json& args) {
         // limit is 30 s). The reference maps and ours take at most 9 s in WebAssembly, so
         // there the plan is the native solver's, step for step.
         const double plan_ms = static_cast<double>(int_field(args, "plan_ms", 20000, 1000, 600000, "args"));
-        const int open = start.map().open_count();
-        const Plan plan = full ? solve(start, level, seed, more, seeded_variants(seed, open), default_tails(open),
-                                       steps_within(plan_ms, plan_ms))
-                               : solve(start, level, seed, more);
+        const Plan plan = full ? solve_full(start, level, seed, more, steps_within(plan_ms, plan_ms)) : solve(start, level, seed, more);
         Json lines = Json::array();
         State s = start;
         for (const Moves& m : plan.moves) {

@@ -892,6 +892,12 @@ std::string batch_text(const State& start, const Plan& plan) {
     return out + s.final_line() + "\n";
 }
 
+Plan solve_full(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
+                const std::function<bool(Stage)>& in_time) {
+    const int open = start.map().open_count();
+    return solve(start, level, seed, more, seeded_variants(seed, open), default_tails(open), in_time);
+}
+
 std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms) {
     using Clock = std::chrono::steady_clock;
     struct Timing {

@@ -194,6 +194,12 @@ std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms);
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
            const std::vector<PolicyParams>& extra = {}, const std::vector<TailTry>& tails = {},
            const std::function<bool(Stage)>& in_time = nullptr);
+// The native solver's whole pipeline: solve with the seeded variants and the tail re-plans
+// (and so the closings, the shortening and the team tails), then the tries `more` allows.
+// searchparty-solver (both forms) and the solve tool's "full" pipeline (the page's "record"
+// level) call this, so they make the same plan. Below level 3 it is plain solve.
+Plan solve_full(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
+                const std::function<bool(Stage)>& in_time = nullptr);
 // The extra variants the native solver adds by default (deterministic for a seed; cheap maps
 // get more): random policy variants, then on small maps random global-plan variants
 // (regions + viewpoint tours).

@@ -125,8 +125,7 @@ std::function<bool(int)> tries_while(const Options& o, const Stopwatch& clock) {
 Plan solve_with_budget(const State& start, const Options& o) {
     if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
     const Stopwatch clock;
-    return solve(start, o.level, o.seed, tries_while(o, clock), seeded_variants(o.seed, start.map().open_count()),
-                 default_tails(start.map().open_count()));
+    return solve_full(start, o.level, o.seed, tries_while(o, clock));
 }
 
 // The interactive form answers turn 1 under the controller's time limit (10 s by default):
@@ -137,13 +136,9 @@ Plan solve_with_budget(const State& start, const Options& o) {
 // pipeline has the larger of the two times, then the tries follow as in the batch form.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
-    const int open = start.map().open_count();
-    const bool best_level = o.level >= 3;
     const double limit_ms = std::max(o.plan_ms, o.budget_ms);
     const bool tries = o.budget_ms > 0 || o.tries > 0;
-    return solve(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr,
-                 best_level ? seeded_variants(o.seed, open) : std::vector<PolicyParams>{},
-                 best_level ? default_tails(open) : std::vector<TailTry>{}, steps_within(limit_ms / 2, limit_ms));
+    return solve_full(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr, steps_within(limit_ms / 2, limit_ms));
 }
 
 // Rebuilds the map from the first state block (all actors stand on S at turn 1) as map text
