@@ -55,3 +55,8 @@ export function showFatal(container, message) {
 export function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
 }
+
+/** "1 turn", "2 turns": a count with its word, plural unless the count is one. */
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

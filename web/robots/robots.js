@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal } from '../common/ui.js';
+import { showError, clearError, showFatal, plural } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -125,7 +125,7 @@ async function judgeInput(text) {
   cases.cases.forEach((c, i) => {
     const o = document.createElement('option');
     o.value = String(i + 1);
-    o.textContent = `Case ${i + 1}: ${c.robots.length} robot${c.robots.length === 1 ? '' : 's'}, ${c.teleports.length} teleport${c.teleports.length === 1 ? '' : 's'}`;
+    o.textContent = `Case ${i + 1}: ${plural(c.robots.length, 'robot')}, ${plural(c.teleports.length, 'teleport')}`;
     el.caseSel.append(o);
   });
   el.caseSel.disabled = false;
@@ -138,7 +138,7 @@ async function loadSource(src, { updateHash = true } = {}) {
     if (src.kind === 'input') {
       if (!st.input || st.input.text !== src.text) await judgeInput(src.text);
       if (src.caseIndex > st.input.cases.length) {
-        throw new Error(`Problem input: it has ${st.input.cases.length} case${st.input.cases.length === 1 ? '' : 's'}, no case ${src.caseIndex}`);
+        throw new Error(`Problem input: it has ${plural(st.input.cases.length, 'case')}, no case ${src.caseIndex}`);
       }
       el.caseSel.value = String(src.caseIndex);
       if (el.input.value.trim() === '') el.input.value = src.text;
@@ -277,7 +277,7 @@ function watch() {
       over = (await st.session.apply(move)).over;
     }
     await refresh();
-    el.hint.textContent = `The strategy made ${st.moves.length - start} move${st.moves.length - start === 1 ? '' : 's'} from move ${start}.`;
+    el.hint.textContent = `The strategy made ${plural(st.moves.length - start, 'move')} from move ${start}.`;
     await enterReplay(start, { autoplay: true });
   });
 }
@@ -853,7 +853,7 @@ async function showReplay(replay, { autoplay = false } = {}) {
   st.by = 'replay';
   await rebuildAt(replay.moves);
   await refresh();
-  el.hint.textContent = `Replay: ${replay.moves.length} move${replay.moves.length === 1 ? '' : 's'}.`;
+  el.hint.textContent = `Replay: ${plural(replay.moves.length, 'move')}.`;
   await enterReplay(0, { autoplay });
 }
 

@@ -10,7 +10,7 @@ import { applyEmbed, readHash, readInt, readChoice } from '../common/hash-state.
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
-import { showError, clearError, showFatal } from '../common/ui.js';
+import { showError, clearError, showFatal, plural } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -201,8 +201,6 @@ async function move(d) {
     board.redraw();
   }
 }
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Solves the loaded map and plays the solution in the replay player (errors shown and thrown). */
 async function watchSolver() {
