@@ -76,6 +76,7 @@ bool parse_args(int argc, char** argv, Args& a) {
 int single(const Args& a) {
     if (a.map_path.empty() || a.fugitive.empty() || a.detectives.empty()) return usage(2);
     const std::string text = read_file(a.map_path);
+    read_map(text, a.map_path);  // a broken map is reported by its file name before anything runs
     MatchSettings settings;
     settings.total_ms = a.time_ms;
     const MatchOutcome m = play_match(text, a.fugitive, a.detectives, a.seed, settings);
@@ -108,7 +109,10 @@ double percentile(std::vector<double> v, double p) {
 int series(const Args& a) {
     if (a.a.empty() || a.b.empty() || (a.maps.empty() && a.generate <= 0)) return usage(2);
     std::vector<std::pair<std::string, std::string>> maps;  // name, text
-    for (const auto& path : a.maps) maps.push_back({path, read_file(path)});
+    for (const auto& path : a.maps) {
+        maps.push_back({path, read_file(path)});
+        read_map(maps.back().second, path);  // every map checked (named by its file) before the first game
+    }
     Rng rng(a.seed);
     for (int k = 0; k < a.generate; ++k) {
         MapParams p;

@@ -170,5 +170,13 @@ TEST(FugitiveJudge, BrokenMapIsReportedBeforeAnythingRuns) {
     std::string out;
     while (fgets(buf, sizeof buf, p)) out += buf;
     EXPECT_NE(pclose(p), 0);
-    EXPECT_NE(out.find("line 3: unknown transport 'Q'"), std::string::npos) << out;
+    // Named by its file (it said "config.map line 3"), in single and series mode.
+    EXPECT_NE(out.find(path + " line 3: unknown transport 'Q'"), std::string::npos) << out;
+    const std::string series = kBin + "/fugitive-judge --series --a true --b true --maps " + kMaps + "/example8.txt " + path + " 2>&1";
+    p = popen(series.c_str(), "r");
+    out.clear();
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    EXPECT_NE(pclose(p), 0);
+    EXPECT_NE(out.find(path + " line 3: unknown transport 'Q'"), std::string::npos) << out;
+    EXPECT_EQ(out.find("[1/"), std::string::npos) << "no game before the broken map is found: " << out;
 }
