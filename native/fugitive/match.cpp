@@ -16,25 +16,42 @@ namespace {
 const char* kSideName[2] = {"Fugitive", "Detectives"};
 
 // Token-based reading (a Decision of the contract): `count` tokens over one or more lines;
-// blank lines are skipped; a line bringing more tokens than needed is malformed.
+// blank lines are skipped; a line bringing more tokens than needed is malformed, and so is
+// a token that cannot be what its position needs (`transport_first`: a move `C|T|P city`,
+// else cities only), so a line of garbage loses at once instead of waiting for more tokens.
 struct Tokens {
     std::vector<std::string> tokens;
     std::string malformed;  // non-empty: what was wrong with the text
 };
 
-std::optional<Tokens> read_tokens(Player& p, std::size_t count, const std::string& context) {
+std::string shown_line(const std::string& line) {
+    return "'" + line.substr(0, 60) + (line.size() > 60 ? "...'" : "'");
+}
+
+bool token_fits(const std::string& token, std::size_t index, bool transport_first) {
+    if (transport_first && index == 0) return token.size() == 1 && transport_index(token[0]) >= 0;
+    long long v;
+    return parse_int(token, v);
+}
+
+std::optional<Tokens> read_tokens(Player& p, std::size_t count, const std::string& context, bool transport_first) {
     Tokens out;
     while (out.tokens.size() < count) {
         auto line = p.read_line(context);
         if (!line) return std::nullopt;
         const auto tokens = split_tokens(*line);
         if (out.tokens.size() + tokens.size() > count) {
-            std::string shown = line->substr(0, 60);
-            out.malformed = "expected " + std::to_string(count) + " token(s) for " + context + ", got the line '" + shown +
-                            (line->size() > 60 ? "...'" : "'");
+            out.malformed = "expected " + std::to_string(count) + " token(s) for " + context + ", got the line " + shown_line(*line);
             return out;
         }
-        for (const auto& t : tokens) out.tokens.push_back(t);
+        for (const auto& t : tokens) {
+            if (!token_fits(t, out.tokens.size(), transport_first)) {
+                out.malformed = "expected " + std::string(transport_first && out.tokens.empty() ? "a transport C, T or P" : "a city number") +
+                                " for " + context + ", got '" + t.substr(0, 60) + "' in the line " + shown_line(*line);
+                return out;
+            }
+            out.tokens.push_back(t);
+        }
     }
     return out;
 }
@@ -44,6 +61,11 @@ std::string join(const std::vector<std::string>& tokens) {
     for (const auto& t : tokens) s += (s.empty() ? "" : " ") + t;
     return s;
 }
+
+// What the referee decided about a program whose process behaved (illegal or malformed move).
+struct RuleVerdict {
+    std::string kind, message;  // kind "" = none
+};
 
 class Referee {
 public:
@@ -59,7 +81,7 @@ public:
         while (!state().over()) {
             const int turn = state().turn();
             const std::string when = "turn " + std::to_string(turn);
-            if (!take(kFugitive, 2, "the Fugitive's move of " + when)) return;
+            if (!take(kFugitive, 2, "the Fugitive's move of " + when, true)) return;
             if (state().over()) return;
             const TurnRecord& r = state().history().back();
             const std::string told = is_announcement_turn(turn) ? move_text(r.fugitive) : std::string(1, r.fugitive.transport);
@@ -70,6 +92,8 @@ public:
                 if (!send(kFugitive, std::to_string(c))) return;
         }
     }
+
+    const RuleVerdict& rule_verdict(int side) const { return rule_verdicts_[side]; }
 
 private:
     const State& state() const { return game_.state(); }
@@ -85,35 +109,44 @@ private:
     }
 
     // Reads one move of `side` and applies it; false once the game is over by a forfeit.
-    bool take(int side, std::size_t count, const std::string& context) {
-        auto got = read_tokens(*players_[side], count, context);
+    bool take(int side, std::size_t count, const std::string& context, bool transport_first = false) {
+        auto got = read_tokens(*players_[side], count, context, transport_first);
         if (!got) {
             forfeit(side, players_[side]->verdict().message);
             return false;
         }
         if (!got->malformed.empty()) {
-            forfeit(side, std::string(kSideName[side]) + ": malformed output: " + got->malformed);
+            rule_forfeit(side, "malformed output", std::string(kSideName[side]) + ": malformed output: " + got->malformed);
             return false;
         }
         try {
             game_.apply(join(got->tokens));
         } catch (const IllegalMove& e) {
-            forfeit(side, std::string(kSideName[side]) + ": " + e.what() + " (in " + context + ")");
+            rule_forfeit(side, "illegal move", std::string(kSideName[side]) + ": " + e.what() + " (in " + context + ")");
             return false;
         }
         return true;
     }
 
+    // A forfeit the runner did not see (the program is fine as a process, its move is not):
+    // kept so the program's verdict in the result says so instead of "ok".
+    void rule_forfeit(int side, const std::string& kind, const std::string& reason) {
+        rule_verdicts_[side] = RuleVerdict{kind, reason};
+        forfeit(side, reason);
+    }
+
     FugitiveGame& game_;
     Player* players_[2];
+    RuleVerdict rule_verdicts_[2];
 };
 
-Json player_json(Player& p, const std::string& command) {
+Json player_json(Player& p, const std::string& command, const RuleVerdict& rule) {
     double max_ms = 0;
     for (double t : p.move_times_ms()) max_ms = std::max(max_ms, t);
+    const bool ruled = p.verdict().ok() && !rule.kind.empty();
     return Json{{"command", command},
-                {"verdict", verdict_name(p.verdict().kind)},
-                {"message", p.verdict().message},
+                {"verdict", ruled ? rule.kind : std::string(verdict_name(p.verdict().kind))},
+                {"message", ruled ? rule.message : p.verdict().message},
                 {"thinking_ms", std::chrono::duration<double, std::milli>(p.thinking_time()).count()},
                 {"max_move_ms", max_ms},
                 {"moves", p.move_times_ms().size()},
@@ -143,7 +176,8 @@ MatchOutcome play_match(const std::string& map_text, const std::string& fugitive
     limits.total = std::chrono::milliseconds(settings.total_ms);
     Player fugitive("Fugitive", fugitive_command, fdir, limits);
     Player detectives("Detectives", detectives_command, ddir, limits);
-    Referee(game, fugitive, detectives).run();
+    Referee referee(game, fugitive, detectives);
+    referee.run();
 
     const State& s = game.state();
     const bool normal_end = s.ending() == Ending::Escaped;
@@ -156,8 +190,8 @@ MatchOutcome play_match(const std::string& map_text, const std::string& fugitive
     result["reason"] = s.end_reason();
     result["seed"] = seed;
     result["cities"] = s.map().size();
-    result["players"] = Json{{"Fugitive", player_json(fugitive, fugitive_command)},
-                             {"Detectives", player_json(detectives, detectives_command)}};
+    result["players"] = Json{{"Fugitive", player_json(fugitive, fugitive_command, referee.rule_verdict(kFugitive))},
+                             {"Detectives", player_json(detectives, detectives_command, referee.rule_verdict(kDetectives))}};
     out.result = result;
     out.replay = game.replay();
     if (!settings.keep_dirs) {

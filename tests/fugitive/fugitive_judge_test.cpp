@@ -112,6 +112,28 @@ TEST(FugitiveJudge, IllegalFugitiveMoveLoses0To20WithTheReason) {
     EXPECT_EQ(r["forfeited_by"], "Fugitive");
     EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
     EXPECT_EQ(r["reason"], "Fugitive: illegal Fugitive move T 4 on turn 1: no T road from 1 to 4 (in the Fugitive's move of turn 1)");
+    // The process behaved; its move did not: the verdict says so (it was "ok" with no message).
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "illegal move");
+    EXPECT_EQ(r["players"]["Fugitive"]["message"], r["reason"]);
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+}
+
+TEST(FugitiveJudge, AGarbageLineLosesAtOnceInsteadOfWaitingForMoreTokens) {
+    // Two tokens that can never be cities: the token-based reader used to wait for two more
+    // and the program lost by "time limit" after its whole budget.
+    Json r = judge(kMaps + "/example8.txt", bot(), "read r; echo 'xyzzy !!@@'; sleep 30", 3000);
+    EXPECT_EQ(r["reason"], "Detectives: malformed output: expected a city number for the Detectives' placement, got 'xyzzy' in the line 'xyzzy !!@@'");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "malformed output");
+    EXPECT_LT(r["players"]["Detectives"]["thinking_ms"].get<double>(), 1500);
+    // A Fugitive move must start with its transport.
+    r = judge(kMaps + "/example8.txt", "read r; read a; read b; read c; read d; echo 1; echo hello; sleep 30", kScriptedDetectives, 3000);
+    EXPECT_EQ(r["reason"], "Fugitive: malformed output: expected a transport C, T or P for the Fugitive's move of turn 1, got 'hello' in the line 'hello'");
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "malformed output");
+    EXPECT_LT(r["players"]["Fugitive"]["thinking_ms"].get<double>(), 1500);
+    // Token based still: a move over two lines is fine.
+    r = judge(kMaps + "/example8.txt", "read r; read a; read b; read c; read d; echo 5; echo C; echo 8; cat > /dev/null", kScriptedDetectives, 600);
+    EXPECT_EQ(r["forfeited_by"], "Detectives");  // the scripted Detectives never answer
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
 }
 
 TEST(FugitiveJudge, FugitiveStartingOnADetectiveLoses) {
@@ -126,7 +148,8 @@ TEST(FugitiveJudge, IllegalDetectivesPlacementAndGarbageLose) {
     EXPECT_EQ(r["reason"], "Detectives: illegal placement: Detectives 1 and 2 both start on city 1 (in the Detectives' placement)");
     EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
     r = judge(kMaps + "/example8.txt", bot(), "read r; echo a b c d; cat > /dev/null");
-    EXPECT_EQ(r["reason"], "Detectives: Detective 1: expected a city number, got 'a' (in the Detectives' placement)");
+    EXPECT_EQ(r["reason"], "Detectives: malformed output: expected a city number for the Detectives' placement, got 'a' in the line 'a b c d'");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "malformed output");
     r = judge(kMaps + "/example8.txt", bot(), "read r; echo 1 2 3 4 5; cat > /dev/null");
     EXPECT_EQ(r["reason"], "Detectives: malformed output: expected 4 token(s) for the Detectives' placement, got the line '1 2 3 4 5'");
     r = judge(kMaps + "/example8.txt", "read r; printf 'x\\001y\\n'; cat > /dev/null", kScriptedDetectives);
