@@ -17,6 +17,9 @@
 namespace pursuit {
 
 std::string read_file(const std::string& path) {
+    std::error_code ec;
+    // A directory opens as a stream and reads as an empty file: say what it is instead.
+    if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read " + path + ": it is a directory");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("cannot read " + path + ": " + std::strerror(errno));
     std::ostringstream text;

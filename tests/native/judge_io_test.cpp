@@ -39,6 +39,18 @@ TEST(JudgeIo, MissingFileNamesPathAndReason) {
     }
 }
 
+TEST(JudgeIo, ADirectoryIsNotReadAsAnEmptyFile) {
+    // A map path that is a folder used to read as "" and every reader then said "empty map".
+    const std::string dir = make_temp_dir("pursuit-io-");
+    try {
+        read_file(dir);
+        FAIL() << "no exception";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "cannot read " + dir + ": it is a directory");
+    }
+    std::filesystem::remove(dir);
+}
+
 TEST(JudgeIo, TempDirsAreDistinct) {
     std::string a = make_temp_dir("pursuit-io-"), b = make_temp_dir("pursuit-io-");
     EXPECT_NE(a, b);
