@@ -40,6 +40,29 @@ for (const game of pages) {
   });
 }
 
+// The full pages on a phone (390 px): nothing widens the page, and a file chooser's label
+// ("Open a replay", "File") stays on one line instead of being squeezed a word a line.
+test('every game page fits a 390 px phone; file labels stay on one line', async () => {
+  for (const game of pages) {
+    const page = await h.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(`${h.url}${game}/`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    const [scrollW, clientW] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scrollW <= 390 && clientW === 390, `${game}: the page is ${scrollW} px wide on a 390 px phone (layout ${clientW} px)`);
+    const labels = await page.$$eval('label:has(> input[type="file"])', (ls) => ls.filter((l) => l.offsetParent).map((l) => {
+      const text = [...l.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { text: text.textContent.trim(), lines: tops.size };
+    }));
+    assert.ok(labels.length > 0, `${game}: a visible file chooser`);
+    for (const l of labels) assert.equal(l.lines, 1, `${game}: "${l.text}" is on ${l.lines} lines`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
 // The copy-paste snippets of docs/course-kit.md work as written: each iframe URL (on this
 // server instead of example.org; those loading a replay from example.org are skipped) opens
 // its page in embed mode, ready, with no error shown and every option of the URL applied to
