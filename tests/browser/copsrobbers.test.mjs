@@ -49,6 +49,14 @@ test('play X against the best cops on example7 until caught, matching the engine
   const outcome = await page.$eval('#outcome', (e) => e.textContent);
   assert.match(outcome, /^The cops win/);
   await page.waitForFunction(() => document.getElementById('solver').textContent.startsWith('Solver:'));
+  // The solver checkbox stands beside its text (its first line), not alone above it.
+  const [box, text] = await page.evaluate(() => {
+    const cb = document.getElementById('in-solver');
+    const range = document.createRange();
+    range.selectNodeContents(cb.parentElement.lastChild);
+    return [cb.getBoundingClientRect().toJSON(), range.getClientRects()[0].toJSON()];
+  });
+  assert.ok(text.left >= box.right && text.top < box.bottom && text.bottom > box.top, `checkbox ${JSON.stringify(box)}, text ${JSON.stringify(text)}`);
   await screenshot(page, 'copsrobbers-play-x');
   h.assertNoErrors();
 });
