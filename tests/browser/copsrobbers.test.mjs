@@ -36,6 +36,9 @@ test('play X against the best cops on example7 until caught, matching the engine
   const page = await open('#map=example7&cops=1&rounds=30&seed=2&side=robber&level=best');
   assert.match(await dd(page, 'round'), /^1 of 30$/);
   assert.equal(await dd(page, 'to_move'), 'X');
+  const disabled = (id) => page.$eval(`#${id}`, (b) => b.disabled);
+  assert.equal(await disabled('btn-stop'), true, 'Stop is disabled when nothing is being watched');
+  assert.equal(await disabled('btn-hint'), false);
   // X always stays where it is (a legal move): the cop walks up and catches it.
   for (let i = 0; i < 40; i++) {
     if ((await page.$eval('html', (e) => e.dataset.over)) === '1') break;
@@ -48,6 +51,7 @@ test('play X against the best cops on example7 until caught, matching the engine
   assert.equal(await page.$eval('html', (e) => e.dataset.over), '1');
   const outcome = await page.$eval('#outcome', (e) => e.textContent);
   assert.match(outcome, /^The cops win/);
+  for (const id of ['btn-stop', 'btn-watch', 'btn-hint']) assert.equal(await disabled(id), true, `${id} is disabled once the game is over`);
   await page.waitForFunction(() => document.getElementById('solver').textContent.startsWith('Solver:'));
   // The solver checkbox stands beside its text (its first line), not alone above it.
   const [box, text] = await page.evaluate(() => {
@@ -83,6 +87,7 @@ test('play the cops one by one; the solver verdict is shown', async () => {
 
 test('watch bot against bot, then open its replay in the player', async () => {
   const page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
+  assert.equal(await page.$eval('#btn-stop', (b) => b.disabled), false, 'Stop is enabled while watching');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
   const summary = await page.$eval('#outcome', (e) => e.textContent);
   // The engine's own bot game from the same config must end the same way.

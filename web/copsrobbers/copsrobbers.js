@@ -140,6 +140,11 @@ function setStatus() {
       : `Cop ${st.pending.length + 1}: click its crossing to stay or a highlighted neighbour.`;
   }
   $('prompt').textContent = prompt;
+  // Buttons that would do nothing are disabled: Stop only while watching, no hint or watching
+  // once the game is over (nor a hint for a replay's position).
+  $('btn-stop').disabled = !st.watching;
+  $('btn-watch').disabled = obs.over || st.watching;
+  $('btn-hint').disabled = obs.over || st.watching || st.replayMode;
   $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
   document.documentElement.dataset.over = obs.over ? '1' : '0';
 }
@@ -358,6 +363,7 @@ async function main() {
     st.replayMode = false;
     st.watching = true;
     st.pending = [];
+    setStatus();
     await botMoves();
   });
   $('btn-stop').addEventListener('click', () => { st.token++; st.watching = false; refresh(); });
