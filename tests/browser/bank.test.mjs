@@ -76,6 +76,14 @@ test('guards: a few moves against the bot, only what guards see', async () => {
 
 test('robbers: hide by clicking, then move by keys', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
+  // While the robbers hide there is no move to make: the command buttons are disabled and
+  // Enter does nothing (it used to send 'SSSS' as the start line and show an error).
+  assert.equal(await page.$eval('#btn-move', (b) => b.disabled), true, 'Make move is disabled while hiding');
+  assert.deepEqual(await page.$$eval('[data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd)), []);
+  await page.locator('#board').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  assert.equal(await page.$eval('#error', (e) => e.hidden), true, 'Enter while hiding shows no error');
   for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
   await waitMoves(page, 1, 0);
   let v = await view(page);

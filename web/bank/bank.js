@@ -202,7 +202,13 @@ function renderControls() {
   // piece buttons
   el.pieceRow.textContent = '';
   el.liftRow.textContent = '';
-  if (!playing || !v.placed || r.over) { el.pending.textContent = ''; return; }
+  if (!playing || !v.placed || r.over) {
+    // No commands while the robbers hide or once the game is over.
+    el.pending.textContent = '';
+    document.querySelectorAll('[data-cmd]').forEach((b) => { b.disabled = true; });
+    $('btn-move').disabled = true;
+    return;
+  }
   for (let i = 0; i < 4; i++) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -295,7 +301,7 @@ async function botTurns() {
 }
 
 async function submitMove() {
-  if (!myTurn()) return;
+  if (!myTurn() || !st.view.placed) return;
   await act(async () => {
     const move = st.pending.join('');
     await st.session.apply(move);
