@@ -42,7 +42,14 @@ int main(int argc, char** argv) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") return usage(0);
         if (a == "--level" && i + 1 < argc) level_name = argv[++i];
-        else if (a == "--seed" && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--seed" && i + 1 < argc) {
+            try {
+                seed = static_cast<unsigned long long>(option_int(a, argv[++i], 0, 1LL << 62));
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "bank-bot: %s\n", e.what());
+                return 2;
+            }
+        }
         else if (a == "--layout" && i + 1 < argc) layout_path = argv[++i];
         else return usage(2);
     }

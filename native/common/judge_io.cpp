@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/errors.h"
+#include "common/line_reader.h"
 
 namespace pursuit {
 
@@ -26,6 +27,25 @@ std::string read_file(const std::string& path) {
     text << in.rdbuf();
     if (in.bad()) throw InputError("cannot read " + path + ": " + std::strerror(errno));
     return text.str();
+}
+
+long long option_int(const std::string& option, const std::string& text, long long lo, long long hi) {
+    long long v;
+    if (!parse_int(text, v) || v < lo || v > hi)
+        throw InputError("option " + option + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + text + "'");
+    return v;
+}
+
+double option_number(const std::string& option, const std::string& text, double lo, double hi) {
+    char* end = nullptr;
+    errno = 0;
+    const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
+        std::ostringstream range;
+        range << lo << ".." << hi;
+        throw InputError("option " + option + ": expected a number " + range.str() + ", got '" + text + "'");
+    }
+    return v;
 }
 
 void write_file(const std::string& path, const std::string& text) {

@@ -20,6 +20,12 @@ void write_json_file(const std::string& path, const Json& json);
 // Throws std::runtime_error on failure. The caller removes it when done.
 std::string make_temp_dir(const std::string& prefix);
 
+// The value of a numeric command-line option: the whole text must be a number in lo..hi.
+// Throws InputError naming the option, e.g. "option --seed: expected an integer 0..100, got 'abc'"
+// (std::stoi / atoi said "stoi" or took "abc" as 0).
+long long option_int(const std::string& option, const std::string& text, long long lo, long long hi);
+double option_number(const std::string& option, const std::string& text, double lo, double hi);
+
 // Wall-clock time since construction or the last restart(), on the steady clock.
 class Stopwatch {
 public:

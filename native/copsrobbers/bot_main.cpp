@@ -13,6 +13,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/judge_io.h"
 #include "common/line_reader.h"
 #include "copsrobbers/bot_input.h"
 #include "copsrobbers/city.h"
@@ -89,9 +90,9 @@ int main(int argc, char** argv) {
             };
             if (a == "--strategy") strategy = parse_strategy(value());
             else if (a == "--level") strategy = strategy_for_level(value());
-            else if (a == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
-            else if (a == "--solver-budget") budget = std::atof(value().c_str());
-            else if (a == "--solve-ms") solve_ms = std::atof(value().c_str());
+            else if (a == "--seed") seed = static_cast<std::uint64_t>(option_int(a, value(), 0, 1LL << 62));
+            else if (a == "--solver-budget") budget = option_number(a, value(), 0, 1e15);
+            else if (a == "--solve-ms") solve_ms = option_number(a, value(), 0, 1e9);
             else if (a == "--help" || a == "-h") return usage(0);
             else throw InputError("unknown argument '" + a + "'");
         }

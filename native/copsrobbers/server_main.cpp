@@ -28,7 +28,7 @@ int usage(int code) {
         "  copsrobbers-server MAP C R SEED COPS_CMD ROBBER_CMD      (the same, positional)\n"
         "  copsrobbers-server --series --a CMD --b CMD --maps M1,M2,... [--cops 1,2] [--seeds N] [--rounds R]\n"
         "                     [--move-ms ..] [--first-move-ms ..] [--out DIR]\n"
-        "  copsrobbers-server --figures [--quick] [--bot CMD_DIR]\n"
+        "  copsrobbers-server --figures [--quick] [--bot-dir DIR]\n"
         "MAP is a map file (N M, streets, optional layout) or a generated map name (petersen, grid-10x10,\n"
         "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500).\n"
         "Exit status: 0 after a finished game (whoever won), 1 on bad arguments or maps.\n",
@@ -165,14 +165,18 @@ int main(int argc, char** argv) {
                 return argv[++i];
             };
             if (arg == "--map") map = value();
-            else if (arg == "--cops") cops_list = value(), cops = std::atoi(cops_list.c_str());
-            else if (arg == "--rounds") rounds = std::atoi(value().c_str());
-            else if (arg == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
-            else if (arg == "--seeds") seeds = std::atoi(value().c_str());
+            else if (arg == "--cops") {
+                cops_list = value();
+                for (const auto& c : split_commas(cops_list)) option_int(arg, c, 1, 8);  // a list in series mode
+                cops = static_cast<int>(option_int(arg, split_commas(cops_list).empty() ? "" : split_commas(cops_list)[0], 1, 8));
+            }
+            else if (arg == "--rounds") rounds = static_cast<int>(option_int(arg, value(), 1, 254));
+            else if (arg == "--seed") seed = static_cast<std::uint64_t>(option_int(arg, value(), 0, 1LL << 62));
+            else if (arg == "--seeds") seeds = static_cast<int>(option_int(arg, value(), 1, 100000));
             else if (arg == "--cops-cmd") cops_cmd = value();
             else if (arg == "--robber-cmd") robber_cmd = value();
-            else if (arg == "--move-ms") timing.move_ms = std::atoi(value().c_str());
-            else if (arg == "--first-move-ms") timing.first_move_ms = std::atoi(value().c_str());
+            else if (arg == "--move-ms") timing.move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
+            else if (arg == "--first-move-ms") timing.first_move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
             else if (arg == "--out") out_dir = value();
             else if (arg == "--series") series = true;
             else if (arg == "--a") a = value();
@@ -190,14 +194,14 @@ int main(int argc, char** argv) {
         if (series) {
             if (a.empty() || b.empty() || maps_list.empty()) return usage(1);
             std::vector<int> counts;
-            for (const auto& s : split_commas(cops_list)) counts.push_back(std::atoi(s.c_str()));
+            for (const auto& s : split_commas(cops_list)) counts.push_back(static_cast<int>(option_int("--cops", s, 1, 8)));
             return run_series(split_commas(maps_list), counts, seeds, rounds, a, b, timing, out_dir, relaxed);
         }
         if (positional.size() == 6) {
             map = positional[0];
-            cops = std::atoi(positional[1].c_str());
-            rounds = std::atoi(positional[2].c_str());
-            seed = std::strtoull(positional[3].c_str(), nullptr, 10);
+            cops = static_cast<int>(option_int("C", positional[1], 1, 8));
+            rounds = static_cast<int>(option_int("R", positional[2], 1, 254));
+            seed = static_cast<std::uint64_t>(option_int("SEED", positional[3], 0, 1LL << 62));
             cops_cmd = positional[4];
             robber_cmd = positional[5];
         } else if (!positional.empty()) {

@@ -152,13 +152,15 @@ int main(int argc, char** argv) {
                 std::puts("usage: fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT] [--greedy-percent P] [--budget-ms MS] [--map FILE]");
                 return 0;
             }
+            if (k != "--strategy" && k != "--seed" && k != "--effort" && k != "--greedy-percent" && k != "--budget-ms" && k != "--map")
+                throw InputError("unknown option " + k);
             if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
             const std::string v = argv[++i];
             if (k == "--strategy") bot.strength = parse_strength(v);
-            else if (k == "--seed") seed = std::stoull(v);
-            else if (k == "--effort") bot.effort = std::stoi(v);
-            else if (k == "--greedy-percent") bot.greedy_percent = std::stoi(v);
-            else if (k == "--budget-ms") budget_ms = std::stoi(v);
+            else if (k == "--seed") seed = static_cast<std::uint64_t>(option_int(k, v, 0, 1LL << 62));
+            else if (k == "--effort") bot.effort = static_cast<int>(option_int(k, v, 1, 10000));
+            else if (k == "--greedy-percent") bot.greedy_percent = static_cast<int>(option_int(k, v, 0, 100));
+            else if (k == "--budget-ms") budget_ms = static_cast<int>(option_int(k, v, 1, 3600000));
             else if (k == "--map") map_path = v;
             else throw InputError("unknown option " + k);
         }

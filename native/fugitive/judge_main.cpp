@@ -56,16 +56,16 @@ bool parse_args(int argc, char** argv, Args& a) {
         else if (k == "--fugitive") a.fugitive = value();
         else if (k == "--detectives") a.detectives = value();
         else if (k == "--out") a.out = value();
-        else if (k == "--seed") a.seed = std::stoull(value());
-        else if (k == "--time-ms") a.time_ms = std::stoi(value());
+        else if (k == "--seed") a.seed = static_cast<std::uint64_t>(option_int(k, value(), 0, 1LL << 62));
+        else if (k == "--time-ms") a.time_ms = static_cast<int>(option_int(k, value(), 1, 3600000));
         else if (k == "--series") a.series = true;
         else if (k == "--a") a.a = value();
         else if (k == "--b") a.b = value();
         else if (k == "--a-name") a.a_name = value();
         else if (k == "--b-name") a.b_name = value();
-        else if (k == "--generate") a.generate = std::stoi(value());
-        else if (k == "--cities-min") a.cities_min = std::stoi(value());
-        else if (k == "--cities-max") a.cities_max = std::stoi(value());
+        else if (k == "--generate") a.generate = static_cast<int>(option_int(k, value(), 1, 100000));
+        else if (k == "--cities-min") a.cities_min = static_cast<int>(option_int(k, value(), 5, 200));
+        else if (k == "--cities-max") a.cities_max = static_cast<int>(option_int(k, value(), 5, 200));
         else if (k == "--maps") {
             while (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) a.maps.push_back(argv[++i]);
         } else return false;

@@ -37,12 +37,14 @@ int main(int argc, char** argv) {
         if (cmd == "generate") {
             MapParams p;
             std::string out;
-            for (int i = 2; i + 1 < argc; i += 2) {
-                const std::string k = argv[i], v = argv[i + 1];
-                if (k == "--cities") p.cities = std::stoi(v);
-                else if (k == "--seed") p.seed = std::stoull(v);
-                else if (k == "--out") out = v;
-                else return usage(2);
+            for (int i = 2; i < argc; i += 2) {
+                const std::string k = argv[i];
+                if (k != "--cities" && k != "--seed" && k != "--out") return usage(2);
+                if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+                const std::string v = argv[i + 1];
+                if (k == "--cities") p.cities = static_cast<int>(option_int(k, v, 5, 200));
+                else if (k == "--seed") p.seed = static_cast<std::uint64_t>(option_int(k, v, 0, 1LL << 62));
+                else out = v;
             }
             const Map m = generate_map(p);
             if (out.empty()) std::fputs(map_text(m).c_str(), stdout);

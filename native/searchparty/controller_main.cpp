@@ -63,7 +63,14 @@ int main(int argc, char** argv) {
     for (; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") return usage(0);
-        if (a == "--time-limit" && i + 1 < argc) time_limit = std::atof(argv[++i]);
+        if (a == "--time-limit" && i + 1 < argc) {
+            try {
+                time_limit = option_number(a, argv[++i], 0, 1e6);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+                return 2;
+            }
+        }
         else if (a == "--replay" && i + 1 < argc) replay_path = argv[++i];
         else if (a == "--quiet") quiet = true;
         else if (a == "--summary") summary = true;

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <sys/wait.h>
+
 #include "bank/bank_game.h"
 #include "common/game.h"
 #include "common/judge_io.h"
@@ -171,4 +173,14 @@ TEST(BankJudge, SeriesPrintsATable) {
     EXPECT_EQ(summary["B_guards"]["games"], 2);
     Json replay = Json::parse(read_file(dir + "/game-2-Bguards.json"));
     EXPECT_EQ(replay["config"]["seed"], 2);
+}
+
+TEST(BankBot, ABadSeedIsNamed) {
+    // strtoull took "abc" as seed 0 without a word.
+    const std::string dir = make_temp_dir("bank-bot-opt-");
+    const int raw = std::system((kBin + "/bank-bot --seed abc </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 2);
+    EXPECT_NE(read_file(dir + "/err.txt").find("bank-bot: option --seed: expected an integer"), std::string::npos)
+        << read_file(dir + "/err.txt");
+    std::system(("rm -rf " + dir).c_str());
 }

@@ -151,3 +151,24 @@ TEST(CopsRobbersProtocol, BrokenMapNamesTheLine) {
         << read_file(dir + "/err.txt");
     std::system(("rm -rf " + dir).c_str());
 }
+
+TEST(CopsRobbersProtocol, BadNumbersInOptionsAreNamed) {
+    // atoi/strtoull took "abc" as 0 ("config.cops: expected an integer 1..8, got 0"), "-5" ms as a
+    // limit, and the bot's --seed abc silently as 0.
+    const std::string dir = make_temp_dir("cr-opt-");
+    auto err = [&](const std::string& args) {
+        std::system((args + " </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
+        return read_file(dir + "/err.txt");
+    };
+    const std::string server = kBin + "/copsrobbers-server --map petersen --cops-cmd true --robber-cmd true ";
+    EXPECT_NE(err(server + "--cops abc").find("option --cops: expected an integer 1..8, got 'abc'"), std::string::npos);
+    EXPECT_NE(err(server + "--move-ms -5").find("option --move-ms: expected an integer 1..3600000, got '-5'"), std::string::npos);
+    EXPECT_NE(err(kBin + "/copsrobbers-server petersen 2 x 1 true true").find("option R: expected an integer 1..254, got 'x'"),
+              std::string::npos);
+    EXPECT_NE(err(kBot + " --seed abc").find("option --seed: expected an integer"), std::string::npos);
+    EXPECT_NE(err(kBot + " --solve-ms soon").find("option --solve-ms: expected a number"), std::string::npos);
+    // The usage names the flag the program takes (it said --bot CMD_DIR; the flag is --bot-dir).
+    std::system((kBin + "/copsrobbers-server --help > " + dir + "/usage.txt").c_str());
+    EXPECT_NE(read_file(dir + "/usage.txt").find("--bot-dir DIR"), std::string::npos);
+    std::system(("rm -rf " + dir).c_str());
+}

@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
+
+#include <sys/wait.h>
 
 #include "common/game.h"
 #include "common/json.h"
@@ -182,6 +185,35 @@ TEST(FugitiveJudge, CrashHangAndEarlyExitLoseWithTheRunnerVerdict) {
     const std::string reason = r["reason"];
     EXPECT_TRUE(reason.find("127") != std::string::npos || reason.find("closed its input") != std::string::npos) << reason;
     EXPECT_EQ(r["score"]["Detectives"], 0);
+}
+
+// Runs a shell command; its stdout + stderr and exit status.
+static std::pair<std::string, int> run(const std::string& cmd) {
+    FILE* p = popen((cmd + " 2>&1 </dev/null").c_str(), "r");
+    char buf[512];
+    std::string out;
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    const int status = pclose(p);
+    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+TEST(FugitivePrograms, ABadNumberInAnOptionIsNamed) {
+    // They said "stoull" / "stoi" (and fugitive-maps ignored a flag without its value).
+    auto r = run(kBin + "/fugitive-judge --map " + kMaps + "/example8.txt --fugitive true --detectives true --seed abc");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_NE(r.first.find("option --seed: expected an integer"), std::string::npos) << r.first;
+    EXPECT_NE(r.first.find("got 'abc'"), std::string::npos) << r.first;
+    r = run(kBin + "/fugitive-bot --budget-ms 2s");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_NE(r.first.find("option --budget-ms: expected an integer 1..3600000, got '2s'"), std::string::npos) << r.first;
+    r = run(kBin + "/fugitive-bot --bogus");
+    EXPECT_NE(r.first.find("unknown option --bogus"), std::string::npos) << r.first;
+    r = run(kBin + "/fugitive-maps generate --cities 500");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_NE(r.first.find("option --cities: expected an integer 5..200, got '500'"), std::string::npos) << r.first;
+    r = run(kBin + "/fugitive-maps generate --cities");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_NE(r.first.find("option --cities needs a value"), std::string::npos) << r.first;
 }
 
 TEST(FugitiveJudge, BrokenMapIsReportedBeforeAnythingRuns) {

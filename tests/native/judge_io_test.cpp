@@ -51,6 +51,28 @@ TEST(JudgeIo, ADirectoryIsNotReadAsAnEmptyFile) {
     std::filesystem::remove(dir);
 }
 
+TEST(JudgeIo, NumericOptionsNameTheOptionAndTheText) {
+    EXPECT_EQ(option_int("--seed", "42", 0, 100), 42);
+    EXPECT_EQ(option_number("--time-limit", "0.5", 0, 10), 0.5);
+    // std::stoi said only "stoi"; atoi took "abc" as 0 and "5x" as 5.
+    for (const char* bad : {"abc", "", "5x", "101", "-1", " 7"}) {
+        try {
+            option_int("--seed", bad, 0, 100);
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const InputError& e) {
+            EXPECT_EQ(std::string(e.what()), std::string("option --seed: expected an integer 0..100, got '") + bad + "'");
+        }
+    }
+    for (const char* bad : {"abc", "", "1e", "nan", "11", "-0.5"}) {
+        try {
+            option_number("--time-limit", bad, 0, 10);
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const InputError& e) {
+            EXPECT_EQ(std::string(e.what()), std::string("option --time-limit: expected a number 0..10, got '") + bad + "'");
+        }
+    }
+}
+
 TEST(JudgeIo, TempDirsAreDistinct) {
     std::string a = make_temp_dir("pursuit-io-"), b = make_temp_dir("pursuit-io-");
     EXPECT_NE(a, b);

@@ -226,3 +226,11 @@ TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
     EXPECT_EQ(WEXITSTATUS(raw), 2);
     EXPECT_NE(err.find("--tries N"), std::string::npos) << err;
 }
+
+TEST(SearchPartyController, ABadTimeLimitIsAUsageError) {
+    // atof took "abc" as 0 = no limit at all.
+    const Outcome o = run_controller(kExample1, "@5.\n", "--time-limit abc");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.err.find("option --time-limit: expected a number 0..1e+06, got 'abc'"), std::string::npos) << o.err;
+    EXPECT_EQ(o.received, "");  // the solver never ran
+}
