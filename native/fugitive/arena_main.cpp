@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "common/errors.h"
+#include "common/judge_io.h"
 #include "common/rng.h"
 #include "fugitive/map_generator.h"
 #include "fugitive/strategy.h"
@@ -18,21 +20,45 @@
 using namespace pursuit;
 using namespace pursuit::fugitive;
 
+int usage(int code) {
+    std::fputs("usage: fugitive-arena [--fugitive strong|greedy|random] [--detectives strong|greedy|random] [--games 20]\n"
+               "                      [--seed 1] [--cities-min 100] [--cities-max 200] [--effort 100] [--only G]\n"
+               "  In-process tuning bench: plays the core strategies against each other on generated maps\n"
+               "  (no processes) and prints the capture rate, mean scores and the slowest game per side.\n"
+               "  Defaults: strong against strong. --only G replays game G of the series (same map and seeds).\n",
+               code ? stderr : stdout);
+    return code;
+}
+
 int main(int argc, char** argv) {
     BotSettings fbot, dbot;
+    std::string fname = "strong", dname = "strong";  // BotSettings' default strength
     int games = 20, cmin = 100, cmax = 200, only = -1;
     std::uint64_t seed = 1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string k = argv[i], v = argv[i + 1];
-        if (k == "--fugitive") fbot.strength = parse_strength(v);
-        else if (k == "--detectives") dbot.strength = parse_strength(v);
-        else if (k == "--games") games = std::stoi(v);
-        else if (k == "--seed") seed = std::stoull(v);
-        else if (k == "--cities-min") cmin = std::stoi(v);
-        else if (k == "--cities-max") cmax = std::stoi(v);
-        else if (k == "--effort") fbot.effort = dbot.effort = std::stoi(v);
-        else if (k == "--only") only = std::stoi(v);
-        else return std::fprintf(stderr, "unknown option %s\n", k.c_str()), 2;
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string k = argv[i];
+            if (k == "--help" || k == "-h") return usage(0);
+            if (k != "--fugitive" && k != "--detectives" && k != "--games" && k != "--seed" && k != "--cities-min" &&
+                k != "--cities-max" && k != "--effort" && k != "--only") {
+                std::fprintf(stderr, "fugitive-arena: unknown option %s\n", k.c_str());
+                return usage(2);
+            }
+            if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+            const std::string v = argv[++i];
+            if (k == "--fugitive") fbot.strength = parse_strength(v), fname = v;
+            else if (k == "--detectives") dbot.strength = parse_strength(v), dname = v;
+            else if (k == "--games") games = static_cast<int>(option_int(k, v, 1, 1000000));
+            else if (k == "--seed") seed = static_cast<std::uint64_t>(option_int(k, v, 0, 1LL << 62));
+            else if (k == "--cities-min") cmin = static_cast<int>(option_int(k, v, 5, 200));
+            else if (k == "--cities-max") cmax = static_cast<int>(option_int(k, v, 5, 200));
+            else if (k == "--effort") fbot.effort = dbot.effort = static_cast<int>(option_int(k, v, 1, 10000));
+            else only = static_cast<int>(option_int(k, v, 0, 1000000));
+        }
+        if (cmin > cmax) throw InputError("--cities-min " + std::to_string(cmin) + " is above --cities-max " + std::to_string(cmax));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fugitive-arena: %s\n", e.what());
+        return 2;
     }
     Rng maps(seed);
     int captures = 0, fpoints = 0, turn_sum = 0;
@@ -84,6 +110,6 @@ int main(int argc, char** argv) {
         fmax = std::max(fmax, ft), dmax = std::max(dmax, dt);
     }
     std::printf("fugitive %-6s vs detectives %-6s: %d/%d caught (%.0f %%), mean score F %.2f D %.2f, mean capture turn %.1f, max ms F %.0f D %.0f\n",
-                argv[2], argv[4], captures, games, 100.0 * captures / games, double(fpoints) / games, 20 - double(fpoints) / games,
+                fname.c_str(), dname.c_str(), captures, games, 100.0 * captures / games, double(fpoints) / games, 20 - double(fpoints) / games,
                 captures ? double(turn_sum) / captures : 0.0, fmax, dmax);
 }

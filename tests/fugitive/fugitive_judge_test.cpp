@@ -216,6 +216,24 @@ TEST(FugitivePrograms, ABadNumberInAnOptionIsNamed) {
     EXPECT_NE(r.first.find("option --cities needs a value"), std::string::npos) << r.first;
 }
 
+TEST(FugitivePrograms, ArenaHasHelpAndRejectsBadArguments) {
+    // --help used to be skipped (odd argument count) and 20 strong-vs-strong games ran, then the
+    // summary printed argv[2] and argv[4] past the end of argv ("(null)", an environment string).
+    auto r = run(kBin + "/fugitive-arena --help");
+    EXPECT_EQ(r.second, 0);
+    EXPECT_EQ(r.first.rfind("usage: fugitive-arena", 0), 0u) << r.first;
+    r = run(kBin + "/fugitive-arena --games");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_NE(r.first.find("option --games needs a value"), std::string::npos) << r.first;
+    r = run(kBin + "/fugitive-arena --fugitive best");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_NE(r.first.find("unknown strategy 'best'"), std::string::npos) << r.first;
+    // The names printed are the strategies, whatever the order of the options.
+    r = run(kBin + "/fugitive-arena --games 2 --cities-min 20 --cities-max 25 --detectives greedy --fugitive random");
+    EXPECT_EQ(r.second, 0);
+    EXPECT_EQ(r.first.rfind("fugitive random vs detectives greedy: ", 0), 0u) << r.first;
+}
+
 TEST(FugitiveJudge, BrokenMapIsReportedBeforeAnythingRuns) {
     const std::string path = ::testing::TempDir() + "broken-connect.txt";
     std::ofstream(path) << "5\nC 1-2\nQ 2-3\nEND\n";
