@@ -16,16 +16,26 @@ using pursuit::Json;
 
 namespace {
 
-int usage() {
+int usage(int code = 2) {
     std::fputs("usage: pursuit-tool games | fingerprint | play CONFIG_JSON | check-replay FILE |\n"
                "                    tool GAME NAME [ARGS_JSON]\n",
-               stderr);
-    return 2;
+               code ? stderr : stdout);
+    return code;
+}
+
+// JSON text given on the command line or read from a file; a syntax error names which.
+Json parse_json(const std::string& text, const std::string& what) {
+    try {
+        return Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        throw pursuit::InputError(what + ": not valid JSON: " + e.what());
+    }
 }
 
 int run(int argc, char** argv) {
     if (argc < 2) return usage();
     const std::string cmd = argv[1];
+    if (cmd == "--help" || cmd == "-h") return usage(0);
     if (cmd == "games") {
         for (const auto& g : pursuit::all_games()) std::printf("%s\t%s\t%d side(s)\n", g.id.c_str(), g.title.c_str(), g.sides);
         return 0;
@@ -35,16 +45,16 @@ int run(int argc, char** argv) {
         return 0;
     }
     if (cmd == "play" && argc == 3) {
-        std::puts(pursuit::play_bot_game(Json::parse(argv[2])).dump().c_str());
+        std::puts(pursuit::play_bot_game(parse_json(argv[2], "CONFIG_JSON")).dump().c_str());
         return 0;
     }
     if (cmd == "check-replay" && argc == 3) {
-        auto game = pursuit::game_from_replay(Json::parse(pursuit::read_file(argv[2])));
+        auto game = pursuit::game_from_replay(parse_json(pursuit::read_file(argv[2]), argv[2]));
         std::puts(game->result().dump().c_str());
         return 0;
     }
     if (cmd == "tool" && (argc == 4 || argc == 5)) {
-        Json args = argc == 5 ? Json::parse(argv[4]) : Json::object();
+        Json args = argc == 5 ? parse_json(argv[4], "ARGS_JSON") : Json::object();
         std::puts(pursuit::run_tool(argv[2], argv[3], args).dump().c_str());
         return 0;
     }

@@ -1,0 +1,49 @@
+// Owns: tests of `pursuit-tool` as a user runs it: --help, and JSON that does not parse named by
+// where it came from (the file or the argument), next to the parser's position.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include <sys/wait.h>
+
+#include "common/judge_io.h"
+
+namespace {
+
+const std::string kTool = std::string(PURSUIT_BIN_DIR) + "/pursuit-tool";
+
+// stdout (and stderr when `with_stderr`) and the exit status of a shell command.
+std::pair<std::string, int> run(const std::string& cmd, bool with_stderr = true) {
+    FILE* p = popen((cmd + (with_stderr ? " 2>&1" : " 2>/dev/null") + " </dev/null").c_str(), "r");
+    char buf[512];
+    std::string out;
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    const int status = pclose(p);
+    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+}  // namespace
+
+TEST(PursuitTool, HelpIsUsageOnStdoutWithStatus0) {
+    const auto r = run(kTool + " --help", false);  // it printed the usage on stderr, status 2
+    EXPECT_EQ(r.second, 0);
+    EXPECT_EQ(r.first.rfind("usage: pursuit-tool", 0), 0u) << r.first;
+    EXPECT_EQ(run(kTool + " nonsense").second, 2);
+}
+
+TEST(PursuitTool, JsonThatDoesNotParseIsNamedByItsSource) {
+    const std::string dir = pursuit::make_temp_dir("pursuit-tool-");
+    pursuit::write_file(dir + "/cut.json", "{\"format\":\"pursuit-replay\",\"mov");
+    auto r = run(kTool + " check-replay " + dir + "/cut.json");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_EQ(r.first.rfind("pursuit-tool: " + dir + "/cut.json: not valid JSON: ", 0), 0u) << r.first;
+    EXPECT_NE(r.first.find("column"), std::string::npos) << r.first;
+    r = run(kTool + " play 'not json'");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_EQ(r.first.rfind("pursuit-tool: CONFIG_JSON: not valid JSON: ", 0), 0u) << r.first;
+    r = run(kTool + " tool robots judge '{'");
+    EXPECT_EQ(r.first.rfind("pursuit-tool: ARGS_JSON: not valid JSON: ", 0), 0u) << r.first;
+    std::system(("rm -rf " + dir).c_str());
+}
