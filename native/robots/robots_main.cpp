@@ -19,7 +19,7 @@
 namespace {
 
 int usage(int code) {
-    std::fputs("usage: robots [--replays DIR] < input > output\n"
+    std::fputs("usage: robots [--replays DIR] [--stats] < input > output\n"
                "  Plays every case of the Robots problem input with the prescribed strategy and\n"
                "  prints the judge's output. --replays DIR also writes DIR/case-<k>.json replays.\n"
                "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n",
