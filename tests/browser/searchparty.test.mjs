@@ -99,6 +99,9 @@ test('play by hand: steer the star, the solver moves the rest; errors are shown'
   await page.click('#btn-load');
   await page.waitForSelector('#error:not([hidden])');
   assert.match(await text(page, 'error'), /line 3: bad character 'x' at x=1/);
+  // The Load button is below the fold: the error above the board is brought into view.
+  const [top, bottom, vh] = await page.$eval('#error', (e) => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom, innerHeight]);
+  assert.ok(top >= 0 && bottom <= vh, `the error box is in view (${top}..${bottom} of ${vh})`);
   await screenshot(page, 'searchparty-play');
   h.assertNoErrors();
 });

@@ -30,6 +30,10 @@ export function showError(box, message) {
   box.setAttribute('role', 'alert');
   text.textContent = String(message instanceof Error ? message.message : message);
   box.hidden = false;
+  // The box sits above the board; a form further down (a pasted map, a replay) must not fail
+  // out of sight: bring the box into view (this page's own scroll only, never a host page's).
+  const r = box.getBoundingClientRect();
+  if (r.bottom <= 0 || r.top >= window.innerHeight) window.scrollBy(0, r.top - 8);
 }
 
 export function clearError(box) {
