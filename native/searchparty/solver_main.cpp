@@ -241,30 +241,33 @@ int figures(const Options& o) {
 
 int main(int argc, char** argv) {
     Options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--help" || a == "-h") return usage(0);
-        if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
-        else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = std::atof(argv[++i]);
-        else if (a == "--tries" && i + 1 < argc) {
-            const std::string n = argv[++i];
-            if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos) return usage(2);
-            o.tries = std::stoi(n);
+    // A numeric option's value must be whole and in range (option_int / option_number throw,
+    // naming the option: status 2).
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string a = argv[i];
+            if (a == "--help" || a == "-h") return usage(0);
+            if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
+            else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
+            else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
+            else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9);
+            else if (a == "--policy" && i + 1 < argc) o.policy = argv[++i];
+            else if (a == "--level" && i + 1 < argc) {
+                const std::string l = argv[++i];
+                o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
+                if (o.level < 0) return usage(2);
+            } else if (a == "--batch") o.mode = 1;
+            else if (a == "--interactive") o.mode = 2;
+            else if (a == "--figures") {
+                o.figures = true;
+                if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
+            } else if (a.rfind("--", 0) == 0) return usage(2);
+            else if (o.map_path.empty()) o.map_path = a;
+            else return usage(2);
         }
-        else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = std::atof(argv[++i]);
-        else if (a == "--policy" && i + 1 < argc) o.policy = argv[++i];
-        else if (a == "--level" && i + 1 < argc) {
-            const std::string l = argv[++i];
-            o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
-            if (o.level < 0) return usage(2);
-        } else if (a == "--batch") o.mode = 1;
-        else if (a == "--interactive") o.mode = 2;
-        else if (a == "--figures") {
-            o.figures = true;
-            if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
-        } else if (a.rfind("--", 0) == 0) return usage(2);
-        else if (o.map_path.empty()) o.map_path = a;
-        else return usage(2);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "searchparty-solver: %s\n", e.what());
+        return 2;
     }
     try {
         if (o.figures) return figures(o);

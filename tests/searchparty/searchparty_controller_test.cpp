@@ -200,7 +200,7 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
 // `--tries N` without a budget runs exactly N tries after the deterministic plan, so two runs
 // print the same solution, which the checker accepts and which ends no later than the plan
 // without tries; the interactive form under the controller plays to the same final line; a
-// count that is not a number is refused with the usage text (exit 2).
+// count or seed that is not a number is refused, naming the option (exit 2).
 TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
     const std::string dir = pursuit::make_temp_dir("sp-tries-");
@@ -219,12 +219,14 @@ TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
               0);
     const std::string controller = pursuit::read_file(dir + "/controller.txt");
     EXPECT_EQ(controller.substr(controller.find('\n') + 1), last_line(a)) << controller;
-    const int raw = std::system((solver + "--tries many " + map + " >/dev/null 2>" + dir + "/err.txt").c_str());
-    const std::string err = pursuit::read_file(dir + "/err.txt");
+    for (const std::string bad : {"--tries many", "--seed abc", "--budget-ms -5"}) {
+        const int raw = std::system((solver + bad + " " + map + " >/dev/null 2>" + dir + "/err.txt").c_str());
+        const std::string err = pursuit::read_file(dir + "/err.txt");
+        ASSERT_TRUE(WIFEXITED(raw)) << bad;
+        EXPECT_EQ(WEXITSTATUS(raw), 2) << bad;
+        EXPECT_EQ(err.rfind("searchparty-solver: option " + bad.substr(0, bad.find(' ')) + ": expected", 0), 0u) << err;
+    }
     std::system(("rm -rf " + dir).c_str());
-    ASSERT_TRUE(WIFEXITED(raw));
-    EXPECT_EQ(WEXITSTATUS(raw), 2);
-    EXPECT_NE(err.find("--tries N"), std::string::npos) << err;
 }
 
 TEST(SearchPartyController, ABadTimeLimitIsAUsageError) {
