@@ -852,6 +852,11 @@ std::vector<Plan> finish_with_tours_seeded(const State& mid, const FinishParams&
     return close_with_tours(mid, WalkGraph(mid.map()), form_teams(mid, 3), params, seeds, max_turns, go_on);
 }
 
+std::vector<Plan> finish_teams_with_tours(const State& mid, const std::vector<Team>& teams, const FinishParams& params,
+                                          const std::vector<std::uint64_t>& seeds, int max_turns) {
+    return close_with_tours(mid, WalkGraph(mid.map()), teams, params, seeds, max_turns);
+}
+
 Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns) {
     return finish_with_tours_seeded(mid, params, {params.seed}, max_turns).front();
 }

@@ -38,6 +38,10 @@ std::vector<int> default_finish_cuts();
 // 289 / 290.
 FinishParams default_finish(int open_cells);
 
+// The same for the given teams only (the others stand): their tours share the cells still
+// unsearched in `mid` (team_routes.h marks the other teams' cells searched first).
+std::vector<Plan> finish_teams_with_tours(const State& mid, const std::vector<Team>& teams, const FinishParams& params,
+                                          const std::vector<std::uint64_t>& seeds, int max_turns);
 // Plays the closing tours from `mid`, then the policy; a plan where anybody dies is not complete.
 Plan finish_with_tours(const State& mid, const FinishParams& params, int max_turns);
 // The same for each of `seeds` in turn (the tour search's seed instead of params.seed), the

@@ -42,14 +42,17 @@ void State::reveal(int x, int y) {
     for (const Offset& o : vision_offsets()) {
         const int nx = x + o.dx, ny = y + o.dy;
         if (!map_.open_at(nx, ny)) continue;
-        auto& s = searched_[map_.index(nx, ny)];
-        if (!s) {
-            s = 1;
-            --unsearched_;
-            for (const Offset& v : vision_offsets())  // sight is symmetric: those who would see it
-                if (map_.inside(nx - v.dx, ny - v.dy)) --unsearched_in_view_[map_.index(nx - v.dx, ny - v.dy)];
-        }
+        mark_searched(map_.index(nx, ny));
     }
+}
+
+void State::mark_searched(int cell) {
+    if (!map_.open[cell] || searched_[cell]) return;
+    searched_[cell] = 1;
+    --unsearched_;
+    const int x = map_.x_of(cell), y = map_.y_of(cell);
+    for (const Offset& v : vision_offsets())  // sight is symmetric: those who would see it
+        if (map_.inside(x - v.dx, y - v.dy)) --unsearched_in_view_[map_.index(x - v.dx, y - v.dy)];
 }
 
 int State::costars_alive() const {

@@ -79,6 +79,9 @@ public:
     std::string state_block() const;
     // "T c e": turns, living costars, living extras.
     std::string final_line() const;
+    // Counts an open cell as searched, as if somebody had seen it (no turn is played): a plan
+    // for part of the cast starts from the cells the others will search (team_routes.h).
+    void mark_searched(int cell);
     // Which living actors would die with everyone where `actors` says (the death rule).
     static std::vector<bool> doomed(const std::vector<Actor>& actors);
 

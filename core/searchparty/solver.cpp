@@ -10,6 +10,7 @@
 #include "common/errors.h"
 #include "common/rng.h"
 #include "searchparty/beam.h"
+#include "searchparty/team_routes.h"
 #include "searchparty/team_tail.h"
 #include "searchparty/finish.h"
 
@@ -673,45 +674,6 @@ constexpr std::size_t kPolishedStarts = 3;
 // 259 / 254 and map 4's 287 / 289 at 267 / 271.
 constexpr int kTailReach = 6;
 
-// The window shortening's settings: under 3000 open cells the whole pipeline takes 2-3 s, so
-// the shortening gets a wider beam (100 states, not 30) and longer windows (8-30 steps, not
-// 8-20): map 3 210 -> 208 turns for 2.3 -> 4.7 s CPU, our rooms-48x32 96 -> 94, maps 1, 2
-// unchanged. On maps 4 / 5 the same costs 1-2 s more (map 5 with windows to 24: 252 -> 247 for
-// 8.95 s, too near the 10 s limit), so there they stay as they are.
-static TeamWalkParams default_walk_params(int open_cells) {
-    TeamWalkParams params;
-    if (open_cells < 3000) {
-        params.width = 100;
-        params.windows.clear();
-        for (int length = 8; length <= 30; length += 2) params.windows.push_back(length);
-    }
-    return params;
-}
-
-// One ticket of the budget (see solve): new routes for every team, from closing tours with a seed
-// of their own, either from the start (polished as the first plans are) or from a cut at 20-60 %
-// of the best plan; then shortened and given team tails as the finalists are. Which routes end
-// shortest is not foreseeable (fifteenth round), so a budget buys more of them.
-static Plan route_ticket(const State& start, const Plan& best, bool from_start, Rng& rng, const std::vector<TailTry>& tails,
-                         const std::function<bool()>& go_on) {
-    const int open = start.map().open_count();
-    const FinishParams finish = default_finish(open);
-    FinishParams seeded = finish;
-    seeded.seed = rng.next_u64() | 1;
-    Plan plan;
-    if (from_start) {
-        if (open < 5000 && rng.chance(0.3)) seeded.pair_views = false;
-        plan = finish_with_tours(start, seeded, 4 * open + 200);
-        if (plan.complete && open < 5000) plan = replan_tails(start, std::move(plan), tails, go_on);
-        if (plan.complete) plan = replan_finishes(start, std::move(plan), default_finish_cuts(), finish, go_on);
-    } else {
-        plan = splice_finish(start, best, rng.range(20, 60), seeded);
-    }
-    if (!plan.complete) return plan;
-    plan = shorten_team_walks(start, std::move(plan), default_walk_params(open), go_on);
-    return rewalk_team_tails(start, std::move(plan), TeamTailParams{}, go_on);
-}
-
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
            const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
            const std::function<bool(Stage)>& in_time) {
@@ -736,7 +698,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     if (level >= 3 && all_variants)
         for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i) consider(extra[i], "extra " + std::to_string(i));
     const FinishParams finish = default_finish(start.map().open_count());
-    const TeamWalkParams walk_params = default_walk_params(start.map().open_count());
+    const TeamWalkParams walk_params = default_team_walks(start.map().open_count());
     const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
     auto polish = [&](Plan plan) {
         plan = replan_tails(start, std::move(plan), tails, polish_in_time);
@@ -805,20 +767,13 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
             if (better(shortened, best)) best = std::move(shortened);
         }
     }
-    if (level < 3 || !more) return best;
-    // Improvement while the budget lasts, with the native pipeline: tickets (route_ticket),
-    // alternately from the start and from a cut of the best plan, each kept when it ends
-    // sooner. 60 s a map, seeds 1-3: map 3 208 -> 207, map 4 263 -> 262-263, map 5 252 ->
-    // 248-251 (other seeds reached 203 / 260 / 245: a lottery, so more time buys more tickets).
+    if (level < 3 || !more || start.finished()) return best;  // (nothing to search: no budget to spend)
+    // Improvement while the budget lasts, with the native pipeline: new routes for a few teams
+    // at a time (team_routes.h), kept when the teams' last new cells come sooner.
     if (closings) {
-        Rng tickets(seed ^ 0x71C4E75EEDULL);
-        for (int i = 0; more(i); ++i) {
-            const bool from_start = i % 2 == 0;
-            Plan ticket = route_ticket(start, best, from_start, tickets, tails, [&] { return more(i); });
-            ticket.variant = "ticket " + std::to_string(i) + (from_start ? " from the start" : " from a cut");
-            if (better(ticket, best)) best = std::move(ticket);
-        }
-        return best;
+        TeamRoutesSearch search(start, std::move(best), TeamRoutesParams{}, seed);
+        for (int i = 0; search.has_work() && more(i); ++i) search.step([&] { return more(i); });
+        return search.best();
     }
     // Otherwise (the game's plans): alternately a whole new random variant, and a
     // splice — replay the best plan up to a random turn, continue with a random variant

@@ -151,8 +151,8 @@ bool better(const Plan& a, const Plan& b);
 Plan run_policy(const State& start, const PolicyParams& params, int max_turns);
 // The default variants for a level, then (best only) the `extra` variants, the `tails`
 // re-plans of the best, then, while `more(i)` says so (i counts the tries, and each try asks
-// again as it goes): with `tails` (the native pipeline) tries of new routes for every team,
-// shortened (see route_ticket in solver.cpp); without, seeded random variants and splices.
+// again as it goes): with `tails` (the native pipeline) steps of new routes for a few teams
+// (team_routes.h); without, seeded random variants and splices.
 // Re-planning the rest of a plan: replay `best` for `percent` % of its turns, continue with
 // `params` (e.g. regions + tours from where the teams stand), keep it if it ends sooner.
 struct TailTry {

@@ -43,6 +43,8 @@ struct TeamWalkParams {
                                               //   plan: map 5 ~0.6 M, our 256x256 with 52 people 9.6 M)
     long long work = 2000000000;              // joint moves x cells per beam at most
 };
+// The settings the solver uses for a map with this many open cells (see team_tail.cpp).
+TeamWalkParams default_team_walks(int open_cells);
 Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params = {},
                         const std::function<bool()>& go_on = nullptr);
 

@@ -131,6 +131,26 @@ TEST(SearchPartyRules, WallsBlockMovesButNotSight) {
     EXPECT_FALSE(s.searched(s.map().index(3, 1)));
 }
 
+// Hand-worked: in a 10-cell corridor with S at x = 0 the view from S searches x = 0..2, so 7
+// cells are left. A person on x = 7 would see x = 5..9, 5 unsearched cells. Marking x = 9
+// searched leaves 6 in all and 4 in that view; marking it again, or marking a wall, changes
+// nothing; and the search ends as soon as the last cells are marked, without a turn.
+TEST(SearchPartyRules, MarkSearchedCountsCellsWithoutATurn) {
+    const Map m = read_map("11 1 0 0\nS.........#\n");
+    State s(m);
+    EXPECT_EQ(s.unsearched(), 7);
+    EXPECT_EQ(s.unsearched_in_view(m.index(7, 0)), 5);
+    s.mark_searched(m.index(9, 0));
+    s.mark_searched(m.index(9, 0));
+    s.mark_searched(m.index(10, 0));  // the wall
+    EXPECT_EQ(s.unsearched(), 6);
+    EXPECT_EQ(s.unsearched_in_view(m.index(7, 0)), 4);
+    EXPECT_TRUE(s.searched(m.index(9, 0)));
+    for (int x = 3; x <= 8; ++x) s.mark_searched(m.index(x, 0));
+    EXPECT_TRUE(s.finished());
+    EXPECT_EQ(s.turns(), 0);
+}
+
 TEST(SearchPartyRules, SimultaneousDeathsNoChainReaction) {
     // Long corridor: star, costars A, B, extras a, b, c.
     const std::string map = "30 1 2 3\nS.............................\n";
