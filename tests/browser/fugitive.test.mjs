@@ -39,6 +39,7 @@ test('Fugitive: place, then move by clicking cities against the bot', async () =
   v = await obs(page);
   assert.equal(v.fugitive, free);
   assert.equal(v.phase, 'fugitive');
+  assert.equal(await page.textContent('#status-line'), 'The Fugitive to move', 'a sentence starts with a capital');
   for (let k = 0; k < 3 && !v.over; k++) {
     // The move buttons list the legal moves; click the city of the first one (or the button
     // if several transports lead there).

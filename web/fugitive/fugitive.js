@@ -118,7 +118,7 @@ function renderPanel() {
   $('st-turn').textContent = obs.turn ? `${obs.turn} / ${obs.turns}` : 'placement';
   $('st-next').textContent = obs.over ? '–' : `turn ${obs.next_announcement}`;
   $('st-possible').textContent = obs.possible?.length ? String(obs.possible.length) : '–';
-  const who = obs.to_move === 0 ? 'the Fugitive' : obs.to_move === 1 ? 'the Detectives' : '';
+  const who = obs.to_move === 0 ? 'The Fugitive' : obs.to_move === 1 ? 'The Detectives' : '';
   let line = obs.over ? 'Game over' : `${who} to move`;
   if (st.replay) line = `Replay: move ${st.replay.k} of ${st.replay.moves.length}` + (obs.over ? ' (game over)' : '');
   $('status-line').textContent = line;
