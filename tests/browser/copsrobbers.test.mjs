@@ -102,8 +102,11 @@ test('watch bot against bot, then open its replay in the player', async () => {
   await page.click('#btn-replay');
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('1 of'));
+  // The solver's verdict is for the position shown (round 1), not for the replay's end.
+  await page.waitForFunction(() => /force a capture|survives/.test(document.getElementById('solver').textContent));
   await page.click('.rp-end');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  await page.waitForFunction(() => /game is over/.test(document.getElementById('solver').textContent));
   await screenshot(page, 'copsrobbers-watch-replay');
   h.assertNoErrors();
 });

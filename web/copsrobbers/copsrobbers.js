@@ -21,7 +21,7 @@ const canvas = $('board');
 const ctx = canvas.getContext('2d');
 const st = {
   config: null, session: null, obs: null, human: 'robber', level: 'best',
-  pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, token: 0,
+  pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, replayMoves: [], replayStep: 0, token: 0,
   overSent: null,   // the session whose end was reported to the host page
 };
 const SIDES = { robber: 'robber', x: 'robber', 1: 'robber', cops: 'cops', 0: 'cops', watch: 'watch', '-1': 'watch' };
@@ -152,11 +152,12 @@ function setStatus() {
 async function analyse() {
   const box = $('solver');
   if (!$('in-solver').checked || !st.session) { box.textContent = ''; return; }
-  const token = st.token;
+  const token = st.token, step = st.replayStep;
   try {
-    const moves = await st.session.moves();
+    // A replay is analysed at the half-move the player shows, not at its end.
+    const moves = st.replayMode ? st.replayMoves.slice(0, step) : await st.session.moves();
     const a = await engine.tool('copsrobbers', 'analyse', { config: st.config, moves });
-    if (token !== st.token) return;
+    if (token !== st.token || step !== st.replayStep) return;
     box.textContent = a.applies ? `Solver: ${a.summary}.` : `Solver: ${a.reason}${a.dismantlable ? ' (one cop would win: the graph is dismantlable)' : ''}.`;
     box.dataset.forced = a.forced || '';
   } catch (e) {
@@ -293,10 +294,14 @@ async function showReplay(replay, { autoplay = false } = {}) {
     old?.delete();
     st.config = config;
     player.setTotal(moves.length, { keepPosition: false });
+    st.replayMoves = moves;
+    st.replayStep = 0;
     player.showStep = async (k) => {
       st.obs = await stepper.observationAt(k);
+      st.replayStep = k;
       setStatus();
       draw();
+      analyse();
     };
     $('replay-box').hidden = false;
     await refresh();
