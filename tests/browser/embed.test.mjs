@@ -92,3 +92,18 @@ test('the iframe snippets of docs/course-kit.md open their pages as documented',
   }
   h.assertNoErrors();
 });
+
+// A course page on a phone gives a frame 320..380 px wide: every game page in embed mode fits
+// it without sideways scrolling (Bank's 25-column board had a 12 px cell floor: 370 px wide).
+test('every page in embed mode fits a 320 px frame', async () => {
+  for (const game of pages) {
+    const page = await h.newPage({ viewport: { width: 320, height: 700 }, hasTouch: true, isMobile: true });
+    await page.goto(`${h.url}${game}/#embed=1`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await page.waitForTimeout(300);
+    const [scrollW, clientW] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scrollW <= clientW, `${game}: the page is ${scrollW} px wide in a ${clientW} px frame`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});

@@ -62,7 +62,8 @@ function kindAt(L, r, c) { return L.grid_top_first[L.rows - 1 - r][c]; }
 
 function resizeCanvas(L) {
   const wrap = el.canvas.parentElement.clientWidth || 800;
-  const cs = Math.max(12, Math.min(34, Math.floor((wrap - 70) / (L.cols + 1))));
+  // At least 9 px a cell: the 25 columns then fit a 320 px frame (a course page on a phone).
+  const cs = Math.max(9, Math.min(34, Math.floor((wrap - 70) / (L.cols + 1))));
   geo = { cs, left: 30, top: 34, rows: L.rows, cols: L.cols };
   const dpr = window.devicePixelRatio || 1;
   const w = geo.left + L.cols * cs + 40, h = geo.top + L.rows * cs + 8;
