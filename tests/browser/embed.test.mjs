@@ -107,3 +107,25 @@ test('every page in embed mode fits a 320 px frame', async () => {
   }
   h.assertNoErrors();
 });
+
+// A frame as narrow as a phone's column (374 px) whose replay= URL fails: the error quotes the
+// long URL, which wraps inside the box; the dismiss button stays in view and nothing widens the
+// frame (a URL is one long word: it pushed the ✕ out of the frame and made it scroll sideways).
+test('a long error message wraps inside a 374 px frame; its ✕ stays in view', async () => {
+  const url = `${h.url}course/replays/weekfive_pursuitdemo_savedgame.json`; // HTTP 404; one long word
+  for (const game of pages) {
+    const page = await h.newPage({ viewport: { width: 374, height: 700 }, hasTouch: true, isMobile: true });
+    await page.goto(`${h.url}${game}/#embed=1&replay=${encodeURIComponent(url)}`);
+    const box = page.locator('.error-box:not([hidden])').first();
+    await box.waitFor({ state: 'visible', timeout: 30000 });
+    assert.match(await box.textContent(), /weekfive_pursuitdemo_savedgame\.json/);
+    const [scrollW, clientW] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scrollW <= clientW, `${game}: the page is ${scrollW} px wide in a ${clientW} px frame`);
+    const close = await box.locator('button.error-close').boundingBox();
+    const outer = await box.boundingBox();
+    assert.ok(close && close.x + close.width <= outer.x + outer.width && outer.x + outer.width <= clientW,
+      `${game}: the ✕ (right edge ${close && close.x + close.width}) is inside the box (${outer.x + outer.width}) and the frame (${clientW})`);
+    await page.context().close();
+  }
+  h.assertNoErrors([/404/]);
+});
