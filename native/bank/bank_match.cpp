@@ -1,6 +1,7 @@
 // Owns: play_match (see header).
 #include "bank_match.h"
 
+#include <cctype>
 #include <memory>
 
 #include "bank/bank_game.h"
@@ -100,7 +101,10 @@ MatchOutcome play_match(const MatchSettings& s, const std::string& guards_cmd, c
     if (ref.loser >= 0) {
         result["over"] = true;
         result["winner"] = side_name(1 - ref.loser);
-        result["summary"] = side_name(1 - ref.loser) + " win: " + ref.forfeit["message"].get<std::string>();
+        // As the game's own summaries ("Guards win: ...", "Robbers win: ...").
+        std::string winner = side_name(1 - ref.loser);
+        winner[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(winner[0])));
+        result["summary"] = winner + " win: " + ref.forfeit["message"].get<std::string>();
     }
     result["reason"] = ref.loser >= 0 ? "forfeit" : pos.guards_won() ? "all caught" : "move limit";
     result["forfeit"] = ref.forfeit;

@@ -114,7 +114,8 @@ TEST(BankJudge, IllegalCommandLoses) {
     EXPECT_EQ(r.result["forfeit"]["message"],
               "guards move 1: 'SSSX': guard 4: unknown command 'X' (expected one of L R U D S 1-9 I #)");
     EXPECT_EQ(r.replay["moves"].size(), 1u);  // the robbers' start line only
-    EXPECT_NE(file(r, "stdout.txt").find("robbers win"), std::string::npos);
+    EXPECT_EQ(r.result["summary"], "Robbers win: " + r.result["forfeit"]["message"].get<std::string>());
+    EXPECT_NE(file(r, "stdout.txt").find("Robbers win: guards move 1"), std::string::npos);
 }
 
 TEST(BankJudge, RuleBreakingMoveLoses) {
