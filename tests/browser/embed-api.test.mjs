@@ -115,6 +115,30 @@ for (const game of GAMES.filter((g) => URL_CASES[g])) {
   });
 }
 
+// A link whose board or map is broken (a typo in a course page's iframe) shows the default game
+// and says why inside the frame, also when the link asks for autoplay=1 (the watch that starts
+// must not wipe the note; Robots lost a malformed board= at once).
+const BAD_LINKS = [
+  ['robots', 'board=1.1,xx&embed=1', /robot cell "xx"[^]*default board/, /Moves made/],
+  ['robots', 'board=1.1,xx&embed=1&autoplay=1', /robot cell "xx"[^]*default board/, /(Won|Lost) game/],
+  ['copsrobbers', 'map=peterson&embed=1&autoplay=1', /'peterson'[^]*default game/, /Round/],
+  ['fugitive', 'map=london&embed=1&autoplay=1', /map=london: no such map/, /Turn/],
+].filter(([game]) => GAMES.includes(game));
+
+test('a broken map= / board= in a frame URL is explained in the frame, also with autoplay=1', async () => {
+  for (const [game, hash, note, status] of BAD_LINKS) {
+    const page = await h.newPage({ viewport: { width: 760, height: 700 } });
+    await page.goto(`${h.url}${game}/#${hash}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    // The default game runs (or is watched to its end) and the note is still there.
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('.status')?.textContent || ''), status.source, { timeout: 60000 });
+    const shown = await page.evaluate(() => [...document.querySelectorAll('.error-box')].filter((e) => !e.hidden).map((e) => e.textContent).join(' '));
+    assert.match(shown, note, `${game} #${hash}: the frame says what is wrong with its link`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
 test('parentOrigin= on every page: other origins are neither heard nor answered', async () => {
   const page = await h.newPage({ viewport: { width: 1200, height: 900 } });
   await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));

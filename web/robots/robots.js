@@ -877,18 +877,18 @@ try {
   await engine.ready();
   const stored = (() => { try { return localStorage.getItem(INPUT_KEY); } catch { return null; } })();
   if (stored && !el.input.value) el.input.value = stored;
-  let src;
+  let src, msg = null;
   try {
     src = sourceFromHash(readHash());
   } catch (e) {
-    showError(el.error, e.message);
+    msg = e.message; // shown below: loading the default board clears the error box
     src = sourceFromHash({});
   }
   if (!(await loadSource(src, { updateHash: false }))) {
-    const msg = el.error.querySelector('.error-text')?.textContent;
+    msg = el.error.querySelector('.error-text')?.textContent;
     if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
-    if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);
   }
+  if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   await applyEmbedOptions();
