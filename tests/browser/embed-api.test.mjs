@@ -117,12 +117,14 @@ for (const game of GAMES.filter((g) => URL_CASES[g])) {
 
 // A link whose board or map is broken (a typo in a course page's iframe) shows the default game
 // and says why inside the frame, also when the link asks for autoplay=1 (the watch that starts
-// must not wipe the note; Robots lost a malformed board= at once).
+// must not wipe the note: Search Party's solver did; Robots lost a malformed board= at once).
 const BAD_LINKS = [
   ['robots', 'board=1.1,xx&embed=1', /robot cell "xx"[^]*default board/, /Moves made/],
   ['robots', 'board=1.1,xx&embed=1&autoplay=1', /robot cell "xx"[^]*default board/, /(Won|Lost) game/],
   ['copsrobbers', 'map=peterson&embed=1&autoplay=1', /'peterson'[^]*default game/, /Round/],
   ['fugitive', 'map=london&embed=1&autoplay=1', /map=london: no such map/, /Turn/],
+  ['searchparty', 'map=nope&embed=1', /map=nope: no such built-in map/, /Your turn/],
+  ['searchparty', 'map=nope&embed=1&autoplay=1', /map=nope: no such built-in map/, /Search complete/],
 ].filter(([game]) => GAMES.includes(game));
 
 test('a broken map= / board= in a frame URL is explained in the frame, also with autoplay=1', async () => {

@@ -397,7 +397,9 @@ async function init() {
   if (replayUrl) {
     await openReplayFromUrl(replayUrl, 'searchparty', showReplay, errorBox, { autoplay });
   } else if (autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
-    await watchSolver().catch(() => {});
+    const watching = watchSolver().catch(() => {}); // clears the error box as it starts
+    if (mapNote) showError(errorBox, mapNote);
+    await watching;
   }
 }
 
