@@ -63,17 +63,19 @@ test('every game page fits a 390 px phone; file labels stay on one line', async 
   h.assertNoErrors();
 });
 
-// The copy-paste snippets of docs/course-kit.md work as written: each iframe URL (on this
+// The copy-paste snippets of docs/course-kit.md and README.md work as written: each iframe URL (on this
 // server instead of example.org; those loading a replay from example.org are skipped) opens
 // its page in embed mode, ready, with no error shown and every option of the URL applied to
 // the page's form where it has one.
-const DOC = fs.readFileSync(path.join(ROOT, 'docs', 'course-kit.md'), 'utf8');
-const SNIPPETS = [...DOC.matchAll(/<iframe src="https:\/\/example\.org\/pursuit\/([a-z]+)\/(#[^"]*)"/g)]
+// README's own snippet (YOUR-HOST) is checked the same way.
+const DOC = ['docs/course-kit.md', 'README.md'].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
+const SNIPPETS = [...DOC.matchAll(/<iframe src="https:\/\/(?:example\.org\/pursuit|YOUR-HOST)\/([a-z]+)\/(#[^"]*)"/g)]
   .map((m) => ({ game: m[1], hash: m[2] }))
   .filter((s) => !/replay=https?:/.test(s.hash) && pages.includes(s.game));
 
-test('the iframe snippets of docs/course-kit.md open their pages as documented', async () => {
-  assert.ok(SNIPPETS.length >= 8, `snippets found: ${SNIPPETS.length}`);
+test('the iframe snippets of docs/course-kit.md and README.md open their pages as documented', async () => {
+  assert.ok(SNIPPETS.length >= 9, `snippets found: ${SNIPPETS.length}`);
+  assert.ok(SNIPPETS.some((x) => x.hash === '#embed=1&seed=7&robots=12&teleports=3'), "README's snippet is among them");
   for (const { game, hash } of SNIPPETS) {
     const page = await h.newPage({ viewport: { width: 760, height: 700 } });
     await page.goto(`${h.url}${game}/${hash}`);
