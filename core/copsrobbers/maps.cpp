@@ -224,9 +224,10 @@ City named_map(const std::string& name) {
         if (kind == "city") return make_planar_city(static_cast<int>(a), static_cast<std::uint64_t>(b));
         if (kind == "sparse") return make_sparse(static_cast<int>(a), static_cast<std::uint64_t>(b));
     }
+    // The sizes are part of the message: "grid-999x999" is the right form with a size out of range.
     throw InputError("unknown map name '" + name +
-                     "' (known: cycle-<n>, grid-<w>x<h>, tree-<n>-s<seed>, city-<n>-s<seed>, sparse-<n>-s<seed>, "
-                     "petersen, dodecahedron, example7)");
+                     "' (known: cycle-<n> with n 3..200, grid-<w>x<h> with w*h <= 200, tree-<n>-s<seed>, "
+                     "city-<n>-s<seed> and sparse-<n>-s<seed> with n 2..200, petersen, dodecahedron, example7)");
 }
 
 std::vector<std::string> map_suite() {

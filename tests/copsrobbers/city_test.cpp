@@ -84,4 +84,13 @@ TEST(CopsRobbersMaps, SuiteMapsAreValidAndDrawable) {
     for (int v = 0; v < 20; ++v) EXPECT_EQ(d.graph.degree(v), 3);
     EXPECT_EQ(named_map("tree-200-s3").m(), 199);
     EXPECT_THROW(named_map("nonsense"), InputError);
+    // A name of a known form with its size out of range says what the range is.
+    try {
+        named_map("grid-999x999");
+        ADD_FAILURE() << "grid-999x999 was accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("grid-<w>x<h> with w*h <= 200"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(named_map("cycle-201"), InputError);
+    EXPECT_EQ(named_map("grid-10x20").n(), 200);
 }
