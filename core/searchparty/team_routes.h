@@ -23,6 +23,7 @@ struct TeamRoutesParams {
 
 class TeamRoutesSearch {
 public:
+    // `start` is held by reference: it must outlive the search.
     TeamRoutesSearch(const State& start, Plan best, TeamRoutesParams params, std::uint64_t seed);
     // Re-plans the next set of teams (latest teams first; after a pass that kept nothing the
     // passes go on with new closing seeds). True when the plan was improved.
