@@ -213,3 +213,64 @@ TEST(RobotsRules, PreviewsAgreeWithPlayingTheMove) {
     }
     EXPECT_GT(compared, 10000);
 }
+
+// --- edge cases of the strategy and the counting, worked by hand -------------------------
+
+// Eight robots at distance 2 around (15,15); after one stay they stand on all eight
+// neighbours (14..16 x 14..16), so no walk is possible and staying loses.
+namespace {
+Position surrounded(std::vector<Cell> teleports) {
+    auto p = pos({{13, 13}, {13, 15}, {13, 17}, {15, 13}, {15, 17}, {17, 13}, {17, 15}, {17, 17}}, std::move(teleports));
+    p.play(kStay);
+    return p;
+}
+}  // namespace
+
+TEST(RobotsStrategy, TeleportSkipsAnEmptyDestinationThatLosesAtOnce) {
+    // Entry 1 (15,13) is empty, so teleporting there is legal, but the robots on (14,14),
+    // (15,14) and (16,14) would step onto it: not safe. Entry 2 (1,1) is safe. The spec: the
+    // first unused destination that is empty *and safe*, searching from the list's start.
+    auto p = surrounded({{15, 13}, {1, 1}});
+    ASSERT_EQ(p.status(), Status::Playing);
+    ASSERT_EQ(p.illegal_reason(Action::to(0)), "");
+    Action a = strategy_action(p);
+    ASSERT_TRUE(a.is_teleport());
+    EXPECT_EQ(a.teleport, 1);
+}
+
+TEST(RobotsStrategy, NoSafeTeleportMeansStayAndLoseCountingTheStay) {
+    // Entry 1 (15,13) is unsafe, entry 2 (14,14) holds a robot: the strategy stays (move 2)
+    // and all eight robots walk onto you and destroy each other there: lost after 2 moves at
+    // (15,15), one debris cell (under you), no robot left, and no teleport line.
+    auto p = surrounded({{15, 13}, {14, 14}});
+    ASSERT_EQ(p.moves_made(), 1);
+    const auto lines = play_case_lines(p);
+    EXPECT_EQ(lines, (std::vector<std::string>{"Lost game after making 2 moves.", "Final position: (15,15)",
+                                               "Number of cells with debris: 1", "Number of robots remaining: 0"}));
+    EXPECT_FALSE(p.teleport_used(0));
+}
+
+TEST(RobotsRules, PushCrushesOneRobotThenTheOthersReplyAndOneDiesOnThatDebris) {
+    // Debris (14,14); robots (13,13), (12,12), (1,31). You walk NW onto (14,14), pushing the
+    // debris onto (13,13): that robot is destroyed (still one debris cell). Then the robots
+    // step toward (14,14): (12,12) -> (13,13) lands on the debris and is destroyed; (1,31)
+    // -> (2,30). One robot left, one debris cell, still playing.
+    auto p = pos({{13, 13}, {12, 12}, {1, 31}});
+    p.place_debris({14, 14});
+    p.play(Action::walk(-1, -1));
+    EXPECT_EQ(p.status(), Status::Playing);
+    EXPECT_EQ(p.you(), (Cell{14, 14}));
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{2, 30}}));
+    EXPECT_TRUE(p.debris_at({13, 13}));
+    EXPECT_FALSE(p.debris_at({14, 14}));
+    EXPECT_EQ(p.debris_count(), 1);
+}
+
+TEST(RobotsJudgeLines, AOneMoveWinSaysMovesAndTheTieBreakPicksTheSmallestRow) {
+    // Robots (10,14) and (10,16): any walk that keeps you in column 15 makes both step onto
+    // (11,15) and collide (0 robots left). N (14,15), stay (15,15) and S (16,15) all tie on
+    // robots and distance; the smallest row wins: N. "moves" even for m = 1.
+    auto p = pos({{10, 14}, {10, 16}});
+    EXPECT_EQ(play_case_lines(p), (std::vector<std::string>{"Won game after making 1 moves.", "Final position: (14,15)",
+                                                            "Number of cells with debris: 1"}));
+}
