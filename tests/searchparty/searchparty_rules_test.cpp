@@ -289,3 +289,28 @@ TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
     EXPECT_THROW(g->suggest_move(Json{{"fixed", 6}}), InputError);
     EXPECT_THROW(g->suggest_move(Json{{"fixed", "@0"}}), IllegalMove);
 }
+
+// Limits exactly at the maximum and the smallest board. "1 1 26 26 / S": one open cell, seen
+// from S, so the search is over after 0 turns with all 26 costars and 26 extras alive; the
+// last letters Z and z exist, and no turn may be played any more. A 256 x 256 board (the
+// largest) reads; 257 does not (see ErrorsNameTheLine).
+TEST(SearchPartyRules, LimitsAtTheMaximumAndTheSmallestBoard) {
+    State s(read_map("1 1 26 26\nS\n"));
+    EXPECT_TRUE(s.finished());
+    EXPECT_EQ(s.turns(), 0);
+    EXPECT_EQ(s.final_line(), "0 26 26");
+    EXPECT_EQ(s.actors().size(), 53u);
+    EXPECT_EQ(s.actor_index('Z'), 26);
+    EXPECT_EQ(s.actor_index('z'), 52);
+    EXPECT_EQ(move_error(s, "Z5 z5."), "the search is over");
+    std::string big = "256 256 0 0\n";
+    for (int y = 0; y < 256; ++y) big += (y == 128 ? std::string(128, '.') + "S" + std::string(127, '.') : std::string(256, '.')) + "\n";
+    const Map m = read_map(big);
+    EXPECT_EQ(m.cols, 256);
+    EXPECT_EQ(m.open_count(), 256 * 256);
+    // Costar letters past p and extras past q are "nonexistent".
+    State t(read_map("9 1 2 1\n....S....\n"));  // S sees x = 2..6 only
+    EXPECT_EQ(move_error(t, "C5."), "Invalid move of dead or nonexistent costar C");
+    EXPECT_EQ(move_error(t, "b5."), "Invalid move of dead or nonexistent extra b");
+    EXPECT_EQ(move_error(t, "B5 a5."), "(no error)");
+}
