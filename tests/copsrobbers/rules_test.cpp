@@ -155,3 +155,38 @@ TEST(CopsRobbersRules, BotGamesFinishAndAreDeterministic) {
         EXPECT_TRUE(a->over()) << level;
     }
 }
+
+// The last round: a capture in round R is a cops' win, not X's (the capture is checked
+// before the round limit). Example map, R = 1: X 3 -> 5 (next to both cops at 6 and 7),
+// cop 2 steps 7 -> 5 onto X in round 1 = R. And X stepping onto a cop in
+// round R is caught as well; staying away with R = 1 makes X win after exactly one round.
+TEST(CopsRobbersRules, CaptureInTheLastRoundBeatsTheRoundLimit) {
+    Json config = example_config();
+    config["rounds"] = 1;
+    auto g = create_game(config);
+    g->apply(5);
+    g->apply(Json::array({6, 5}));
+    ASSERT_TRUE(g->over());
+    EXPECT_EQ(g->result()["winner"], "cops");
+    EXPECT_EQ(g->result()["capture_round"], 1);
+
+    auto h = create_game(config);
+    h->apply(1);                    // 3 -> 1, away from the cops
+    h->apply(Json::array({5, 5}));  // the cops close in but do not reach 1
+    ASSERT_TRUE(h->over());
+    EXPECT_EQ(h->result()["winner"], "robber");
+    EXPECT_EQ(h->result()["rounds_played"], 1);
+
+    // Engine level, R = 2: X stays on 3, cop 1 goes 6 -> 5, cop 2 stays on 7. In round 2
+    // (the last) X walks 3 -> 5 onto cop 1: caught in round 2, the cops win.
+    const City city = named_map("example7");
+    Position p(city, Start{{5, 6}, 2}, 2);  // 0-based: cops on 6 and 7, X on 3
+    p.move_robber(2);
+    p.move_cops({4, 6});
+    ASSERT_FALSE(p.over());
+    EXPECT_EQ(p.rounds_left(), 1);
+    p.move_robber(4);
+    ASSERT_TRUE(p.over());
+    EXPECT_EQ(p.phase(), Phase::CopsWon);
+    EXPECT_EQ(p.capture_round(), 2);
+}
