@@ -77,6 +77,18 @@ TEST(FugitiveMap, EveryReaderErrorNamesTheLine) {
     EXPECT_EQ(error_of(ring(5)), "");
 }
 
+// n exactly at the limit: 200 cities read, and a road to city 200 is in range; city 201
+// is not. A map of fewer than 5 cities cannot hold four Detectives and the Fugitive apart.
+TEST(FugitiveMap, TwoHundredCitiesIsTheLargestMap) {
+    const Map m = read_map(fugitive_test::ring(200));
+    EXPECT_EQ(m.size(), 200);
+    EXPECT_TRUE(m.has_road('C', 200, 1));
+    std::string text = fugitive_test::ring(200);
+    text.insert(text.find("END"), "C 1-201\n");
+    EXPECT_EQ(error_of(text), "connect.txt line 202: city 201 out of range 1..200 in 'C 1-201'");
+    EXPECT_NE(error_of(fugitive_test::ring(4)).find("at least 5 needed"), std::string::npos);
+}
+
 TEST(FugitiveMap, PositionsSectionRoundTripsAndIsChecked) {
     Map m = read_map(fugitive_test::ring(5) + "POSITIONS\n1 0 0\n2 10 0\n3 10.5 10\n4 5 15\n5 -1 10\n");
     ASSERT_TRUE(m.has_positions());

@@ -235,6 +235,28 @@ TEST(FugitiveScoring, FugitiveWalkingOntoADetectiveOnTurn10Is1To19) {
     EXPECT_EQ(s.score(), (std::array<int, 2>{1, 19}));
 }
 
+// Turn 50 is an announcement turn: walking onto a Detective then leaves that announcement
+// unused, so 9 are used (turns 5..45) and the Detectives score 10 + 1 = 11, the Fugitive 9.
+// Script: turns 1..46 shuttle (Fugitive 20/1, Detective 1 3/4); turn 47 Fugitive 20, D1 3;
+// turn 48 Fugitive 1, D1 2 (next to it); turn 49 Fugitive 20, D1 1; turn 50 the Fugitive
+// walks 20 -> 1 onto Detective 1. The Detectives' move of turn 50 is never made.
+TEST(FugitiveScoring, FugitiveWalkingOntoADetectiveOnTurn50Is9To11) {
+    State s(ring20());
+    s.place_detectives({4, 12, 13, 14});
+    s.place_fugitive(1);
+    std::vector<std::pair<int, int>> script;
+    for (int t = 1; t <= 46; ++t) script.push_back(t % 2 ? std::pair{20, 3} : std::pair{1, 4});
+    for (auto step : {std::pair{20, 3}, std::pair{1, 2}, std::pair{20, 1}, std::pair{1, 0}}) script.push_back(step);
+    play(s, script);
+    ASSERT_TRUE(s.over());
+    EXPECT_EQ(s.ending(), Ending::CapturedByFugitiveMove);
+    EXPECT_EQ(s.capture_turn(), 50);
+    EXPECT_EQ(s.announcements_used(), 9);
+    EXPECT_EQ(s.score(), (std::array<int, 2>{9, 11}));
+    ASSERT_EQ(s.history().size(), 50u);
+    EXPECT_FALSE(s.history().back().detectives_moved);
+}
+
 TEST(FugitiveScoring, ForfeitIs0To20ForTheOffender) {
     State s = shuttle_start();
     s.forfeit(kFugitive, "Fugitive crashed");
