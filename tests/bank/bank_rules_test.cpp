@@ -169,6 +169,43 @@ TEST(BankRules, NoCaptureInsideAMovingLiftButOnStepOut) {
     EXPECT_EQ(pos.captures()[0].robber, 1);
 }
 
+// A rider is in no cell: a guard on the floor row the car passes does not see it; stepping
+// out onto a guard's cell, the robber is caught on its own move. Robber 1 on IM (floor 3).
+// Guard 2 walks AL -> AM (the middle door of floor 1); guard 1 walks AK -> AJ -> AI and up
+// the staircase to the junction EI (floor 2) in 6 moves. Robber 1 then calls floor 1: the
+// car is at G after the call, at E (row of floor 2, level with guard 1) after one 'I', at C
+// after the next, and the third 'I' steps out on AM onto guard 2: caught on robbers' move 9.
+TEST(BankRules, RiderPassingAGuardsFloorIsUnseenAndStepsOutIntoCapture) {
+    Position pos = placed("IM QY QX QW");
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FFF");
+    const std::vector<std::string> guards{"LRSS", "LSSS", "USSS", "USSS", "USSS", "USSS"};
+    for (std::size_t k = 0; k < guards.size(); ++k) {
+        pos.play(kGuards, guards[k]);
+        if (k + 1 < guards.size()) pos.play(kRobbers, "SSSS");  // robbers' moves 1..5
+    }
+    ASSERT_EQ(pos.coordinate(kGuards, 0), "EI");
+    ASSERT_EQ(pos.coordinate(kGuards, 1), "AM");
+    pos.play(kRobbers, "1SSS");  // robbers' move 6
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "GM");
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FBF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");  // move 7: the car is level with floor 2, where guard 1 stands
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "EM");
+    EXPECT_FALSE(pos.guard_sees(pos.pieces(kRobbers)[0].cell) && pos.pieces(kRobbers)[0].on_board());
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FBF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");  // move 8: row C
+    EXPECT_EQ(pos.caught_count(), 0);
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");  // move 9: out on AM, where guard 2 stands
+    ASSERT_EQ(pos.caught_count(), 1);
+    EXPECT_EQ(pos.captures()[0].robber, 0);
+    EXPECT_EQ(pos.captures()[0].side, kRobbers);
+    EXPECT_EQ(pos.captures()[0].move, 9);
+    EXPECT_EQ(pos.lift_states(), "FFF");
+    EXPECT_EQ(pos.line_for(kGuards), "## ?? ?? ?? FFF");
+}
+
 TEST(BankRules, ObservationLinesAsTheProtocol) {
     // Guards on floor 1 see floor 1 and junctions' staircases only when on them.
     Position pos = placed("AB EK CE QQ");
