@@ -97,6 +97,20 @@ TEST(FugitiveJudge, EarlyEndSendsQuitToBothInPlaceOfTheNextLine) {
     EXPECT_EQ(r["players"]["Detectives"]["stderr_tail"], "got:1\ngot:Quit\n");
 }
 
+// Readers are token based (the contract's Decision): the Detectives may write their four
+// start cities on one line, and the Fugitive its transport and city on two lines. Example8:
+// Detectives on 2 3 6 7 (one line), the Fugitive starts on 1 and walks "C" / "2" onto
+// Detective 1 on turn 1: 0-20 by capture, so both were read, not refused as malformed.
+TEST(FugitiveJudge, FourCitiesOnOneLineAndAMoveOnTwoLinesAreAccepted) {
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 1; echo C; echo 2; read q";
+    const std::string detectives = "read r; echo '2 3 6 7'; read s; read q";
+    const Json r = judge(kMaps + "/example8.txt", fugitive, detectives);
+    EXPECT_EQ(r["ending"], "walked onto a Detective") << r["reason"];
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
+}
+
 TEST(FugitiveJudge, DetectivesReadOnlyTheTransportOnANormalTurn) {
     // The Fugitive starts on 5 and moves C 8 (turn 1: the Detectives read only "C"); the scripted Detectives
     // answer nothing (they only echo), so they run out of time: a forfeit with a message.
