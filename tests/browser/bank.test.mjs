@@ -41,6 +41,13 @@ test('guards: a few moves against the bot, only what guards see', async () => {
       assert.ok(!v.possible[i].cells.some((c) => c[0] === 'A'), 'floor 1 is seen by the guards');
     }
   }
+  // Enter on a focused button presses that button: Hint shows the bot's move and no move is
+  // made (Enter, the page's "Make move" key, used to send the move instead).
+  await page.focus('#btn-hint');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /The bot would play/.test(document.getElementById('hint-text').textContent), null, { timeout: 5000 });
+  await page.waitForTimeout(300);
+  assert.deepEqual((await view(page)).moves_made, [0, 0], 'Enter on Hint made no move');
   // The shading can be narrowed to one robber's set.
   await page.selectOption('#in-shade', '1');
   await page.selectOption('#in-shade', 'all');

@@ -84,6 +84,21 @@ test('play by hand: steer the star, the solver moves the rest; errors are shown'
   const page = await h.newPage();
   await page.goto(new URL("searchparty/", h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
+  // Keys on a focused control act on that control, not on the game: arrows on the steer radios
+  // switch the mode (they used to move the star and leave the radios unreachable)...
+  await page.focus('input[name="steer"][value="star"]');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.isChecked('input[name="steer"][value="all"]'), true, 'ArrowDown on the radios chooses "Steer everyone"');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.isChecked('input[name="steer"][value="star"]'), true, 'ArrowUp goes back to "Steer the star"');
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'the arrows on the radios played no turn');
+  await page.locator('#board').focus();
+  await page.keyboard.press('d');  // star east
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  // ...and Enter on a focused button presses it (Enter used to play the pending turn instead).
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="0"]');
   await page.locator('#board').focus();
   await page.keyboard.press('d');  // star east
   await page.waitForSelector('body[data-sp-turn="1"]');

@@ -9,7 +9,7 @@
 //       replay JSON>. The host page of an iframe drives the page with postMessage
 //       (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
+import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
@@ -517,6 +517,7 @@ el.canvas.addEventListener('click', onCanvasClick);
 $('in-shade').addEventListener('change', draw);
 document.addEventListener('keydown', (ev) => {
   if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
+  if (controlOwnsKey(document.activeElement, ev.key)) return;  // Enter on a focused button presses it
   const key = { ArrowLeft: 'L', ArrowRight: 'R', ArrowUp: 'U', ArrowDown: 'D', s: 'S', '.': 'S' }[ev.key];
   if (key) { ev.preventDefault(); setCommand(key); }
   else if (ev.key === 'Enter') { ev.preventDefault(); submitMove(); }

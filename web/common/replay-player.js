@@ -27,6 +27,25 @@ export function isTypingTarget(el) {
   return false;
 }
 
+/**
+ * True if the focused element `el` acts on `key` itself: Enter on a button, link or summary
+ * (activates it), arrows on a radio button (moves through its group) or a slider. A page's
+ * keyboard shortcut must then leave the key to the control, or the control cannot be used from
+ * the keyboard.
+ */
+export function controlOwnsKey(el, key) {
+  if (!el || el === document.body) return false;
+  const tag = el.tagName;
+  const type = tag === 'INPUT' ? (el.type || 'text').toLowerCase() : '';
+  if (key === 'Enter') {
+    return tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY' || ['button', 'submit', 'reset', 'file'].includes(type);
+  }
+  if (/^Arrow/.test(key) || key === 'Home' || key === 'End' || key === 'PageUp' || key === 'PageDown') {
+    return type === 'radio' || type === 'range';
+  }
+  return false;
+}
+
 export class ReplayPlayer {
   constructor(container, { total = 0, showStep, speed = 2, label = 'Move', keyboard = true, onChange } = {}) {
     this.container = container;

@@ -9,7 +9,7 @@ import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
-import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
+import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, clearError, showFatal, plural } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -382,6 +382,8 @@ async function init() {
   for (const r of document.querySelectorAll('input[name="steer"]')) r.onchange = () => { st.pending = {}; renderCast(); board.redraw(); };
   document.addEventListener('keydown', (ev) => {
     if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey || st.watching) return;
+    // Enter on a focused button presses it; arrows on the steer radios switch the mode.
+    if (controlOwnsKey(ev.target, ev.key)) return;
     if (ev.key === 'Enter') { ev.preventDefault(); applyLine(pendingLine()); return; }
     if (ev.key === '?') { ev.preventDefault(); $('btn-hint').click(); return; }
     if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
