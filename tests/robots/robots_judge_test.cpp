@@ -110,3 +110,20 @@ TEST(RobotsJudge, RealBinaryReportsBadInputOnStderrWithExitStatus1) {
     EXPECT_EQ(WEXITSTATUS(pclose(pipe)), 1);
     EXPECT_NE(out.find("robots: input line 4: case 2: robot 1 is on your start cell (15,15)"), std::string::npos) << out;
 }
+
+// Limits exactly at the maximum: R = 50 robots (rows 1-2, columns 1-25) and T = 20 teleports
+// (row 31, columns 1-20) are read and played; R = 0 with T > 0 is not the terminator but a
+// case with too few robots; the terminator alone gives no output at all.
+TEST(RobotsJudge, MaximaAreAcceptedAndTheTerminatorAloneGivesNothing) {
+    std::string input = "50 20\n";
+    for (int r = 1; r <= 2; ++r)
+        for (int c = 1; c <= 25; ++c) input += std::to_string(r) + " " + std::to_string(c) + "\n";
+    for (int c = 1; c <= 20; ++c) input += "31 " + std::to_string(c) + "\n";
+    input += "0 0\n";
+    const std::string out = judge_text(input);
+    EXPECT_EQ(out.rfind("Case 1:\n", 0), 0u) << out;
+    EXPECT_NE(out.find(" game after making "), std::string::npos) << out;
+    EXPECT_EQ(out.find("Case 2:"), std::string::npos);
+    EXPECT_EQ(error_of("0 5\n"), "input line 1: case 1: R = 0 robots, expected 1..50");
+    EXPECT_EQ(judge_text("0 0\n"), "");
+}
