@@ -84,6 +84,11 @@ test('play by hand: steer the star, the solver moves the rest; errors are shown'
   const page = await h.newPage();
   await page.goto(new URL("searchparty/", h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
+  // The direction pad's buttons are named by direction (a screen reader read only "↖", "•").
+  const pad = page.locator('#play-box .dpad');
+  for (const name of ['North-west', 'North', 'North-east', 'West', 'Stay', 'East', 'South-west', 'South', 'South-east']) {
+    assert.equal(await pad.getByRole('button', { name, exact: true }).count(), 1, `a pad button named "${name}"`);
+  }
   // Keys on a focused control act on that control, not on the game: arrows on the steer radios
   // switch the mode (they used to move the star and leave the radios unreachable)...
   await page.focus('input[name="steer"][value="star"]');
