@@ -92,6 +92,54 @@ test('Detectives: only what they know, joint move piece by piece', async () => {
   h.assertNoErrors();
 });
 
+test('both sides play from the keyboard alone (the map takes only clicks)', async () => {
+  // The Fugitive: Tab to the city list, pick a start city with the arrow keys, press Choose;
+  // then a move button by Enter.
+  let page = await open('#side=0&level=medium&cities=40&seed=3');
+  await waitIdle(page);
+  let v = await obs(page);
+  assert.equal(v.phase, 'place_fugitive');
+  await page.focus('#btn-pause');
+  for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.id === 'in-city')); i++) await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'in-city', 'the city list is reached by Tab');
+  assert.equal(await page.getByRole('combobox', { name: 'Your start city' }).count(), 1, 'the list is named by what it chooses');
+  await page.keyboard.press('ArrowDown');
+  const start = Number(await page.$eval('#in-city', (s) => s.value));
+  assert.ok(!v.detectives.includes(start));
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await waitIdle(page);
+  v = await obs(page);
+  assert.equal(v.fugitive, start);
+  assert.equal(v.phase, 'fugitive');
+  await page.focus('#choices button');
+  const move = await page.$eval('#choices button', (b) => b.dataset.move);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.fugitivePage.st.obs.turn >= 2 || window.fugitivePage.st.obs.over);
+  await waitIdle(page);
+  v = await obs(page);
+  if (!v.over) assert.equal(v.fugitive, Number(move.split(' ')[1]));
+  await page.close();
+  // The Detectives: four start cities, then a joint move, each by Enter on Choose (the list
+  // offers the next Detective's cities; focus stays on the button).
+  page = await open('#side=1&level=medium&cities=40&seed=4');
+  await waitIdle(page);
+  await page.focus('#btn-city');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+  await waitIdle(page);
+  v = await obs(page);
+  assert.equal(v.phase, 'detectives', 'the Detectives placed and the bot Fugitive moved');
+  assert.equal(new Set(v.detectives).size, 4);
+  const turn = v.turn;
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'btn-city', 'focus stays on Choose');
+  assert.match(await page.textContent('#city-pick-label'), /^Detective 1 goes to$/);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+  await waitIdle(page);
+  v = await obs(page);
+  assert.ok(v.over || v.turn > turn, `the joint move was made (turn ${turn} -> ${v.turn})`);
+  h.assertNoErrors();
+});
+
 test('watch bot against bot to the end, then open its replay', async () => {
   const page = await open('#side=-1&level=easy&cities=30&seed=5');
   await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });

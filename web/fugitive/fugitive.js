@@ -141,7 +141,7 @@ function renderPanel() {
   $('btn-clear').hidden = true;
   if (humanToMove()) {
     if (st.side === 0) {
-      prompt.textContent = obs.phase === 'place_fugitive' ? 'Click your start city (not a Detective’s).'
+      prompt.textContent = obs.phase === 'place_fugitive' ? 'Click your start city (not a Detective’s) or choose it in the list.'
         : `Your move${obs.announcement_turn ? ' (announcement turn: the Detectives will see your city)' : ''}: click a highlighted city or a button.`;
       if (obs.phase === 'fugitive') {
         for (const m of st.legal) {
@@ -156,8 +156,8 @@ function renderPanel() {
       }
     } else {
       const k = st.pending.length;
-      prompt.textContent = obs.phase === 'place_detectives' ? `Click the start city of Detective ${k + 1}.`
-        : `Click where Detective ${k + 1} goes (from ${obs.detectives[k]}).`;
+      prompt.textContent = obs.phase === 'place_detectives' ? `Click the start city of Detective ${k + 1} or choose it in the list.`
+        : `Click where Detective ${k + 1} goes (from ${obs.detectives[k]}) or choose it in the list.`;
       $('pending').textContent = st.pending.length ? `Move: ${st.pending.join(' ')}` : '';
       $('btn-clear').hidden = !st.pending.length;
     }
@@ -165,6 +165,29 @@ function renderPanel() {
     prompt.textContent = st.replay || obs.over ? '' : st.paused ? 'Paused.' : 'The bot is thinking…';
   }
   $('btn-pause').textContent = st.paused ? 'Resume' : 'Pause';
+  renderCityPick();
+}
+
+// The keyboard's way to pick a city (the map's cities are SVG shapes that only take clicks): a
+// list of the cities the human may choose now, for placing pieces and the Detectives' moves (the
+// Fugitive's moves have their buttons). It stays while the bot moves, so focus stays on it.
+function renderCityPick() {
+  const { obs } = st;
+  const row = $('city-pick');
+  row.hidden = !obs || obs.over || !!st.replay || st.side < 0 || (st.side === 0 && obs.phase !== 'place_fugitive');
+  if (row.hidden) return;
+  const sel = $('in-city');
+  const keep = sel.value;
+  const options = [...cityOptions()].sort((a, b) => a - b);
+  sel.textContent = '';
+  for (const c of options) sel.append(new Option(String(c), String(c)));
+  if (!options.length) sel.append(new Option('–', ''));
+  if (options.map(String).includes(keep)) sel.value = keep;
+  sel.disabled = !options.length;
+  const k = st.pending.length;
+  $('city-pick-label').textContent = obs.phase === 'place_fugitive' ? 'Your start city'
+    : obs.phase === 'place_detectives' ? `Start city of Detective ${k + 1}`
+      : st.side === 1 ? `Detective ${k + 1} goes to` : 'City';
 }
 
 function render() {
@@ -348,6 +371,7 @@ function wire() {
   $('btn-map').addEventListener('click', () => startFromForm($('in-map').value));
   $('btn-example').addEventListener('click', () => { $('in-map').value = EXAMPLE8; startFromForm(EXAMPLE8); });
   $('btn-clear').addEventListener('click', () => { st.pending = []; render(); });
+  $('btn-city').addEventListener('click', () => { const c = Number($('in-city').value); if (c) onCity(c); });
   $('btn-pause').addEventListener('click', () => { st.paused = !st.paused; renderPanel(); if (!st.paused) botLoop(); });
   $('btn-hint').addEventListener('click', async () => {
     if (!humanToMove()) return;
