@@ -85,6 +85,42 @@ test('play the cops one by one; the solver verdict is shown', async () => {
   h.assertNoErrors();
 });
 
+test('X and the cops play from the keyboard alone (the board takes only clicks)', async () => {
+  // X: Tab to the crossing list (named by what it chooses), pick a crossing, Enter on Move.
+  let page = await open('#map=petersen&cops=1&rounds=20&seed=4&side=robber&level=easy');
+  await page.focus('#btn-hint');
+  for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.id === 'in-cross')); i++) await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'in-cross', 'the crossing list is reached by Tab');
+  assert.equal(await page.getByRole('combobox', { name: 'X goes to' }).count(), 1);
+  const legal = await page.$$eval('#in-cross option', (os) => os.map((o) => Number(o.value)));
+  assert.ok(legal.length > 1, `X has choices: ${legal}`);
+  await page.keyboard.press('End');  // the last crossing of the list
+  const to = Number(await page.$eval('#in-cross', (s) => s.value));
+  assert.equal(to, legal[legal.length - 1]);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'btn-cross');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('2 ')
+    || document.documentElement.dataset.over === '1');
+  assert.equal(await dd(page, 'robber'), String(to), 'X went to the chosen crossing');
+  await page.close();
+  // The cops: each cop's crossing by Enter on Move (the list offers the next cop's crossings).
+  page = await open('#map=petersen&cops=3&rounds=20&seed=4&side=cops&level=easy');
+  await page.waitForFunction(() => document.getElementById('prompt').textContent.startsWith('Cop 1:'));
+  const roundBefore = await dd(page, 'round');
+  const cops = (await dd(page, 'cops')).split(/\s+/).map((t) => Number(t.split(':')[1]));
+  await page.focus('#btn-cross');
+  for (let i = 0; i < 3; i++) {
+    assert.match(await page.textContent('#cross-pick-label'), new RegExp(`^Cop ${i + 1} goes to$`));
+    assert.equal(await page.$eval('#in-cross', (s) => s.value), String(cops[i]), 'the list starts at the cop\'s own crossing (stay)');
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
+    || document.documentElement.dataset.over === '1', roundBefore);
+  assert.deepEqual((await dd(page, 'cops')).split(/\s+/).map((t) => Number(t.split(':')[1])), cops, 'every cop stayed');
+  h.assertNoErrors();
+});
+
 test('watch bot against bot, then open its replay in the player', async () => {
   const page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
   assert.equal(await page.$eval('#btn-stop', (b) => b.disabled), false, 'Stop is enabled while watching');

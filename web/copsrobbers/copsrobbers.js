@@ -136,10 +136,11 @@ function setStatus() {
   if (obs.over) out.textContent = obs.summary;
   let prompt = '';
   if (!obs.over && !st.watching && !st.replayMode && obs.to_move === st.human) {
-    prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour.'
-      : `Cop ${st.pending.length + 1}: click its crossing to stay or a highlighted neighbour.`;
+    prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour, or choose it in the list.'
+      : `Cop ${st.pending.length + 1}: click its crossing to stay or a highlighted neighbour, or choose it in the list.`;
   }
   $('prompt').textContent = prompt;
+  renderCrossPick();
   // Buttons that would do nothing are disabled: Stop only while watching, no hint or watching
   // once the game is over (nor a hint for a replay's position).
   $('btn-stop').disabled = !st.watching;
@@ -147,6 +148,26 @@ function setStatus() {
   $('btn-hint').disabled = obs.over || st.watching || st.replayMode;
   $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
   document.documentElement.dataset.over = obs.over ? '1' : '0';
+}
+
+// The keyboard's way to move (the canvas only takes clicks): a list of the crossings the piece to
+// move may go to, and a Move button. It stays while the bot moves, so focus stays on it.
+function renderCrossPick() {
+  const obs = st.obs;
+  const row = $('cross-pick');
+  row.hidden = obs.over || st.watching || st.replayMode || st.human === 'watch';
+  if (row.hidden) return;
+  const sel = $('in-cross');
+  const keep = sel.value;
+  const mine = obs.to_move === st.human ? [...(st.legal || [])].sort((a, b) => a - b) : [];
+  const k = st.pending.length;
+  const at = st.human === 'robber' ? obs.robber : obs.cops[k];
+  sel.textContent = '';
+  for (const v of mine) sel.append(new Option(v === at ? `${v} (stay)` : String(v), String(v)));
+  if (!mine.length) sel.append(new Option('–', ''));
+  sel.value = mine.map(String).includes(keep) ? keep : mine.includes(at) ? String(at) : sel.options[0].value;
+  sel.disabled = !mine.length;
+  $('cross-pick-label').textContent = st.human === 'robber' ? 'X goes to' : `Cop ${k + 1} goes to`;
 }
 
 async function analyse() {
@@ -202,9 +223,14 @@ async function botMoves() {
   await refresh();
 }
 
-async function onClick(ev) {
+function onClick(ev) {
   if (st.busy || !st.obs || st.obs.over || st.watching || st.replayMode || st.obs.to_move !== st.human) return;
-  const v = nodeAt(ev);
+  return chooseNode(nodeAt(ev));
+}
+
+/** The human's choice of crossing `v` for X or the next cop (a click or the crossing list). */
+async function chooseNode(v) {
+  if (st.busy || !st.obs || st.obs.over || st.watching || st.replayMode || st.obs.to_move !== st.human) return;
   if (v == null || !st.legal?.includes(v)) return;
   if (st.human === 'cops' && st.pending.length + 1 < st.obs.cop_count) {
     // Not the last cop yet: note the choice and offer the next cop's moves at once (no engine call).
@@ -337,6 +363,7 @@ const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, 
 
 async function main() {
   canvas.addEventListener('click', onClick);
+  $('btn-cross').addEventListener('click', () => { const v = Number($('in-cross').value); if (v) chooseNode(v); });
   window.addEventListener('resize', draw);
   try {
     await engine.ready();
