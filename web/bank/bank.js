@@ -200,7 +200,10 @@ function renderControls() {
   else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers: ${st.placement.length} of 4 chosen.`;
   else if (myTurn()) el.statusLine.textContent = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
   else el.statusLine.textContent = 'The bot is thinking…';
-  // piece buttons
+  // piece buttons (rebuilt: a focused piece or floor button gets its focus back below)
+  const focused = document.activeElement;
+  const refocus = el.pieceRow.contains(focused) ? `#piece-row button[data-piece="${focused.dataset.piece}"]`
+    : el.liftRow.contains(focused) ? `#lift-row button[data-floor="${focused.dataset.floor}"]` : null;
   el.pieceRow.textContent = '';
   el.liftRow.textContent = '';
   if (!playing || !v.placed || r.over) {
@@ -215,10 +218,13 @@ function renderControls() {
     b.type = 'button';
     b.dataset.piece = String(i + 1);
     b.className = i === st.selected ? 'selected' : '';
+    b.setAttribute('aria-pressed', String(i === st.selected));  // the selected piece, for screen readers
     const cmd = document.createElement('span');
     cmd.className = 'cmd';
     cmd.textContent = st.pending[i];
-    b.append(`${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}`, cmd);
+    const who = `${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}`;
+    b.append(who, cmd);
+    b.setAttribute('aria-label', `${who}, command ${st.pending[i]}`);  // not "Guard 1S"
     b.addEventListener('click', () => { st.selected = i; renderControls(); draw(); });
     el.pieceRow.append(b);
   }
@@ -241,6 +247,7 @@ function renderControls() {
   }
   el.pending.textContent = `Move: ${st.pending.join('')}`;
   $('btn-move').disabled = !myTurn();
+  if (refocus) document.querySelector(refocus)?.focus();
 }
 
 async function refresh() {
