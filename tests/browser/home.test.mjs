@@ -81,3 +81,36 @@ test('a missing module shows a readable error, not a blank page', async () => {
   await screenshot(page, 'home-no-engine');
   h.errors.length = 0; // the 404 is the point of this test
 });
+
+// The focus ring must stand out from what is around it: 3:1 or more against the page and the
+// panels, in the light and in the dark theme (WCAG 2.2; the light theme's orange was 2.2:1).
+test('the focus ring has 3:1 contrast against the page and panels in both themes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await h.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto(h.url);
+    await page.waitForSelector('#games li[data-state="ready"]');
+    await page.focus('#games li[data-game="robots"] a');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const ratios = await page.evaluate(() => {
+      const rgb = (css) => css.match(/[\d.]+/g).slice(0, 3).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+      const style = getComputedStyle(document.documentElement);
+      const ring = rgb(getComputedStyle(document.activeElement).outlineColor);
+      return ['--bg', '--panel', '--panel-2'].map((v) => {
+        const probe = document.createElement('div');
+        probe.style.color = style.getPropertyValue(v);
+        document.body.append(probe);
+        const r = ratio(ring, rgb(getComputedStyle(probe).color));
+        probe.remove();
+        return [v, r];
+      });
+    });
+    for (const [v, r] of ratios) assert.ok(r >= 3, `${colorScheme}: focus ring against ${v} is ${r.toFixed(2)}:1`);
+    await page.close();
+  }
+  h.assertNoErrors();
+});
