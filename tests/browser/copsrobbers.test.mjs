@@ -170,3 +170,45 @@ test('a replay file (as the server writes it: map text + start) opens in the pag
   assert.equal(await page.$eval('#outcome', (e) => e.textContent), replay.result.summary);
   h.assertNoErrors();
 });
+
+/** WCAG contrast ratio of two #rgb / #rrggbb colours. */
+function contrastRatio(a, b) {
+  const lum = (hex) => {
+    let s = hex.trim().replace('#', '');
+    if (s.length === 3) s = [...s].map((ch) => ch + ch).join('');
+    assert.match(s, /^[0-9a-f]{6}$/i, `a hex colour: ${hex}`);
+    const [r, g, bl] = [0, 2, 4].map((i) => parseInt(s.slice(i, i + 2), 16) / 255)
+      .map((x) => (x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('text on the board reads at 4.5:1 or more on its fill, light and dark theme', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await h.newPage({ colorScheme });
+    await page.goto(new URL('copsrobbers/#map=petersen&cops=3&rounds=20&seed=4&side=cops&level=easy', h.url).href);
+    await page.waitForSelector('html[data-ready="1"]');
+    await page.waitForFunction(() => document.getElementById('prompt').textContent.startsWith('Cop 1:'));
+    // Cop 1 chosen (drawn in the "chosen" colour), cops 2 and 3 not yet: every kind of text is on the board.
+    await page.click('#btn-cross');
+    await page.waitForFunction(() => document.getElementById('prompt').textContent.startsWith('Cop 2:'));
+    const { ink, vars } = await page.evaluate(() => {
+      const cs = getComputedStyle(document.documentElement);
+      const vars = Object.fromEntries(['--panel', '--piece-hint', '--piece-you', '--piece-teleport', '--piece-robot']
+        .map((n) => [n, cs.getPropertyValue(n).trim()]));
+      return { ink: window.__crInk, vars };
+    });
+    const fills = { crossing: '--panel', 'crossing-legal': '--piece-hint', cop: '--piece-you', 'cop-chosen': '--piece-teleport', robber: '--piece-robot' };
+    for (const [role, v] of Object.entries(fills)) {
+      assert.ok(ink[role], `${colorScheme}: text drawn on a ${role} (${Object.keys(ink)})`);
+      assert.equal(ink[role].fill, vars[v], `${colorScheme}: the ${role} is filled with the theme's ${v}`);
+      const ratio = contrastRatio(ink[role].ink, ink[role].fill);
+      assert.ok(ratio >= 4.5, `${colorScheme}: ${role} text ${ink[role].ink} on ${ink[role].fill} is ${ratio.toFixed(2)}:1 (needs 4.5)`);
+    }
+    await screenshot(page, `copsrobbers-contrast-${colorScheme}`);
+    await page.close();
+  }
+  h.assertNoErrors();
+});

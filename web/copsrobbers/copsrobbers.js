@@ -33,6 +33,40 @@ function css(name, fallback) {
 }
 
 // ---- drawing ------------------------------------------------------------------------------
+// Text on the board must read at 4.5:1 or more on the fill it sits on, in both themes: the
+// theme's fills range from light (orange/yellow highlights, the dark theme's pale pieces) to
+// dark, so the ink is chosen per fill: the preferred colour if it reaches 4.5:1, else near-black
+// or white, whichever contrasts more.
+const INK_DARK = '#111111', INK_LIGHT = '#ffffff';
+function rgbOf(color) {
+  ctx.fillStyle = '#000';
+  ctx.fillStyle = color;  // the canvas normalises any CSS colour to #rrggbb or rgba(...)
+  const v = ctx.fillStyle;
+  if (v.startsWith('#')) return [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16));
+  return v.match(/[\d.]+/g).slice(0, 3).map(Number);
+}
+function luminance(color) {
+  const [r, g, b] = rgbOf(color).map((x) => { x /= 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+/** The text colour for `fill`: `preferred` when it reads at 4.5:1, else dark or white ink. */
+function inkOn(fill, preferred = null) {
+  if (preferred && contrast(preferred, fill) >= 4.5) return preferred;
+  return contrast(INK_DARK, fill) >= contrast(INK_LIGHT, fill) ? INK_DARK : INK_LIGHT;
+}
+/** Draws `text` on `fill` in its ink; the pairs drawn are kept by role for the browser test. */
+function label(text, x, y, fill, role, preferred = null) {
+  const ink = inkOn(fill, preferred);
+  window.__crInk[role] = { fill, ink };
+  ctx.fillStyle = ink;
+  ctx.fillText(text, x, y);
+}
+window.__crInk = {};  // role -> {fill, ink}: the board's text colours, for the browser test
+
 function layoutPoints(obs) {
   const n = obs.n;
   let pts = obs.layout;
@@ -77,12 +111,12 @@ function draw() {
   pts.forEach((p, i) => {
     ctx.beginPath();
     ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
-    ctx.fillStyle = legal.has(i + 1) ? css('--piece-hint', '#e69f00') : css('--panel', '#fff');
+    const fill = legal.has(i + 1) ? css('--piece-hint', '#e69f00') : css('--panel', '#fff');
+    ctx.fillStyle = fill;
     ctx.fill();
     ctx.strokeStyle = css('--board-grid-strong', '#b9c0c8');
     ctx.stroke();
-    ctx.fillStyle = css('--muted', '#5a6470');
-    ctx.fillText(String(i + 1), p.x, p.y);
+    label(String(i + 1), p.x, p.y, fill, legal.has(i + 1) ? 'crossing-legal' : 'crossing', css('--muted', '#5a6470'));
   });
   // Cops: squares with their index (several on one crossing are fanned out).
   const perNode = new Map();
@@ -93,20 +127,20 @@ function draw() {
     const k = fan.get(c) || 0;
     fan.set(c, k + 1);
     const p = pts[c - 1], s = r * 1.5, dx = k * s * 0.6;
-    ctx.fillStyle = i < st.pending.length ? css('--piece-teleport', '#cc79a7') : css('--piece-you', '#0072b2');
+    const fill = i < st.pending.length ? css('--piece-teleport', '#cc79a7') : css('--piece-you', '#0072b2');
+    ctx.fillStyle = fill;
     ctx.fillRect(p.x - s / 2 + dx, p.y - s / 2 - r * 1.7, s, s);
-    ctx.fillStyle = '#fff';
     ctx.font = `bold ${Math.max(9, r)}px system-ui, sans-serif`;
-    ctx.fillText(String(i + 1), p.x + dx, p.y - r * 1.7);
+    label(String(i + 1), p.x + dx, p.y - r * 1.7, fill, i < st.pending.length ? 'cop-chosen' : 'cop');
   });
   if (obs.robber != null) {
     const p = pts[obs.robber - 1];
     ctx.beginPath();
     ctx.arc(p.x, p.y + r * 1.6, r * 0.95, 0, 2 * Math.PI);
-    ctx.fillStyle = css('--piece-robot', '#d55e00');
+    const fill = css('--piece-robot', '#d55e00');
+    ctx.fillStyle = fill;
     ctx.fill();
-    ctx.fillStyle = '#fff';
-    ctx.fillText('X', p.x, p.y + r * 1.6);
+    label('X', p.x, p.y + r * 1.6, fill, 'robber');
   }
 }
 
