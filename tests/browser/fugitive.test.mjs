@@ -140,6 +140,35 @@ test('both sides play from the keyboard alone (the map takes only clicks)', asyn
   h.assertNoErrors();
 });
 
+test('the Fugitive keeps playing by Enter: focus goes to the new move buttons after each move', async () => {
+  const page = await open('#side=0&level=medium&cities=40&seed=3');
+  await waitIdle(page);
+  const onMoveButton = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a?.tagName === 'BUTTON' && a.parentElement?.id === 'choices' && !!a.dataset.move;
+  });
+  // The start city by Choose: the list and button go, focus moves to the first move button.
+  await page.focus('#btn-city');
+  await page.keyboard.press('Enter');
+  await waitIdle(page);
+  assert.equal((await obs(page)).phase, 'fugitive');
+  assert.ok(await onMoveButton(), 'after placing, focus is on a move button');
+  for (let k = 0; k < 3; k++) {
+    const before = await obs(page);
+    if (before.over) break;
+    const move = await page.evaluate(() => document.activeElement.dataset.move);
+    assert.equal(move, await page.$eval('#choices button', (b) => b.dataset.move), 'the first move button');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((t) => window.fugitivePage.st.obs.turn > t || window.fugitivePage.st.obs.over, before.turn);
+    await waitIdle(page);
+    const v = await obs(page);
+    if (v.over) break;
+    assert.equal(v.fugitive, Number(move.split(' ')[1]), `move ${k + 1} was played`);
+    assert.ok(await onMoveButton(), `after move ${k + 1} focus is on a move button, not on ${await page.evaluate(() => document.activeElement?.tagName)}`);
+  }
+  h.assertNoErrors();
+});
+
 test('watch bot against bot to the end, then open its replay', async () => {
   const page = await open('#side=-1&level=easy&cities=30&seed=5');
   await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });

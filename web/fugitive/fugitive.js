@@ -115,6 +115,13 @@ function cityOptions() {
 function renderPanel() {
   const { obs } = st;
   if (!obs) return;
+  // The move buttons are rebuilt below, which drops keyboard focus to the page. If focus was in
+  // the move box (a move button, the city list or Choose), note it: once the human's move
+  // buttons are back (after the bot's reply), focus goes to the first, unless the player has
+  // put focus elsewhere meanwhile.
+  const active = document.activeElement;
+  if (active && $('move-box').contains(active)) st.moveFocus = true;
+  else if (active && active !== document.body) st.moveFocus = false;
   $('st-turn').textContent = obs.turn ? `${obs.turn} / ${obs.turns}` : 'placement';
   $('st-next').textContent = obs.over ? '–' : `turn ${obs.next_announcement}`;
   $('st-possible').textContent = obs.possible?.length ? String(obs.possible.length) : '–';
@@ -166,6 +173,17 @@ function renderPanel() {
   }
   $('btn-pause').textContent = st.paused ? 'Resume' : 'Pause';
   renderCityPick();
+  restoreMoveFocus();
+}
+
+/** Puts focus back into the move box after a rebuild dropped it (see renderPanel). */
+function restoreMoveFocus() {
+  if (!st.moveFocus) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && $('move-box').contains(a) && a.getClientRects().length) return;  // still on a shown control
+  const target = $('choices').querySelector('button:not([hidden])')
+    || (!$('city-pick').hidden && !$('in-city').disabled ? $('in-city') : null);
+  if (target) target.focus();
 }
 
 // The keyboard's way to pick a city (the map's cities are SVG shapes that only take clicks): a
