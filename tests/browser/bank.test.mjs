@@ -121,6 +121,49 @@ test('robbers: hide by clicking, then move by keys', async () => {
   h.assertNoErrors();
 });
 
+test('robbers: hide by keyboard alone (the "Hide robber k at" list and Hide), then move', async () => {
+  const page = await open('#side=1&level=medium&moves=30&seed=5');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset.piece || document.activeElement?.tagName);
+  // Tab from the hint button back to the list (as a keyboard player would reach it).
+  await page.focus('#btn-hint');
+  for (let i = 0; i < 12 && (await active()) !== 'in-hide'; i++) await page.keyboard.press('Shift+Tab');
+  assert.equal(await active(), 'in-hide', 'the hiding list is reached by Tab');
+  const cells = await page.$$eval('#in-hide option', (os) => os.map((o) => o.value));
+  const legal = await page.evaluate(() => window.bankPage.st.legal.placement);
+  assert.deepEqual(cells, legal, 'the list offers the engine\'s legal hiding cells');
+  assert.match(await page.$eval('#in-hide option[value="QA"]', (o) => o.textContent), /^QA \(floor \d\)$/, 'cells are listed by name');
+  const want = ['QA', 'QY', 'MM', 'IE'];
+  for (let k = 0; k < 4; k++) {
+    assert.equal(await page.getByRole('combobox', { name: `Hide robber ${k + 1} at` }).count(), 1, `the list is named for robber ${k + 1}`);
+    await page.focus('#in-hide');
+    // Home, then arrow keys down to the wanted cell.
+    const before = await page.$eval('#in-hide', (s) => s.value);
+    await page.keyboard.press('Home');
+    for (let i = 0; i < cells.length && (await page.$eval('#in-hide', (s) => s.value)) !== want[k]; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await page.$eval('#in-hide', (s) => s.value), want[k], `robber ${k + 1}: ${want[k]} chosen by arrow keys (from ${before})`);
+    await page.keyboard.press('Tab');
+    assert.equal(await active(), 'btn-hide');
+    await page.keyboard.press('Enter');
+  }
+  await waitMoves(page, 1, 0);
+  let v = await view(page);
+  assert.deepEqual(v.robbers.map((r) => r.coord), want, 'the robbers hid at the chosen cells');
+  assert.equal(await page.$eval('#hide-pick', (e) => e.hidden), true, 'the list goes once the robbers have hidden');
+  assert.equal(await active(), '1', 'focus goes to robber 1\'s button');
+  // Then the commands by keys, and Make move by Enter.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('s');
+  await page.keyboard.press('ArrowUp');
+  assert.match(await page.textContent('#pending'), /^Move: RLSU$/);
+  await page.focus('#btn-move');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2, 1);
+  v = await view(page);
+  assert.deepEqual(v.robbers.map((r) => r.coord), ['QB', 'QX', 'MM', 'JE']);
+  h.assertNoErrors();
+});
+
 test('watch bot against bot, then review the game as a replay', async () => {
   const page = await open('#side=watch&level=hard&moves=12&seed=2');
   await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });

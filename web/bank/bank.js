@@ -194,10 +194,11 @@ function renderControls() {
   el.outcome.className = `outcome ${r.over ? (st.mode === 'play' && r.winner === (st.side === 0 ? 'guards' : 'robbers') ? 'won' : 'lost') : ''}`;
   const placing = playing && st.side === 1 && !v.placed;
   $('btn-random-hide').hidden = !placing;
+  renderHidePick(placing);
   if (st.mode === 'watch') el.statusLine.textContent = r.over ? 'Game over.' : 'Watching bot against bot…';
   else if (st.mode === 'replay') el.statusLine.textContent = 'Replay: step through the game.';
   else if (r.over) el.statusLine.textContent = 'Game over. Start a new game or review this one.';
-  else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers: ${st.placement.length} of 4 chosen.`;
+  else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen.`;
   else if (myTurn()) el.statusLine.textContent = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
   else el.statusLine.textContent = 'The bot is thinking…';
   // piece buttons (rebuilt: a focused piece or floor button gets its focus back below)
@@ -248,6 +249,35 @@ function renderControls() {
   el.pending.textContent = `Move: ${st.pending.join('')}`;
   $('btn-move').disabled = !myTurn();
   if (refocus) document.querySelector(refocus)?.focus();
+}
+
+// The keyboard's way to hide the robbers (the board only takes clicks): a list of the cells
+// robber k may start on, by name, and a Hide button. The row stays while the robbers hide, so
+// focus stays on the button from one robber to the next.
+function describeCell(L, name) {
+  const cell = parseCell(L, name);
+  if (!cell) return name;
+  const f = L.floor_rows.indexOf(cell.r);
+  return f >= 0 ? `${name} (floor ${f + 1})` : `${name} (stairs)`;
+}
+
+function renderHidePick(placing) {
+  const row = $('hide-pick');
+  row.hidden = !placing;
+  if (!placing) return;
+  const sel = $('in-hide');
+  const cells = st.legal?.placement || [];
+  const keep = sel.value;
+  if (sel.dataset.cells !== cells.join(' ')) {  // rebuilt only when the cells change (keeps the list's state)
+    sel.textContent = '';
+    for (const n of cells) sel.append(new Option(describeCell(st.view.layout, n), n));
+    if (!cells.length) sel.append(new Option('–', ''));
+    sel.dataset.cells = cells.join(' ');
+  }
+  if (cells.includes(keep)) sel.value = keep;
+  sel.disabled = !cells.length;
+  $('btn-hide').disabled = !cells.length;
+  $('hide-pick-label').textContent = `Hide robber ${Math.min(4, st.placement.length + 1)} at`;
 }
 
 async function refresh() {
@@ -492,6 +522,16 @@ $('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;
 }));
+$('btn-hide').addEventListener('click', async () => {
+  const name = $('in-hide').value;
+  if (!name || st.busy || !st.legal?.placement?.includes(name)) return;
+  await placeAt(name);
+  // The fourth robber started the game and the list went away: focus goes to robber 1's button.
+  const a = document.activeElement;  // the hidden Hide button until the browser blurs it, then the page
+  if ($('hide-pick').hidden && (!a || a === document.body || $('hide-pick').contains(a))) {
+    el.pieceRow.querySelector('button')?.focus();
+  }
+});
 $('btn-random-hide').addEventListener('click', () => act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: Date.now() % 100000 });
   st.placement = m.split(' ').slice(0, 3);
