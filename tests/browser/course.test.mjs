@@ -248,3 +248,22 @@ test('Robots page on its own: replay=<url>&autoplay=1 plays the saved game; a ba
   assert.equal(await q.$eval('#status dd[data-k="moves"]', (d) => d.textContent), '0');
   h.assertNoErrors([/missing\.json/, /404/]);
 });
+
+test('the grid of the other games is a group named by its heading (aria-labelledby takes effect)', async () => {
+  // A div's aria-labelledby does nothing without a role: the grid must be exposed as a named group.
+  assert.equal(await page.getByRole('group', { name: 'The other games', exact: true }).count(), 1);
+  // The browser's own accessibility tree agrees (role and name as a screen reader gets them).
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.demo-grid[aria-labelledby="more-h"]' });
+    assert.ok(nodeId, 'the grid is on the page');
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0];
+    assert.equal(node.ignored, false, 'the grid is in the accessibility tree');
+    assert.equal(node.role?.value, 'group');
+    assert.equal(node.name?.value, 'The other games');
+  } finally {
+    await cdp.detach();
+  }
+});
