@@ -19,18 +19,22 @@ struct TeamRoutesParams {
     int teams_per_step = 3;  // teams re-planned together (two when the cast makes three teams
                              //   or fewer); map 5, 30 s: three 252 -> 245, two 252 -> 247
     int closing_seeds = 4;   // closings from the start per step; the best is shortened
+    int partners = 4;        // a team is re-planned with the teams whose sight overlaps its own
+                             //   most, this many of them (see team_sets)
 };
 
 class TeamRoutesSearch {
 public:
     // `start` is held by reference: it must outlive the search.
     TeamRoutesSearch(const State& start, Plan best, TeamRoutesParams params, std::uint64_t seed);
-    // Re-plans the next set of teams (latest teams first; after a pass that kept nothing the
-    // passes go on with new closing seeds). True when the plan was improved.
+    // Re-plans the next set of teams (the latest team and its neighbours first; after a pass
+    // that kept nothing the passes go on with new closing seeds). True when the plan improved.
     bool step(const std::function<bool()>& go_on = nullptr);
     // False when no step can change anything: the plan is not complete, or there is one team.
     bool has_work() const;
     const Plan& best() const { return best_; }
+    // The sets of teams (indices into form_teams) a pass tries, in turn, for the current plan.
+    std::vector<std::vector<int>> team_sets() const;
 
 private:
     struct Facts {
@@ -39,7 +43,6 @@ private:
         std::vector<std::vector<char>> sees;      // per team and cell: seen at some turn
     };
     Facts replay_facts(const Plan& plan) const;
-    std::vector<std::vector<int>> team_sets() const;
     Plan walk_new_routes(const std::vector<int>& chosen, const std::function<bool()>& go_on);
 
     const State& start_;
