@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The arcade: installs what is missing, builds both targets, serves the site.
+# The arcade: installs what is missing, builds the WebAssembly module (all the site needs; the
+# native programs are built by scripts/build.sh or scripts/test.sh), serves the site.
 #   scripts/serve.sh [--port N] [--host H]     (default 127.0.0.1:8080)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 bash scripts/setup.sh
-bash scripts/build.sh all
+bash scripts/build.sh wasm
 exec node scripts/static-server.mjs --port "$port" --host "$host" --root web \
   --mount /wasm=build/wasm --mount /maps=maps
