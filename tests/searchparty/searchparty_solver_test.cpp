@@ -594,24 +594,32 @@ TEST(SearchPartyTeamWalks, NeverWorseAndValidOnACave) {
     expect_never_later_on_a_cave([](const State& s, const Plan& p) { return shorten_team_walks(s, p); }, "team walks shortened");
 }
 
-// Hand-worked: a corridor of 41 cells, S in the middle (x = 20), three teams: the star, A + a
-// and B + b. Someone must stand on x <= 2 and someone on x >= 38, 18 steps from S either way.
-// In the plan A + a step east (x = 21), wait 5 turns and walk on east (x = 38 on turn 23); the
-// star waits a turn on S and walks west (x = 2 on turn 19); B + b step west twice (x = 18) and
+// The corridor of the team-route tests: 41 cells, S in the middle (x = 20), three teams: the
+// star, A + a and B + b. Over 23 turns A + a step east (x = 21), wait 5 turns and walk on east
+// (x = 38 on turn 23); the star waits a turn on S and walks west on turns 2 .. star_until; B + b
+// walk west on turns 1 .. b_until and stay.
+const char* const kCorridor41 = "41 1 2 2\n....................S....................\n";
+Plan corridor_plan(int star_until, int b_until) {
+    Plan plan;
+    for (int t = 1; t <= 23; ++t) {
+        const char a = t == 1 || t >= 7 ? '6' : '5';
+        const char b = t <= b_until ? '4' : '5';
+        plan.moves.push_back(Moves{t >= 2 && t <= star_until ? '4' : '5', a, b, a, b});  // @ A B a b
+    }
+    plan.complete = true, plan.turns = 23, plan.costars = 2, plan.extras = 2;
+    return plan;
+}
+
+// Hand-worked, in that corridor: someone must stand on x <= 2 and someone on x >= 38, 18 steps
+// from S either way. The star walks west to x = 2 (turn 19), B + b step west twice (x = 18) and
 // stay. A + a end last; the star's sight overlaps theirs on x = 19..22, B + b's only on
 // x = 19..21, so the star is re-planned with them first: over the cells B + b never see (x =
 // 16..21 are theirs) one goes west and the other east, both done on turn 18, and B + b keep
 // their moves.
 TEST(SearchPartyTeamRoutes, NewRoutesForTheLatestTeamAndItsNearestNeighbourEndTheHandWorkedCorridorSooner) {
-    const Map m = read_map("41 1 2 2\n....................S....................\n");
+    const Map m = read_map(kCorridor41);
     const State start(m);
-    Plan plan;
-    for (int t = 1; t <= 23; ++t) {
-        const char a = t == 1 || t >= 7 ? '6' : '5';
-        const char b = t <= 2 ? '4' : '5';
-        plan.moves.push_back(Moves{t >= 2 && t <= 19 ? '4' : '5', a, b, a, b});  // @ A B a b
-    }
-    plan.complete = true, plan.turns = 23, plan.costars = 2, plan.extras = 2;
+    const Plan plan = corridor_plan(19, 2);
     const auto before = check_solution(m, batch_text(start, plan));
     ASSERT_TRUE(before.valid && before.claim_matches) << before.message;
     TeamRoutesSearch search(start, plan, TeamRoutesParams{}, 1);
@@ -636,15 +644,9 @@ TEST(SearchPartyTeamRoutes, NewRoutesForTheLatestTeamAndItsNearestNeighbourEndTh
 // star's sight shares x = 19..22 with A + a's and B + b's only x = 19..21, so A + a's first set
 // is with the star (team 0), then with B + b; then the star's, then B + b's.
 TEST(SearchPartyTeamRoutes, TheLatestTeamGoesFirstWithTheTeamItsSightOverlapsMost) {
-    const Map m = read_map("41 1 2 2\n....................S....................\n");
+    const Map m = read_map(kCorridor41);
     const State start(m);
-    Plan plan;
-    for (int t = 1; t <= 23; ++t) {
-        const char a = t == 1 || t >= 7 ? '6' : '5';
-        const char b = t <= 18 ? '4' : '5';
-        plan.moves.push_back(Moves{t >= 2 && t <= 11 ? '4' : '5', a, b, a, b});  // @ A B a b
-    }
-    plan.complete = true, plan.turns = 23, plan.costars = 2, plan.extras = 2;
+    const Plan plan = corridor_plan(11, 18);
     ASSERT_TRUE(check_solution(m, batch_text(start, plan)).valid);
     const TeamRoutesSearch search(start, plan, TeamRoutesParams{}, 1);
     const std::vector<std::vector<int>> expected{{1, 0}, {1, 2}, {2, 0}};
