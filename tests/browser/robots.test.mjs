@@ -171,6 +171,8 @@ test('pasting the sample input shows exactly the sample output', async () => {
   await page.locator('#replay-box').waitFor({ state: 'visible' });
   await page.click('.rp-end');
   await page.waitForFunction(() => /Lost game after making 114 moves\./.test(document.querySelector('#outcome').textContent));
+  assert.ok(await page.isVisible('#result-caption'), 'the judge\'s lines under the result say what they are');
+  assert.equal(await page.textContent('#result-caption'), "The judge's output for this game:");
   assert.match(await page.textContent('#result-lines'), /^Move 30: teleport to \(16,15\)\nMove 58: teleport to \(15,16\)\nMove 86: teleport to \(3,7\)\nLost game after making 114 moves\.\nFinal position: \(1,29\)/);
   await screenshot(page, 'robots-sample-case3');
   // The link reproduces case 3 on a fresh page.

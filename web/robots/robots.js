@@ -37,6 +37,7 @@ const SAMPLE_INPUT = '4 0\n17 18\n13 18\n8 12\n10 12\n4 0\n17 17\n13 17\n13 13\n
 const $ = (id) => document.getElementById(id);
 const el = {
   error: $('error'), statusLine: $('status-line'), outcome: $('outcome'), resultLines: $('result-lines'),
+  resultCaption: $('result-caption'),
   hint: $('hint-text'), caption: $('board-caption'), canvas: $('board'), playControls: $('play-controls'),
   replayBox: $('replay-box'), reviewRow: $('review-row'), teleportList: $('teleport-list'), log: $('log'),
   seed: $('in-seed'), robots: $('in-robots'), teleports: $('in-teleports'), input: $('in-input'), file: $('in-file'),
@@ -387,13 +388,15 @@ function render() {
     el.outcome.hidden = false;
     el.outcome.textContent = result.summary;
     el.outcome.className = `outcome ${result.outcome}`;
-    el.resultLines.hidden = false;
+    // The judge's exact lines (teleports, result, final position) repeat the result above on
+    // purpose: they are what the contest's judge prints, so they are labelled as such.
+    el.resultLines.hidden = el.resultCaption.hidden = false;
     el.resultLines.textContent = result.lines.join('\n');
   } else {
     el.outcome.hidden = !(!live && st.shown && st.shown.move);
     el.outcome.className = 'outcome';
     el.outcome.textContent = !live && st.shown && st.shown.move ? `Move ${st.shown.k}: ${st.shown.move}` : '';
-    el.resultLines.hidden = true;
+    el.resultLines.hidden = el.resultCaption.hidden = true;
     el.resultLines.textContent = '';
   }
   // teleport list
