@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -265,18 +265,8 @@ function renderHidePick(placing) {
   const row = $('hide-pick');
   row.hidden = !placing;
   if (!placing) return;
-  const sel = $('in-hide');
   const cells = st.legal?.placement || [];
-  const keep = sel.value;
-  if (sel.dataset.cells !== cells.join(' ')) {  // rebuilt only when the cells change (keeps the list's state)
-    sel.textContent = '';
-    for (const n of cells) sel.append(new Option(describeCell(st.view.layout, n), n));
-    if (!cells.length) sel.append(new Option('–', ''));
-    sel.dataset.cells = cells.join(' ');
-  }
-  if (cells.includes(keep)) sel.value = keep;
-  sel.disabled = !cells.length;
-  $('btn-hide').disabled = !cells.length;
+  $('btn-hide').disabled = !fillChoices($('in-hide'), cells.map((n) => [n, describeCell(st.view.layout, n)]));
   $('hide-pick-label').textContent = `Hide robber ${Math.min(4, st.placement.length + 1)} at`;
 }
 

@@ -64,3 +64,26 @@ export function escapeHtml(s) {
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+/**
+ * Fills a keyboard picker's <select> (the list beside a board that only takes clicks) with
+ * `choices`, [value, label] pairs of strings. The value chosen before is kept while it is still
+ * offered, else `fallback` if offered; with nothing to choose the list shows '–' and is
+ * disabled. The options are rebuilt only when the choices change, so an open list keeps its
+ * state. Returns whether there is anything to choose.
+ */
+export function fillChoices(sel, choices, fallback = null) {
+  const keep = sel.value;
+  const key = JSON.stringify(choices);
+  if (sel.dataset.choices !== key) {
+    sel.textContent = '';
+    for (const [value, label] of choices) sel.append(new Option(label, value));
+    if (!choices.length) sel.append(new Option('–', ''));
+    sel.dataset.choices = key;
+  }
+  const values = choices.map(([value]) => value);
+  if (values.includes(keep)) sel.value = keep;
+  else if (fallback != null && values.includes(fallback)) sel.value = fallback;
+  sel.disabled = !choices.length;
+  return choices.length > 0;
+}

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -191,16 +191,10 @@ function renderCrossPick() {
   const row = $('cross-pick');
   row.hidden = obs.over || st.watching || st.replayMode || st.human === 'watch';
   if (row.hidden) return;
-  const sel = $('in-cross');
-  const keep = sel.value;
   const mine = obs.to_move === st.human ? [...(st.legal || [])].sort((a, b) => a - b) : [];
   const k = st.pending.length;
   const at = st.human === 'robber' ? obs.robber : obs.cops[k];
-  sel.textContent = '';
-  for (const v of mine) sel.append(new Option(v === at ? `${v} (stay)` : String(v), String(v)));
-  if (!mine.length) sel.append(new Option('–', ''));
-  sel.value = mine.map(String).includes(keep) ? keep : mine.includes(at) ? String(at) : sel.options[0].value;
-  sel.disabled = !mine.length;
+  fillChoices($('in-cross'), mine.map((v) => [String(v), v === at ? `${v} (stay)` : String(v)]), String(at));
   $('cross-pick-label').textContent = st.human === 'robber' ? 'X goes to' : `Cop ${k + 1} goes to`;
 }
 
@@ -258,7 +252,6 @@ async function botMoves() {
 }
 
 function onClick(ev) {
-  if (st.busy || !st.obs || st.obs.over || st.watching || st.replayMode || st.obs.to_move !== st.human) return;
   return chooseNode(nodeAt(ev));
 }
 

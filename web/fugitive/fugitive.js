@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -194,14 +194,8 @@ function renderCityPick() {
   const row = $('city-pick');
   row.hidden = !obs || obs.over || !!st.replay || st.side < 0 || (st.side === 0 && obs.phase !== 'place_fugitive');
   if (row.hidden) return;
-  const sel = $('in-city');
-  const keep = sel.value;
   const options = [...cityOptions()].sort((a, b) => a - b);
-  sel.textContent = '';
-  for (const c of options) sel.append(new Option(String(c), String(c)));
-  if (!options.length) sel.append(new Option('–', ''));
-  if (options.map(String).includes(keep)) sel.value = keep;
-  sel.disabled = !options.length;
+  fillChoices($('in-city'), options.map((c) => [String(c), String(c)]));
   const k = st.pending.length;
   $('city-pick-label').textContent = obs.phase === 'place_fugitive' ? 'Your start city'
     : obs.phase === 'place_detectives' ? `Start city of Detective ${k + 1}`
