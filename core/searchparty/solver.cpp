@@ -31,6 +31,12 @@ std::string living_key(const State& s) {
 
 }  // namespace
 
+std::vector<int> members_of(const Team& team) {
+    std::vector<int> members{team.leader};
+    members.insert(members.end(), team.followers.begin(), team.followers.end());
+    return members;
+}
+
 std::vector<Team> form_teams(const State& s, int level) {
     const auto& actors = s.actors();
     std::vector<int> costars, extras;

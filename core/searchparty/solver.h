@@ -31,6 +31,8 @@ struct Team {
     std::vector<int> followers;                 // actor indices, decided in this order
     std::vector<std::vector<int>> must_see;     // per follower: actors it must see after the move
 };
+// A team's actors, leader first (the order of a beam's members and joint-move digits).
+std::vector<int> members_of(const Team& team);
 
 // level 0 = easy (one team led by the star), 1 = medium (teams, nearest target, no
 // dispersal), 2 = hard and 3 = best (teams with dispersal; best also restarts).

@@ -12,12 +12,6 @@
 namespace pursuit::searchparty {
 namespace {
 
-std::vector<int> members_of(const Team& team) {
-    std::vector<int> members{team.leader};
-    members.insert(members.end(), team.followers.begin(), team.followers.end());
-    return members;
-}
-
 // Latest first: the plan ends with the first entry, and a step that ends no team later and
 // one of the latest sooner frees the others to take over its cells in a later step.
 std::vector<int> latest_first(std::vector<int> last_new) {

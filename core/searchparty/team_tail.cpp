@@ -34,13 +34,6 @@ void for_each_seen(const Map& map, int cell, F&& f) {
     }
 }
 
-// A team's actors, leader first (the order of a beam's members and joint-move digits).
-std::vector<int> members_of(const Team& team) {
-    std::vector<int> members{team.leader};
-    members.insert(members.end(), team.followers.begin(), team.followers.end());
-    return members;
-}
-
 std::vector<Role> roles_of(const State& start, const std::vector<int>& members) {
     std::vector<Role> roles;
     for (int a : members) roles.push_back(start.actors()[a].role);
