@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
         if (a == "--level" && i + 1 < argc) level_name = argv[++i];
         else if (a == "--seed" && i + 1 < argc) {
             try {
-                seed = static_cast<unsigned long long>(option_int(a, argv[++i], 0, 1LL << 62));
+                seed = option_seed(a, argv[++i]);
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "bank-bot: %s\n", e.what());
                 return 2;

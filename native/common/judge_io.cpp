@@ -36,6 +36,10 @@ long long option_int(const std::string& option, const std::string& text, long lo
     return v;
 }
 
+std::uint64_t option_seed(const std::string& option, const std::string& text) {
+    return static_cast<std::uint64_t>(option_int(option, text, 0, 1LL << 62));
+}
+
 double option_number(const std::string& option, const std::string& text, double lo, double hi) {
     char* end = nullptr;
     errno = 0;

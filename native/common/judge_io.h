@@ -3,6 +3,7 @@
 // directory, and a steady-clock Stopwatch. Native only (files and clocks stay out of core/).
 #pragma once
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "common/json.h"
@@ -25,6 +26,8 @@ std::string make_temp_dir(const std::string& prefix);
 // (std::stoi / atoi said "stoi" or took "abc" as 0).
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi);
 double option_number(const std::string& option, const std::string& text, double lo, double hi);
+// A seed: an integer 0..2^62 (option_int's rules and message).
+std::uint64_t option_seed(const std::string& option, const std::string& text);
 
 // Wall-clock time since construction or the last restart(), on the steady clock.
 class Stopwatch {

@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
             };
             if (a == "--strategy") strategy = parse_strategy(value());
             else if (a == "--level") strategy = strategy_for_level(value());
-            else if (a == "--seed") seed = static_cast<std::uint64_t>(option_int(a, value(), 0, 1LL << 62));
+            else if (a == "--seed") seed = option_seed(a, value());
             else if (a == "--solver-budget") budget = option_number(a, value(), 0, 1e15);
             else if (a == "--solve-ms") solve_ms = option_number(a, value(), 0, 1e9);
             else if (a == "--help" || a == "-h") return usage(0);

@@ -152,8 +152,9 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
 
 int main(int argc, char** argv) {
     try {
-        std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, cops_list = "2", bot_dir;
+        std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir;
         int cops = 2, rounds = 100, seeds = 5;
+        std::vector<int> cop_counts{2};  // --cops: a list in series mode, else its first count
         std::uint64_t seed = 1;
         bool series = false, figures = false, quick = false, relaxed = false;
         MatchTiming timing;
@@ -166,12 +167,13 @@ int main(int argc, char** argv) {
             };
             if (arg == "--map") map = value();
             else if (arg == "--cops") {
-                cops_list = value();
-                for (const auto& c : split_commas(cops_list)) option_int(arg, c, 1, 8);  // a list in series mode
-                cops = static_cast<int>(option_int(arg, split_commas(cops_list).empty() ? "" : split_commas(cops_list)[0], 1, 8));
+                cop_counts.clear();
+                for (const auto& c : split_commas(value())) cop_counts.push_back(static_cast<int>(option_int(arg, c, 1, 8)));
+                if (cop_counts.empty()) option_int(arg, "", 1, 8);  // throws: no count given
+                cops = cop_counts.front();
             }
             else if (arg == "--rounds") rounds = static_cast<int>(option_int(arg, value(), 1, 254));
-            else if (arg == "--seed") seed = static_cast<std::uint64_t>(option_int(arg, value(), 0, 1LL << 62));
+            else if (arg == "--seed") seed = option_seed(arg, value());
             else if (arg == "--seeds") seeds = static_cast<int>(option_int(arg, value(), 1, 100000));
             else if (arg == "--cops-cmd") cops_cmd = value();
             else if (arg == "--robber-cmd") robber_cmd = value();
@@ -193,15 +195,13 @@ int main(int argc, char** argv) {
         if (figures) return run_figures(quick, bot_dir.empty() ? std::string(argv[0]).substr(0, std::string(argv[0]).find_last_of('/') + 1) : bot_dir + "/");
         if (series) {
             if (a.empty() || b.empty() || maps_list.empty()) return usage(1);
-            std::vector<int> counts;
-            for (const auto& s : split_commas(cops_list)) counts.push_back(static_cast<int>(option_int("--cops", s, 1, 8)));
-            return run_series(split_commas(maps_list), counts, seeds, rounds, a, b, timing, out_dir, relaxed);
+            return run_series(split_commas(maps_list), cop_counts, seeds, rounds, a, b, timing, out_dir, relaxed);
         }
         if (positional.size() == 6) {
             map = positional[0];
             cops = static_cast<int>(option_int("C", positional[1], 1, 8));
             rounds = static_cast<int>(option_int("R", positional[2], 1, 254));
-            seed = static_cast<std::uint64_t>(option_int("SEED", positional[3], 0, 1LL << 62));
+            seed = option_seed("SEED", positional[3]);
             cops_cmd = positional[4];
             robber_cmd = positional[5];
         } else if (!positional.empty()) {

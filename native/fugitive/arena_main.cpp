@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
             if (k == "--fugitive") fbot.strength = parse_strength(v), fname = v;
             else if (k == "--detectives") dbot.strength = parse_strength(v), dname = v;
             else if (k == "--games") games = static_cast<int>(option_int(k, v, 1, 1000000));
-            else if (k == "--seed") seed = static_cast<std::uint64_t>(option_int(k, v, 0, 1LL << 62));
+            else if (k == "--seed") seed = option_seed(k, v);
             else if (k == "--cities-min") cmin = static_cast<int>(option_int(k, v, 5, 200));
             else if (k == "--cities-max") cmax = static_cast<int>(option_int(k, v, 5, 200));
             else if (k == "--effort") fbot.effort = dbot.effort = static_cast<int>(option_int(k, v, 1, 10000));

@@ -157,12 +157,11 @@ int main(int argc, char** argv) {
             if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
             const std::string v = argv[++i];
             if (k == "--strategy") bot.strength = parse_strength(v);
-            else if (k == "--seed") seed = static_cast<std::uint64_t>(option_int(k, v, 0, 1LL << 62));
+            else if (k == "--seed") seed = option_seed(k, v);
             else if (k == "--effort") bot.effort = static_cast<int>(option_int(k, v, 1, 10000));
             else if (k == "--greedy-percent") bot.greedy_percent = static_cast<int>(option_int(k, v, 0, 100));
             else if (k == "--budget-ms") budget_ms = static_cast<int>(option_int(k, v, 1, 3600000));
-            else if (k == "--map") map_path = v;
-            else throw InputError("unknown option " + k);
+            else map_path = v;  // --map (unknown options were refused above)
         }
         auto map = std::make_shared<const Map>(read_map(read_file(map_path), map_path));
         Rng rng(seed);

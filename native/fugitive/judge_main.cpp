@@ -56,7 +56,7 @@ bool parse_args(int argc, char** argv, Args& a) {
         else if (k == "--fugitive") a.fugitive = value();
         else if (k == "--detectives") a.detectives = value();
         else if (k == "--out") a.out = value();
-        else if (k == "--seed") a.seed = static_cast<std::uint64_t>(option_int(k, value(), 0, 1LL << 62));
+        else if (k == "--seed") a.seed = option_seed(k, value());
         else if (k == "--time-ms") a.time_ms = static_cast<int>(option_int(k, value(), 1, 3600000));
         else if (k == "--series") a.series = true;
         else if (k == "--a") a.a = value();

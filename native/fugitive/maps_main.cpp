@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
                 if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
                 const std::string v = argv[i + 1];
                 if (k == "--cities") p.cities = static_cast<int>(option_int(k, v, 5, 200));
-                else if (k == "--seed") p.seed = static_cast<std::uint64_t>(option_int(k, v, 0, 1LL << 62));
+                else if (k == "--seed") p.seed = option_seed(k, v);
                 else out = v;
             }
             const Map m = generate_map(p);
