@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setup, screenshot } from './lib.mjs';
+import { setup, screenshot, contrastRatio } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -170,20 +170,6 @@ test('a replay file (as the server writes it: map text + start) opens in the pag
   assert.equal(await page.$eval('#outcome', (e) => e.textContent), replay.result.summary);
   h.assertNoErrors();
 });
-
-/** WCAG contrast ratio of two #rgb / #rrggbb colours. */
-function contrastRatio(a, b) {
-  const lum = (hex) => {
-    let s = hex.trim().replace('#', '');
-    if (s.length === 3) s = [...s].map((ch) => ch + ch).join('');
-    assert.match(s, /^[0-9a-f]{6}$/i, `a hex colour: ${hex}`);
-    const [r, g, bl] = [0, 2, 4].map((i) => parseInt(s.slice(i, i + 2), 16) / 255)
-      .map((x) => (x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
-}
 
 test('text on the board reads at 4.5:1 or more on its fill, light and dark theme', async () => {
   for (const colorScheme of ['light', 'dark']) {

@@ -2,6 +2,7 @@
 // the wasm dir from PURSUIT_WASM_DIR, default build/wasm), Debian's chromium via playwright-core
 // with a fresh profile, console / page error collection (a test fails on any), screenshots in
 // tests/artifacts/.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,4 +104,25 @@ export function sampleFromSeed() {
   const input = text.split(/^Sample Input\s*$/m)[1].split(/^Sample Output\s*$/m)[0].trim() + '\n';
   const output = text.split(/^Sample Output\s*$/m)[1].split(/^\[Submit\]/m)[0].trim();
   return { input, output };
+}
+
+/** WCAG contrast ratio of two colours written #rgb, #rrggbb or rgb(r, g, b) (a computed style). */
+export function contrastRatio(a, b) {
+  const channels = (colour) => {
+    const text = colour.trim();
+    if (text.startsWith('#')) {
+      let hex = text.slice(1);
+      if (hex.length === 3) hex = [...hex].map((ch) => ch + ch).join('');
+      assert.match(hex, /^[0-9a-f]{6}$/i, `a hex colour: ${colour}`);
+      return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    }
+    const numbers = text.match(/[\d.]+/g);
+    assert.ok(text.startsWith('rgb') && numbers?.length >= 3, `an rgb() colour: ${colour}`);
+    return numbers.slice(0, 3).map(Number);
+  };
+  const luminance = (colour) => channels(colour).map((v) => v / 255)
+    .map((x) => (x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, x, i) => sum + x * [0.2126, 0.7152, 0.0722][i], 0);
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
 }
