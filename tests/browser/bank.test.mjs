@@ -3,14 +3,14 @@
 // commands by keys), watching bot against bot to the end, and reviewing the game as a replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot } from './lib.mjs';
+import { setup, screenshot, layoutIssues } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
-async function open(hash) {
-  const page = await h.newPage();
+async function open(hash, opts) {
+  const page = await h.newPage(opts);
   await page.goto(`${h.url}bank/${hash}`);
   await page.waitForSelector('html[data-ready="1"]');
   return page;
@@ -174,5 +174,44 @@ test('watch bot against bot, then review the game as a replay', async () => {
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.waitForFunction(() => window.bankPage.st.mode === 'replay' && window.bankPage.st.view.result.over);
   await screenshot(page, 'bank-watch-replay');
+  h.assertNoErrors();
+});
+
+// The side panel is readable at the width of the course kit's Bank frame (760 px), on a phone
+// (390 px) and on a desktop (1280 px): nothing sticks out, overlaps, is cut or breaks a short
+// label over two lines, each status term stays beside its value, and the board and the panel
+// do not cover each other. In a 760 px frame the panel was the site's 206 px embed column:
+// "You play", "Hide robber 1 at" and "Lifts FFF" broke apart and the hiding list cut its cell.
+test('the side panel is readable at 760 px (frame), 390 px and 1280 px, hiding and playing', async () => {
+  const cases = [
+    { name: 'frame-760-robbers', hash: '#embed=1&side=1&level=medium&moves=30&seed=5', viewport: { width: 760, height: 640 } },
+    { name: 'frame-760-guards', hash: '#embed=1&side=0&level=easy&moves=30&seed=4', viewport: { width: 760, height: 640 } },
+    { name: 'page-760-robbers', hash: '#side=1&level=medium&moves=30&seed=5', viewport: { width: 760, height: 900 } },
+    { name: 'phone-390-robbers', hash: '#side=1&level=medium&moves=30&seed=5', viewport: { width: 390, height: 844 }, mobile: true },
+    { name: 'phone-390-guards', hash: '#side=0&level=easy&moves=30&seed=4', viewport: { width: 390, height: 844 }, mobile: true },
+    { name: 'desktop-1280-robbers', hash: '#side=1&level=medium&moves=30&seed=5', viewport: { width: 1280, height: 900 } },
+    { name: 'frame-1280-guards', hash: '#embed=1&side=0&level=easy&moves=30&seed=4', viewport: { width: 1280, height: 900 } },
+  ];
+  const problems = [];
+  for (const c of cases) {
+    const page = await open(c.hash, { viewport: c.viewport, hasTouch: !!c.mobile, isMobile: !!c.mobile });
+    if (c.hash.includes('side=1')) {
+      await clickCell(page, 'QA'); // one robber hidden: the list asks for robber 2
+      await page.waitForFunction(() => window.bankPage.st.placement.length === 1);
+    }
+    await page.waitForTimeout(200);
+    for (const issue of await layoutIssues(page, '.side-panel')) problems.push(`${c.name}: ${issue}`);
+    const [board, panel] = await Promise.all(['.board-wrap', '.side-panel'].map((s) => page.locator(s).boundingBox()));
+    const apart = board.x + board.width <= panel.x + 1 || board.y + board.height <= panel.y + 1;
+    if (!apart) problems.push(`${c.name}: the board (${JSON.stringify(board)}) and the panel (${JSON.stringify(panel)}) overlap`);
+    if (c.viewport.width >= 760 && c.hash.includes('embed=1')) {
+      // beside the board in a frame, and the panel's controls are wide enough to use
+      if (!(panel.x >= board.x + board.width - 1)) problems.push(`${c.name}: the panel is not beside the board`);
+      if (panel.width < 230) problems.push(`${c.name}: the panel is ${panel.width} px wide`);
+    }
+    await screenshot(page, `bank-layout-${c.name}`);
+    await page.context().close();
+  }
+  assert.deepEqual(problems, []);
   h.assertNoErrors();
 });

@@ -70,6 +70,82 @@ export async function screenshot(page, name) {
   return file;
 }
 
+/**
+ * What is wrong with the layout of the element `root` (a side panel) as it is drawn now: a list
+ * of readable problems, [] when none. Looks at every visible control (button, select, input,
+ * summary) and every visible piece of text outside them, by their bounding boxes:
+ *  - the page scrolls sideways, or a box sticks out of `root` or the viewport (clipped);
+ *  - two boxes overlap;
+ *  - a short text (a label, a button's name: under 24 characters) breaks over two lines;
+ *  - a select is too narrow for its chosen option's text (the text is cut);
+ *  - a term of a <dl> is not on the line of its value (dt and dd drift apart when they wrap).
+ */
+export async function layoutIssues(page, root) {
+  return page.$eval(root, (panel) => {
+    const issues = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw) issues.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${vw} px viewport`);
+    // (the content of a closed <details> keeps its boxes in Chromium: only its summary shows)
+    const folded = (e) => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
+    const shown = (e) => !e.closest('[hidden]') && !folded(e) && getComputedStyle(e).visibility !== 'hidden' && e.getClientRects().length > 0;
+    const CONTROL = 'button, select, input, summary';
+    const boxes = [];
+    const lines = (node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+      return { rects, count: new Set(rects.map((r) => Math.round(r.top + r.height / 2))).size };
+    };
+    for (const e of panel.querySelectorAll(CONTROL)) {
+      if (!shown(e)) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      const text = (e.tagName === 'SELECT' ? e.selectedOptions[0]?.textContent : e.tagName === 'INPUT' ? e.value : e.textContent)?.trim() || '';
+      boxes.push({ what: `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${text.slice(0, 30)}"`, r, el: e });
+      if ((e.tagName === 'BUTTON' || e.tagName === 'SUMMARY') && text.length < 24 && lines(e).count > 1) issues.push(`${e.tagName.toLowerCase()} "${text}" breaks over ${lines(e).count} lines`);
+      if (e.tagName === 'SELECT' && text) {
+        const cs = getComputedStyle(e);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = cs.font;
+        const need = ctx.measureText(text).width + parseFloat(cs.paddingLeft) + 18; // + the arrow
+        if (need > r.width) issues.push(`select#${e.id} is ${Math.round(r.width)} px wide, its "${text}" needs ${Math.round(need)} px`);
+      }
+    }
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent.trim();
+      const host = n.parentElement;
+      if (!text || !shown(host) || host.closest(CONTROL) || host.closest('option')) continue;
+      const { rects, count } = lines(n);
+      if (!rects.length) continue;
+      for (const r of rects) boxes.push({ what: `text "${text.slice(0, 30)}"`, r, el: host }); // line by line: text flows around its neighbours
+      if (text.length < 24 && count > 1) issues.push(`text "${text}" breaks over ${count} lines`);
+    }
+    const pr = panel.getBoundingClientRect();
+    for (const { what, r } of boxes) {
+      if (r.left < pr.left - 1 || r.right > pr.right + 1) issues.push(`${what} (${Math.round(r.left)}..${Math.round(r.right)}) sticks out of the panel (${Math.round(pr.left)}..${Math.round(pr.right)})`);
+      else if (r.right > vw + 0.5) issues.push(`${what} ends at ${Math.round(r.right)}, past the ${vw} px viewport`);
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j];
+        if (a.el === b.el && !a.el.matches(CONTROL)) continue; // lines of one text
+        if (a.el.contains(b.el) && a.el.matches(CONTROL)) continue; // text inside a control
+        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const hgt = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (w > 1 && hgt > 1) issues.push(`${a.what} and ${b.what} overlap (${Math.round(w)}×${Math.round(hgt)} px)`);
+      }
+    }
+    for (const dt of panel.querySelectorAll('dt')) {
+      const dd = dt.nextElementSibling;
+      if (!shown(dt) || dd?.tagName !== 'DD') continue;
+      const a = dt.getBoundingClientRect(), b = dd.getBoundingClientRect();
+      if (Math.abs(a.top - b.top) > 4) issues.push(`"${dt.textContent}" (top ${Math.round(a.top)}) is not on the line of its value "${dd.textContent}" (top ${Math.round(b.top)})`);
+    }
+    return issues;
+  });
+}
+
 // The seed's sample (the problem statement's Sample Input / Output); read from the shared seed
 // when present, else this copy. The statement's output has a trailing space after "114 moves.";
 // the spec says no trailing spaces, so tests compare lines without trailing blanks.
