@@ -164,6 +164,79 @@ test('robbers: hide by keyboard alone (the "Hide robber k at" list and Hide), th
   h.assertNoErrors();
 });
 
+/** How many pixels of the cell `name` on the board are robber red (a robber is drawn there). */
+async function redPixels(page, name) {
+  return page.evaluate((n) => {
+    const { x, y } = window.bankPage.cellCenter(n);
+    const canvas = document.getElementById('board');
+    const rect = canvas.getBoundingClientRect();
+    const scale = canvas.width / rect.width;
+    const half = Math.floor(window.bankPage.cellSize() / 2 - 1);
+    const data = canvas.getContext('2d').getImageData(Math.round((x - rect.left - half) * scale), Math.round((y - rect.top - half) * scale),
+      Math.round(2 * half * scale), Math.round(2 * half * scale)).data;
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 198) + Math.abs(data[i + 1] - 40) + Math.abs(data[i + 2] - 40) < 60) red++;
+    return red;
+  }, name);
+}
+
+// The hiding places can be taken back one at a time, by the "Undo last" button (mouse or
+// keyboard) or Backspace, until the fourth starts the game: the board, the status and the list
+// follow, and the robbers start where the corrected choices say.
+test('robbers: "Undo last" takes back hiding places one at a time (button, keyboard, Backspace)', async () => {
+  const page = await open('#side=1&level=medium&moves=30&seed=5');
+  const placement = () => page.evaluate(() => window.bankPage.st.placement);
+  const undo = page.getByRole('button', { name: /^Undo last/ });
+  assert.equal(await undo.isDisabled(), true, 'nothing to undo before the first choice');
+  // Before hiding, no robber is drawn anywhere (they used to show on the engine's placeholder AA).
+  assert.equal(await redPixels(page, 'AA'), 0, 'no robber drawn at AA before hiding');
+  for (const cell of ['QA', 'QY', 'MM']) await clickCell(page, cell);
+  assert.deepEqual(await placement(), ['QA', 'QY', 'MM']);
+  assert.ok(await redPixels(page, 'MM') > 20, 'robber 3 is drawn at MM');
+  assert.match(await page.textContent('#status-line'), /3 of 4 chosen \(QA, QY, MM\)/);
+  assert.equal(await undo.getAttribute('aria-label'), 'Undo last: robber 3 at MM');
+  // By mouse: robber 3 leaves MM; the list asks for robber 3 again and offers MM.
+  await undo.click();
+  assert.deepEqual(await placement(), ['QA', 'QY']);
+  assert.equal(await redPixels(page, 'MM'), 0, 'MM is empty again');
+  assert.ok(await redPixels(page, 'QY') > 20, 'robber 2 is still at QY');
+  assert.match(await page.textContent('#status-line'), /2 of 4 chosen \(QA, QY\)/);
+  assert.equal(await page.getByRole('combobox', { name: 'Hide robber 3 at' }).count(), 1);
+  assert.equal(await page.$eval('#in-hide', (s) => s.value), 'MM');
+  assert.match(await page.textContent('#hint-text'), /Robber 3 is no longer at MM/);
+  // By keyboard: Tab from the Hide button to "Undo last", Enter.
+  await page.focus('#btn-hide');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'btn-undo-hide', 'Undo last is reached by Tab');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await placement(), ['QA']);
+  assert.equal(await redPixels(page, 'QY'), 0, 'QY is empty again');
+  // Backspace (focus on the board) takes back the last one; then there is nothing to undo.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await placement(), []);
+  assert.equal(await redPixels(page, 'QA'), 0, 'QA is empty again');
+  assert.equal(await undo.isDisabled(), true);
+  assert.match(await page.textContent('#status-line'), /0 of 4 chosen\./);
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await placement(), [], 'Backspace with nothing chosen does nothing');
+  // The last undo by the button hands the focus to the list (the disabled button would drop it).
+  await clickCell(page, 'IE');
+  await page.focus('#btn-undo-hide');
+  await page.keyboard.press('Space');
+  assert.deepEqual(await placement(), []);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'in-hide', 'focus moves to the list');
+  // New choices after the undos: the robbers start there, none of the taken-back cells.
+  for (const cell of ['MM', 'IE', 'QY']) await clickCell(page, cell);
+  await screenshot(page, 'bank-undo-hiding');
+  await clickCell(page, 'QA');
+  await waitMoves(page, 1, 0);
+  const v = await view(page);
+  assert.deepEqual(v.robbers.map((r) => r.coord), ['MM', 'IE', 'QY', 'QA']);
+  assert.equal(await page.$eval('#hide-pick', (e) => e.hidden), true, 'the list and Undo last go once the robbers have hidden');
+  h.assertNoErrors();
+});
+
 test('watch bot against bot, then review the game as a replay', async () => {
   const page = await open('#side=watch&level=hard&moves=12&seed=2');
   await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });

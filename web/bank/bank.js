@@ -140,7 +140,8 @@ function draw() {
   const put = (name, piece) => { if (!stacks.has(name)) stacks.set(name, []); stacks.get(name).push(piece); };
   v.guards.forEach((g) => put(g.coord, { side: 0, n: g.n, riding: g.riding }));
   v.robbers.forEach((r) => {
-    if (r.caught || r.coord === '??' || r.coord === '##') return;
+    // before the robbers hide they stand nowhere (the engine's placeholder cell is not drawn)
+    if (!v.placed || r.caught || r.coord === '??' || r.coord === '##') return;
     put(r.coord, { side: 1, n: r.n, riding: r.riding, seen: r.seen });
   });
   if (st.mode === 'play' && st.side === 1 && !v.placed) st.placement.forEach((n, i) => put(n, { side: 1, n: i + 1 }));
@@ -198,7 +199,7 @@ function renderControls() {
   if (st.mode === 'watch') el.statusLine.textContent = r.over ? 'Game over.' : 'Watching bot against bot…';
   else if (st.mode === 'replay') el.statusLine.textContent = 'Replay: step through the game.';
   else if (r.over) el.statusLine.textContent = 'Game over. Start a new game or review this one.';
-  else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen.`;
+  else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen${st.placement.length ? ` (${st.placement.join(', ')})` : ''}.`;
   else if (myTurn()) el.statusLine.textContent = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
   else el.statusLine.textContent = 'The bot is thinking…';
   // piece buttons (rebuilt: a focused piece or floor button gets its focus back below)
@@ -268,6 +269,25 @@ function renderHidePick(placing) {
   const cells = st.legal?.placement || [];
   $('btn-hide').disabled = !fillChoices($('in-hide'), cells.map((n) => [n, describeCell(st.view.layout, n)]));
   $('hide-pick-label').textContent = `Hide robber ${Math.min(4, st.placement.length + 1)} at`;
+  const undo = $('btn-undo-hide');
+  undo.disabled = !st.placement.length || st.busy;
+  undo.setAttribute('aria-label', st.placement.length
+    ? `Undo last: robber ${st.placement.length} at ${st.placement[st.placement.length - 1]}` : 'Undo last: nothing to undo');
+}
+
+/**
+ * Takes back the last hiding place chosen (a click or Hide) while the robbers hide; the fourth
+ * starts the game, so it cannot be taken back. The list then offers that cell again.
+ */
+function undoPlacement() {
+  const v = st.view;
+  if (!st.placement.length || st.busy || st.mode !== 'play' || st.side !== 1 || !v || v.placed) return false;
+  const name = st.placement.pop();
+  el.hint.textContent = `Robber ${st.placement.length + 1} is no longer at ${name}.`;
+  renderControls();
+  draw();
+  if ([...$('in-hide').options].some((o) => o.value === name)) $('in-hide').value = name;
+  return true;
 }
 
 async function refresh() {
@@ -342,6 +362,7 @@ async function submitMove() {
 async function placeAt(name) {
   if (st.placement.length >= 4) return;
   st.placement.push(name);
+  el.hint.textContent = '';
   if (st.placement.length < 4) { renderControls(); draw(); return; }
   await act(async () => {
     const move = st.placement.join(' ');
@@ -522,6 +543,11 @@ $('btn-hide').addEventListener('click', async () => {
     el.pieceRow.querySelector('button')?.focus();
   }
 });
+$('btn-undo-hide').addEventListener('click', () => {
+  undoPlacement();
+  // Nothing left to undo: the button is disabled and would drop the focus; the list takes it.
+  if ($('btn-undo-hide').disabled && (document.activeElement === $('btn-undo-hide') || document.activeElement === document.body)) $('in-hide').focus();
+});
 $('btn-random-hide').addEventListener('click', () => act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: Date.now() % 100000 });
   st.placement = m.split(' ').slice(0, 3);
@@ -555,6 +581,7 @@ $('in-shade').addEventListener('change', draw);
 document.addEventListener('keydown', (ev) => {
   if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
   if (controlOwnsKey(document.activeElement, ev.key)) return;  // Enter on a focused button presses it
+  if (ev.key === 'Backspace' && st.side === 1 && st.view && !st.view.placed) { ev.preventDefault(); undoPlacement(); return; }
   const key = { ArrowLeft: 'L', ArrowRight: 'R', ArrowUp: 'U', ArrowDown: 'D', s: 'S', '.': 'S' }[ev.key];
   if (key) { ev.preventDefault(); setCommand(key); }
   else if (ev.key === 'Enter') { ev.preventDefault(); submitMove(); }
@@ -570,6 +597,7 @@ window.bankPage = {
     const rect = el.canvas.getBoundingClientRect();
     return { x: rect.left + xOf(cell.c) + geo.cs / 2, y: rect.top + yOf(cell.r) + geo.cs / 2 };
   },
+  cellSize: () => geo.cs,
 };
 
 async function main() {
