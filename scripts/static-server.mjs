@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Owns: a tiny dependency-free static file server for the Pursuit site (development and tests).
+// A page that is not there gets ROOT/404.html (status 404) when the root has one, as on GitHub Pages.
 //
 //   node scripts/static-server.mjs --port 8080 --host 127.0.0.1 --root web --mount /wasm=build/wasm
 //
@@ -109,7 +110,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', 
     function serveFile(err, st, f) {
       if (err || !st.isFile()) {
         if (log) console.error(`404 ${urlPath}`);
-        return send(res, 404, `Not found: ${urlPath}\n`);
+        return notFound();
       }
       const type = MIME[path.extname(f).toLowerCase()] || 'application/octet-stream';
       res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, 'Cache-Control': 'no-cache' });
@@ -117,6 +118,17 @@ export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', 
       const stream = fs.createReadStream(f);
       stream.on('error', () => res.destroy());
       stream.pipe(res);
+    }
+    // A page asked for (a browser's navigation, an iframe's src) gets the root's 404.html, as
+    // GitHub Pages does: the site's own "no such page / unknown game" page. Anything else, or a
+    // root without one, the plain text line.
+    function notFound() {
+      if (!/\btext\/html\b/.test(req.headers.accept || '')) return send(res, 404, `Not found: ${urlPath}\n`);
+      fs.readFile(path.join(rootDir, '404.html'), (err, body) => {
+        if (err) return send(res, 404, `Not found: ${urlPath}\n`);
+        res.writeHead(404, { 'Content-Type': MIME['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      });
     }
   });
   await new Promise((resolve, reject) => {

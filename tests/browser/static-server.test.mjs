@@ -9,10 +9,10 @@ import http from 'node:http';
 import { startServer } from '../../scripts/static-server.mjs';
 import { ROOT } from './lib.mjs';
 
-function get(url, rawPath) {
+function get(url, rawPath, { method = 'GET', headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: rawPath, method: 'GET' }, (res) => {
+    const req = http.request({ host: u.hostname, port: u.port, path: rawPath, method, headers }, (res) => {
       let body = '';
       res.on('data', (d) => { body += d; });
       res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], location: res.headers.location, body }));
@@ -60,6 +60,42 @@ test('serves roots and mounts with the right types and refuses traversal', async
     assert.equal((await get(s.url, '/nope.js')).status, 404);
   } finally {
     await s.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+// A missing page asked for by a browser (Accept: text/html) gets the root's 404.html with status
+// 404, as on GitHub Pages; other requests, and a root without one, get the plain text line.
+test('a missing page gets the root\'s 404.html (status 404); a missing file the text line', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pursuit-server-'));
+  const root = path.join(tmp, 'site');
+  const bare = path.join(tmp, 'bare');
+  fs.mkdirSync(path.join(root, 'robots'), { recursive: true });
+  fs.mkdirSync(bare);
+  fs.writeFileSync(path.join(root, '404.html'), '<p>no such page</p>');
+  fs.writeFileSync(path.join(root, 'robots', 'index.html'), '<p>robots</p>');
+  const s = await startServer({ port: 0, root });
+  const b = await startServer({ port: 0, root: bare });
+  const page = { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+  try {
+    for (const p of ['/robot/', '/robot', '/robots/index.htm', '/a/b/c/?embed=1']) {
+      const r = await get(s.url, p, page);
+      assert.equal(r.status, 404, p);
+      assert.ok(r.type.startsWith('text/html'), `${p}: ${r.type}`);
+      assert.equal(r.body, '<p>no such page</p>', p);
+    }
+    const head = await get(s.url, '/robot/', { ...page, method: 'HEAD' });
+    assert.equal(head.status, 404);
+    assert.equal(head.body, '');
+    for (const [url, p, opts] of [[s.url, '/nope.js', {}], [s.url, '/robot/', { headers: { Accept: '*/*' } }], [b.url, '/robot/', page]]) {
+      const r = await get(url, p, opts);
+      assert.equal(r.status, 404, p);
+      assert.equal(r.body, `Not found: ${p}\n`, p);
+    }
+    assert.equal((await get(s.url, '/robots/', page)).status, 200, 'pages that exist are untouched');
+  } finally {
+    await s.close();
+    await b.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 });
