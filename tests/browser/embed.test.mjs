@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setup, screenshot, ROOT } from './lib.mjs';
+import { openHost, waitMessage, frameOf } from './embed-lib.mjs';
 
 const pages = ['robots', 'copsrobbers', 'fugitive', 'searchparty', 'bank'].filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
 let h;
@@ -129,5 +130,103 @@ test('a long error message wraps inside a 374 px frame; its ✕ stays in view', 
       `${game}: the ✕ (right edge ${close && close.x + close.width}) is inside the box (${outer.x + outer.width}) and the frame (${clientW})`);
     await page.context().close();
   }
+  h.assertNoErrors([/404/]);
+});
+
+// A wrong game in an iframe's address (a typo in the id, a page that is not there) ends at the
+// site's 404.html (served by GitHub Pages and scripts/serve.sh for any missing page), not at a
+// bare "Not found" or a blank frame: it names the id asked for, suggests the nearest game, links
+// the five games with the address's options kept, and tells the host page with pursuit:error.
+const ALL_GAMES = ['fugitive', 'searchparty', 'robots', 'copsrobbers', 'bank'];
+
+/** What the not-found page shows: heading, message, suggestion, cards [{id, href}], embed, overflow. */
+function notFoundState(frame) {
+  return frame.evaluate(() => ({
+    heading: document.querySelector('h1')?.textContent,
+    message: document.querySelector('[role="alert"]')?.textContent,
+    suggestion: document.querySelector('#did-you-mean a')?.getAttribute('href') ?? null,
+    cards: [...document.querySelectorAll('#games li')].map((li) => ({ id: li.dataset.game, href: li.querySelector('a').href, text: li.textContent })),
+    embed: document.documentElement.classList.contains('embed'),
+    header: getComputedStyle(document.querySelector('.site-header')).display !== 'none',
+    styled: getComputedStyle(document.querySelector('.error-box')).borderTopStyle === 'solid', // pursuit.css loaded
+    wide: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  }));
+}
+
+test('an iframe whose address names no game shows the games, links them and tells the host', async () => {
+  const page = await openHost(h, 'robot', 'embed=1&seed=7');
+  const [err] = await waitMessage(page, (m) => m.type === 'pursuit:error', 'pursuit:error from the not-found page');
+  assert.equal(err.game, 'robot');
+  assert.match(err.message, /Unknown game "robot"/);
+  const frame = frameOf(page);
+  await frame.waitForSelector('html[data-ready="1"]');
+  const s = await notFoundState(frame);
+  assert.equal(s.heading, 'Unknown game "robot"');
+  assert.match(s.message, /Unknown game "robot": there is no page at \/robot\/\. The games are fugitive, searchparty, robots, copsrobbers and bank\./);
+  assert.deepEqual(s.cards.map((c) => c.id), ALL_GAMES);
+  for (const c of s.cards) assert.equal(c.href, `${h.url}${c.id}/#embed=1&seed=7`, `${c.id}: the link keeps the options`);
+  assert.equal(s.suggestion, `${h.url}robots/#embed=1&seed=7`, 'did you mean robots');
+  assert.equal(s.embed, true, 'embed mode');
+  assert.equal(s.header, false, 'no site header in a frame');
+  assert.equal(s.styled, true, 'the site stylesheet is found from a missing folder');
+  assert.equal(s.wide, false);
+  assert.equal((await page.evaluate(() => window.__got)).some((m) => m.type === 'pursuit:ready'), false, 'no pursuit:ready');
+  await page.screenshot({ path: path.join(ROOT, 'tests', 'artifacts', 'embed-unknown-game.png') });
+  // The suggestion opens Robots in the frame, with the same options.
+  const from = (await page.evaluate(() => window.__got)).length;
+  await frame.click('#did-you-mean a');
+  const [ready] = await waitMessage(page, (m) => m.type === 'pursuit:ready', 'ready of robots', { from });
+  assert.equal(ready.game, 'robots');
+  assert.equal(await frameOf(page).evaluate(() => document.getElementById('in-seed').value), '7');
+  h.assertNoErrors([/404/]);
+});
+
+test('the not-found page on a phone, for an unknown id with query options and for a missing page of a game', async () => {
+  const page = await h.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const res = await page.goto(`${h.url}nosuchgame/?embed=1`);
+  assert.equal(res.status(), 404);
+  await page.waitForSelector('html[data-ready="1"]');
+  let s = await notFoundState(page);
+  assert.match(s.message, /Unknown game "nosuchgame"/);
+  assert.equal(s.suggestion, null, 'nothing near "nosuchgame"');
+  assert.deepEqual(s.cards.map((c) => [c.id, c.href]), ALL_GAMES.map((g) => [g, `${h.url}${g}/?embed=1`]));
+  assert.equal(s.wide, false, 'fits 390 px');
+  await screenshot(page, 'not-found-phone');
+  // A hostile id is shown as text.
+  await page.goto(`${h.url}${encodeURIComponent('<img src=x onerror=window.__pwned=1>')}/`);
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.match((await notFoundState(page)).message, /Unknown game "<img src=x onerror=window.__pwned=1>"/);
+  assert.equal(await page.evaluate(() => [document.querySelectorAll('main img').length, window.__pwned ?? null].join()), '0,');
+  // A known game with a wrong page under it: the message points at the game's page.
+  await page.goto(`${h.url}bank/index.htm#embed=1`);
+  await page.waitForSelector('html[data-ready="1"]');
+  s = await notFoundState(page);
+  assert.equal(s.heading, 'Page not found');
+  assert.match(s.message, /There is no page at \/bank\/index\.htm\. The game "bank" is at bank\//);
+  assert.equal(s.suggestion, `${h.url}bank/#embed=1`);
+  await page.context().close();
+  h.assertNoErrors([/404/]);
+});
+
+// On GitHub Pages a project site lives in a folder (https://USER.github.io/pursuit/) and the host
+// serves 404.html at the missing address: the page finds the site's folder itself.
+test('the not-found page finds the site in a folder (a GitHub Pages project site)', async () => {
+  const page = await h.newPage();
+  const origin = new URL(h.url).origin;
+  await page.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== origin) return route.continue();
+    if (!url.pathname.startsWith('/pursuit/')) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not this site' });
+    const response = await route.fetch({ url: origin + url.pathname.slice('/pursuit'.length) + url.search });
+    return route.fulfill({ response });
+  });
+  await page.goto(`${origin}/pursuit/bnk/#seed=3`);
+  await page.waitForSelector('html[data-ready="1"]');
+  const s = await notFoundState(page);
+  assert.match(s.message, /Unknown game "bnk": there is no page at \/pursuit\/bnk\//);
+  assert.deepEqual(s.cards.map((c) => c.href), ALL_GAMES.map((g) => `${origin}/pursuit/${g}/#seed=3`));
+  assert.equal(s.suggestion, `${origin}/pursuit/bank/#seed=3`);
+  assert.equal(await page.$eval('a.brand', (a) => a.href), `${origin}/pursuit/`);
+  assert.equal(s.styled, true);
   h.assertNoErrors([/404/]);
 });
