@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, SHARED_DIR, ROOT } from './lib.mjs';
+import { setup, screenshot, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 let h;
@@ -123,5 +123,54 @@ test('play by hand: steer the star, the solver moves the rest; errors are shown'
   const [top, bottom, vh] = await page.$eval('#error', (e) => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom, innerHeight]);
   assert.ok(top >= 0 && bottom <= vh, `the error box is in view (${top}..${bottom} of ${vh})`);
   await screenshot(page, 'searchparty-play');
+  h.assertNoErrors();
+});
+
+test('steer everyone with the mouse or Tab: the cast are buttons, a board click picks who stands there; a saved game round-trips as a replay', async () => {
+  const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.check('input[name="steer"][value="all"]');
+  // The extras a and c share their letters with direction keys: typing 'a' moves the selected
+  // actor west. They used to be impossible to select (no click on the cast or the board either).
+  const cast = page.locator('#cast');
+  assert.deepEqual(await cast.locator('button').evaluateAll((bs) => bs.map((b) => b.dataset.actor)), ['@', 'A', 'B', 'a', 'b', 'c']);
+  // Named for a screen reader ("A:4,2" and "a:4,2" read alike).
+  assert.equal(await cast.getByRole('button', { name: 'Extra a at 4,2', exact: true }).getAttribute('title'), 'Steer extra a');
+  assert.equal(await cast.getByRole('button', { name: 'Costar A at 4,2', exact: true }).count(), 1);
+  assert.equal(await cast.getByRole('button', { name: 'The star at 4,2', exact: true }).count(), 1);
+  await cast.locator('button[data-actor="a"]').click();
+  assert.equal(await cast.locator('button[data-actor="a"]').getAttribute('aria-pressed'), 'true');
+  await page.click('#play-box .dpad button[data-d="2"]');  // South
+  // By keyboard: focus c's button, Enter selects it and keeps the focus there.
+  await cast.locator('button[data-actor="c"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.actor), 'c');
+  await page.click('#play-box .dpad button[data-d="6"]');  // East
+  assert.equal(await text(page, 'pending'), 'a2 c6.');
+  assert.equal(await cast.locator('button[data-actor="c"]').getAttribute('aria-label'), 'Extra c at 4,2, move 6');
+  // A click on the start cell (4,2 on the built-in "rooms" map) picks the actors there in turn.
+  const cell = await page.$eval('#board', (c) => c.getBoundingClientRect().width / 24);
+  const picked = [];
+  for (let i = 0; i < 3; i++) {
+    await page.locator('#board').click({ position: { x: 4.5 * cell, y: 2.5 * cell } });
+    picked.push(await cast.locator('button[aria-pressed="true"]').getAttribute('data-actor'));
+  }
+  assert.deepEqual(picked, ['@', 'A', 'B']);
+  await page.click('#btn-end-turn');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.match(await text(page, 'cast'), /a:4,3 .*c:5,2/);
+  // The turn played by hand is saved and opened again: it plays as a replay, not as "the solver".
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save-replay')]);
+  const file = path.join(ARTIFACTS, 'searchparty-hand.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.deepEqual(saved.moves, ['a2 c6.']);
+  await page.setInputFiles('#in-file', file);
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Watching a replay.');
+  assert.equal(await text(page, 'solve-info'), 'A replay of 1 turn, the search not complete.');
+  assert.equal(await cast.locator('button').count(), 0, 'no actor buttons while a replay plays');
+  await screenshot(page, 'searchparty-steer-everyone');
   h.assertNoErrors();
 });

@@ -40,7 +40,7 @@ const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
 const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
 engine.onRestart(() => showError(errorBox, 'The game engine stopped after an error and was restarted: load a map again.'));
 
-const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: 28, minCell: 1, onDraw: draw });
+const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: 28, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
 function draw(ctx, geo) {
   const obs = st.obs;
@@ -118,26 +118,67 @@ function show(obs, result) {
     lines.hidden = false;
   } else lines.hidden = true;
   $('status-line').classList.remove('loading');
-  $('status-line').textContent = obs.over ? `Search complete in ${obs.turn} turns.` : st.watching ? 'Watching the solver.' : 'Your turn: move the cast.';
+  $('status-line').textContent = obs.over ? `Search complete in ${obs.turn} turns.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
   document.body.dataset.spTurn = obs.turn;
   document.body.dataset.spOver = obs.over ? '1' : '0';
   $('caption').textContent = `${obs.cols}×${obs.rows}, ${obs.open} open cells, S at ${obs.start[0]},${obs.start[1]}`;
   renderCast();
 }
 
+const ROLE_NAMES = { star: 'the star', costar: 'costar', extra: 'extra' };
+
+// The cast line. In "Steer everyone" the living actors are buttons: a click (or Tab, then
+// Enter / Space) selects the actor the direction pad steers; a click on the board selects the
+// actors standing on the clicked cell in turn. (Typing a letter selects too, but the extras a, c,
+// d, e, q, s, w, x and z share their letters with the direction keys.)
 function renderCast() {
   const obs = st.obs;
   if (!obs) return;
   const cast = $('cast');
+  const picking = steerMode() === 'all' && !st.watching && !obs.over;
+  if (picking && !obs.actors.some((a) => a.name === st.selected && a.alive)) st.selected = '@';
+  const focused = cast.contains(document.activeElement) ? document.activeElement.dataset.actor : null;
   cast.textContent = '';
   for (const a of obs.actors) {
-    const s = document.createElement('span');
-    s.textContent = `${a.name}:${a.x},${a.y}${st.pending[a.name] ? '→' + st.pending[a.name] : ''} `;
-    if (!a.alive) s.className = 'dead';
-    else if (steerMode() === 'all' && a.name === st.selected) s.className = 'sel';
-    cast.append(s);
+    const text = `${a.name}:${a.x},${a.y}${st.pending[a.name] ? '→' + st.pending[a.name] : ''}`;
+    let s;
+    if (picking && a.alive) {
+      s = document.createElement('button');
+      s.type = 'button';
+      s.dataset.actor = a.name;
+      s.setAttribute('aria-pressed', String(a.name === st.selected));
+      const who = a.role === 'star' ? 'the star' : `${ROLE_NAMES[a.role] || 'actor'} ${a.name}`;
+      s.title = `Steer ${who}`;
+      // Read aloud "A:4,2" and "a:4,2" sound alike: the name says costar or extra.
+      s.setAttribute('aria-label', `${who[0].toUpperCase()}${who.slice(1)} at ${a.x},${a.y}${st.pending[a.name] ? `, move ${st.pending[a.name]}` : ''}`);
+      s.onclick = () => selectActor(a.name);
+      if (a.name === st.selected) s.className = 'sel';
+    } else {
+      s = document.createElement('span');
+      if (!a.alive) s.className = 'dead';
+    }
+    s.textContent = text;
+    cast.append(s, ' ');
   }
+  if (focused) cast.querySelector(`button[data-actor="${CSS.escape(focused)}"]`)?.focus();
   $('pending').textContent = pendingLine();
+}
+
+/** "Steer everyone": the direction pad and keys now set `name`'s move. */
+function selectActor(name) {
+  if (!st.obs?.actors.some((a) => a.name === name && a.alive)) return;
+  st.selected = name;
+  renderCast();
+  board.redraw();
+}
+
+/** A click on the board in "Steer everyone": selects the next living actor on that cell. */
+function onBoardCell(r, c) {
+  if (steerMode() !== 'all' || st.watching || !st.obs || st.obs.over) return;
+  const here = st.obs.actors.filter((a) => a.alive && a.x === c - 1 && a.y === r - 1);
+  if (!here.length) return;
+  const i = here.findIndex((a) => a.name === st.selected);
+  selectActor(here[(i + 1) % here.length].name);
 }
 
 function pendingLine() {
@@ -224,10 +265,11 @@ async function watchSolver() {
   }
 }
 
-async function watchMoves(config, moves) {
+async function watchMoves(config, moves, { replay = false } = {}) {
   stopWatching();
   st.config = config;
   st.watching = true;
+  st.watchingReplay = replay;  // a replay file, not the solver's plan (the status line says which)
   st.stepper = new SessionStepper(engine, config, moves);
   $('replay-box').hidden = false;
   const container = $('replay-player');
@@ -269,7 +311,8 @@ async function showReplay(input, { autoplay = true } = {}) {
   let result;
   try { result = await check.result(); } finally { check.delete(); }
   await loadConfig(replay.config);
-  await watchMoves(replay.config, replay.moves);
+  await watchMoves(replay.config, replay.moves, { replay: true });
+  $('solve-info').textContent = `A replay of ${plural(replay.moves.length, 'turn')}${result.over ? ', the search complete' : ', the search not complete'}.`;
   if (autoplay) st.player.play();
   if (result.over) notifyGameOver(result, { source: 'replay' });
 }
