@@ -171,6 +171,47 @@ test('a replay file (as the server writes it: map text + start) opens in the pag
   h.assertNoErrors();
 });
 
+test('a finished game: download its replay, open the file, step it; the bots cannot be watched from a replay', async () => {
+  const page = await open('#map=petersen&cops=1&rounds=10&seed=5&side=robber&level=best');
+  // X stays put (from the keyboard's list) until the cop catches it.
+  for (let i = 0; i < 20 && (await page.$eval('html', (e) => e.dataset.over)) !== '1'; i++) {
+    const round = await dd(page, 'round');
+    await page.selectOption('#in-cross', await page.$eval('#in-cross', (s) => [...s.options].find((o) => o.textContent.endsWith('(stay)')).value));
+    await page.click('#btn-cross');
+    await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
+      || document.documentElement.dataset.over === '1', round);
+  }
+  const outcome = await page.$eval('#outcome', (e) => e.textContent);
+  assert.match(outcome, /^The cops win/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dl-replay')]);
+  assert.equal(download.suggestedFilename(), 'copsrobbers-replay.json');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cr-replay-')), 'replay.json');
+  await download.saveAs(file);
+  await page.setInputFiles('#in-replay', file);
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent === '1 of 10');
+  // Watch used to be offered here: a click left the page stuck "watching" (Watch greyed, Stop
+  // lit, nothing moving) with an uncaught "the game is over" from the replay's finished session.
+  const disabled = (id) => page.$eval(`#${id}`, (b) => b.disabled);
+  assert.equal(await disabled('btn-watch'), true, 'Watch is disabled in a replay');
+  assert.equal(await disabled('btn-hint'), true, 'Hint is disabled in a replay');
+  assert.equal(await disabled('btn-stop'), true, 'nothing to stop');
+  await page.click('.rp-fwd');
+  await page.waitForFunction(() => /Half-move 1 \//.test(document.getElementById('replay-player').textContent));
+  assert.equal(await disabled('btn-watch'), true, 'Watch stays disabled at every half-move');
+  await page.click('.rp-end');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  assert.equal(await page.$eval('#outcome', (e) => e.textContent), outcome, 'the replay ends as the game did');
+  // Restart plays again: Watch is offered and runs the bots to the end.
+  await page.click('#btn-restart');
+  await page.waitForSelector('#replay-box', { state: 'hidden' });
+  assert.equal(await disabled('btn-watch'), false);
+  await page.click('#btn-watch');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('btn-stop').disabled);  // watching ends with the game
+  h.assertNoErrors();
+});
+
 test('text on the board reads at 4.5:1 or more on its fill, light and dark theme', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await h.newPage({ colorScheme });

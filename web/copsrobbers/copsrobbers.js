@@ -176,9 +176,10 @@ function setStatus() {
   $('prompt').textContent = prompt;
   renderCrossPick();
   // Buttons that would do nothing are disabled: Stop only while watching, no hint or watching
-  // once the game is over (nor a hint for a replay's position).
+  // once the game is over, nor for a replay's position (the bots cannot go on from a replay's
+  // half-move: its session holds the whole game; Restart or New game plays again).
   $('btn-stop').disabled = !st.watching;
-  $('btn-watch').disabled = obs.over || st.watching;
+  $('btn-watch').disabled = obs.over || st.watching || st.replayMode;
   $('btn-hint').disabled = obs.over || st.watching || st.replayMode;
   $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
   document.documentElement.dataset.over = obs.over ? '1' : '0';
@@ -418,12 +419,11 @@ async function main() {
   $('btn-new').addEventListener('click', () => startGame(readForm()).catch(() => {}));
   $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false }).catch(() => {}));
   $('btn-watch').addEventListener('click', async () => {
-    if (!st.session || st.obs.over) return;
-    st.replayMode = false;
+    if (!st.session || st.obs.over || st.replayMode || st.watching) return;
     st.watching = true;
     st.pending = [];
     setStatus();
-    await botMoves();
+    await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); refresh().catch(() => {}); });
   });
   $('btn-stop').addEventListener('click', () => { st.token++; st.watching = false; refresh(); });
   $('btn-hint').addEventListener('click', async () => {
