@@ -3,7 +3,9 @@
 // the possible set), watch bot against bot to the end, and open a replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setup, screenshot, ARTIFACTS } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -191,5 +193,49 @@ test('watch bot against bot to the end, then open its replay', async () => {
   await page.fill('#in-replay', '{"format":"nope"}');
   await page.click('#btn-replay');
   assert.match(await page.textContent('#error'), /Cannot open the replay: "format" must be "pursuit-replay"/);
+  h.assertNoErrors();
+});
+
+test('a finished game: the result reads as a sentence, Hint and Pause are off, Save replay downloads it and it opens again', async () => {
+  const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${h.url}fugitive/#side=detectives&seed=4&cities=30&level=easy`);
+  await page.waitForSelector('html[data-ready="1"]');
+  // The Detectives take the first city the list offers, by its Choose button, until the end.
+  for (let i = 0; i < 400 && !(await obs(page)).over; i++) {
+    await waitIdle(page);
+    if ((await obs(page)).over) break;
+    await page.click('#btn-city');
+  }
+  const end = await obs(page);
+  assert.equal(end.over, true);
+  const outcome = (await page.textContent('#outcome')).trim();
+  // The engine's summary may start in lower case ("the Fugitive walked onto a Detective …").
+  assert.match(outcome, /^[A-Z]/, `the outcome starts with a capital: ${outcome}`);
+  assert.match(outcome, /— Fugitive \d+, Detectives \d+$/);
+  // Hint and Pause did nothing once the game was over; they are disabled.
+  assert.equal(await page.isDisabled('#btn-hint'), true, 'no hint after the end');
+  assert.equal(await page.isDisabled('#btn-pause'), true, 'nothing to pause after the end');
+  // The game played here is saved as a file (there was no way to keep it) and opens again.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save')]);
+  assert.equal(download.suggestedFilename(), 'fugitive-seed4.json');
+  const file = path.join(ARTIFACTS, 'fugitive-saved.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(saved.format, 'pursuit-replay');
+  assert.equal(saved.game, 'fugitive');
+  await page.setInputFiles('#in-replay-file', file);
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n && !window.fugitivePage.st.replay.stepping && !window.fugitivePage.st.busy, saved.moves.length);
+  assert.equal((await page.textContent('#outcome')).trim(), outcome, 'the replay ends as the game did');
+  assert.equal(await page.isDisabled('#btn-save'), true, 'Save replay is for the game played here, not a replay shown');
+  await page.click('#rp-back');
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n - 1 && !window.fugitivePage.st.replay.stepping, saved.moves.length);
+  assert.equal((await obs(page)).over, false);
+  assert.equal(await page.isDisabled('#btn-hint'), true, 'no hint in a replay');
+  // A new game plays again: the buttons come back.
+  await page.click('#btn-new');
+  await page.waitForFunction(() => !window.fugitivePage.st.replay && window.fugitivePage.st.obs && !window.fugitivePage.st.obs.over);
+  await waitIdle(page);
+  for (const id of ['btn-hint', 'btn-pause', 'btn-save']) assert.equal(await page.isDisabled(`#${id}`), false, `${id} is enabled in a new game`);
+  await screenshot(page, 'fugitive-saved-replay');
   h.assertNoErrors();
 });

@@ -132,7 +132,8 @@ function renderPanel() {
   $('status-line').classList.remove('loading');
   const outcome = $('outcome');
   outcome.hidden = !obs.over;
-  if (obs.over) outcome.textContent = `${obs.summary} — Fugitive ${obs.score.Fugitive}, Detectives ${obs.score.Detectives}`;
+  const summary = String(obs.summary || '');
+  if (obs.over) outcome.textContent = `${summary.charAt(0).toUpperCase()}${summary.slice(1)} — Fugitive ${obs.score.Fugitive}, Detectives ${obs.score.Detectives}`;
   const log = $('log');
   log.textContent = '';
   for (const line of obs.log) {
@@ -172,6 +173,11 @@ function renderPanel() {
     prompt.textContent = st.replay || obs.over ? '' : st.paused ? 'Paused.' : 'The bot is thinking…';
   }
   $('btn-pause').textContent = st.paused ? 'Resume' : 'Pause';
+  // Buttons that would do nothing are disabled: no hint for a finished game, a replay or while
+  // watching; nothing to pause once the game is over; Save replay saves the game played here.
+  $('btn-hint').disabled = !!st.replay || obs.over || st.side < 0;
+  $('btn-pause').disabled = !!st.replay || obs.over;
+  $('btn-save').disabled = !!st.replay;
   renderCityPick();
   restoreMoveFocus();
 }
@@ -390,6 +396,17 @@ function wire() {
     try {
       const m = await st.game.suggest({ level: 'best', seed: 7 });
       $('hint-text').textContent = `The bot would play: ${m}`;
+    } catch (e) { showError($('error'), e); }
+  });
+  $('btn-save').addEventListener('click', async () => {
+    if (st.replay || !st.game) return;
+    try {
+      const replay = await st.game.replay();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
+      a.download = `fugitive-seed${st.config.seed}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     } catch (e) { showError($('error'), e); }
   });
   $('btn-replay').addEventListener('click', () => openReplay($('in-replay').value).catch(() => {}));
