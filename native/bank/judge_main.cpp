@@ -30,7 +30,10 @@ int usage(int code) {
         "  --result FILE   write the result JSON (single game)\n"
         "  --replay FILE   write the replay JSON (single game)\n"
         "  --series N      N games with A as guards and N with B as guards, seeds S..S+N-1\n"
-        "  --out DIR       series: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n",
+        "  --out DIR       series: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n"
+        "Exit status: 0 after the game(s), whoever won (a program that fails loses by forfeit);\n"
+        "2 on bad arguments, a bad layout, or a result/replay/--out path that cannot be written\n"
+        "(checked before any program runs).\n",
         code ? stderr : stdout);
     return code;
 }
@@ -146,16 +149,31 @@ int main(int argc, char** argv) {
             else commands.push_back(a);
         }
         if (commands.size() != 2) return usage(2);
-        if (series > 0) return run_series(s, series, commands[0], commands[1], out_dir);
+        // An output file that cannot be written is reported before any program runs.
+        if (series > 0) {
+            if (!out_dir.empty()) check_writable(out_dir + "/series.json");
+            return run_series(s, series, commands[0], commands[1], out_dir);
+        }
+        if (!result_path.empty()) check_writable(result_path);
+        if (!replay_path.empty()) check_writable(replay_path);
         MatchOutcome o = play_match(s, commands[0], commands[1]);
-        if (!result_path.empty()) write_json_file(result_path, o.result);
-        if (!replay_path.empty()) write_json_file(replay_path, o.replay);
+        // The outcome is printed first and every file is tried, so a failing write loses nothing else.
         std::printf("%s\n", o.result["summary"].get<std::string>().c_str());
+        int status = 0;
+        for (const auto& [path, json] : {std::pair{result_path, &o.result}, std::pair{replay_path, &o.replay}}) {
+            if (path.empty()) continue;
+            try {
+                write_json_file(path, *json);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "bank-judge: %s\n", e.what());
+                status = 2;
+            }
+        }
         if (!o.result["forfeit"].is_null() && o.result["forfeit"].contains("stderr"))
             std::printf("stderr of the %s:\n%s\n", o.result["forfeit"]["side"].get<std::string>().c_str(),
                         o.result["forfeit"]["stderr"].get<std::string>().c_str());
         std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
-        return 0;
+        return status;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bank-judge: %s\n", e.what());
         return 2;

@@ -81,6 +81,23 @@ void write_file(const std::string& path, const std::string& text) {
     }
 }
 
+void check_writable(const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path target(path);
+    std::error_code ec;
+    if (fs::is_directory(target, ec)) throw std::runtime_error("cannot write " + path + ": it is a directory");
+    if (target.has_parent_path()) {
+        fs::create_directories(target.parent_path(), ec);
+        if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
+    }
+    const std::string temp = path + ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+    }
+    fs::remove(temp, ec);
+}
+
 void write_json_file(const std::string& path, const Json& json) { write_file(path, json.dump(1) + "\n"); }
 
 std::string make_temp_dir(const std::string& prefix) {

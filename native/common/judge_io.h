@@ -17,6 +17,11 @@ std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
 // write_file of json.dump(1) plus a final newline.
 void write_json_file(const std::string& path, const Json& json);
+// Checks, before a game starts, that write_file(path, ...) will be able to write there:
+// creates missing parent directories and creates + removes a temporary file beside `path`.
+// Throws std::runtime_error "cannot write <path>: <reason>" (so a judge refuses to start
+// instead of losing a finished game's result to a typo in --out).
+void check_writable(const std::string& path);
 // A new empty directory $TMPDIR/<prefix>XXXXXX (TMPDIR defaults to /tmp); returns its path.
 // Throws std::runtime_error on failure. The caller removes it when done.
 std::string make_temp_dir(const std::string& prefix);

