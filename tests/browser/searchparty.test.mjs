@@ -174,3 +174,30 @@ test('steer everyone with the mouse or Tab: the cast are buttons, a board click 
   await screenshot(page, 'searchparty-steer-everyone');
   h.assertNoErrors();
 });
+
+test('the address keeps the chosen built-in map and level: a reload shows them again', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#embed=0', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.selectOption('#in-builtin', 'corridors');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => /[#&]map=corridors(&|$)/.test(location.hash));
+  const caption = await text(page, 'caption');
+  assert.notEqual(caption, '24×12, 251 open cells, S at 4,2', 'not the default "rooms" map');
+  await page.selectOption('#in-level', 'best');
+  await page.waitForFunction(() => /[#&]level=best(&|$)/.test(location.hash));
+  assert.match(page.url(), /embed=0/, 'the other options stay');
+  // A reload used to bring back "rooms" at level hard.
+  await page.reload();
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.waitForFunction((c) => document.getElementById('caption').textContent === c, caption);
+  assert.equal(await page.$eval('#in-builtin', (s) => s.value), 'corridors');
+  assert.equal(await page.$eval('#in-level', (s) => s.value), 'best');
+  // A pasted map has no name in the address: map= goes, the level stays.
+  await page.fill('#map-text', '3 2 0 0\nS..\n...\n');
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('3×2'));
+  await page.waitForFunction(() => !/map=/.test(location.hash));
+  assert.match(page.url(), /level=best/);
+  h.assertNoErrors();
+});

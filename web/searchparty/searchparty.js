@@ -6,7 +6,7 @@
 //       solver plays at once), plus embed=1, autoplay=1 and replay=<url of a replay JSON>.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed, readHash, readInt, readChoice } from '../common/hash-state.js';
+import { applyEmbed, readHash, readInt, readChoice, updateHash } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
@@ -381,23 +381,30 @@ async function init() {
     return;
   }
   if (mapNote) showError(errorBox, mapNote);
-  $('btn-builtin').onclick = () => loadText(st.builtins.find((m) => m.name === $('in-builtin').value).text).catch((e) => showError(errorBox, e));
+  // The address keeps the built-in map and the level (a reload or a shared link shows them again);
+  // a generated, pasted or uploaded map has no name there: the address drops map=.
+  $('btn-builtin').onclick = () => {
+    const name = $('in-builtin').value;
+    loadText(builtinText(name)).then(() => updateHash({ map: name }), (e) => showError(errorBox, e));
+  };
+  $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
   $('btn-generate').onclick = async () => {
     try {
       const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, cols: +$('in-cols').value, rows: +$('in-rows').value,
         costars: +$('in-p').value, extras: +$('in-q').value, seed: +$('in-seed').value });
       $('map-text').value = g.map;
       await loadText(g.map);
+      updateHash({ map: null });
     } catch (e) { showError(errorBox, e); }
   };
-  $('btn-load').onclick = () => loadText($('map-text').value).catch((e) => showError(errorBox, e));
+  $('btn-load').onclick = () => loadText($('map-text').value).then(() => updateHash({ map: null }), (e) => showError(errorBox, e));
   $('in-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
     ev.target.value = '';
     const text = await f.text();
     $('map-text').value = text;
-    loadText(text).catch((e) => showError(errorBox, e));
+    loadText(text).then(() => updateHash({ map: null }), (e) => showError(errorBox, e));
   };
   $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
