@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,7 +32,8 @@ int usage(int code) {
         "  copsrobbers-server --figures [--quick] [--bot-dir DIR]\n"
         "MAP is a map file (N M, streets, optional layout) or a generated map name (petersen, grid-10x10,\n"
         "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500).\n"
-        "Exit status: 0 after a finished game (whoever won), 1 on bad arguments or maps.\n",
+        "Exit status: 0 after a finished game (whoever won), 1 on bad arguments, maps (all of a series'\n"
+        "maps are checked before its first game) or an --out folder that cannot be written.\n",
         code ? stderr : stdout);
     return code;
 }
@@ -49,8 +51,14 @@ std::vector<std::string> split_commas(const std::string& s) {
 }
 
 Json map_config(const std::string& map, bool relaxed) {
-    const bool is_file = map.find('/') != std::string::npos || (map.size() > 4 && map.substr(map.size() - 4) == ".txt");
-    if (!is_file) return Json{{"game", "copsrobbers"}, {"map_name", map}};
+    // A path, a .txt name, or any existing file (a map saved as "mymap" is not a generated map's name).
+    std::error_code ec;
+    const bool is_file = map.find('/') != std::string::npos || (map.size() > 4 && map.substr(map.size() - 4) == ".txt") ||
+                         std::filesystem::exists(map, ec);
+    if (!is_file) {
+        named_map(map);  // an unknown name is reported now (series: before the first game), with the known forms
+        return Json{{"game", "copsrobbers"}, {"map_name", map}};
+    }
     const std::string text = read_file(map);
     read_city(text, map, relaxed ? Limits::relaxed() : Limits::contract());  // errors name the file and line
     return Json{{"game", "copsrobbers"}, {"map", text}, {"relaxed", relaxed}};
@@ -64,6 +72,10 @@ std::string base_name(const std::string& path) {
 
 int run_single(const Json& config, const std::string& cops_cmd, const std::string& robber_cmd, const MatchTiming& t,
                const std::string& out_dir) {
+    if (!out_dir.empty()) {  // before any program runs: a typo in --out must not lose a played game
+        check_writable(out_dir + "/result.json");
+        check_writable(out_dir + "/replay.json");
+    }
     MatchOutcome m = play_match(config, cops_cmd, robber_cmd, t);
     std::printf("%s\n", m.summary.c_str());
     auto times = [](const std::vector<double>& t) {
@@ -97,8 +109,13 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
     int done = 0;
     std::vector<std::pair<std::string, SeriesRow>> rows;
     Json summary = Json::array();
-    for (const auto& map : maps) {
-        Json base = map_config(map, relaxed);
+    // Every map is read and checked (errors name the file and line) before the first game.
+    std::vector<Json> bases;
+    for (const auto& map : maps) bases.push_back(map_config(map, relaxed));
+    if (!out_dir.empty()) check_writable(out_dir + "/series.json");
+    for (std::size_t mi = 0; mi < maps.size(); ++mi) {
+        const std::string& map = maps[mi];
+        const Json& base = bases[mi];
         for (int c : cop_counts) {
             SeriesRow row;
             for (int seed = 1; seed <= seeds; ++seed)

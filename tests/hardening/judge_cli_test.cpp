@@ -86,4 +86,47 @@ TEST_F(JudgeCli, BankJudgeRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
     EXPECT_EQ(files, 2u);
 }
 
+TEST_F(JudgeCli, CopsRobbersServerRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
+    const std::string bad = dir + "/afile/out";
+    const Outcome r = run(kBin + "/copsrobbers-server --map grid-10x10 --cops 1 --rounds 5 --out " + bad + " --cops-cmd '" +
+                          marked(marker, kBin + "/copsrobbers-bot") + "' --robber-cmd '" + marked(marker, kBin + "/copsrobbers-bot") +
+                          "'");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "copsrobbers-server: cannot write " + bad + "/result.json")) << r.out;
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran before the output path was checked";
+    const Outcome ok = run(kBin + "/copsrobbers-server --map grid-10x10 --cops 1 --rounds 5 --out " + dir + "/new/deeper --cops-cmd '" +
+                           kBin + "/copsrobbers-bot' --robber-cmd '" + kBin + "/copsrobbers-bot'");
+    EXPECT_EQ(ok.status, 0) << ok.out;
+    EXPECT_TRUE(fs::exists(dir + "/new/deeper/result.json"));
+    EXPECT_TRUE(fs::exists(dir + "/new/deeper/replay.json"));
+}
+
+TEST_F(JudgeCli, CopsRobbersMapFileWithoutTxtIsAFileNotAName) {
+    // It said "unknown map name 'mymap'" for an existing file without '/' or ".txt".
+    fs::copy_file(kSrc + "/maps/copsrobbers/grid-10x10.txt", dir + "/mymap");
+    const Outcome r = run("cd " + dir + " && " + kBin + "/copsrobbers-server --map mymap --cops 1 --rounds 5 --seed 1 --cops-cmd '" + kBin +
+                      "/copsrobbers-bot' --robber-cmd '" + kBin + "/copsrobbers-bot' --out " + dir + "/out");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_FALSE(has(r.out, "unknown map name")) << r.out;
+    EXPECT_EQ(pursuit::Json::parse(read_file(dir + "/out/replay.json"))["config"]["map"], read_file(dir + "/mymap"));
+    // A name that is neither a file nor a generated map still says what the names are.
+    const Outcome bad = run(kBin + "/copsrobbers-server --map gird-10x10 --cops-cmd true --robber-cmd true");
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_TRUE(has(bad.out, "unknown map name 'gird-10x10' (known: ")) << bad.out;
+}
+
+TEST_F(JudgeCli, CopsRobbersSeriesChecksEveryMapBeforeTheFirstGame) {
+    // A broken second map used to end the series after the first map's games (no series.json).
+    std::ofstream(dir + "/broken.txt") << "10 12\n1 2\n2 3\n";
+    const std::string a = marked(marker, kBin + "/copsrobbers-bot --strategy random");
+    for (const std::string& second : {dir + "/broken.txt", std::string("gird-10x10")}) {
+        const Outcome r = run(kBin + "/copsrobbers-server --series --a '" + a + "' --b '" + a + "' --maps grid-4x4," + second +
+                          " --cops 1 --seeds 1 --rounds 5 --relaxed --out " + dir + "/series");
+        EXPECT_EQ(r.status, 1) << r.out;
+        EXPECT_TRUE(has(r.out, second == "gird-10x10" ? "unknown map name 'gird-10x10'" : dir + "/broken.txt line 4: ")) << r.out;
+        EXPECT_FALSE(has(r.out, "[1/")) << "no game before the broken map is found: " << r.out;
+        EXPECT_FALSE(fs::exists(marker));
+    }
+}
+
 }  // namespace
