@@ -37,7 +37,7 @@ std::string token() {
 int city_token(int n) {
     const std::string t = token();
     long long v;
-    if (!parse_int(t, v) || v < 1 || v > n) throw InputError("fugitive-bot: expected a city, got '" + t + "'");
+    if (!parse_int(t, v) || v < 1 || v > n) throw InputError("expected a city, got '" + t + "'");
     return static_cast<int>(v);
 }
 
@@ -126,7 +126,7 @@ void play_detectives(const std::shared_ptr<const Map>& map, const BotSettings& b
     for (int turn = 1; turn <= kTurns; ++turn) {
         view.turn = turn;
         const std::string t = token();
-        if (t.size() != 1 || transport_index(t[0]) < 0) throw InputError("fugitive-bot: expected a transport, got '" + t + "'");
+        if (t.size() != 1 || transport_index(t[0]) < 0) throw InputError("expected a transport, got '" + t + "'");
         view.knowledge.fugitive_moved(t[0], view.detectives);
         if (is_announcement_turn(turn)) view.knowledge.announced(city_token(map->size()));
         clock.start();
@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
         const std::string role = token();
         if (role == "Fugitive") play_fugitive(map, bot, rng, clock);
         else if (role == "Detectives") play_detectives(map, bot, rng, clock);
-        else throw InputError("fugitive-bot: expected the role Fugitive or Detectives, got '" + role + "'");
+        else throw InputError("expected the role Fugitive or Detectives, got '" + role + "'");
     } catch (const QuitSignal&) {
         return 0;
     } catch (const std::exception& e) {

@@ -31,7 +31,10 @@ int usage(int code) {
         "                 [--seed S] [--out DIR] [--time-ms MS] [--a-name NAME] [--b-name NAME]\n"
         "Each program runs in its own directory holding connect.txt and has MS (default 5000) ms of\n"
         "thinking time for the whole game. Single mode writes DIR/result.json and DIR/replay.json;\n"
-        "series mode plays every map twice with swapped roles and prints a table.\n",
+        "series mode plays every map twice with swapped roles and prints a table.\n"
+        "Exit status: 0 after the game(s), whoever won (a program that fails loses 0-20); 1 on bad\n"
+        "arguments, a broken map or an --out folder that cannot be written (checked before any\n"
+        "program runs); 2 when called without arguments.\n",
         code ? stderr : stdout);
     return code;
 }
@@ -68,22 +71,26 @@ bool parse_args(int argc, char** argv, Args& a) {
         else if (k == "--cities-max") a.cities_max = static_cast<int>(option_int(k, value(), 5, 200));
         else if (k == "--maps") {
             while (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) a.maps.push_back(argv[++i]);
-        } else return false;
+        } else {
+            throw InputError(k.rfind("-", 0) == 0 ? "unknown option " + k + " (see --help)"
+                                                  : "unexpected argument '" + k + "' (commands go after --fugitive/--detectives or --a/--b; see --help)");
+        }
     }
     return true;
 }
 
 int single(const Args& a) {
-    if (a.map_path.empty() || a.fugitive.empty() || a.detectives.empty()) return usage(2);
+    for (const auto& [flag, value] : {std::pair{"--map", &a.map_path}, std::pair{"--fugitive", &a.fugitive}, std::pair{"--detectives", &a.detectives}})
+        if (value->empty()) throw InputError(std::string("missing ") + flag + " (see --help)");
     const std::string text = read_file(a.map_path);
     read_map(text, a.map_path);  // a broken map is reported by its file name before anything runs
+    if (!a.out.empty()) {  // before any program runs: a typo in --out must not lose a played game
+        check_writable(a.out + "/result.json");
+        check_writable(a.out + "/replay.json");
+    }
     MatchSettings settings;
     settings.total_ms = a.time_ms;
     const MatchOutcome m = play_match(text, a.fugitive, a.detectives, a.seed, settings);
-    if (!a.out.empty()) {
-        write_json_file(a.out + "/result.json", m.result);
-        write_json_file(a.out + "/replay.json", m.replay);
-    }
     std::printf("%s\n", m.result["summary"].get<std::string>().c_str());
     for (const char* side : {"Fugitive", "Detectives"}) {
         const Json& p = m.result["players"][side];
@@ -91,7 +98,31 @@ int single(const Args& a) {
                     p["thinking_ms"].get<double>(), p["max_move_ms"].get<double>(), p["message"].get<std::string>().empty() ? "" : "  ",
                     p["message"].get<std::string>().c_str());
     }
-    return 0;
+    for (const char* side : {"Fugitive", "Detectives"}) {
+        const Json& p = m.result["players"][side];
+        if (p["verdict"] == "ok") continue;
+        const std::string command = p["command"], tail = p["stderr_tail"];
+        if (!tail.empty()) std::printf("stderr of the %s (tail):\n%s%s", side, tail.c_str(), tail.back() == '\n' ? "" : "\n");
+        // Programs run in a folder of their own (connect.txt): a relative command is not found there.
+        const std::string message = p["message"];
+        if ((message.find("status 127") != std::string::npos || message.find("status 126") != std::string::npos) &&
+            !command.empty() && command[0] != '/')
+            std::printf("note: each program runs in a fresh folder holding connect.txt, so a relative path in its command\n"
+                        "      ('%s') is looked up there: give the command as an absolute path ($PWD/...)\n",
+                        command.c_str());
+    }
+    int status = 0;
+    if (!a.out.empty()) {
+        for (const auto& [name, json] : {std::pair{"/result.json", &m.result}, std::pair{"/replay.json", &m.replay}}) {
+            try {
+                write_json_file(a.out + name, *json);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "fugitive-judge: %s\n", e.what());
+                status = 1;
+            }
+        }
+    }
+    return status;
 }
 
 struct SideStats {
@@ -107,7 +138,9 @@ double percentile(std::vector<double> v, double p) {
 }
 
 int series(const Args& a) {
-    if (a.a.empty() || a.b.empty() || (a.maps.empty() && a.generate <= 0)) return usage(2);
+    if (a.a.empty() || a.b.empty()) throw InputError("--series needs --a CMD and --b CMD (see --help)");
+    if (a.maps.empty() && a.generate <= 0) throw InputError("--series needs --maps FILE... or --generate K (see --help)");
+    if (!a.out.empty()) check_writable(a.out + "/series.json");
     std::vector<std::pair<std::string, std::string>> maps;  // name, text
     for (const auto& path : a.maps) {
         maps.push_back({path, read_file(path)});

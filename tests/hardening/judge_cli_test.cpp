@@ -101,6 +101,16 @@ TEST_F(JudgeCli, CopsRobbersServerRefusesAnUnwritableOutputBeforeAnyProgramRuns)
     EXPECT_TRUE(fs::exists(dir + "/new/deeper/replay.json"));
 }
 
+TEST_F(JudgeCli, FugitiveJudgeRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
+    const std::string bad = dir + "/afile/out";
+    const Outcome r = run(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + bad + " --fugitive '" +
+                          marked(marker, kBin + "/fugitive-bot --strategy random") + "' --detectives '" +
+                          marked(marker, kBin + "/fugitive-bot --strategy random") + "'");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "fugitive-judge: cannot write " + bad + "/result.json")) << r.out;
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran before the output path was checked";
+}
+
 TEST_F(JudgeCli, CopsRobbersMapFileWithoutTxtIsAFileNotAName) {
     // It said "unknown map name 'mymap'" for an existing file without '/' or ".txt".
     fs::copy_file(kSrc + "/maps/copsrobbers/grid-10x10.txt", dir + "/mymap");
@@ -127,6 +137,50 @@ TEST_F(JudgeCli, CopsRobbersSeriesChecksEveryMapBeforeTheFirstGame) {
         EXPECT_FALSE(has(r.out, "[1/")) << "no game before the broken map is found: " << r.out;
         EXPECT_FALSE(fs::exists(marker));
     }
+}
+
+TEST_F(JudgeCli, FugitiveJudgeNamesAWrongOrMissingArgument) {
+    // It printed only the usage, naming nothing.
+    const std::string judge = kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt ";
+    Outcome r = run(judge + "--fugitive true --detectives true --bogus 3");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "fugitive-judge: unknown option --bogus")) << r.out;
+    r = run(judge + "--fugitive true");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "fugitive-judge: missing --detectives")) << r.out;
+    r = run(judge + "--fugitive true --detectives true stray");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "unexpected argument 'stray'")) << r.out;
+    r = run(kBin + "/fugitive-judge --series --a true --b true");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "--series needs --maps FILE... or --generate K")) << r.out;
+    EXPECT_EQ(run(kBin + "/fugitive-judge --help").status, 0);
+}
+
+TEST_F(JudgeCli, FugitiveJudgeExplainsARelativeCommandAndShowsTheStderr) {
+    // The bot exists beside the judge's working directory, but programs run in a folder of
+    // their own: "status 127 (command not found?)" alone did not say why.
+    fs::copy_file(kBin + "/fugitive-bot", dir + "/mybot");
+    const Outcome r = run("cd " + dir + " && " + kBin + "/fugitive-judge --map " + kSrc +
+                      "/maps/fugitive/generated-20.txt --fugitive ./mybot --detectives '" + kBin + "/fugitive-bot --strategy random'");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "Fugitive 0, Detectives 20")) << r.out;
+    EXPECT_TRUE(has(r.out, "stderr of the Fugitive (tail):\nsh: 1: ./mybot: not found")) << r.out;
+    EXPECT_TRUE(has(r.out, "('./mybot') is looked up there: give the command as an absolute path")) << r.out;
+    // An absolute command plays, with no note.
+    const Outcome ok = run(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --fugitive " + dir +
+                       "/mybot --detectives '" + kBin + "/fugitive-bot --strategy random'");
+    EXPECT_EQ(ok.status, 0) << ok.out;
+    EXPECT_FALSE(has(ok.out, "note:")) << ok.out;
+    EXPECT_FALSE(has(ok.out, "Fugitive 0, Detectives 20")) << ok.out;
+}
+
+TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
+    fs::copy_file(kSrc + "/maps/fugitive/generated-20.txt", dir + "/connect.txt");
+    const Outcome r = run("cd " + dir + " && printf 'Robber\\n' | " + kBin + "/fugitive-bot");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "fugitive-bot: expected the role Fugitive or Detectives, got 'Robber'")) << r.out;
+    EXPECT_FALSE(has(r.out, "fugitive-bot: fugitive-bot:")) << r.out;
 }
 
 }  // namespace
