@@ -3,6 +3,7 @@
 // "Finished in T turns" / "T c e" on stderr (or the original's error message). Exit 0 on a
 // finish and on a rule error, like the original. Additions: --time-limit (per turn; the
 // original has none), --replay FILE (JSON replay), --quiet, --summary (JSON on stdout).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,7 +33,8 @@ int usage(int code) {
         "  --replay FILE    write a Pursuit replay (JSON) of the run\n"
         "  --quiet          no finish lines on stderr (errors are still printed)\n"
         "  --summary        print one JSON line {turns, costars, extras, finished, error} on stdout\n"
-        "exit status: 0 finished or rule error (as the original), 1 solver failure or bad map,\n"
+        "exit status: 0 finished or rule error (as the original), 1 solver failure, bad map or a\n"
+        "             --replay FILE that cannot be written (checked before the solver starts),\n"
         "             2 usage\n",
         code ? stderr : stdout);
     return code;
@@ -63,7 +65,11 @@ int main(int argc, char** argv) {
     for (; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") return usage(0);
-        if (a == "--time-limit" && i + 1 < argc) {
+        if ((a == "--time-limit" || a == "--replay") && i + 1 >= argc) {
+            std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
+            return 2;
+        }
+        if (a == "--time-limit") {
             try {
                 time_limit = option_number(a, argv[++i], 0, 1e6);
             } catch (const std::exception& e) {
@@ -71,10 +77,13 @@ int main(int argc, char** argv) {
                 return 2;
             }
         }
-        else if (a == "--replay" && i + 1 < argc) replay_path = argv[++i];
+        else if (a == "--replay") replay_path = argv[++i];
         else if (a == "--quiet") quiet = true;
         else if (a == "--summary") summary = true;
-        else if (a.rfind("--", 0) == 0 && a != "--") return usage(2);
+        else if (a.rfind("--", 0) == 0 && a != "--") {
+            std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
+            return 2;
+        }
         else break;
     }
     if (i >= argc) return usage(2);
@@ -92,10 +101,19 @@ int main(int argc, char** argv) {
         std::cerr << e.what() << "\n";
         return 1;
     }
+    if (!replay_path.empty()) {  // before the solver runs: a typo in the path must not cost the run's replay
+        try {
+            check_writable(replay_path);
+        } catch (const std::exception& e) {
+            std::cerr << e.what() << "\n";
+            return 1;
+        }
+    }
     std::string cmd;
     for (const auto& c : command) cmd += (cmd.empty() ? "" : " ") + shell_quote(c);
     PlayerLimits limits;
-    limits.per_move = std::chrono::milliseconds(static_cast<long long>(time_limit * 1000));
+    // 0 = no limit; a positive limit under a millisecond is 1 ms, not "no limit".
+    limits.per_move = std::chrono::milliseconds(time_limit > 0 ? std::max(1LL, static_cast<long long>(time_limit * 1000)) : 0);
     Player solver("solver", cmd, "", limits);
 
     State state(map);

@@ -175,6 +175,27 @@ TEST_F(JudgeCli, FugitiveJudgeExplainsARelativeCommandAndShowsTheStderr) {
     EXPECT_FALSE(has(ok.out, "Fugitive 0, Detectives 20")) << ok.out;
 }
 
+TEST_F(JudgeCli, SearchPartyControllerNamesABadOptionAndChecksTheReplayPathFirst) {
+    const std::string controller = kBin + "/searchparty-controller ";
+    const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
+    // It printed only the usage for both.
+    Outcome r = run(controller + "--bogus " + map + " -- true");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "searchparty-controller: unknown option --bogus")) << r.out;
+    r = run(controller + "--time-limit");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "option --time-limit needs a value")) << r.out;
+    // The replay path was found unwritable only after the whole run.
+    r = run(controller + "--replay " + dir + "/afile/replay.json " + map + " -- touch " + marker);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "cannot write " + dir + "/afile/replay.json")) << r.out;
+    EXPECT_FALSE(fs::exists(marker)) << "the solver ran before the replay path was checked";
+    // A limit under a millisecond is a limit (it was "no limit": a silent solver hung the run).
+    r = run("timeout 20 " + controller + "--time-limit 0.0001 " + map + " -- sleep 30");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "Solver failed (time limit)")) << r.out;
+}
+
 TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
     fs::copy_file(kSrc + "/maps/fugitive/generated-20.txt", dir + "/connect.txt");
     const Outcome r = run("cd " + dir + " && printf 'Robber\\n' | " + kBin + "/fugitive-bot");
