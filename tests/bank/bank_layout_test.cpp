@@ -126,3 +126,23 @@ TEST(BankLayout, ErrorsNameTheLineAndProblem) {
     std::string odd = "columns ABC\nguards AB AB AB AB\nmap\nD L.S\nC :#|\nB :#|\nA L.S\nend\n";
     EXPECT_EQ(layout_error(odd), "t.txt line 4: row D: lift column A: floors an odd number of rows apart (a lift moves 2 rows a move)");
 }
+
+TEST(BankLayout, ErrorsQuoteAShortPrintableExcerptOfTheFile) {
+    // A 10 MB line was quoted whole in the message (10 MB on stderr), and binary bytes raw
+    // (a terminal took "\x1b[2J" as "clear the screen").
+    const std::string long_line(10'000'000, 'A');
+    EXPECT_EQ(layout_error(long_line + "\n"), "t.txt line 1: unknown line '" + std::string(40, 'A') +
+                                                  "...' (expected name, columns, guards or map)");
+    EXPECT_EQ(layout_error("\x1b[2J\x07\xff\n"), "t.txt line 1: unknown line '\\x1b[2J\\x07\\xff' (expected name, columns, guards or map)");
+    std::string t = kTiny;
+    EXPECT_EQ(layout_error(t.replace(t.find("A L.S.."), 7, "A " + std::string(5000, '.'))),
+              "t.txt line 8: row A has 5000 cells, expected 5 (one per column letter)");
+    t = kTiny;
+    EXPECT_EQ(layout_error(t.replace(t.find("C :#|##"), 7, "C :#|#\x01")),
+              "t.txt line 6: row C column E: unknown cell '\\x01' (legend: . S | L : #)");
+    t = kTiny;
+    EXPECT_EQ(layout_error(t.replace(t.find("end\n"), 4, "\x1b" + std::string(100, 'z') + "\n")),
+              "t.txt line 9: expected a map row \"<row letter> <cells>\" or \"end\", got '\\x1b" + std::string(39, 'z') + "...'");
+    t = kTiny;
+    EXPECT_EQ(layout_error(t.replace(t.find("AD"), 2, "A\x1b")), "t.txt line 2: guard start 'A\\x1b' is not a walkable cell of the map");
+}
