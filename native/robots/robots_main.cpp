@@ -6,13 +6,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <string>
 
 #include "common/errors.h"
 #include "common/game.h"
+#include "common/judge_io.h"
 #include "robots/robots_game.h"
 #include "robots/strategy.h"
 
@@ -22,7 +22,9 @@ int usage(int code) {
     std::fputs("usage: robots [--replays DIR] [--stats] < input > output\n"
                "  Plays every case of the Robots problem input with the prescribed strategy and\n"
                "  prints the judge's output. --replays DIR also writes DIR/case-<k>.json replays.\n"
-               "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n",
+               "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n"
+               "  Exit status: 0 every case solved; 1 a malformed case (the cases before it are still\n"
+               "  printed) or a --replays folder that cannot be written; 2 a bad option.\n",
                code ? stderr : stdout);
     return code;
 }
@@ -35,10 +37,8 @@ void write_replays(const std::string& input, const std::string& dir) {
         config["game"] = "robots";
         robots::RobotsGame game(config);
         while (!game.over()) game.apply(game.suggest_move(Json::object()));
-        const std::string path = dir + "/case-" + std::to_string(reader.cases_read()) + ".json";
-        std::ofstream f(path);
-        if (!f) throw InputError("cannot write " + path);
-        f << game.replay().dump() << '\n';
+        // Creates DIR if missing; errors say why ("cannot write DIR/case-1.json: Not a directory").
+        write_file(dir + "/case-" + std::to_string(reader.cases_read()) + ".json", game.replay().dump() + "\n");
     }
 }
 
@@ -51,7 +51,19 @@ int main(int argc, char** argv) {
         if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) return usage(0);
         if (!std::strcmp(argv[i], "--replays") && i + 1 < argc) replay_dir = argv[++i];
         else if (!std::strcmp(argv[i], "--stats")) stats = true;
-        else return usage(2);
+        else {
+            std::fprintf(stderr, "robots: %s\n", !std::strcmp(argv[i], "--replays") ? "option --replays needs a value (a folder)"
+                                                                                     : (std::string("unknown option ") + argv[i]).c_str());
+            return usage(2);
+        }
+    }
+    if (!replay_dir.empty()) {  // before reading the input: a bad folder is named at once
+        try {
+            pursuit::check_writable(replay_dir + "/case-1.json");
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "robots: %s\n", e.what());
+            return 1;
+        }
     }
     std::ios::sync_with_stdio(false);
     std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());

@@ -5,7 +5,8 @@
 // first game), fugitive-judge naming an unknown or missing option, explaining a relative bot
 // command (programs run in a folder of their own) and printing the failing program's stderr,
 // fugitive-bot's messages named once, searchparty-controller naming a bad option, checking
-// --replay before the solver starts and keeping a sub-millisecond --time-limit a limit. The programs' misbehaviour during a game is the
+// --replay before the solver starts and keeping a sub-millisecond --time-limit a limit, and
+// robots creating its --replays folder (or saying why it cannot) and naming a bad option. The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -194,6 +195,21 @@ TEST_F(JudgeCli, SearchPartyControllerNamesABadOptionAndChecksTheReplayPathFirst
     r = run("timeout 20 " + controller + "--time-limit 0.0001 " + map + " -- sleep 30");
     EXPECT_EQ(r.status, 1) << r.out;
     EXPECT_TRUE(has(r.out, "Solver failed (time limit)")) << r.out;
+}
+
+TEST_F(JudgeCli, RobotsReplaysFolderIsCreatedOrNamedWithTheReason) {
+    std::ofstream(dir + "/in.txt") << "1 0\n10 14\n0 0\n";
+    // A folder that does not exist yet is created (it said "cannot write DIR/case-1.json", no reason).
+    Outcome r = run(kBin + "/robots --replays " + dir + "/new/replays < " + dir + "/in.txt");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "Case 1:\nLost game after making 21 moves.")) << r.out;
+    EXPECT_EQ(pursuit::Json::parse(read_file(dir + "/new/replays/case-1.json"))["game"], "robots");
+    r = run(kBin + "/robots --replays " + dir + "/afile/replays < " + dir + "/in.txt");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "robots: cannot write " + dir + "/afile/replays/case-1.json: Not a directory")) << r.out;
+    r = run(kBin + "/robots --bogus < " + dir + "/in.txt");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "robots: unknown option --bogus")) << r.out;
 }
 
 TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
