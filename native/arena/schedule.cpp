@@ -16,6 +16,9 @@ MapEntry make_map_entry(const std::string& value) {
         const fs::path p = fs::weakly_canonical(fs::absolute(value), ec);
         return {p.string(), p.stem().string()};
     }
+    // No built-in map name has a '/': this was meant as a file (every game would fail on it).
+    if (value.find('/') != std::string::npos)
+        throw InputError("map " + value + ": " + (fs::exists(value, ec) ? "not a regular file" : "no such file"));
     return {value, value};
 }
 

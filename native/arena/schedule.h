@@ -35,7 +35,8 @@ std::vector<MatchSpec> make_schedule(const std::vector<Bot>& bots, int sides,
                                      const std::string& champion);
 
 // A map argument: an existing file becomes its absolute path (name = file name without
-// extension); anything else is a built-in name kept as is.
+// extension); a value with '/' that is no regular file throws InputError ("map PATH: no such
+// file"); anything else is a built-in name kept as is.
 MapEntry make_map_entry(const std::string& value);
 
 std::string match_key(const MapEntry& map, std::uint64_t seed, const std::vector<Bot>& bots,

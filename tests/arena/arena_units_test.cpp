@@ -257,3 +257,25 @@ TEST(ArenaDescriptor, WinnerFromScoresAndRolePointers) {
     EXPECT_TRUE(at_pointer(Json::object(), "/players/x").is_null());
     fs::remove_all(tmp);
 }
+
+TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
+    // "--maps maps/typo.txt" was taken for a built-in map name: every game then failed in the
+    // judge ("cannot read ...") and the arena exited 0 with a table of errors.
+    const std::string dir = make_temp_dir("arena-map-entry-");
+    try {
+        make_map_entry(dir + "/typo.txt");
+        ADD_FAILURE() << "no error for a missing map file";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "map " + dir + "/typo.txt: no such file");
+    }
+    try {
+        make_map_entry(dir);
+        ADD_FAILURE() << "no error for a folder";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "map " + dir + ": not a regular file");
+    }
+    write_file(dir + "/ok.txt", "x\n");
+    EXPECT_EQ(make_map_entry(dir + "/ok.txt").name, "ok");
+    EXPECT_EQ(make_map_entry("grid-4x4").value, "grid-4x4");  // a built-in name stays a name
+    std::filesystem::remove_all(dir);
+}
