@@ -12,8 +12,9 @@ let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
-async function open(hash) {
+async function open(hash, init = null) {
   const page = await h.newPage();
+  if (init) await page.addInitScript(init);
   await page.goto(new URL(`copsrobbers/${hash}`, h.url).href);
   await page.waitForSelector('html[data-ready="1"]');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]')?.textContent !== '');
@@ -172,9 +173,17 @@ test('a replay file (as the server writes it: map text + start) opens in the pag
 });
 
 test('a finished game: download its replay, open the file, step it; the bots cannot be watched from a replay', async () => {
-  const page = await open('#map=petersen&cops=1&rounds=10&seed=5&side=robber&level=best');
+  // The download link is refreshed after every move; the replay it pointed at before is
+  // released (each round used to keep one more object URL alive for the page's lifetime).
+  const page = await open('#map=petersen&cops=1&rounds=10&seed=5&side=robber&level=best', () => {
+    window.__revoked = [];
+    const revoke = URL.revokeObjectURL.bind(URL);
+    URL.revokeObjectURL = (u) => { window.__revoked.push(u); revoke(u); };
+  });
+  const hrefs = [];
   // X stays put (from the keyboard's list) until the cop catches it.
   for (let i = 0; i < 20 && (await page.$eval('html', (e) => e.dataset.over)) !== '1'; i++) {
+    hrefs.push(await page.$eval('#dl-replay', (a) => a.href));
     const round = await dd(page, 'round');
     await page.selectOption('#in-cross', await page.$eval('#in-cross', (s) => [...s.options].find((o) => o.textContent.endsWith('(stay)')).value));
     await page.click('#btn-cross');
@@ -183,6 +192,11 @@ test('a finished game: download its replay, open the file, step it; the bots can
   }
   const outcome = await page.$eval('#outcome', (e) => e.textContent);
   assert.match(outcome, /^The cops win/);
+  const latest = await page.$eval('#dl-replay', (a) => a.href);
+  assert.ok(hrefs.length >= 2 && hrefs.every((u) => u.startsWith('blob:') && u !== latest), hrefs.join(' '));
+  const revoked = await page.evaluate(() => window.__revoked);
+  for (const u of hrefs) assert.ok(revoked.includes(u), `an old replay URL is released: ${u}`);
+  assert.ok(!revoked.includes(latest), 'the current one is kept (the download below loads it)');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dl-replay')]);
   assert.equal(download.suggestedFilename(), 'copsrobbers-replay.json');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cr-replay-')), 'replay.json');

@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -557,11 +557,7 @@ $('btn-random-hide').addEventListener('click', () => act(async () => {
 $('btn-save').addEventListener('click', () => act(async () => {
   if (!st.session) return;
   const replay = await st.session.replay();
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
-  a.download = `bank-seed${st.config.seed}.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  downloadJson(replay, `bank-seed${st.config.seed}.json`);
 }));
 $('btn-review').addEventListener('click', () => act(async () => { if (st.session) await openReplay(await st.session.replay()); }));
 $('in-replay').addEventListener('change', async (ev) => {

@@ -87,3 +87,24 @@ export function fillChoices(sel, choices, fallback = null) {
   sel.disabled = !choices.length;
   return choices.length > 0;
 }
+
+function jsonUrl(data) {
+  return URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/json' }));
+}
+
+// Saves `data` as the JSON file `filename` through a temporary link; the object URL is
+// released once the browser has started the download.
+export function downloadJson(data, filename) {
+  const a = document.createElement('a');
+  a.href = jsonUrl(data);
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// Points a lasting download link at `data` as JSON, releasing the object URL it held before
+// (a page that refreshes the link every move would otherwise keep every old replay alive).
+export function linkJson(link, data) {
+  if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+  link.href = jsonUrl(data);
+}

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -232,7 +232,7 @@ async function refresh() {
   setStatus();
   draw();
   const replay = await st.session.replay();
-  $('dl-replay').href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
+  linkJson($('dl-replay'), replay);
   analyse();
 }
 

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -402,11 +402,7 @@ function wire() {
     if (st.replay || !st.game) return;
     try {
       const replay = await st.game.replay();
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
-      a.download = `fugitive-seed${st.config.seed}.json`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      downloadJson(replay, `fugitive-seed${st.config.seed}.json`);
     } catch (e) { showError($('error'), e); }
   });
   $('btn-replay').addEventListener('click', () => openReplay($('in-replay').value).catch(() => {}));

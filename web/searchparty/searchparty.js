@@ -10,7 +10,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash } from '../common
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, downloadJson } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -423,10 +423,7 @@ async function init() {
       replay = await s.replay();
       await s.delete();
     } else replay = await st.session.replay();
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([JSON.stringify(replay)], { type: 'application/json' }));
-    a.download = 'searchparty-replay.json';
-    a.click();
+    downloadJson(replay, 'searchparty-replay.json');
   };
   for (const b of document.querySelectorAll('#play-box .dpad button')) b.onclick = () => move(b.dataset.d);
   for (const r of document.querySelectorAll('input[name="steer"]')) r.onchange = () => { st.pending = {}; renderCast(); board.redraw(); };
