@@ -21,18 +21,6 @@ bool distinct_upper(const std::string& s) {
     return true;
 }
 
-// Text of the file quoted in a message: at most 40 bytes, bytes that are not printable ASCII
-// as \xNN (a binary file or a 10 MB line must not end up raw and whole on the terminal).
-std::string shown(const std::string& s) {
-    static const char* hex = "0123456789abcdef";
-    std::string out;
-    for (unsigned char c : s.substr(0, 40)) {
-        if (c >= 32 && c < 127) out += static_cast<char>(c);
-        else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-    }
-    return s.size() > 40 ? out + "..." : out;
-}
-
 std::string strip_comment(const std::string& line) {
     std::string s = line.substr(0, line.find('#') == 0 ? 0 : line.size());
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
@@ -104,7 +92,7 @@ Layout Layout::parse(const std::string& text, const std::string& source) {
                 L.name_.erase(0, L.name_.find_first_not_of(" \t"));
             } else if (key == "columns") {
                 if (tokens.size() != 2) in.fail("expected \"columns <letters>\", e.g. columns ABCDE");
-                if (!distinct_upper(tokens[1])) in.fail("column letters must be distinct uppercase letters, got '" + shown(tokens[1]) + "'");
+                if (!distinct_upper(tokens[1])) in.fail("column letters must be distinct uppercase letters, got '" + escaped_excerpt(tokens[1]) + "'");
                 L.col_letters_ = tokens[1];
             } else if (key == "guards") {
                 guard_tokens.assign(tokens.begin() + 1, tokens.end());
@@ -114,7 +102,7 @@ Layout Layout::parse(const std::string& text, const std::string& source) {
                 if (L.col_letters_.empty()) in.fail("\"map\" before \"columns\"");
                 in_map = true;
             } else {
-                in.fail("unknown line '" + shown(tokens[0]) + "' (expected name, columns, guards or map)");
+                in.fail("unknown line '" + escaped_excerpt(tokens[0]) + "' (expected name, columns, guards or map)");
             }
             continue;
         }
@@ -123,7 +111,7 @@ Layout Layout::parse(const std::string& text, const std::string& source) {
             continue;
         }
         if (raw.size() < 2 || raw[0] < 'A' || raw[0] > 'Z' || raw[1] != ' ')
-            in.fail("expected a map row \"<row letter> <cells>\" or \"end\", got '" + shown(raw) + "'");
+            in.fail("expected a map row \"<row letter> <cells>\" or \"end\", got '" + escaped_excerpt(raw) + "'");
         std::string cells = raw.substr(2);
         while (!cells.empty() && cells.back() == ' ') cells.pop_back();
         if (cells.size() != L.col_letters_.size())
@@ -132,7 +120,7 @@ Layout Layout::parse(const std::string& text, const std::string& source) {
         for (std::size_t c = 0; c < cells.size(); ++c)
             if (!valid_kind(cells[c]))
                 in.fail("row " + std::string(1, raw[0]) + " column " + std::string(1, L.col_letters_[c]) + ": unknown cell '" +
-                        shown(std::string(1, cells[c])) + "' (legend: . S | L : #)");
+                        escaped_excerpt(std::string(1, cells[c])) + "' (legend: . S | L : #)");
         L.row_letters_.insert(L.row_letters_.begin(), raw[0]);
         map_rows.insert(map_rows.begin(), cells);
         map_lines.insert(map_lines.begin(), in.line_number());
@@ -152,7 +140,7 @@ Layout Layout::parse(const std::string& text, const std::string& source) {
     for (const auto& t : guard_tokens) {
         auto c = L.parse_cell(t);
         if (!c || !L.walkable(*c))
-            throw InputError(source + " line " + std::to_string(guards_line) + ": guard start '" + shown(t) +
+            throw InputError(source + " line " + std::to_string(guards_line) + ": guard start '" + escaped_excerpt(t) +
                              "' is not a walkable cell of the map");
         L.guard_starts_.push_back(*c);
     }

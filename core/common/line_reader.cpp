@@ -60,14 +60,22 @@ bool parse_ints_fast(std::string_view line, std::size_t count, long long lo, lon
     return i == line.size();
 }
 
-std::string shown(const std::string& token) {
-    std::string s;
-    for (unsigned char c : token.substr(0, 40))
-        s += (c >= 32 && c < 127) ? static_cast<char>(c) : '?';
-    if (token.size() > 40) s += "...";
-    return "'" + s + "'";
-}
+std::string shown(const std::string& token) { return "'" + escaped_excerpt(token) + "'"; }
 }  // namespace
+
+std::string escaped_excerpt(std::string_view s, std::size_t max_bytes) {
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < s.size() && i < max_bytes; ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c == '\t') out += "\\t";
+        else if (c == '\\') out += "\\\\";
+        else if (c < 0x20 || c >= 0x7f) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        else out += static_cast<char>(c);
+    }
+    if (s.size() > max_bytes) out += "...";
+    return out;
+}
 
 LineReader::LineReader(std::string text, std::string source) : text_(std::move(text)), source_(std::move(source)) {}
 

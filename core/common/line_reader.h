@@ -11,6 +11,10 @@ namespace pursuit {
 std::vector<std::string> split_tokens(std::string_view line);
 // Parses a whole token as a base-10 int (optional leading '-'); false on anything else.
 bool parse_int(std::string_view token, long long& out);
+// Untrusted text as it may appear in a message: at most `max_bytes` bytes (then "..."), control
+// and non-ASCII bytes as \xNN, tab as \t, backslash as \\ (a 10 MB line or a binary file must
+// not reach the terminal raw and whole).
+std::string escaped_excerpt(std::string_view s, std::size_t max_bytes = 40);
 
 class LineReader {
 public:

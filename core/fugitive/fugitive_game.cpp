@@ -13,11 +13,7 @@
 namespace pursuit::fugitive {
 namespace {
 
-std::string shown(const std::string& s) {
-    std::string out;
-    for (unsigned char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? static_cast<char>(c) : '?';
-    return "'" + out + (s.size() > 40 ? "...'" : "'");
-}
+std::string shown(const std::string& s) { return "'" + escaped_excerpt(s) + "'"; }
 
 MapParams params_from_json(const Json& j, std::uint64_t default_seed) {
     MapParams p;

@@ -37,7 +37,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     const auto claim = split_tokens(r.claimed);
     long long v;
     if (claim.size() != 3 || !parse_int(claim[0], v) || !parse_int(claim[1], v) || !parse_int(claim[2], v))
-        return finish(source + " line " + std::to_string(lines.size()) + ": expected the final line \"turns costars extras\", got '" + r.claimed + "'");
+        return finish(source + " line " + std::to_string(lines.size()) + ": expected the final line \"turns costars extras\", got '" + escaped_excerpt(r.claimed) + "'");
     const std::size_t moves = lines.size() - 1;
     for (std::size_t i = 0; i < moves; ++i) {
         if (s.finished())
@@ -54,7 +54,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
                       " open cells are still unsearched");
     r.valid = true;
     r.claim_matches = split_tokens(s.final_line()) == claim;
-    return finish(r.claim_matches ? "ok" : "the final line claims '" + r.claimed + "' but the true result is '" + s.final_line() + "'");
+    return finish(r.claim_matches ? "ok" : "the final line claims '" + escaped_excerpt(r.claimed) + "' but the true result is '" + s.final_line() + "'");
 }
 
 }  // namespace pursuit::searchparty

@@ -107,12 +107,12 @@ Moves State::parse_line(const std::string& line) const {
         if (upper && (i < 0 || !actors_[i].alive)) throw IllegalMove(std::string("Invalid move of dead or nonexistent costar ") + c);
         if (lower && (i < 0 || !actors_[i].alive)) throw IllegalMove(std::string("Invalid move of dead or nonexistent extra ") + c);
         // The original crashes (IndexError, exit status 1) on a token without a direction.
-        if (t.size() < 2) throw IllegalMove("Invalid move token '" + t + "' (no direction)");
+        if (t.size() < 2) throw IllegalMove("Invalid move token '" + escaped_excerpt(t) + "' (no direction)");
         const Actor& a = actors_[i];
         const char d = t[1];
         const bool digit = d >= '1' && d <= '9';
         if (d != '5' && (!digit || !map_.open_at(a.x + digit_dx(d), a.y + digit_dy(d))))
-            throw IllegalMove("Invalid move of " + position_text(a) + " in direction " + std::string(1, d) +
+            throw IllegalMove("Invalid move of " + position_text(a) + " in direction " + escaped_excerpt(std::string(1, d)) +
                               " onto # or off of the map");
         moves[i] = d;
     }
@@ -128,7 +128,7 @@ std::string State::illegal_reason(const Moves& moves) const {
         if (d == '5') continue;
         if (!a.alive) return std::string("Invalid move of dead or nonexistent ") + (a.role == Role::Costar ? "costar " : "extra ") + a.name;
         if (!map_.open_at(a.x + digit_dx(d), a.y + digit_dy(d)))
-            return "Invalid move of " + position_text(a) + " in direction " + std::string(1, d) + " onto # or off of the map";
+            return "Invalid move of " + position_text(a) + " in direction " + escaped_excerpt(std::string(1, d)) + " onto # or off of the map";
     }
     return "";
 }

@@ -2,6 +2,7 @@
 // PROCESS_RUNNER.md). One child = one process group led by `/bin/sh -c <command>`; the
 // parent keeps non-blocking, close-on-exec pipe ends and never waits without a deadline.
 #include "common/process_runner.h"
+#include "common/line_reader.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -51,27 +52,6 @@ std::string seconds_text(std::chrono::nanoseconds d) {
 std::string signal_text(int sig) {
     const char* abbrev = sigabbrev_np(sig);
     return std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : std::string());
-}
-
-// A short, printable excerpt of untrusted bytes: control and non-ASCII bytes as \xNN.
-std::string escaped_excerpt(const std::string& s, std::size_t max_bytes = 40) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size() && i < max_bytes; ++i) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c == '\t') {
-            out += "\\t";
-        } else if (c == '\\') {
-            out += "\\\\";
-        } else if (c < 0x20 || c >= 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    if (s.size() > max_bytes) out += "...";
-    return out;
 }
 
 bool set_nonblocking(int fd) {

@@ -24,9 +24,7 @@ struct Tokens {
     std::string malformed;  // non-empty: what was wrong with the text
 };
 
-std::string shown_line(const std::string& line) {
-    return "'" + line.substr(0, 60) + (line.size() > 60 ? "...'" : "'");
-}
+std::string shown_line(const std::string& line) { return "'" + escaped_excerpt(line, 60) + "'"; }
 
 bool token_fits(const std::string& token, std::size_t index, bool transport_first) {
     if (transport_first && index == 0) return token.size() == 1 && transport_index(token[0]) >= 0;

@@ -231,6 +231,23 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     EXPECT_EQ(r.message, "solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map");
 }
 
+// A garbage solution file must not come back whole and raw in the message: a 10 MB last line
+// was quoted entire, binary bytes went to the terminal as they were.
+TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
+    const Map m = read_map(kExample1);
+    auto r = check_solution(m, "@4.\n" + std::string(10'000'000, 'z') + "\n");
+    EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '" + std::string(40, 'z') + "...'");
+    r = check_solution(m, "@4.\n\x1b[2J\x07\xff\n");
+    EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '\\x1b[2J\\x07\\xff'");
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 \x1b\n");
+    EXPECT_EQ(r.message, "solution line 5: expected the final line \"turns costars extras\", got '4 0 \\x1b'");
+    r = check_solution(m, "@4 " + std::string(100, 'y') + "\n1 0 0\n");
+    EXPECT_EQ(r.message, "solution line 1: Invalid move of dead or nonexistent extra y");
+    r = check_solution(m, "@\x1b\n1 0 0\n");
+    EXPECT_EQ(r.message.substr(0, 17), "solution line 1: ");
+    EXPECT_EQ(r.message.find('\x1b'), std::string::npos) << r.message;
+}
+
 TEST(SearchPartyGame, UniformInterface) {
     auto g = create_game(Json{{"game", "searchparty"}, {"map", kExample1}});
     EXPECT_EQ(g->id(), "searchparty");
