@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ROOT } from './lib.mjs';
+import { setup, screenshot, layoutIssues, ROOT } from './lib.mjs';
 import { openHost, waitMessage, frameOf } from './embed-lib.mjs';
 
 const pages = ['robots', 'copsrobbers', 'fugitive', 'searchparty', 'bank'].filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
@@ -108,6 +108,29 @@ test('every page in embed mode fits a 320 px frame', async () => {
     assert.ok(scrollW <= clientW, `${game}: the page is ${scrollW} px wide in a ${clientW} px frame`);
     await page.context().close();
   }
+  h.assertNoErrors();
+});
+
+// The course kit's frames are 640-760 px wide. The side panel used to be a fixed 206 px column
+// there: Fugitive's "Next announcement" and "turn 5" broke apart, Robots' "Teleport destinations"
+// too, and Bank's hiding list cut its cells (Bank alone had widened its own column).
+test('in 640, 760 and 1024 px frames every side panel sits beside the board, 236-300 px wide, nothing cut or broken', async () => {
+  const problems = [];
+  for (const game of pages) {
+    for (const width of [640, 760, 1024]) {
+      const page = await h.newPage({ viewport: { width, height: 720 } });
+      await page.goto(`${h.url}${game}/#embed=1&seed=7`);
+      await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+      await page.waitForTimeout(300);
+      for (const issue of await layoutIssues(page, '.side-panel')) problems.push(`${game} ${width}: ${issue}`);
+      const [board, panel] = await Promise.all(['.game-layout > :first-child', '.side-panel'].map((s) => page.locator(s).first().boundingBox()));
+      if (panel.x < board.x + board.width - 1) problems.push(`${game} ${width}: the panel is not beside the board`);
+      if (panel.width < 235 || panel.width > 301) problems.push(`${game} ${width}: the panel is ${panel.width} px wide`);
+      if (width === 760) await screenshot(page, `embed-760-${game}`);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(problems, []);
   h.assertNoErrors();
 });
 

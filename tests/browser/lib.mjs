@@ -94,7 +94,13 @@ export async function layoutIssues(page, root) {
       const range = document.createRange();
       range.selectNodeContents(node);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
-      return { rects, count: new Set(rects.map((r) => Math.round(r.top + r.height / 2))).size };
+      // A line is a run of boxes that overlap vertically: a key label (<kbd>) beside a button's
+      // text is taller than the text, so its centre differs but it is on the same line.
+      let count = 0, bottom = -Infinity;
+      for (const r of [...rects].sort((a, b) => a.top - b.top)) {
+        if (r.top >= bottom - 1) { count++; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom);
+      }
+      return { rects, count };
     };
     for (const e of panel.querySelectorAll(CONTROL)) {
       if (!shown(e)) continue;
