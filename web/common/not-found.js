@@ -64,11 +64,13 @@ export function showNotFound(main = document.querySelector('main'), loc = window
   const linkTo = (g) => el('a', { href: new URL(`${g.id}/${keep}`, ROOT).href }, g.title);
   const suggestion = known ? GAMES.find((g) => g.id === id) : nearestGame(id);
 
+  const ids = GAMES.map((g) => g.id);
+  const theGames = `The games are ${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}.`;
   const message = known
     ? `There is no page at ${path}. The game "${id}" is at ${id}/ (options go after it: ${id}/#embed=1&seed=7).`
     : id
-      ? `Unknown game "${shownId}": there is no page at ${path}. The games are fugitive, searchparty, robots, copsrobbers and bank.`
-      : `There is no page at ${path}. The games are fugitive, searchparty, robots, copsrobbers and bank.`;
+      ? `Unknown game "${shownId}": there is no page at ${path}. ${theGames}`
+      : `There is no page at ${path}. ${theGames}`;
   const box = el('div', { className: 'error-box not-found', id: 'not-found' });
   box.setAttribute('role', 'alert');
   box.append(el('span', { className: 'error-text', id: 'not-found-text' }, message));
