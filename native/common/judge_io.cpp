@@ -52,16 +52,29 @@ double option_number(const std::string& option, const std::string& text, double 
     return v;
 }
 
-void write_file(const std::string& path, const std::string& text) {
+namespace {
+
+// Makes the parent folders of `path` and names the temporary file beside it that write_file
+// renames into place: the same directory, so rename() is atomic; the pid keeps parallel
+// writers apart. check_writable tries the same steps before a game.
+std::string temp_beside(const std::string& path) {
     namespace fs = std::filesystem;
-    fs::path target(path);
+    const fs::path target(path);
     std::error_code ec;
     if (target.has_parent_path()) {
         fs::create_directories(target.parent_path(), ec);
         if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
     }
-    // Same directory as the target, so rename() is atomic; the pid keeps parallel writers apart.
-    std::string temp = path + ".tmp" + std::to_string(::getpid());
+    return path + ".tmp" + std::to_string(::getpid());
+}
+
+}  // namespace
+
+void write_file(const std::string& path, const std::string& text) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    std::error_code ec;
+    const std::string temp = temp_beside(path);
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
@@ -86,11 +99,7 @@ void check_writable(const std::string& path) {
     fs::path target(path);
     std::error_code ec;
     if (fs::is_directory(target, ec)) throw std::runtime_error("cannot write " + path + ": it is a directory");
-    if (target.has_parent_path()) {
-        fs::create_directories(target.parent_path(), ec);
-        if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
-    }
-    const std::string temp = path + ".tmp" + std::to_string(::getpid());
+    const std::string temp = temp_beside(path);
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
