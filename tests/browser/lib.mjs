@@ -40,7 +40,25 @@ export async function setup() {
       if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
     });
     page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-    page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+    // A navigation (goto, reload) cancels the old document's requests still in flight (the
+    // favicon, a worker's script) with net::ERR_ABORTED: that is the browser's doing, not the
+    // page's. Such a request started before the navigation, or while it was under way (the old
+    // document lives until the new one commits). Every other failed request is an error.
+    let navigations = 0, commits = 0;
+    const startedUnder = new WeakMap();
+    const mainFrameOf = (req) => { try { return req.frame() === page.mainFrame(); } catch { return false; } };
+    page.on('request', (req) => {
+      if (req.isNavigationRequest() && mainFrameOf(req)) navigations++;
+      startedUnder.set(req, { navigations, navigating: navigations > commits });
+    });
+    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) commits = navigations; });
+    page.on('requestfailed', (req) => {
+      const why = req.failure()?.errorText;
+      const started = startedUnder.get(req);
+      const cutByNavigation = why === 'net::ERR_ABORTED' && !req.isNavigationRequest() && !!started &&
+        (navigations > started.navigations || started.navigating);
+      if (!cutByNavigation) errors.push(`request failed: ${req.url()} ${why}`);
+    });
     page.on('response', (res) => {
       if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
     });
