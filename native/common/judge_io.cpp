@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/errors.h"
@@ -27,6 +28,19 @@ std::string read_file(const std::string& path) {
     text << in.rdbuf();
     if (in.bad()) throw InputError("cannot read " + path + ": " + std::strerror(errno));
     return text.str();
+}
+
+std::string read_stdin() {
+    struct stat st {};
+    if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode)) throw InputError("cannot read standard input: it is a directory");
+    std::string text;
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(0, buf, sizeof buf);
+        if (n > 0) text.append(buf, static_cast<std::size_t>(n));
+        else if (n == 0) return text;
+        else if (errno != EINTR) throw InputError(std::string("cannot read standard input: ") + std::strerror(errno));
+    }
 }
 
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi) {

@@ -12,6 +12,10 @@ namespace pursuit {
 
 // The whole file. Throws InputError "cannot read <path>: <reason>".
 std::string read_file(const std::string& path);
+// All of standard input (file descriptor 0). Throws InputError "cannot read standard input:
+// <reason>" ("it is a directory" for `prog < somefolder`, where a stream would throw an
+// uncaught std::ios_base::failure or read as empty).
+std::string read_stdin();
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. Throws std::runtime_error "cannot write ...".
 void write_file(const std::string& path, const std::string& text);

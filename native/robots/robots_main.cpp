@@ -6,8 +6,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <iostream>
-#include <iterator>
 #include <string>
 
 #include "common/errors.h"
@@ -65,8 +63,13 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    std::ios::sync_with_stdio(false);
-    std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::string input;
+    try {
+        input = pursuit::read_stdin();  // `robots < folder` is named, not an abort
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "robots: %s\n", e.what());
+        return 1;
+    }
     std::string out;
     int status = 0;
     const auto start = std::chrono::steady_clock::now();

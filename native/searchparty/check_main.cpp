@@ -1,9 +1,9 @@
 // Owns: `searchparty-check MAP SOLUTION`: verifies a batch-form solution (move lines, then
 // "turns costars extras") and prints the true "T c e" on stdout and a verdict on stderr.
-// Exit 0 when the solution is valid and its final line is true, 1 otherwise, 2 on usage.
+// Exit 0 when the solution is valid and its final line is true, 1 otherwise (or an unreadable
+// MAP / SOLUTION, named with the program: "searchparty-check: cannot read ..."), 2 on usage.
 #include <cstdio>
 #include <iostream>
-#include <iterator>
 #include <string>
 
 #include "common/judge_io.h"
@@ -12,24 +12,29 @@
 int main(int argc, char** argv) {
     using namespace pursuit;
     using namespace pursuit::searchparty;
+    const char* usage =
+        "usage: searchparty-check MAP SOLUTION   (SOLUTION '-' = stdin)\n"
+        "  Prints the true \"turns costars extras\" of a batch-form solution on stdout and a\n"
+        "  verdict on stderr; exit 0 if it is valid and its final line is true, 1 otherwise\n"
+        "  (or a MAP / SOLUTION that cannot be read), 2 usage.\n";
+    if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+        std::fputs(usage, stdout);
+        return 0;
+    }
     if (argc != 3) {
-        std::fputs("usage: searchparty-check MAP SOLUTION   (SOLUTION '-' = stdin)\n"
-                   "  Prints the true \"turns costars extras\" of a batch-form solution; exit 0 if it is\n"
-                   "  valid and its final line is true, 1 otherwise.\n",
-                   stderr);
+        std::fputs(usage, stderr);
         return 2;
     }
     try {
         const Map map = read_map(read_file(argv[1]), argv[1]);
         const std::string name = argv[2];
-        const std::string text = name == "-" ? std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>())
-                                             : read_file(name);
+        const std::string text = name == "-" ? read_stdin() : read_file(name);
         const CheckReport r = check_solution(map, text, name == "-" ? "solution" : name);
         std::cout << r.turns << " " << r.costars << " " << r.extras << "\n";
         std::cerr << (r.valid ? (r.claim_matches ? "valid: " : "valid moves, wrong final line: ") : "invalid: ") << r.message << "\n";
         return r.valid && r.claim_matches ? 0 : 1;
     } catch (const std::exception& e) {
-        std::cerr << e.what() << "\n";
+        std::cerr << "searchparty-check: " << e.what() << "\n";
         return 1;
     }
 }

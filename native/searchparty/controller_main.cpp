@@ -97,15 +97,15 @@ int main(int argc, char** argv) {
     try {
         map_text = read_file(map_path);
         map = read_map(map_text, map_path);
-    } catch (const std::exception& e) {
-        std::cerr << e.what() << "\n";
+    } catch (const std::exception& e) {  // the original dies with a traceback here: name the program instead
+        std::cerr << "searchparty-controller: " << e.what() << "\n";
         return 1;
     }
     if (!replay_path.empty()) {  // before the solver runs: a typo in the path must not cost the run's replay
         try {
             check_writable(replay_path);
         } catch (const std::exception& e) {
-            std::cerr << e.what() << "\n";
+            std::cerr << "searchparty-controller: " << e.what() << "\n";
             return 1;
         }
     }
@@ -172,7 +172,7 @@ int main(int argc, char** argv) {
         try {
             write_json_file(replay_path, make_replay("searchparty", config, run.lines, result));
         } catch (const std::exception& e) {
-            std::cerr << e.what() << "\n";
+            std::cerr << "searchparty-controller: " << e.what() << "\n";
             status = 1;
         }
     }

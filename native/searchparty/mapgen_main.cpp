@@ -26,14 +26,21 @@ int main(int argc, char** argv) {
             }
             return 0;
         }
+        const char* usage = "usage: searchparty-mapgen KIND COLS ROWS COSTARS EXTRAS SEED   (KIND: maze cave rooms open; map on stdout)\n"
+                            "       searchparty-mapgen --set DIR   writes the built-in set of maps into DIR\n";
+        if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+            std::fputs(usage, stdout);
+            return 0;
+        }
         if (argc != 7) {
-            std::fputs("usage: searchparty-mapgen KIND COLS ROWS COSTARS EXTRAS SEED   (KIND: maze cave rooms open)\n"
-                       "       searchparty-mapgen --set DIR   writes the built-in set of maps into DIR\n",
-                       stderr);
+            std::fputs(usage, stderr);
             return 2;
         }
-        GenerateSpec spec{argv[1], std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]),
-                          std::strtoull(argv[6], nullptr, 10)};
+        // Whole numbers only ("abc" was 0 by atoi and then reported as a bad size).
+        using pursuit::option_int;
+        GenerateSpec spec{argv[1], static_cast<int>(option_int("COLS", argv[2], 1, 256)), static_cast<int>(option_int("ROWS", argv[3], 1, 256)),
+                          static_cast<int>(option_int("COSTARS", argv[4], 0, 26)), static_cast<int>(option_int("EXTRAS", argv[5], 0, 26)),
+                          pursuit::option_seed("SEED", argv[6])};
         std::cout << generate_map(spec).to_text();
         return 0;
     } catch (const std::exception& e) {

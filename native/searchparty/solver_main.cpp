@@ -244,10 +244,17 @@ int main(int argc, char** argv) {
     Options o;
     // A numeric option's value must be whole and in range (option_int / option_number throw,
     // naming the option: status 2).
+    // A bad command line is named in one line before the usage (it used to be the usage alone).
+    auto bad = [](const std::string& why) {
+        std::fprintf(stderr, "searchparty-solver: %s\n", why.c_str());
+        return usage(2);
+    };
     try {
         for (int i = 1; i < argc; ++i) {
             const std::string a = argv[i];
             if (a == "--help" || a == "-h") return usage(0);
+            const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--policy" || a == "--level";
+            if (takes_value && i + 1 >= argc) return bad("option " + a + " needs a value");
             if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
             else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
@@ -256,15 +263,15 @@ int main(int argc, char** argv) {
             else if (a == "--level" && i + 1 < argc) {
                 const std::string l = argv[++i];
                 o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
-                if (o.level < 0) return usage(2);
+                if (o.level < 0) return bad("option --level: expected easy, medium, hard or best, got '" + l + "'");
             } else if (a == "--batch") o.mode = 1;
             else if (a == "--interactive") o.mode = 2;
             else if (a == "--figures") {
                 o.figures = true;
                 if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
-            } else if (a.rfind("--", 0) == 0) return usage(2);
+            } else if (a.rfind("--", 0) == 0) return bad("unknown option " + a);
             else if (o.map_path.empty()) o.map_path = a;
-            else return usage(2);
+            else return bad("one MAP only, got '" + o.map_path + "' and '" + a + "'");
         }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "searchparty-solver: %s\n", e.what());
@@ -276,7 +283,10 @@ int main(int argc, char** argv) {
         if (o.mode == 0) o.mode = !isatty(0) && std::getline(std::cin, first) && first.rfind("Turn", 0) == 0 ? 2 : 1;
         else if (o.mode == 2) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
-        if (o.map_path.empty()) return usage(2);
+        if (o.map_path.empty())
+            return bad(first.empty() ? std::string("no MAP given (the batch form needs one)")
+                                     : "no MAP given, and standard input is no controller's state block (its first line is '" +
+                                           first.substr(0, 40) + "', not 'Turn 1')");
         const State start(read_map(read_file(o.map_path), o.map_path));
         std::cout << batch_text(start, solve_with_budget(start, o));
         return 0;

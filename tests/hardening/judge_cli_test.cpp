@@ -6,7 +6,9 @@
 // command (programs run in a folder of their own) and printing the failing program's stderr,
 // fugitive-bot's messages named once, searchparty-controller naming a bad option, checking
 // --replay before the solver starts and keeping a sub-millisecond --time-limit a limit, and
-// robots creating its --replays folder (or saying why it cannot) and naming a bad option. The programs' misbehaviour during a game is the
+// robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
+// folder on standard input named (robots aborted) and the Search Party tools naming
+// themselves and the bad argument. The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -210,6 +212,51 @@ TEST_F(JudgeCli, RobotsReplaysFolderIsCreatedOrNamedWithTheReason) {
     r = run(kBin + "/robots --bogus < " + dir + "/in.txt");
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(has(r.out, "robots: unknown option --bogus")) << r.out;
+}
+
+TEST_F(JudgeCli, AFolderOnStandardInputIsNamedNotAnAbort) {
+    // `robots < somefolder` ended in "terminate called after throwing std::__ios_failure" (status
+    // 134); searchparty-check's '-' printed the stream's own "basic_filebuf::underflow" text.
+    Outcome r = run(kBin + "/robots < " + dir);
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "robots: cannot read standard input: it is a directory")) << r.out;
+    r = run(kBin + "/searchparty-check " + kSrc + "/maps/searchparty/maze-31x21-s1.txt - < " + dir);
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "searchparty-check: cannot read standard input: it is a directory")) << r.out;
+}
+
+TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
+    const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
+    // searchparty-check: --help was the usage on stderr with status 2; errors named no program.
+    Outcome r = run(kBin + "/searchparty-check --help");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "usage: searchparty-check MAP SOLUTION")) << r.out;
+    r = run(kBin + "/searchparty-check " + dir + "/nomap.txt " + dir + "/afile");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "searchparty-check: cannot read " + dir + "/nomap.txt: No such file or directory")) << r.out;
+    r = run(kBin + "/searchparty-controller " + dir + "/nomap.txt -- true");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "searchparty-controller: cannot read " + dir + "/nomap.txt: No such file or directory")) << r.out;
+    // searchparty-solver printed only the usage for each of these.
+    r = run(kBin + "/searchparty-solver --bogus " + map);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "searchparty-solver: unknown option --bogus")) << r.out;
+    r = run(kBin + "/searchparty-solver --level hardest " + map);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "searchparty-solver: option --level: expected easy, medium, hard or best, got 'hardest'")) << r.out;
+    r = run(kBin + "/searchparty-solver " + map + " --seed");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "searchparty-solver: option --seed needs a value")) << r.out;
+    r = run("echo garbage | " + kBin + "/searchparty-solver");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "searchparty-solver: no MAP given, and standard input is no controller's state block (its first line is 'garbage'"))
+        << r.out;
+    // searchparty-mapgen: --help was status 2; "abc" was taken as 0 by atoi.
+    r = run(kBin + "/searchparty-mapgen --help");
+    EXPECT_EQ(r.status, 0) << r.out;
+    r = run(kBin + "/searchparty-mapgen maze abc 15 1 1 3");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'")) << r.out;
 }
 
 TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
