@@ -148,7 +148,12 @@ int main(int argc, char** argv) {
             else if (!a.empty() && a[0] == '-') throw InputError("unknown option " + a);
             else commands.push_back(a);
         }
-        if (commands.size() != 2) return usage(2);
+        if (commands.size() != 2) {  // said which (the usage alone left it to guess)
+            if (!commands.empty())
+                std::fprintf(stderr, "bank-judge: expected two commands (%s), got %zu\n",
+                             series > 0 ? "COMMAND_A COMMAND_B" : "GUARDS_COMMAND ROBBERS_COMMAND", commands.size());
+            return usage(2);
+        }
         // An output file that cannot be written is reported before any program runs.
         if (series > 0) {
             if (!out_dir.empty()) check_writable(out_dir + "/series.json");

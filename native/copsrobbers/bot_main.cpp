@@ -131,7 +131,9 @@ int main(int argc, char** argv) {
             }
         }
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s\n", e.what());
+        // The protocol reader's messages already name the program; the options' did not.
+        const std::string m = e.what();
+        std::fprintf(stderr, "%s%s\n", m.rfind("copsrobbers-bot:", 0) == 0 ? "" : "copsrobbers-bot: ", m.c_str());
         return 2;
     }
 }

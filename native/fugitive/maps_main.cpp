@@ -15,7 +15,7 @@ using namespace pursuit::fugitive;
 
 namespace {
 int usage(int code) {
-    std::fputs("usage: fugitive-maps generate --cities N [--seed S] [--out FILE]\n"
+    std::fputs("usage: fugitive-maps generate [--cities N] [--seed S] [--out FILE]   (N 5..200, default 100; stdout without --out)\n"
                "       fugitive-maps validate FILE...\n"
                "       fugitive-maps examples DIR\n",
                code ? stderr : stdout);
@@ -33,13 +33,17 @@ std::string summary(const Map& m) {
 int main(int argc, char** argv) {
     if (argc < 2) return usage(2);
     const std::string cmd = argv[1];
+    if (cmd == "--help" || cmd == "-h") return usage(0);
     try {
         if (cmd == "generate") {
             MapParams p;
             std::string out;
             for (int i = 2; i < argc; i += 2) {
                 const std::string k = argv[i];
-                if (k != "--cities" && k != "--seed" && k != "--out") return usage(2);
+                if (k != "--cities" && k != "--seed" && k != "--out") {
+                    std::fprintf(stderr, "fugitive-maps: generate: unknown option %s\n", k.c_str());
+                    return usage(2);
+                }
                 if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
                 const std::string v = argv[i + 1];
                 if (k == "--cities") p.cities = static_cast<int>(option_int(k, v, 5, 200));
@@ -82,6 +86,8 @@ int main(int argc, char** argv) {
             }
             return 0;
         }
+        if (cmd == "examples") std::fprintf(stderr, "fugitive-maps: examples takes one folder\n");
+        else std::fprintf(stderr, "fugitive-maps: unknown command '%s' (generate, validate, examples)\n", cmd.c_str());
         return usage(2);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fugitive-maps: %s\n", e.what());

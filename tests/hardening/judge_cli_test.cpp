@@ -7,8 +7,8 @@
 // fugitive-bot's messages named once, searchparty-controller naming a bad option, checking
 // --replay before the solver starts and keeping a sub-millisecond --time-limit a limit, and
 // robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
-// folder on standard input named (robots aborted) and the Search Party tools naming
-// themselves and the bad argument. The programs' misbehaviour during a game is the
+// folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
+// bank-judge and copsrobbers-bot naming themselves and the bad argument. The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -257,6 +257,30 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     r = run(kBin + "/searchparty-mapgen maze abc 15 1 1 3");
     EXPECT_EQ(r.status, 1);
     EXPECT_TRUE(has(r.out, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'")) << r.out;
+}
+
+TEST_F(JudgeCli, SmallToolsNameTheBadArgument) {
+    // fugitive-maps: --help was status 2, an unknown command or option only the usage.
+    Outcome r = run(kBin + "/fugitive-maps --help");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "usage: fugitive-maps generate")) << r.out;
+    r = run(kBin + "/fugitive-maps generat --cities 20");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "fugitive-maps: unknown command 'generat' (generate, validate, examples)")) << r.out;
+    r = run(kBin + "/fugitive-maps generate --citys 20");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "fugitive-maps: generate: unknown option --citys")) << r.out;
+    // bank-judge with one command: the usage alone.
+    r = run(kBin + "/bank-judge '" + marked(marker, kBin + "/bank-bot") + "'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "bank-judge: expected two commands (GUARDS_COMMAND ROBBERS_COMMAND), got 1")) << r.out;
+    EXPECT_FALSE(fs::exists(marker));
+    // copsrobbers-bot's option errors named no program.
+    r = run(kBin + "/copsrobbers-bot --strategy nope");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(has(r.out, "copsrobbers-bot: unknown strategy 'nope'")) << r.out;
+    r = run("echo garbage | " + kBin + "/copsrobbers-bot");
+    EXPECT_FALSE(has(r.out, "copsrobbers-bot: copsrobbers-bot:")) << r.out;
 }
 
 TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
