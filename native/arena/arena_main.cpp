@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <thread>
 
 #include "arena/descriptor.h"
@@ -195,7 +196,12 @@ int run(const Options& o) {
     const auto maps = collect_maps(o, *game);
     const auto schedule = make_schedule(o.bots, game->sides(), maps, o.seeds, o.mode, o.champion);
 
-    fs::create_directories(o.out);
+    {
+        std::error_code ec;  // named like the judges' --out ("filesystem error: cannot create directories: ..." before)
+        fs::create_directories(o.out, ec);
+        if (ec || !fs::is_directory(o.out))
+            throw std::runtime_error("cannot write --out " + o.out + ": " + (ec ? ec.message() : std::string("not a folder")));
+    }
     const std::string out = fs::canonical(o.out).string();
     const std::string log_path = out + "/games.jsonl";
     std::vector<Json> previous = load_game_log(log_path);

@@ -13,11 +13,14 @@ namespace pursuit::arena {
 MapEntry make_map_entry(const std::string& value) {
     std::error_code ec;
     if (!value.empty() && fs::is_regular_file(value, ec)) {
+        // No game has an empty map: refused here, not in every game's judge.
+        if (fs::file_size(value, ec) == 0 && !ec) throw InputError("map " + value + ": empty file");
         const fs::path p = fs::weakly_canonical(fs::absolute(value), ec);
         return {p.string(), p.stem().string()};
     }
-    // No built-in map name has a '/': this was meant as a file (every game would fail on it).
-    if (value.find('/') != std::string::npos)
+    // No built-in map name has a '/' or a '.' (petersen, grid-10x10): this was meant as a file,
+    // e.g. "--maps mymap.txt" misspelled (every game would fail on it and the arena exit 0).
+    if (value.find_first_of("/.") != std::string::npos)
         throw InputError("map " + value + ": " + (fs::exists(value, ec) ? "not a regular file" : "no such file"));
     return {value, value};
 }

@@ -274,6 +274,21 @@ TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
     } catch (const InputError& e) {
         EXPECT_EQ(std::string(e.what()), "map " + dir + ": not a regular file");
     }
+    // Without a '/' a misspelled file was still taken for a name ("--maps petersn.txt": every game
+    // failed, exit 0); no built-in name has a '.'. An empty file is no map of any game.
+    try {
+        make_map_entry("no-such-map-here.txt");
+        ADD_FAILURE() << "no error for a missing map file without a folder";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "map no-such-map-here.txt: no such file");
+    }
+    write_file(dir + "/empty.txt", "");
+    try {
+        make_map_entry(dir + "/empty.txt");
+        ADD_FAILURE() << "no error for an empty map file";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "map " + dir + "/empty.txt: empty file");
+    }
     write_file(dir + "/ok.txt", "x\n");
     EXPECT_EQ(make_map_entry(dir + "/ok.txt").name, "ok");
     EXPECT_EQ(make_map_entry("grid-4x4").value, "grid-4x4");  // a built-in name stays a name

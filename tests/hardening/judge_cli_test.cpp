@@ -8,7 +8,8 @@
 // --replay before the solver starts and keeping a sub-millisecond --time-limit a limit, and
 // robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
 // folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
-// bank-judge and copsrobbers-bot naming themselves and the bad argument. The programs' misbehaviour during a game is the
+// bank-judge and copsrobbers-bot naming themselves and the bad argument, and pursuit-arena
+// naming an unwritable --out and refusing a misspelled or empty map. The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -281,6 +282,24 @@ TEST_F(JudgeCli, SmallToolsNameTheBadArgument) {
     EXPECT_TRUE(has(r.out, "copsrobbers-bot: unknown strategy 'nope'")) << r.out;
     r = run("echo garbage | " + kBin + "/copsrobbers-bot");
     EXPECT_FALSE(has(r.out, "copsrobbers-bot: copsrobbers-bot:")) << r.out;
+}
+
+TEST_F(JudgeCli, ArenaNamesAnUnwritableOutAndAMisspelledOrEmptyMap) {
+    const std::string arena = kBin + "/pursuit-arena copsrobbers --quiet --bot 'a=" + marked(marker, "true") + "' --bot b=true ";
+    // It said "filesystem error: cannot create directories: Not a directory [...]".
+    Outcome r = run(arena + "--out " + dir + "/afile --maps petersen");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "pursuit-arena: cannot write --out " + dir + "/afile: Not a directory")) << r.out;
+    // A misspelled map file in the current folder was taken for a built-in name: every game
+    // failed in the judge and the arena exited 0.
+    r = run("cd " + dir + " && " + arena + "--out " + dir + "/o1 --maps petersn.txt");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "pursuit-arena: map petersn.txt: no such file")) << r.out;
+    std::ofstream(dir + "/empty.txt").flush();
+    r = run(arena + "--out " + dir + "/o2 --maps " + dir + "/empty.txt");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "pursuit-arena: map " + dir + "/empty.txt: empty file")) << r.out;
+    EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
 }
 
 TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
