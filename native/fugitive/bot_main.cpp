@@ -145,11 +145,24 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     int budget_ms = 2000;
     std::string map_path = "connect.txt";
+    bool map_given = false;
     try {
         for (int i = 1; i < argc; ++i) {
             const std::string k = argv[i];
             if (k == "--help" || k == "-h") {
-                std::puts("usage: fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT] [--greedy-percent P] [--budget-ms MS] [--map FILE]");
+                std::fputs(
+                    "usage: fugitive-bot [--strategy strong|greedy|random] [--seed S] [--effort PERCENT] [--greedy-percent P]\n"
+                    "                    [--budget-ms MS] [--map FILE]\n"
+                    "  Plays either role on stdin/stdout (first line Fugitive or Detectives; Quit ends it).\n"
+                    "  --strategy        strong (default: works from the exact possible-location set), greedy, random\n"
+                    "  --seed            seed of its random choices (default 1)\n"
+                    "  --effort          the strong bot's search effort in percent (default 100)\n"
+                    "  --greedy-percent  share of moves played by the greedy rule instead (default 0; the level\n"
+                    "                    hard is --effort 30 --greedy-percent 30)\n"
+                    "  --budget-ms       wall-clock guard for the whole game (default 2000): the strong bot paces\n"
+                    "                    its search to it and plays greedy past 92 %\n"
+                    "  --map             the map (default connect.txt in the working folder, where the judge puts it)\n",
+                    stdout);
                 return 0;
             }
             if (k != "--strategy" && k != "--seed" && k != "--effort" && k != "--greedy-percent" && k != "--budget-ms" && k != "--map")
@@ -161,9 +174,16 @@ int main(int argc, char** argv) {
             else if (k == "--effort") bot.effort = static_cast<int>(option_int(k, v, 1, 10000));
             else if (k == "--greedy-percent") bot.greedy_percent = static_cast<int>(option_int(k, v, 0, 100));
             else if (k == "--budget-ms") budget_ms = static_cast<int>(option_int(k, v, 1, 3600000));
-            else map_path = v;  // --map (unknown options were refused above)
+            else map_path = v, map_given = true;  // --map (unknown options were refused above)
         }
-        auto map = std::make_shared<const Map>(read_map(read_file(map_path), map_path));
+        std::string map_text;
+        try {
+            map_text = read_file(map_path);
+        } catch (const InputError& e) {  // run by hand outside a judge's folder: say where the map comes from
+            if (!map_given) throw InputError(std::string(e.what()) + " (the judge puts connect.txt in the bot's working folder; elsewhere give --map FILE)");
+            throw;
+        }
+        auto map = std::make_shared<const Map>(read_map(map_text, map_path));
         Rng rng(seed);
         Clock clock(budget_ms);
         const std::string role = token();

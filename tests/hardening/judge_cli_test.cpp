@@ -4,7 +4,7 @@
 // name has no ".txt", a series whose second map is broken or misspelled (found before the
 // first game), fugitive-judge naming an unknown or missing option, explaining a relative bot
 // command (programs run in a folder of their own) and printing the failing program's stderr,
-// fugitive-bot's messages named once, searchparty-controller naming a bad option, checking
+// fugitive-bot's messages named once (and where its map comes from), searchparty-controller naming a bad option, checking
 // --replay before the solver starts and keeping a sub-millisecond --time-limit a limit, and
 // robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
 // folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
@@ -308,6 +308,12 @@ TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
     EXPECT_EQ(r.status, 1);
     EXPECT_TRUE(has(r.out, "fugitive-bot: expected the role Fugitive or Detectives, got 'Robber'")) << r.out;
     EXPECT_FALSE(has(r.out, "fugitive-bot: fugitive-bot:")) << r.out;
+    // Run by hand in a folder without connect.txt it said only "cannot read connect.txt".
+    const Outcome bare = run("mkdir -p " + dir + "/empty && cd " + dir + "/empty && echo Fugitive | " + kBin + "/fugitive-bot");
+    EXPECT_EQ(bare.status, 1);
+    EXPECT_TRUE(has(bare.out, "fugitive-bot: cannot read connect.txt: No such file or directory (the judge puts connect.txt in the bot's "
+                              "working folder; elsewhere give --map FILE)"))
+        << bare.out;
 }
 
 }  // namespace
