@@ -22,7 +22,8 @@ int usage(int code) {
                "  prints the judge's output. --replays DIR also writes DIR/case-<k>.json replays.\n"
                "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n"
                "  Exit status: 0 every case solved; 1 a malformed case (the cases before it are still\n"
-               "  printed) or a --replays folder that cannot be written; 2 a bad option.\n",
+               "  printed), an input that cannot be read or a --replays folder that cannot be written;\n"
+               "  2 a bad option.\n",
                code ? stderr : stdout);
     return code;
 }
