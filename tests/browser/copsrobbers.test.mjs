@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setup, screenshot, contrastRatio } from './lib.mjs';
+import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -250,6 +251,31 @@ test('text on the board reads at 4.5:1 or more on its fill, light and dark theme
     }
     await screenshot(page, `copsrobbers-contrast-${colorScheme}`);
     await page.close();
+  }
+  h.assertNoErrors();
+});
+
+// A course page starts a game on a map the page's form does not list (a family name such as
+// cycle-6, or the text of a map file); Restart then used to rebuild the game from the form and
+// put the student on the Petersen graph. Restart starts the game shown again, on its own map.
+test('Restart after a pursuit:start keeps the host\'s map (a name not in the list, a map text)', async () => {
+  const ring = `10 10\n${Array.from({ length: 10 }, (_, i) => `${i + 1} ${(i + 1) % 10 + 1}`).join('\n')}\n`;
+  const page = await openGamePage(h, 'copsrobbers', 'embed=1');
+  const frame = frameOf(page);
+  for (const [config, caption] of [
+    [{ map_name: 'cycle-6', cops: 1, rounds: 5, seed: 1 }, '6 crossings, 6 streets, 1 cop'],
+    [{ map: ring, cops: 1, rounds: 7, seed: 2 }, '10 crossings, 10 streets, 1 cop'],
+  ]) {
+    await post(page, { type: 'pursuit:start', config });
+    await frame.waitForFunction((c) => document.getElementById('board-caption').textContent === c, caption);
+    assert.equal(await frame.$eval('#status dd[data-k="round"]', (d) => d.textContent), `1 of ${config.rounds}`);
+    // X stays (the crossing it is on, from the list), the cops answer: round 2.
+    await frame.click('#btn-cross');
+    await frame.waitForFunction(() => /^2 of/.test(document.querySelector('#status dd[data-k="round"]').textContent));
+    await frame.click('#btn-restart');
+    await frame.waitForFunction(() => /^1 of/.test(document.querySelector('#status dd[data-k="round"]').textContent));
+    assert.equal(await frame.$eval('#board-caption', (e) => e.textContent), caption, `Restart after ${JSON.stringify(config).slice(0, 40)}`);
+    assert.equal(await errorText(frame), '');
   }
   h.assertNoErrors();
 });

@@ -382,7 +382,11 @@ function formFromConfig(config, autoplay) {
 async function startFromConfig(config, { autoplay = false } = {}) {
   const f = formFromConfig(config, autoplay);
   await startGame(f, { push: false, config });
-  if (typeof config.map_name === 'string' && [...$('in-map').options].some((o) => o.value === config.map_name)) $('in-map').value = config.map_name;
+  if (typeof config.map_name === 'string' && /^[a-z0-9-]{1,40}$/.test(config.map_name)) {
+    // A family name the list lacks (cycle-6): listed, so New game plays it again, as for map= in the URL.
+    if (![...$('in-map').options].some((o) => o.value === config.map_name)) $('in-map').append(new Option(config.map_name, config.map_name));
+    $('in-map').value = config.map_name;
+  }
   for (const k of ['cops', 'rounds', 'seed']) if (Number.isInteger(config[k])) $(`in-${k}`).value = config[k];
   $('in-side').value = f.side;
 }
@@ -417,7 +421,9 @@ async function main() {
   $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
   $('btn-new').addEventListener('click', () => startGame(readForm()).catch(() => {}));
-  $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false }).catch(() => {}));
+  // Restart: the game shown, from its start (its own config: a host's map text or a map name the
+  // list lacks would otherwise turn into the form's map).
+  $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false, config: st.config }).catch(() => {}));
   $('btn-watch').addEventListener('click', async () => {
     if (!st.session || st.obs.over || st.replayMode || st.watching) return;
     st.watching = true;
