@@ -25,7 +25,7 @@ public:
 
     Bundle run() {
         const fs::path main = fs::weakly_canonical(fs::absolute(o_.main_source));
-        if (!fs::exists(main)) throw InputError("cannot read " + o_.main_source);
+        if (!fs::exists(main)) throw InputError("cannot read " + o_.main_source + ": No such file or directory");
         std::ostringstream scratch;
         emit_all(main, scratch);  // first pass: which sources make the program
         plan_renames();

@@ -125,6 +125,19 @@ const std::vector<BotBundle>& bot_bundles() {
     return table;
 }
 
+TEST(Bundle, MissingMainSourceSaysWhy) {
+    // It said only "cannot read X" (no reason), unlike every other program.
+    bundle::BundleOptions o;
+    o.root = kSrc;
+    o.main_source = kSrc + "/native/no_such_main.cpp";
+    try {
+        bundle::make_bundle(o);
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "cannot read " + o.main_source + ": No such file or directory");
+    }
+}
+
 TEST(Bundle, EveryRegisteredGameHasABotBundle) {
     for (const auto& g : all_games()) {
         bool listed = false;
