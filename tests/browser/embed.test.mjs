@@ -41,6 +41,35 @@ for (const game of pages) {
   });
 }
 
+// Options in the query string (embed, autoplay, replay are read from there too) reach the "Open
+// in Pursuit" link as well: it used to carry the hash only, so a frame showing
+// ?embed=1&replay=…&autoplay=1 opened the full page on the default game instead of the replay.
+test('"Open in Pursuit" keeps the options given in the query string (autoplay, replay)', async () => {
+  for (const game of pages) {
+    const page = await h.newPage({ viewport: { width: 760, height: 700 } });
+    await page.goto(`${h.url}${game}/?embed=1&autoplay=1#seed=4`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    const href = await page.$eval('a.open-full', (a) => a.getAttribute('href'));
+    const u = new URL(href, page.url());
+    assert.equal(u.pathname, new URL(`${h.url}${game}/`).pathname, `${game}: ${href}`);
+    assert.equal(u.search, '', `${game}: the link is not in embed mode (${href})`);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(u.hash.slice(1))), { seed: '4', autoplay: '1' }, `${game}: ${href}`);
+    await page.context().close();
+  }
+  const page = await h.newPage({ viewport: { width: 760, height: 700 } });
+  await page.goto(`${h.url}robots/?embed=1&replay=../course/replays/robots-seed7.json`);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  const href = await page.$eval('a.open-full', (a) => a.getAttribute('href'));
+  assert.equal(new URLSearchParams(new URL(href, page.url()).hash.slice(1)).get('replay'), '../course/replays/robots-seed7.json', href);
+  // The hash wins over the query for a key given in both (as the pages read them).
+  await page.goto(`${h.url}robots/?embed=1&autoplay=0#autoplay=1&seed=2`);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  const both = await page.$eval('a.open-full', (a) => a.getAttribute('href'));
+  assert.equal(new URLSearchParams(new URL(both, page.url()).hash.slice(1)).get('autoplay'), '1', both);
+  await page.context().close();
+  h.assertNoErrors();
+});
+
 // The full pages on a phone (390 px): nothing widens the page, and a file chooser's label
 // ("Open a replay", "File") stays on one line instead of being squeezed a word a line.
 test('every game page fits a 390 px phone; file labels stay on one line', async () => {

@@ -80,13 +80,19 @@ export function isEmbed(loc = window.location) {
   return h === '1' || h === 'true' || q === '1' || q === 'true';
 }
 
-/** Applies embed mode to the document: adds class "embed" on <html>, fills "open in Pursuit" links. */
+/**
+ * Applies embed mode to the document: adds class "embed" on <html>, fills "open in Pursuit" links
+ * (the full page with the same options, embed=1 dropped).
+ */
 export function applyEmbed(loc = window.location) {
   const on = isEmbed(loc);
   document.documentElement.classList.toggle('embed', on);
   if (on) {
     for (const a of document.querySelectorAll('a.open-full')) {
+      // The page's options: the hash, and those also read from the query (the hash wins).
       const st = parseParams(loc.hash);
+      const q = parseParams(loc.search);
+      for (const k of ['autoplay', 'replay']) if (st[k] === undefined && q[k] !== undefined) st[k] = q[k];
       delete st.embed;
       const h = formatParams(st);
       a.href = loc.pathname + (h ? '#' + h : '');
