@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from './lib.mjs';
-import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay } from './embed-lib.mjs';
+import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay, frameOf } from './embed-lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -172,4 +172,27 @@ test('parentOrigin= on every page: other origins are neither heard nor answered'
   }
   h.assertNoErrors([/example\.invalid/]);
   await page.context().close();
+});
+
+// New game inside a frame rewrites the frame's hash (Cops and Robbers, Bank: the form's options).
+// It used to drop parentOrigin= with the rest, so once the frame reloaded (the browser's "Reload
+// frame", a restored tab) it listened to every origin again. The restriction stays in the hash.
+test('parentOrigin= survives New game in the frame and a reload of the frame', async () => {
+  for (const game of GAMES.filter((g) => ['copsrobbers', 'bank'].includes(g))) {
+    const page = await openHost(h, game, 'embed=1&parentOrigin=https%3A%2F%2Fexample.invalid');
+    const frameReady = () => page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.documentElement?.dataset.ready === '1', null, { timeout: 30000 });
+    await frameReady();
+    const frame = frameOf(page);
+    await frame.click('#btn-new');
+    await frame.waitForFunction(() => /seed=/.test(location.hash));
+    assert.match(await frame.evaluate(() => location.hash), /parentOrigin=https%3A%2F%2Fexample\.invalid/, `${game}: the hash after New game`);
+    await frame.evaluate(() => location.reload());
+    await page.waitForTimeout(300);
+    await frameReady();
+    await post(page, { type: 'pursuit:ping', id: 'after-reload' });
+    await page.waitForTimeout(800);
+    assert.deepEqual(await page.evaluate(() => window.__got.map((m) => m.type)), [], `${game}: the reloaded frame still ignores this host`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
 });

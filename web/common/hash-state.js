@@ -39,8 +39,14 @@ export function readHash(loc = window.location) {
 
 let lastWritten = null;
 
-/** Replaces the hash with `state` (no history entry unless push). */
+/**
+ * Replaces the hash with `state` (no history entry unless push). A parentOrigin= in the current
+ * hash stays (unless `state` sets it): an embedded page that rewrites its hash must not lose its
+ * host restriction, or a reload of the frame would listen to every origin.
+ */
 export function writeHash(state, { push = false } = {}) {
+  const keep = parseParams(window.location.hash).parentOrigin;
+  if (keep !== undefined && !Object.prototype.hasOwnProperty.call(state, 'parentOrigin')) state = { ...state, parentOrigin: keep };
   const h = formatParams(state);
   const target = h ? '#' + h : '';
   if (window.location.hash === target || (!h && !window.location.hash)) return;
