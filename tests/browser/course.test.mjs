@@ -267,3 +267,23 @@ test('the grid of the other games is a group named by its heading (aria-labelled
     await cdp.detach();
   }
 });
+
+// On a desktop screen every demo shows its board and, beside it, its controls and status: the
+// page's grid used to make the frames 548 px wide at 1280 px, under the 600 px where an embedded
+// page stacks its panel below the board, so a 600 px tall frame showed the board alone and the
+// moves, the result and the replay controls needed scrolling inside the frame.
+test('desktop (1280 px): in every demo the side panel sits beside the board, in view', async () => {
+  const problems = [];
+  for (const f of await page.$$('.demo iframe')) {
+    const name = await f.getAttribute('name');
+    const frame = await f.contentFrame();
+    await frame.waitForSelector('html[data-ready="1"]', { timeout: 60000 });
+    const r = await frame.evaluate(() => {
+      const box = (s) => { const b = document.querySelector(s).getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+      return { board: box('.game-layout > :first-child'), panel: box('.side-panel'), vw: document.documentElement.clientWidth, vh: window.innerHeight };
+    });
+    if (r.panel.x < r.board.x + r.board.w - 1) problems.push(`${name}: the panel is below the board in a ${r.vw} px frame`);
+    if (r.panel.y > r.vh / 3) problems.push(`${name}: the panel starts at ${Math.round(r.panel.y)} px in a ${r.vh} px tall frame`);
+  }
+  assert.deepEqual(problems, []);
+});
