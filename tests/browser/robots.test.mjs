@@ -310,3 +310,22 @@ test('works under a sub-path (GitHub Pages) and inside an iframe', async () => {
     await sub.close();
   }
 });
+
+// A move after the game ended names what to do next; in embed mode (a course page's frame) the
+// "New board" form is hidden, and the message used to send the student to it anyway.
+test('a move after the end names only controls the page shows (embed: no New board)', async () => {
+  for (const [hash, newBoard] of [['#board=15.17/30.30&embed=1', false], ['#board=15.17/30.30', true]]) {
+    const page = await open('robots/' + hash);
+    await page.click('#board', { position: { x: 3, y: 3 } });
+    await page.keyboard.press('ArrowRight');  // into the robot's reach: caught
+    await page.waitForFunction(() => /Lost game/.test(document.querySelector('.status').textContent));
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /game is over/.test(document.getElementById('error').textContent));
+    const text = await page.$eval('#error', (e) => e.textContent);
+    assert.match(text, /Use Undo(,| or) Restart/, text);
+    assert.equal(/New board/.test(text), newBoard, `${hash}: ${text}`);
+    assert.equal(await page.isVisible('#btn-new'), newBoard);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});

@@ -226,7 +226,7 @@ function play(move) {
   if (st.mode !== 'play') return;
   return guarded(async () => {
     if (st.obs && st.obs.status !== 'playing') {
-      showError(el.error, `The game is over (${st.result.summary}). Use Undo, Restart or New board.`);
+      showError(el.error, `The game is over (${st.result.summary}). Use ${isEmbed() ? 'Undo or Restart' : 'Undo, Restart or New board'}.`);  // the New board form is hidden in embed mode
       return;
     }
     const label = describeMove(move, st.obs);
