@@ -18,9 +18,23 @@ const engineOf = (frame) => frame.evaluate(async () => {
   return { restarts: e.restarts, timeoutMs: e.timeoutMs };
 });
 
-for (const game of GAMES) {
-  test(`${game}: the engine worker recovers after a crash, a hang, an exit and a wasm trap`, async () => {
-    const page = await openGamePage(h, game);
+/**
+ * The restart message tells the student what to do next: reload, or press a button by its
+ * label, which must then be on screen in the frame (embed mode hides New game in some pages;
+ * Fugitive's frame once said "start a new game" with no such button to press).
+ */
+async function assertNextStepPossible(frame, message, where) {
+  if (/reload the page/.test(message)) return;
+  const step = /: press (.+?)\.\s*✕?$/.exec(message.trim());
+  assert.ok(step, `${where}: the message says what to do next: "${message}"`);
+  const shown = await frame.evaluate((label) => [...document.querySelectorAll('button')].some((b) =>
+    b.textContent.trim() === label && !b.disabled && b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden'), step[1]);
+  assert.ok(shown, `${where}: the message says "press ${step[1]}" but the frame shows no such button`);
+}
+
+for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
+  test(`${game} (${mode}): the engine worker recovers after a crash, a hang, an exit and a wasm trap`, async () => {
+    const page = await openGamePage(h, game, mode === 'embed' ? 'embed=1&seed=1' : 'seed=1');
     const frame = frameOf(page);
     const gone = new Set();
     const worker = () => page.workers().find((w) => w.url().includes('/common/engine-worker.js') && !gone.has(w));
@@ -51,7 +65,9 @@ for (const game of GAMES) {
       await frame.evaluate(async () => { await (await import('../common/engine.js')).getEngine().ready().catch(() => {}); });
       await frame.waitForFunction(async (n) => (await import('../common/engine.js')).getEngine().restarts > n, restarts, { timeout: 15000 })
         .catch(() => { throw new Error(`${game}: the engine did not restart after ${what}`); });
-      assert.match(await waitError(frame, `the restart after ${what}`), /restarted/);
+      const message = await waitError(frame, `the restart after ${what}`);
+      assert.match(message, /restarted/);
+      await assertNextStepPossible(frame, message, `${game} after ${what}`);
       assert.ok(await frame.evaluate(async () => (await import('../common/engine.js')).getEngine().ready()), `the new worker answers after ${what}`);
       await clearErrors(frame);
     }

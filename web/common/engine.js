@@ -176,7 +176,7 @@ export class GameSession {
   call(method, ...args) {
     if (this.deleted) return Promise.reject(new EngineError(`this game session was closed (${method})`));
     if (this.generation !== this.engine.generation) {
-      return Promise.reject(new EngineError('This game was lost when the game engine restarted after an error: start a new game.', { restarted: true }));
+      return Promise.reject(new EngineError('This game was lost when the game engine restarted after an error: start a new game or reload the page.', { restarted: true }));
     }
     return this.engine.request('call', this.id, method, ...args);
   }

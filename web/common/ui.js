@@ -36,6 +36,18 @@ export function showError(box, message) {
   if (r.bottom <= 0 || r.top >= window.innerHeight) window.scrollBy(0, r.top - 8);
 }
 
+/**
+ * What the page says when its engine worker was restarted after an error (the game on screen
+ * is lost): `nextStep` names the control that starts again ("press New game"). In a frame
+ * (#embed=1) the page hides some of its controls; when `hiddenInEmbed` it tells the student to
+ * reload instead of naming a button they cannot see.
+ */
+export function engineRestartedMessage(nextStep, { hiddenInEmbed = false } = {}) {
+  const embedded = document.documentElement.classList.contains('embed');
+  const step = embedded && hiddenInEmbed ? 'reload the page to play again' : nextStep;
+  return `The game engine stopped after an error and was restarted: ${step}.`;
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, engineRestartedMessage } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -45,7 +45,7 @@ const el = {
 };
 
 const engine = getEngine();
-engine.onRestart(() => showError(el.error, 'The game engine stopped after an error and was restarted: start a new board.'));
+engine.onRestart(() => showError(el.error, engineRestartedMessage('press New board', { hiddenInEmbed: true })));
 const st = {
   source: null,      // {kind:'seed',seed,robots,teleports} | {kind:'board',robots,teleports} | {kind:'input',text,caseIndex}
   config: null,
