@@ -329,3 +329,34 @@ test('a move after the end names only controls the page shows (embed: no New boa
   }
   h.assertNoErrors();
 });
+
+test('keyboard focus stays on the walk buttons, Undo and Restart; the board takes it when the button goes', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  const focused = () => page.evaluate(() => {
+    const e = document.activeElement;
+    return e === document.body ? 'body' : e.id || e.getAttribute('aria-label');
+  });
+  const moves = async () => (await status(page)).moves;
+  // (each button is disabled while the engine works: the browser then drops focus to the page)
+  await page.focus('button[data-move="W"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '1');
+  await page.waitForTimeout(200);
+  assert.equal(await focused(), 'Walk west');
+  await page.keyboard.press('Space');  // a second press plays again: focus did not fall to the page
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '2');
+  await page.waitForTimeout(200);
+  assert.equal(await focused(), 'Walk west');
+  await page.focus('#btn-undo');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '1');
+  await page.waitForTimeout(200);
+  assert.equal(await focused(), 'btn-undo');
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Enter');  // back to move 0: Restart and Undo are disabled now
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '0');
+  await page.waitForTimeout(200);
+  assert.equal(await focused(), 'board', `after Restart focus is on ${await focused()} (moves ${await moves()})`);
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -48,6 +48,37 @@ export function engineRestartedMessage(nextStep, { hiddenInEmbed = false } = {})
   return `The game engine stopped after an error and was restarted: ${step}.`;
 }
 
+/** Whether `e` can take keyboard focus now: in the page, shown and not disabled. */
+export function canFocus(e) {
+  return !!e && e.isConnected && !e.disabled && !e.closest('[hidden]') && e.getClientRects().length > 0;
+}
+
+/**
+ * Puts keyboard focus back after an action disabled, hid or rebuilt the control that had it:
+ * the browser then drops focus to the page, and a keyboard or screen reader user must Tab from
+ * the top again. `before` is the element focused when the action started; if focus is no longer
+ * on a control that can take it, it goes back to `before` when that can take it again, else to
+ * the first of `fallbacks` (elements; null is skipped) that can. Nothing happens when nothing
+ * was focused before, or when the player has put focus on another control meanwhile.
+ */
+export function restoreFocus(before, ...fallbacks) {
+  if (!before || before === document.body) return;
+  const now = document.activeElement;
+  if (now && now !== document.body && canFocus(now)) return;
+  const target = [before, ...fallbacks].find(canFocus);
+  if (target) target.focus({ preventScroll: true });
+}
+
+/** Runs the action `fn` (async) and then restoreFocus() with the element focused before it. */
+export async function keepFocus(fn, ...fallbacks) {
+  const before = document.activeElement;
+  try {
+    return await fn();
+  } finally {
+    restoreFocus(before, ...fallbacks);
+  }
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

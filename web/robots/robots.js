@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural, engineRestartedMessage } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, engineRestartedMessage, restoreFocus } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -210,6 +210,10 @@ function describeMove(move, obs) {
 
 async function guarded(fn) {
   if (st.busy || !st.session) return;
+  // The buttons are disabled while the engine works (and a teleport's button is rebuilt), which
+  // drops keyboard focus to the page: afterwards it goes back to the button pressed, or to the
+  // board (its keys play on; its label says the position and the result) once that is gone.
+  const before = document.activeElement;
   st.busy = true;
   updateButtons();
   try {
@@ -219,6 +223,7 @@ async function guarded(fn) {
   } finally {
     st.busy = false;
     updateButtons();
+    restoreFocus(before, el.canvas);
   }
 }
 
