@@ -288,3 +288,19 @@ test('the side panel is readable at 760 px (frame), 390 px and 1280 px, hiding a
   assert.deepEqual(problems, []);
   h.assertNoErrors();
 });
+
+test('keyboard: focus stays on Make move between moves, and goes to the result when the game ends', async () => {
+  const page = await open('#side=0&level=easy&moves=2&seed=1');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  await page.focus('#btn-move');
+  await page.keyboard.press('Enter');  // the button is disabled while the engine works
+  await waitMoves(page, 1, 1);
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'btn-move', 'focus is back on Make move, not on the page');
+  await page.keyboard.press('Enter');  // the last move: the controls go, the result shows
+  await page.waitForFunction(() => !document.getElementById('outcome').hidden && !window.bankPage.st.busy);
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'outcome', 'focus goes to the result');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -322,6 +322,10 @@ function setCommand(cmd) {
 
 async function act(fn) {
   if (st.busy) return;
+  // The controls are disabled while the engine works, which drops keyboard focus to the page:
+  // afterwards it goes back to the control used, else to the result once the game is over, else
+  // to the board (its keys command the pieces).
+  const before = document.activeElement;
   st.busy = true;
   try {
     clearError(el.error);
@@ -335,6 +339,7 @@ async function act(fn) {
     renderControls();
     draw();
     document.documentElement.dataset.turn = st.view && myTurn() ? 'you' : 'other';
+    restoreFocus(before, $('outcome'), el.canvas);
   }
 }
 
