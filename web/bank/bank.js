@@ -324,7 +324,8 @@ async function act(fn) {
   if (st.busy) return;
   // The controls are disabled while the engine works, which drops keyboard focus to the page:
   // afterwards it goes back to the control used, else to the result once the game is over, else
-  // to the board (its keys command the pieces).
+  // to the selected piece's button (the hiding list goes once the robbers have hidden), else to
+  // the board (its keys command the pieces).
   const before = document.activeElement;
   st.busy = true;
   try {
@@ -339,7 +340,7 @@ async function act(fn) {
     renderControls();
     draw();
     document.documentElement.dataset.turn = st.view && myTurn() ? 'you' : 'other';
-    restoreFocus(before, $('outcome'), el.canvas);
+    restoreFocus(before, $('outcome'), el.pieceRow.querySelector('button[aria-pressed="true"]') || el.pieceRow.querySelector('button'), el.canvas);
   }
 }
 
