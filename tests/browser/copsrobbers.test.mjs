@@ -279,3 +279,30 @@ test('Restart after a pursuit:start keeps the host\'s map (a name not in the lis
   }
   h.assertNoErrors();
 });
+
+test('keyboard focus: the move that ends the game puts it on the result; Watch and Stop hand it to each other', async () => {
+  const page = await open('');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  await page.focus('#btn-cross');
+  for (let i = 0; i < 30 && !(await page.evaluate(() => document.documentElement.dataset.over === '1')); i++) {
+    await page.keyboard.press('Enter');  // X stays (the list starts at its own crossing) until caught
+    await page.waitForTimeout(150);
+    if (await page.evaluate(() => document.documentElement.dataset.over !== '1')) assert.equal(await active(), 'btn-cross');
+  }
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'outcome', 'the Move button went with the list: focus is on the result, not on the page');
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '0' && !document.getElementById('btn-watch').disabled);
+  await page.focus('#btn-watch');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'btn-stop', 'Watch is disabled while watching: focus is on Stop');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('btn-stop').disabled);
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'btn-watch', 'Stop is disabled once stopped: focus is back on Watch');
+  h.assertNoErrors();
+  await page.close();
+});

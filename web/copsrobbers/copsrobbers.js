@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -268,6 +268,7 @@ async function chooseNode(v) {
     draw();
     return;
   }
+  const before = document.activeElement;
   st.busy = true;
   try {
     clearError($('error'));
@@ -287,6 +288,9 @@ async function chooseNode(v) {
     await refresh().catch(() => {});
   } finally {
     st.busy = false;
+    // The move that ended the game hid the crossing list and its Move button, which dropped
+    // keyboard focus to the page: it goes to the result instead.
+    restoreFocus(before, $('outcome'), $('in-cross'));
   }
 }
 
@@ -426,12 +430,25 @@ async function main() {
   $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false, config: st.config }).catch(() => {}));
   $('btn-watch').addEventListener('click', async () => {
     if (!st.session || st.obs.over || st.replayMode || st.watching) return;
+    const before = document.activeElement;
     st.watching = true;
     st.pending = [];
     setStatus();
-    await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); refresh().catch(() => {}); });
+    // Watch is disabled while the bots play, and Stop while they do not: a keyboard player's
+    // focus goes from the one to the other (the browser would drop it to the page), and to the
+    // result when the game ends.
+    restoreFocus(before, $('btn-stop'));
+    const during = document.activeElement;
+    await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); return refresh().catch(() => {}); });
+    restoreFocus(during, $('outcome'), $('btn-watch'));
   });
-  $('btn-stop').addEventListener('click', () => { st.token++; st.watching = false; refresh(); });
+  $('btn-stop').addEventListener('click', async () => {
+    const before = document.activeElement;
+    st.token++;
+    st.watching = false;
+    await refresh();
+    restoreFocus(before, $('btn-watch'));
+  });
   $('btn-hint').addEventListener('click', async () => {
     if (!st.session || st.obs.over) return;
     const m = await st.session.suggest({ level: 'best', seed: st.config.seed });
