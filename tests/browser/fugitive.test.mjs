@@ -239,3 +239,26 @@ test('a finished game: the result reads as a sentence, Hint and Pause are off, S
   await screenshot(page, 'fugitive-saved-replay');
   h.assertNoErrors();
 });
+
+test('keyboard focus goes to the result when the Fugitive\'s move ends the game (its buttons go)', async () => {
+  const page = await open('#side=0&level=best&cities=80&seed=1');
+  await waitIdle(page);
+  await page.focus('#in-city');
+  await page.keyboard.press('ArrowDown');  // city 2
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');  // Choose
+  await waitIdle(page);
+  for (let k = 0; k < 50 && !(await obs(page)).over; k++) {
+    const turn = (await obs(page)).turn;
+    await page.keyboard.press('Enter');  // the first move button, which has focus after each move
+    await page.waitForFunction((t) => window.fugitivePage.st.obs.turn > t || window.fugitivePage.st.obs.over, turn);
+    await waitIdle(page);
+  }
+  assert.ok((await obs(page)).over, 'the best Detectives catch the Fugitive');
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName), 'outcome',
+    'focus is on the result, not on the page');
+  assert.match(await page.textContent('#outcome'), /caught the Fugitive/);
+  h.assertNoErrors();
+  await page.close();
+});

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -180,6 +180,8 @@ function renderPanel() {
   $('btn-save').disabled = !!st.replay;
   renderCityPick();
   restoreMoveFocus();
+  // Hint and Pause are disabled once the game is over: focus on one of them would fall to the page.
+  if (active && !$('move-box').contains(active)) restoreFocus(active, $('outcome'));
 }
 
 /** Puts focus back into the move box after a rebuild dropped it (see renderPanel). */
@@ -188,7 +190,8 @@ function restoreMoveFocus() {
   const a = document.activeElement;
   if (a && a !== document.body && $('move-box').contains(a) && a.getClientRects().length) return;  // still on a shown control
   const target = $('choices').querySelector('button:not([hidden])')
-    || (!$('city-pick').hidden && !$('in-city').disabled ? $('in-city') : null);
+    || (!$('city-pick').hidden && !$('in-city').disabled ? $('in-city') : null)
+    || (st.obs?.over && !st.replay ? $('outcome') : null);  // the game ended: the move box is empty
   if (target) target.focus();
 }
 
