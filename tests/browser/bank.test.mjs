@@ -49,12 +49,13 @@ test('guards: a few moves against the bot, only what guards see', async () => {
   await page.waitForTimeout(300);
   assert.deepEqual((await view(page)).moves_made, [0, 0], 'Enter on Hint made no move');
   // Selecting a piece by keyboard: the pressed button keeps focus (the row is rebuilt) and says
-  // it is the selected one; its name reads "Guard 2, command S".
+  // it is the selected one; its name says where it is (the board is a picture): "Guard 2 at AL
+  // (floor 1), command S".
   await page.focus('#piece-row button[data-piece="2"]');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.piece), '2', 'focus stays on Guard 2');
-  assert.equal(await page.getByRole('button', { name: 'Guard 2, command S', pressed: true }).count(), 1);
-  assert.equal(await page.getByRole('button', { name: 'Guard 1, command S', pressed: false }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Guard 2 at AL (floor 1), command S', exact: true, pressed: true }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Guard 1 at AK (floor 1), command S', exact: true, pressed: false }).count(), 1);
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.piece), '1', 'Shift+Tab, Enter: back to Guard 1');

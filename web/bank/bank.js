@@ -226,7 +226,10 @@ function renderControls() {
     cmd.textContent = st.pending[i];
     const who = `${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}`;
     b.append(who, cmd);
-    b.setAttribute('aria-label', `${who}, command ${st.pending[i]}`);  // not "Guard 1S"
+    // The board is a picture: the name says where the piece is (a screen reader has no other way to know).
+    const piece = (st.side === 0 ? v.guards : v.robbers)?.[i];
+    const where = piece?.coord && piece.coord !== '??' ? ` at ${describeCell(v.layout, piece.coord)}${piece.riding ? ' riding the lift' : ''}` : '';
+    b.setAttribute('aria-label', `${who}${where}, command ${st.pending[i]}`);  // not "Guard 1S"
     b.addEventListener('click', () => { st.selected = i; renderControls(); draw(); });
     el.pieceRow.append(b);
   }
