@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, ARTIFACTS, ROOT } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -259,6 +259,32 @@ test('keyboard focus goes to the result when the Fugitive\'s move ends the game 
   assert.equal(await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName), 'outcome',
     'focus is on the result, not on the page');
   assert.match(await page.textContent('#outcome'), /caught the Fugitive/);
+  h.assertNoErrors();
+  await page.close();
+});
+
+test('replay: the step button pressed at the start of the game is disabled, and focus moves on instead of falling to the page', async () => {
+  const page = await open('');
+  await waitIdle(page);
+  await page.fill('#in-replay', fs.readFileSync(path.join(ROOT, 'web', 'course', 'replays', 'fugitive-seed7.json'), 'utf8'));
+  await page.click('#btn-replay');
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '18 / 18');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('aria-label') || document.activeElement?.tagName);
+  // The shared player: "To the start" disables itself (and Step back).
+  await page.focus('#replay-player .rp-start');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '0 / 18');
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'Play', 'focus went to Play');
+  // The form's own Back / Forward.
+  await page.focus('#rp-fwd');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '1 / 18');
+  await page.focus('#rp-back');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '0 / 18');
+  await page.waitForTimeout(200);
+  assert.equal(await active(), 'rp-fwd', 'Back is disabled at move 0: focus went to Forward');
   h.assertNoErrors();
   await page.close();
 });

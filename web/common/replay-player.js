@@ -11,6 +11,7 @@
 // Controls: start, step back, play/pause, step forward, end, a scrub slider, speed. Keys (when
 // the player's keyboard is enabled, the page has focus and the user is not typing in a field):
 // ← / → step, Space play/pause, Home / End.
+import { restoreFocus } from './ui.js';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 const BASE_INTERVAL_MS = 500;
@@ -195,6 +196,7 @@ export class ReplayPlayer {
 
   refresh() {
     const { el } = this;
+    const focused = document.activeElement;
     el.slider.max = String(this.total);
     el.slider.value = String(this.target);
     el.pos.textContent = `${this.label} ${this.target} / ${this.total}`;
@@ -207,6 +209,9 @@ export class ReplayPlayer {
     el.end.disabled = this.target >= this.total;
     el.play.disabled = this.total === 0;
     el.slider.disabled = this.total === 0;
+    // At the start or the end, the step buttons just pressed are disabled: the browser would drop
+    // a keyboard player's focus to the page. It goes to Play (the slider when there is nothing to play).
+    restoreFocus(focused, el.play, el.slider);
     this.onChange?.(this);
   }
 

@@ -380,8 +380,10 @@ async function stepReplay(k) {
     showError($('error'), `Replay: ${e.message}`);
   }
   r.stepping = false;
+  const focused = document.activeElement;
   $('rp-back').disabled = r.k === 0;
   $('rp-fwd').disabled = r.k === r.moves.length;
+  restoreFocus(focused, $('rp-back'), $('rp-fwd'));  // the one pressed was disabled at the start or the end
   $('rp-pos').textContent = `${r.k} / ${r.moves.length}`;
 }
 
