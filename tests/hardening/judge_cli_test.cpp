@@ -49,6 +49,14 @@ Outcome run(const std::string& cmd) {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// Runs `cmd` and expects its exit status and a part of its output (both printed on a failure).
+Outcome expect_exit(const std::string& cmd, int status, const std::string& says) {
+    Outcome r = run(cmd);
+    EXPECT_EQ(r.status, status) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, says)) << "expected '" << says << "' from " << cmd << "\n" << r.out;
+    return r;
+}
+
 // A bot command that leaves a marker file when it starts, then plays as `bot`.
 std::string marked(const std::string& marker, const std::string& bot) { return "touch " + marker + "; exec " + bot; }
 
@@ -146,18 +154,10 @@ TEST_F(JudgeCli, CopsRobbersSeriesChecksEveryMapBeforeTheFirstGame) {
 TEST_F(JudgeCli, FugitiveJudgeNamesAWrongOrMissingArgument) {
     // It printed only the usage, naming nothing.
     const std::string judge = kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt ";
-    Outcome r = run(judge + "--fugitive true --detectives true --bogus 3");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "fugitive-judge: unknown option --bogus")) << r.out;
-    r = run(judge + "--fugitive true");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "fugitive-judge: missing --detectives")) << r.out;
-    r = run(judge + "--fugitive true --detectives true stray");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "unexpected argument 'stray'")) << r.out;
-    r = run(kBin + "/fugitive-judge --series --a true --b true");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "--series needs --maps FILE... or --generate K")) << r.out;
+    Outcome r = expect_exit(judge + "--fugitive true --detectives true --bogus 3", 1, "fugitive-judge: unknown option --bogus");
+    r = expect_exit(judge + "--fugitive true", 1, "fugitive-judge: missing --detectives");
+    r = expect_exit(judge + "--fugitive true --detectives true stray", 1, "unexpected argument 'stray'");
+    r = expect_exit(kBin + "/fugitive-judge --series --a true --b true", 1, "--series needs --maps FILE... or --generate K");
     EXPECT_EQ(run(kBin + "/fugitive-judge --help").status, 0);
 }
 
@@ -183,71 +183,41 @@ TEST_F(JudgeCli, SearchPartyControllerNamesABadOptionAndChecksTheReplayPathFirst
     const std::string controller = kBin + "/searchparty-controller ";
     const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
     // It printed only the usage for both.
-    Outcome r = run(controller + "--bogus " + map + " -- true");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "searchparty-controller: unknown option --bogus")) << r.out;
-    r = run(controller + "--time-limit");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "option --time-limit needs a value")) << r.out;
+    Outcome r = expect_exit(controller + "--bogus " + map + " -- true", 2, "searchparty-controller: unknown option --bogus");
+    r = expect_exit(controller + "--time-limit", 2, "option --time-limit needs a value");
     // The replay path was found unwritable only after the whole run.
-    r = run(controller + "--replay " + dir + "/afile/replay.json " + map + " -- touch " + marker);
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "cannot write " + dir + "/afile/replay.json")) << r.out;
+    r = expect_exit(controller + "--replay " + dir + "/afile/replay.json " + map + " -- touch " + marker, 1, "cannot write " + dir + "/afile/replay.json");
     EXPECT_FALSE(fs::exists(marker)) << "the solver ran before the replay path was checked";
     // A limit under a millisecond is a limit (it was "no limit": a silent solver hung the run).
-    r = run("timeout 20 " + controller + "--time-limit 0.0001 " + map + " -- sleep 30");
-    EXPECT_EQ(r.status, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "Solver failed (time limit)")) << r.out;
+    r = expect_exit("timeout 20 " + controller + "--time-limit 0.0001 " + map + " -- sleep 30", 1, "Solver failed (time limit)");
 }
 
 TEST_F(JudgeCli, RobotsReplaysFolderIsCreatedOrNamedWithTheReason) {
     std::ofstream(dir + "/in.txt") << "1 0\n10 14\n0 0\n";
     // A folder that does not exist yet is created (it said "cannot write DIR/case-1.json", no reason).
-    Outcome r = run(kBin + "/robots --replays " + dir + "/new/replays < " + dir + "/in.txt");
-    EXPECT_EQ(r.status, 0) << r.out;
-    EXPECT_TRUE(has(r.out, "Case 1:\nLost game after making 21 moves.")) << r.out;
+    Outcome r = expect_exit(kBin + "/robots --replays " + dir + "/new/replays < " + dir + "/in.txt", 0, "Case 1:\nLost game after making 21 moves.");
     EXPECT_EQ(pursuit::Json::parse(read_file(dir + "/new/replays/case-1.json"))["game"], "robots");
-    r = run(kBin + "/robots --replays " + dir + "/afile/replays < " + dir + "/in.txt");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "robots: cannot write " + dir + "/afile/replays/case-1.json: Not a directory")) << r.out;
-    r = run(kBin + "/robots --bogus < " + dir + "/in.txt");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "robots: unknown option --bogus")) << r.out;
+    r = expect_exit(kBin + "/robots --replays " + dir + "/afile/replays < " + dir + "/in.txt", 1, "robots: cannot write " + dir + "/afile/replays/case-1.json: Not a directory");
+    r = expect_exit(kBin + "/robots --bogus < " + dir + "/in.txt", 2, "robots: unknown option --bogus");
 }
 
 TEST_F(JudgeCli, AFolderOnStandardInputIsNamedNotAnAbort) {
     // `robots < somefolder` ended in "terminate called after throwing std::__ios_failure" (status
     // 134); searchparty-check's '-' printed the stream's own "basic_filebuf::underflow" text.
-    Outcome r = run(kBin + "/robots < " + dir);
-    EXPECT_EQ(r.status, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "robots: cannot read standard input: it is a directory")) << r.out;
-    r = run(kBin + "/searchparty-check " + kSrc + "/maps/searchparty/maze-31x21-s1.txt - < " + dir);
-    EXPECT_EQ(r.status, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "searchparty-check: cannot read standard input: it is a directory")) << r.out;
+    Outcome r = expect_exit(kBin + "/robots < " + dir, 1, "robots: cannot read standard input: it is a directory");
+    r = expect_exit(kBin + "/searchparty-check " + kSrc + "/maps/searchparty/maze-31x21-s1.txt - < " + dir, 1, "searchparty-check: cannot read standard input: it is a directory");
 }
 
 TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
     // searchparty-check: --help was the usage on stderr with status 2; errors named no program.
-    Outcome r = run(kBin + "/searchparty-check --help");
-    EXPECT_EQ(r.status, 0) << r.out;
-    EXPECT_TRUE(has(r.out, "usage: searchparty-check MAP SOLUTION")) << r.out;
-    r = run(kBin + "/searchparty-check " + dir + "/nomap.txt " + dir + "/afile");
-    EXPECT_EQ(r.status, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "searchparty-check: cannot read " + dir + "/nomap.txt: No such file or directory")) << r.out;
-    r = run(kBin + "/searchparty-controller " + dir + "/nomap.txt -- true");
-    EXPECT_EQ(r.status, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "searchparty-controller: cannot read " + dir + "/nomap.txt: No such file or directory")) << r.out;
+    Outcome r = expect_exit(kBin + "/searchparty-check --help", 0, "usage: searchparty-check MAP SOLUTION");
+    r = expect_exit(kBin + "/searchparty-check " + dir + "/nomap.txt " + dir + "/afile", 1, "searchparty-check: cannot read " + dir + "/nomap.txt: No such file or directory");
+    r = expect_exit(kBin + "/searchparty-controller " + dir + "/nomap.txt -- true", 1, "searchparty-controller: cannot read " + dir + "/nomap.txt: No such file or directory");
     // searchparty-solver printed only the usage for each of these.
-    r = run(kBin + "/searchparty-solver --bogus " + map);
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "searchparty-solver: unknown option --bogus")) << r.out;
-    r = run(kBin + "/searchparty-solver --level hardest " + map);
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "searchparty-solver: option --level: expected easy, medium, hard or best, got 'hardest'")) << r.out;
-    r = run(kBin + "/searchparty-solver " + map + " --seed");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "searchparty-solver: option --seed needs a value")) << r.out;
+    r = expect_exit(kBin + "/searchparty-solver --bogus " + map, 2, "searchparty-solver: unknown option --bogus");
+    r = expect_exit(kBin + "/searchparty-solver --level hardest " + map, 2, "searchparty-solver: option --level: expected easy, medium, hard or best, got 'hardest'");
+    r = expect_exit(kBin + "/searchparty-solver " + map + " --seed", 2, "searchparty-solver: option --seed needs a value");
     r = run("echo garbage | " + kBin + "/searchparty-solver");
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(has(r.out, "searchparty-solver: no MAP given, and standard input is no controller's state block (its first line is 'garbage'"))
@@ -255,31 +225,19 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     // searchparty-mapgen: --help was status 2; "abc" was taken as 0 by atoi.
     r = run(kBin + "/searchparty-mapgen --help");
     EXPECT_EQ(r.status, 0) << r.out;
-    r = run(kBin + "/searchparty-mapgen maze abc 15 1 1 3");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(has(r.out, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'")) << r.out;
+    r = expect_exit(kBin + "/searchparty-mapgen maze abc 15 1 1 3", 1, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'");
 }
 
 TEST_F(JudgeCli, SmallToolsNameTheBadArgument) {
     // fugitive-maps: --help was status 2, an unknown command or option only the usage.
-    Outcome r = run(kBin + "/fugitive-maps --help");
-    EXPECT_EQ(r.status, 0) << r.out;
-    EXPECT_TRUE(has(r.out, "usage: fugitive-maps generate")) << r.out;
-    r = run(kBin + "/fugitive-maps generat --cities 20");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "fugitive-maps: unknown command 'generat' (generate, validate, examples)")) << r.out;
-    r = run(kBin + "/fugitive-maps generate --citys 20");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "fugitive-maps: generate: unknown option --citys")) << r.out;
+    Outcome r = expect_exit(kBin + "/fugitive-maps --help", 0, "usage: fugitive-maps generate");
+    r = expect_exit(kBin + "/fugitive-maps generat --cities 20", 2, "fugitive-maps: unknown command 'generat' (generate, validate, examples)");
+    r = expect_exit(kBin + "/fugitive-maps generate --citys 20", 2, "fugitive-maps: generate: unknown option --citys");
     // bank-judge with one command: the usage alone.
-    r = run(kBin + "/bank-judge '" + marked(marker, kBin + "/bank-bot") + "'");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "bank-judge: expected two commands (GUARDS_COMMAND ROBBERS_COMMAND), got 1")) << r.out;
+    r = expect_exit(kBin + "/bank-judge '" + marked(marker, kBin + "/bank-bot") + "'", 2, "bank-judge: expected two commands (GUARDS_COMMAND ROBBERS_COMMAND), got 1");
     EXPECT_FALSE(fs::exists(marker));
     // copsrobbers-bot's option errors named no program.
-    r = run(kBin + "/copsrobbers-bot --strategy nope");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "copsrobbers-bot: unknown strategy 'nope'")) << r.out;
+    r = expect_exit(kBin + "/copsrobbers-bot --strategy nope", 2, "copsrobbers-bot: unknown strategy 'nope'");
     r = run("echo garbage | " + kBin + "/copsrobbers-bot");
     EXPECT_FALSE(has(r.out, "copsrobbers-bot: copsrobbers-bot:")) << r.out;
 }
@@ -287,18 +245,12 @@ TEST_F(JudgeCli, SmallToolsNameTheBadArgument) {
 TEST_F(JudgeCli, ArenaNamesAnUnwritableOutAndAMisspelledOrEmptyMap) {
     const std::string arena = kBin + "/pursuit-arena copsrobbers --quiet --bot 'a=" + marked(marker, "true") + "' --bot b=true ";
     // It said "filesystem error: cannot create directories: Not a directory [...]".
-    Outcome r = run(arena + "--out " + dir + "/afile --maps petersen");
-    EXPECT_EQ(r.status, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "pursuit-arena: cannot write --out " + dir + "/afile: Not a directory")) << r.out;
+    Outcome r = expect_exit(arena + "--out " + dir + "/afile --maps petersen", 1, "pursuit-arena: cannot write --out " + dir + "/afile: Not a directory");
     // A misspelled map file in the current folder was taken for a built-in name: every game
     // failed in the judge and the arena exited 0.
-    r = run("cd " + dir + " && " + arena + "--out " + dir + "/o1 --maps petersn.txt");
-    EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_TRUE(has(r.out, "pursuit-arena: map petersn.txt: no such file")) << r.out;
+    r = expect_exit("cd " + dir + " && " + arena + "--out " + dir + "/o1 --maps petersn.txt", 2, "pursuit-arena: map petersn.txt: no such file");
     std::ofstream(dir + "/empty.txt").flush();
-    r = run(arena + "--out " + dir + "/o2 --maps " + dir + "/empty.txt");
-    EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_TRUE(has(r.out, "pursuit-arena: map " + dir + "/empty.txt: empty file")) << r.out;
+    r = expect_exit(arena + "--out " + dir + "/o2 --maps " + dir + "/empty.txt", 2, "pursuit-arena: map " + dir + "/empty.txt: empty file");
     EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
 }
 
