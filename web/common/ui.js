@@ -49,7 +49,7 @@ export function engineRestartedMessage(nextStep, { hiddenInEmbed = false } = {})
 }
 
 /** Whether `e` can take keyboard focus now: in the page, shown and not disabled. */
-export function canFocus(e) {
+function canFocus(e) {
   return !!e && e.isConnected && !e.disabled && !e.closest('[hidden]') && e.getClientRects().length > 0;
 }
 
@@ -67,16 +67,6 @@ export function restoreFocus(before, ...fallbacks) {
   if (now && now !== document.body && canFocus(now)) return;
   const target = [before, ...fallbacks].find(canFocus);
   if (target) target.focus({ preventScroll: true });
-}
-
-/** Runs the action `fn` (async) and then restoreFocus() with the element focused before it. */
-export async function keepFocus(fn, ...fallbacks) {
-  const before = document.activeElement;
-  try {
-    return await fn();
-  } finally {
-    restoreFocus(before, ...fallbacks);
-  }
 }
 
 export function clearError(box) {
