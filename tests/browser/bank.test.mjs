@@ -103,6 +103,7 @@ test('robbers: hide by clicking, then move by keys', async () => {
   await page.waitForTimeout(300);
   assert.equal(await page.$eval('#error', (e) => e.hidden), true, 'Enter while hiding shows no error');
   for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
+  await page.keyboard.press('Enter');  // Start the game (focus is still on the board)
   await waitMoves(page, 1, 0);
   let v = await view(page);
   assert.deepEqual(v.robbers.map((r) => r.coord), ['QA', 'QY', 'MM', 'IE']);
@@ -146,6 +147,9 @@ test('robbers: hide by keyboard alone (the "Hide robber k at" list and Hide), th
     assert.equal(await active(), 'btn-hide');
     await page.keyboard.press('Enter');
   }
+  // The fourth disables Hide and the list: focus is on Start the game, which starts it.
+  assert.equal(await active(), 'btn-start-hide', 'focus goes to Start the game');
+  await page.keyboard.press('Enter');
   await waitMoves(page, 1, 0);
   let v = await view(page);
   assert.deepEqual(v.robbers.map((r) => r.coord), want, 'the robbers hid at the chosen cells');
@@ -182,8 +186,8 @@ async function redPixels(page, name) {
 }
 
 // The hiding places can be taken back one at a time, by the "Undo last" button (mouse or
-// keyboard) or Backspace, until the fourth starts the game: the board, the status and the list
-// follow, and the robbers start where the corrected choices say.
+// keyboard) or Backspace, until "Start the game": the board, the status and the list follow, and
+// the robbers start where the corrected choices say.
 test('robbers: "Undo last" takes back hiding places one at a time (button, keyboard, Backspace)', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
   const placement = () => page.evaluate(() => window.bankPage.st.placement);
@@ -231,11 +235,76 @@ test('robbers: "Undo last" takes back hiding places one at a time (button, keybo
   for (const cell of ['MM', 'IE', 'QY']) await clickCell(page, cell);
   await screenshot(page, 'bank-undo-hiding');
   await clickCell(page, 'QA');
+  await page.click('#btn-start-hide');
   await waitMoves(page, 1, 0);
   const v = await view(page);
   assert.deepEqual(v.robbers.map((r) => r.coord), ['MM', 'IE', 'QY', 'QA']);
   assert.equal(await page.$eval('#hide-pick', (e) => e.hidden), true, 'the list and Undo last go once the robbers have hidden');
   h.assertNoErrors();
+});
+
+// The fourth hiding place no longer starts the game at once (it could not be taken back): with
+// four chosen the list and Hide are disabled, "Start the game" is enabled, and the fourth can be
+// taken back (by the button, Backspace or after "Random hiding places") and changed first. A
+// fifth click changes nothing. Focus never falls to the page.
+test('robbers: the fourth hiding place can be taken back too; the game starts with "Start the game"', async () => {
+  const page = await open('#side=1&level=medium&moves=30&seed=5');
+  const placement = () => page.evaluate(() => window.bankPage.st.placement);
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset.piece || document.activeElement?.tagName);
+  const start = page.getByRole('button', { name: 'Start the game', exact: true });
+  assert.equal(await start.isDisabled(), true, 'nothing to start with no hiding place');
+  for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await placement(), ['QA', 'QY', 'MM', 'IE']);
+  assert.deepEqual((await view(page)).moves_made, [0, 0], 'the fourth choice did not start the game');
+  assert.equal((await view(page)).placed, false);
+  assert.match(await page.textContent('#status-line'), /4 of 4 chosen \(QA, QY, MM, IE\): press Start the game/);
+  assert.equal(await start.isDisabled(), false);
+  assert.equal(await page.$eval('#btn-hide', (b) => b.disabled), true, 'Hide is disabled with four chosen');
+  assert.equal(await page.$eval('#in-hide', (s) => s.disabled), true);
+  assert.equal(await page.getByRole('button', { name: 'Undo last: robber 4 at IE' }).isDisabled(), false);
+  await clickCell(page, 'MA');  // a fifth click
+  assert.deepEqual(await placement(), ['QA', 'QY', 'MM', 'IE'], 'a fifth click changes nothing');
+  assert.match(await page.textContent('#hint-text'), /All four robbers have a hiding place/);
+  // Backspace takes back the fourth; Start is disabled again; a new fourth, by keyboard.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await placement(), ['QA', 'QY', 'MM']);
+  assert.equal(await redPixels(page, 'IE'), 0, 'IE is empty again');
+  assert.equal(await start.isDisabled(), true);
+  await page.selectOption('#in-hide', 'MA');
+  await page.focus('#btn-hide');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await placement(), ['QA', 'QY', 'MM', 'MA']);
+  assert.equal(await active(), 'btn-start-hide', 'the disabled Hide hands focus to Start the game');
+  // Undo from Start (Tab back to Undo last): Start is disabled, focus goes to the list.
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await active(), 'btn-undo-hide');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await placement(), ['QA', 'QY', 'MM']);
+  assert.equal(await active(), 'btn-undo-hide', 'Undo last still has something to undo: focus stays');
+  // The bot's four: shown, not started; one changed before the start.
+  await page.click('#btn-random-hide');
+  await page.waitForFunction(() => window.bankPage.st.placement.length === 4 && !window.bankPage.st.busy);
+  assert.deepEqual((await view(page)).moves_made, [0, 0], 'Random hiding places did not start the game');
+  const bots = await placement();
+  assert.match(await page.textContent('#hint-text'), /The bot chose .*: press Start the game/);
+  await page.focus('#btn-start-hide');
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await placement(), bots.slice(0, 3));
+  assert.equal(await active(), 'in-hide', 'Start went disabled under the focus: the list takes it');
+  const fourth = ['MM', 'IE', 'QA'].find((c) => !bots.includes(c));
+  await page.selectOption('#in-hide', fourth);
+  await page.click('#btn-hide');
+  await page.focus('#btn-start-hide');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 1, 0);
+  const v = await view(page);
+  assert.deepEqual(v.robbers.map((r) => r.coord), [...bots.slice(0, 3), fourth], 'the robbers start at the corrected places');
+  assert.equal(await page.$eval('#hide-pick', (e) => e.hidden), true);
+  assert.equal(await active(), '1', 'focus goes to robber 1\'s button');
+  h.assertNoErrors();
+  await page.context().close();
 });
 
 test('watch bot against bot, then review the game as a replay', async () => {

@@ -199,6 +199,7 @@ function renderControls() {
   if (st.mode === 'watch') el.statusLine.textContent = r.over ? 'Game over.' : 'Watching bot against bot…';
   else if (st.mode === 'replay') el.statusLine.textContent = 'Replay: step through the game.';
   else if (r.over) el.statusLine.textContent = 'Game over. Start a new game or review this one.';
+  else if (placing && st.placement.length === 4) el.statusLine.textContent = `4 of 4 chosen (${st.placement.join(', ')}): press Start the game (Enter), or Undo last to change them.`;
   else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen${st.placement.length ? ` (${st.placement.join(', ')})` : ''}.`;
   else if (myTurn()) el.statusLine.textContent = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
   else el.statusLine.textContent = 'The bot is thinking…';
@@ -257,7 +258,8 @@ function renderControls() {
 
 // The keyboard's way to hide the robbers (the board only takes clicks): a list of the cells
 // robber k may start on, by name, and a Hide button. The row stays while the robbers hide, so
-// focus stays on the button from one robber to the next.
+// focus stays on the button from one robber to the next; once all four are chosen, Hide and the
+// list are disabled and "Start the game" starts it (until then each choice can be taken back).
 function describeCell(L, name) {
   const cell = parseCell(L, name);
   if (!cell) return name;
@@ -270,8 +272,11 @@ function renderHidePick(placing) {
   row.hidden = !placing;
   if (!placing) return;
   const cells = st.legal?.placement || [];
-  $('btn-hide').disabled = !fillChoices($('in-hide'), cells.map((n) => [n, describeCell(st.view.layout, n)]));
+  const full = st.placement.length >= 4;
+  $('btn-hide').disabled = !fillChoices($('in-hide'), cells.map((n) => [n, describeCell(st.view.layout, n)])) || full || st.busy;
+  if (full) $('in-hide').disabled = true;
   $('hide-pick-label').textContent = `Hide robber ${Math.min(4, st.placement.length + 1)} at`;
+  $('btn-start-hide').disabled = !full || st.busy;
   const undo = $('btn-undo-hide');
   undo.disabled = !st.placement.length || st.busy;
   undo.setAttribute('aria-label', st.placement.length
@@ -279,17 +284,21 @@ function renderHidePick(placing) {
 }
 
 /**
- * Takes back the last hiding place chosen (a click or Hide) while the robbers hide; the fourth
- * starts the game, so it cannot be taken back. The list then offers that cell again.
+ * Takes back the last hiding place chosen (a click, Hide or Random hiding places) while the
+ * robbers hide, the fourth too: the game starts only with "Start the game". The list then offers
+ * that cell again. Focus on a control the undo disabled (Start, or Undo last with nothing left to
+ * undo) goes to the list.
  */
 function undoPlacement() {
   const v = st.view;
   if (!st.placement.length || st.busy || st.mode !== 'play' || st.side !== 1 || !v || v.placed) return false;
+  const before = document.activeElement;
   const name = st.placement.pop();
   el.hint.textContent = `Robber ${st.placement.length + 1} is no longer at ${name}.`;
   renderControls();
   draw();
   if ([...$('in-hide').options].some((o) => o.value === name)) $('in-hide').value = name;
+  restoreFocus(before, $('in-hide'));
   return true;
 }
 
@@ -368,18 +377,27 @@ async function submitMove() {
   });
 }
 
-async function placeAt(name) {
-  if (st.placement.length >= 4) return;
+/** Notes robber k's hiding place (a click or Hide); the game starts with startHidden(). */
+function placeAt(name) {
+  if (st.busy) return;
+  if (st.placement.length >= 4) {
+    el.hint.textContent = 'All four robbers have a hiding place: press Start the game, or Undo last to change one.';
+    return;
+  }
   st.placement.push(name);
-  el.hint.textContent = '';
-  if (st.placement.length < 4) { renderControls(); draw(); return; }
+  el.hint.textContent = st.placement.length === 4 ? 'All four chosen: press Start the game (Enter), or Undo last to change one.' : '';
+  renderControls();
+  draw();
+}
+
+/** Starts the game with the four hiding places chosen (they stay chosen if the engine refuses them). */
+async function startHidden() {
+  const v = st.view;
+  if (st.placement.length !== 4 || st.busy || st.mode !== 'play' || st.side !== 1 || !v || v.placed) return;
   await act(async () => {
-    const move = st.placement.join(' ');
-    try {
-      await st.session.apply(move);
-    } finally {
-      st.placement = [];
-    }
+    await st.session.apply(st.placement.join(' '));
+    st.placement = [];
+    el.hint.textContent = '';
     await refresh();
     await botTurns();
   });
@@ -542,26 +560,30 @@ $('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;
 }));
-$('btn-hide').addEventListener('click', async () => {
+$('btn-hide').addEventListener('click', () => {
   const name = $('in-hide').value;
   if (!name || st.busy || !st.legal?.placement?.includes(name)) return;
-  await placeAt(name);
-  // The fourth robber started the game and the list went away: focus goes to robber 1's button.
-  const a = document.activeElement;  // the hidden Hide button until the browser blurs it, then the page
+  const before = document.activeElement;
+  placeAt(name);
+  // The fourth choice disables Hide and the list: focus goes to Start the game.
+  restoreFocus(before, $('btn-start-hide'));
+});
+$('btn-undo-hide').addEventListener('click', () => undoPlacement());
+$('btn-start-hide').addEventListener('click', async () => {
+  await startHidden();
+  // The robbers have hidden and the list went away: focus goes to robber 1's button (act() does
+  // that when focus fell to the page; the hidden Start button may still hold it).
+  const a = document.activeElement;
   if ($('hide-pick').hidden && (!a || a === document.body || $('hide-pick').contains(a))) {
     el.pieceRow.querySelector('button')?.focus();
   }
 });
-$('btn-undo-hide').addEventListener('click', () => {
-  undoPlacement();
-  // Nothing left to undo: the button is disabled and would drop the focus; the list takes it.
-  if ($('btn-undo-hide').disabled && (document.activeElement === $('btn-undo-hide') || document.activeElement === document.body)) $('in-hide').focus();
-});
+// The bot's four hiding places, shown like the player's own: they can be taken back or changed
+// before Start the game.
 $('btn-random-hide').addEventListener('click', () => act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: Date.now() % 100000 });
-  st.placement = m.split(' ').slice(0, 3);
-  st.busy = false;
-  await placeAt(m.split(' ')[3]);
+  st.placement = m.split(' ').slice(0, 4);
+  el.hint.textContent = `The bot chose ${st.placement.join(', ')}: press Start the game (Enter), or Undo last to change one.`;
 }));
 $('btn-save').addEventListener('click', () => act(async () => {
   if (!st.session) return;
@@ -587,6 +609,7 @@ document.addEventListener('keydown', (ev) => {
   if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
   if (controlOwnsKey(document.activeElement, ev.key)) return;  // Enter on a focused button presses it
   if (ev.key === 'Backspace' && st.side === 1 && st.view && !st.view.placed) { ev.preventDefault(); undoPlacement(); return; }
+  if (ev.key === 'Enter' && st.side === 1 && st.view && !st.view.placed) { ev.preventDefault(); startHidden(); return; }
   const key = { ArrowLeft: 'L', ArrowRight: 'R', ArrowUp: 'U', ArrowDown: 'D', s: 'S', '.': 'S' }[ev.key];
   if (key) { ev.preventDefault(); setCommand(key); }
   else if (ev.key === 'Enter') { ev.preventDefault(); submitMove(); }
