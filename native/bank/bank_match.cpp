@@ -45,9 +45,16 @@ struct Referee {
     }
     // Sends a line; false (and a forfeit) if the program is gone.
     bool send(int side, const std::string& line) { return players[side]->send_line(line) || !failed(side); }
+    // Reads a reply without its trailing spaces and tabs ("LRUS \r\n" is "LRUS"; the runner
+    // already took the CR off), as the other judges tolerate them; leading ones stay an error.
     std::optional<std::string> read(int side, const std::string& context) {
         auto line = players[side]->read_line(context);
-        if (!line) failed(side);
+        if (!line) {
+            failed(side);
+            return line;
+        }
+        const auto end = line->find_last_not_of(" \t");
+        line->erase(end == std::string::npos ? 0 : end + 1);
         return line;
     }
     // Applies a reply; an illegal or malformed one loses.

@@ -91,6 +91,23 @@ TEST(BankJudge, GuardsCatchTheLastRobberAndRobbersReadOneMoreLine) {
     EXPECT_EQ(r.replay["moves"], Json::array({"AJ AJ AP AP", "LSSR"}));
 }
 
+TEST(BankJudge, TrailingBlanksAndCarriageReturnsAreTolerated) {
+    // A Windows-built bot ends its lines with "\r\n", a sloppy one with a space or a tab: the
+    // judge used to forfeit "LSSR " ("expected 4 commands with no spaces"). printf, not echo:
+    // /bin/sh's echo may or may not expand \r.
+    JudgeRun r = judge("read L; read S; while read line; do printf 'LSSR \\r\\n'; done",
+                       "read L; read S; printf 'AJ AJ AP AP\\t \\r\\n'; while read line; do printf '####  \\n'; done");
+    EXPECT_TRUE(r.result["forfeit"].is_null()) << r.result.dump();
+    EXPECT_EQ(r.result["winner"], "guards");
+    EXPECT_EQ(r.result["reason"], "all caught");
+    EXPECT_EQ(r.replay["moves"], Json::array({"AJ AJ AP AP", "LSSR"}));  // recorded without the blanks
+    // Blanks inside a move or before it are still malformed, and named as sent.
+    r = judge("read L; read S; read line; printf 'LS SR \\r\\n'", kBin + "/bank-bot");
+    EXPECT_EQ(r.result["forfeit"]["message"], "guards move 1: 'LS SR': expected 4 commands with no spaces (one per piece), got 'LS SR'");
+    r = judge("read L; read S; read line; printf ' LSSR\\n'", kBin + "/bank-bot");
+    EXPECT_EQ(r.result["forfeit"]["message"], "guards move 1: ' LSSR': expected 4 commands with no spaces (one per piece), got ' LSSR'");
+}
+
 TEST(BankJudge, RobbersWalkIntoGuardsAndGuardsReadOneMoreLine) {
     JudgeRun r = judge(scripted("", "SSSS", "guards.log"), scripted("AJ AJ AP AP", "RRLL", "robbers.log"));
     EXPECT_EQ(r.result["winner"], "guards") << r.result.dump();

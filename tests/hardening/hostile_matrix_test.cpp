@@ -5,6 +5,8 @@
 // its output or result files), that the judge ended within its budget plus a margin, that it
 // did not crash itself, and that no process it started is left behind (every descendant
 // carries PURSUIT_HOSTILE_TAG=<unique tag> in its environment; /proc is searched for it).
+// The crlf program is the exception that must not fail: it plays well but ends every line with
+// " \t\r\n", and no judge may give it a verdict or call a move illegal.
 // Robots has no process judge (its judge reads a file), so it is not in the list.
 #include <dirent.h>
 #include <signal.h>
@@ -72,6 +74,7 @@ const std::vector<Judge>& judges() {
 struct Hostile {
     std::string mode;
     std::vector<std::string> verdicts;  // accepted verdict names / messages; empty: the game ends normally
+    bool clean = false;                 // no verdict at all, no illegal or malformed move either
 };
 
 const std::vector<Hostile>& hostiles() {
@@ -87,6 +90,9 @@ const std::vector<Hostile>& hostiles() {
         {"deaf", {"time limit", "write failed"}},
         {"fork", {"exited", "time limit"}},
         {"ignore-quit", {}},
+        // Every reply line ends with " \t\r\n": tolerated by every judge (bank-judge forfeited
+        // "LRUS " as "expected 4 commands with no spaces").
+        {"crlf", {}, true},
     };
     return list;
 }
@@ -232,6 +238,12 @@ TEST_P(HostileMatrix, JudgeGivesTheVerdictEndsInTimeAndLeavesNoProcess) {
         for (const auto& v : hostile.verdicts) any = any || r.text.find(v) != std::string::npos;
         EXPECT_TRUE(any) << "expected one of the verdicts of '" << hostile.mode << "' in the judge's output:\n"
                          << r.text.substr(0, 3000);
+    }
+    if (hostile.clean) {
+        EXPECT_TRUE(found.empty()) << "a well-behaved program got the verdict " << found << ":\n" << r.text.substr(0, 3000);
+        for (const char* bad : {"illegal", "malformed", "invalid"})
+            EXPECT_EQ(r.text.find(bad), std::string::npos) << "'" << bad << "' in the judge's output:\n" << r.text.substr(0, 3000);
+        EXPECT_EQ(WEXITSTATUS(r.status), 0) << r.text.substr(0, 3000);
     }
     if (!HasFailure()) fs::remove_all(out);
 }

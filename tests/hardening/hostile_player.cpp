@@ -10,6 +10,8 @@
 //   fork         forks a child that keeps stdout open and sleeps; the parent exits
 //   ignore-quit  plays like GOOD_COMMAND; after "Quit" or end of input it ignores SIGTERM
 //                and sleeps (the judge must kill it)
+//   crlf         plays like GOOD_COMMAND but ends every line with " \t\r\n" (a Windows-built
+//                bot with a sloppy formatter): every judge must accept it as the same line
 // "Plays like GOOD_COMMAND" = runs it as a child and relays lines both ways, so one hostile
 // program fits every judge's protocol.
 #include <poll.h>
@@ -77,9 +79,10 @@ bool is_quit(const std::string& line) {
 }
 
 // Relays judge <-> good program. Calls on_reply(count) after each reply line it forwarded
-// (it may not return). Returns when the judge's input ends or says Quit.
+// (it may not return). Returns when the judge's input ends or says Quit. A non-null `ending`
+// replaces the end of every reply line ("\n" or "\r\n").
 template <class OnReply>
-void relay(Child& c, OnReply on_reply) {
+void relay(Child& c, OnReply on_reply, const char* ending = nullptr) {
     std::string from_judge, from_child;
     int replies = 0;
     bool judge_open = true;
@@ -108,7 +111,13 @@ void relay(Child& c, OnReply on_reply) {
             from_child.append(buf, static_cast<std::size_t>(n));
             std::size_t nl;
             while ((nl = from_child.find('\n')) != std::string::npos) {
-                if (!write_all(1, from_child.data(), nl + 1)) return;
+                std::string line = from_child.substr(0, nl + 1);
+                if (ending) {
+                    line.pop_back();
+                    if (!line.empty() && line.back() == '\r') line.pop_back();
+                    line += ending;
+                }
+                if (!write_all(1, line.data(), line.size())) return;
                 from_child.erase(0, nl + 1);
                 on_reply(++replies);
             }
@@ -117,7 +126,7 @@ void relay(Child& c, OnReply on_reply) {
 }
 
 int usage() {
-    std::fputs("usage: hostile-player sleep|exit|crash|garbage|flood|deaf|fork|ignore-quit TAG [-- GOOD_COMMAND]\n", stderr);
+    std::fputs("usage: hostile-player sleep|exit|crash|garbage|flood|deaf|fork|ignore-quit|crlf TAG [-- GOOD_COMMAND]\n", stderr);
     return 2;
 }
 
@@ -167,6 +176,12 @@ int main(int argc, char** argv) {
         signal(SIGINT, SIG_IGN);
         signal(SIGHUP, SIG_IGN);
         sleep_forever();
+    }
+    if (mode == "crlf") {
+        relay(c, [](int) {}, " \t\r\n");
+        close(c.in);  // the good program sees the end of its input and exits
+        waitpid(c.pid, nullptr, 0);
+        return 0;
     }
     return usage();
 }
