@@ -306,3 +306,41 @@ test('keyboard focus: the move that ends the game puts it on the result; Watch a
   h.assertNoErrors();
   await page.close();
 });
+
+/** How often `text` is in what the page's live regions say now (their shown text, outermost regions). */
+function liveMentions(page, text) {
+  return page.evaluate((text) => {
+    const live = [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]')]
+      .filter((e) => !e.hidden && !e.parentElement.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'));
+    return live.map((e) => e.innerText.split(text).length - 1).reduce((a, b) => a + b, 0);
+  }, text);
+}
+
+// A screen reader hears the result once: it was both the status line and the result box of the
+// one polite live region (#status), so it was read out twice. The status line now says
+// "Game over." and the result box alone carries the result, in play, watching and a replay's end.
+test('the result is in the live regions once (play, watch, replay)', async () => {
+  let page = await open('#map=example7&cops=1&rounds=30&seed=2&side=robber&level=best');
+  await page.focus('#btn-cross');
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.documentElement.dataset.over === '1')); i++) {
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+  }
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  let summary = await page.$eval('#outcome', (e) => e.textContent);
+  assert.match(summary, /^The cops win/);
+  assert.equal(await liveMentions(page, summary), 1, 'play: the result is announced once');
+  assert.equal(await page.textContent('#status-line'), 'Game over.');
+  await page.close();
+  page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
+  summary = await page.$eval('#outcome', (e) => e.textContent);
+  assert.equal(await liveMentions(page, summary), 1, 'watch: the result is announced once');
+  await page.click('#btn-replay');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.click('#replay-player .rp-end');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1' && !document.getElementById('outcome').hidden);
+  assert.equal(await liveMentions(page, summary), 1, 'a replay at its end: the result is announced once');
+  h.assertNoErrors();
+  await page.close();
+});

@@ -163,7 +163,9 @@ function setStatus() {
   set('to_move', obs.over ? '—' : obs.to_move === 'robber' ? 'X' : 'the cops');
   set('robber', obs.robber == null ? 'hidden (the cops never see X’s start)' : String(obs.robber));
   set('cops', obs.cops.map((c, i) => `${i + 1}:${c}`).join('  '));
-  $('status-line').textContent = obs.summary;
+  // Over, the result box alone says the result: both are in the one live region (#status), and
+  // the same sentence in the status line was read out twice by screen readers.
+  $('status-line').textContent = obs.over ? 'Game over.' : obs.summary;
   $('status-line').className = '';
   const out = $('outcome');
   out.hidden = !obs.over;
