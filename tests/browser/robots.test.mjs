@@ -217,6 +217,24 @@ test('a seeded board from the form is put in the hash and reproduced by the link
   h.assertNoErrors();
 });
 
+// The board is a picture: its text alternative says where you, every robot and every debris cell
+// are (row by row), not only how many ("4 robots, 0 debris" told a screen reader nothing of where).
+test('the board\'s text alternative lists the robots and the debris', async () => {
+  const page = await open(`robots/${BOARD_HASH}`);
+  const board = page.getByRole('img', { name: /^Robots board/ });
+  assert.equal(await board.getAttribute('aria-label'),
+    'Robots board: you at (15,15); 4 robots at (8,12), (10,12), (13,18), (17,18); no debris; 2 teleports left.');
+  // Two stays: robots (17,18) and (13,18) meet at (15,16) and leave debris there.
+  for (const n of [1, 2]) { await page.locator('#board').focus(); await page.keyboard.press('.'); await waitMoves(page, n); }
+  const ref = (await reference(page, { game: 'robots', robots: BOARD, teleports: TELEPORTS }, ['stay', 'stay'])).obs;
+  assert.deepEqual(ref.debris, [[15, 16]]);
+  assert.equal(await board.getAttribute('aria-label'),
+    'Robots board: you at (15,15); 2 robots at (10,14), (12,14); debris at (15,16); 2 teleports left.');
+  assert.deepEqual([...ref.robots].sort((a, b) => a[0] - b[0]), [[10, 14], [12, 14]], 'as the engine says');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('embed mode hides the chrome and keeps the board and controls', async () => {
   const page = await open('robots/#seed=7&robots=12&teleports=4&embed=1', { viewport: { width: 640, height: 560 } });
   assert.equal(await page.isVisible('.site-header'), false);

@@ -437,9 +437,22 @@ function render() {
     el.log.append(li);
   }
   if (!obs.log.length) el.log.innerHTML = '<li>None yet.</li>';
-  el.canvas.setAttribute('aria-label', `Robots board: you at (${obs.you[0]},${obs.you[1]}), ${obs.robots.length} robots, ${obs.debris.length} debris, ${teleportsLeft} teleports left. ${result && result.over ? result.summary : ''}`);
+  el.canvas.setAttribute('aria-label', boardLabel(obs, teleportsLeft, result));
   updateButtons();
   board.redraw();
+}
+
+/**
+ * The board's text alternative (a screen reader has no other way to see it): where you are, every
+ * robot and debris cell (row by row), the teleports left and, once over, the result. E.g.
+ * "Robots board: you at (15,15); 2 robots at (10,14), (12,14); debris at (15,16); 2 teleports left."
+ */
+function boardLabel(obs, teleportsLeft, result) {
+  const cells = (list) => [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([r, c]) => `(${r},${c})`).join(', ');
+  const robots = obs.robots.length ? `${plural(obs.robots.length, 'robot')} at ${cells(obs.robots)}` : 'no robots';
+  const debris = obs.debris.length ? `debris at ${cells(obs.debris)}` : 'no debris';
+  const over = result && result.over ? ` ${result.summary}` : '';
+  return `Robots board: you at (${obs.you[0]},${obs.you[1]}); ${robots}; ${debris}; ${plural(teleportsLeft, 'teleport')} left.${over}`;
 }
 
 function updateButtons() {
