@@ -51,7 +51,7 @@ cell() {
                            END { if (!found) printf "–" }' "$out/$game/ratings.csv"
 }
 
-rows=()
+rows=() failed=()
 for game in "${games[@]}"; do
   setup "$game"
   bot_args=()
@@ -60,7 +60,10 @@ for game in "${games[@]}"; do
   rm -rf "${out:?}/$game"
   mkdir -p "$out"
   start=$(date +%s)
-  "$B/pursuit-arena" "$game" -j "$jobs" --out "$out/$game" --quiet "${args[@]}" "${bot_args[@]}" | tee "$out/$game.txt" >&2
+  status=0
+  "$B/pursuit-arena" "$game" -j "$jobs" --out "$out/$game" --quiet "${args[@]}" "${bot_args[@]}" | tee "$out/$game.txt" >&2 || status=$?
+  # Status 1 with tables written: some games failed (judge error or time-out); measure the others, fail at the end.
+  if [ "$status" -eq 1 ] && [ -f "$out/$game/ratings.csv" ]; then failed+=("$game"); elif [ "$status" -ne 0 ]; then exit "$status"; fi
   seconds=$(( $(date +%s) - start ))
   n=$(grep -c . "$out/$game/games.jsonl" || true)
   row="| $game | $n games, ${seconds} s"
@@ -72,3 +75,7 @@ echo
 echo "| game | measured | best | hard | medium | easy |"
 echo "|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "levels.sh: some games failed in: ${failed[*]} (see \"Faults and failed games\" in $out/<game>.txt); not rated" >&2
+  exit 1
+fi

@@ -49,7 +49,9 @@ const char* kUsage =
     "                       program, then the source tree's native/)\n"
     "  --bin-dir DIR        where judge programs are (default: the folder of pursuit-arena)\n"
     "  --keep-work          keep each game's OUT/work/<n>/ (judge output); failed games keep it anyway\n"
-    "  --quiet              no progress bar\n";
+    "  --quiet              no progress bar\n"
+    "Exit status: 0 every game played, 1 some game failed (judge error or timeout; all files are\n"
+    "still written) or OUT cannot be written, 2 bad arguments, 130 interrupted.\n";
 
 struct Options {
     std::string game, out, champion, bin_dir;
@@ -290,6 +292,13 @@ int run(const Options& o) {
         std::cerr << "interrupted: " << records.size() << " of " << schedule.size()
                   << " games done; run the same command with --resume to finish\n";
         return 130;
+    }
+    // Everything is written; a game the judge failed to play (error, timeout) makes the run
+    // fail too, so a script or CI job notices (a bot's fault is a result, not a failure).
+    if (summary.games_failed > 0) {
+        std::cerr << "pursuit-arena: " << summary.games_failed << " of " << summary.games_total
+                  << " games failed (listed under \"Faults and failed games\"): exit status 1\n";
+        return 1;
     }
     return 0;
 }

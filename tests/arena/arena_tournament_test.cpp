@@ -182,7 +182,13 @@ TEST(ArenaTournament, HangingJudgeIsKilledWithItsBotsAndCrashingJudgeRecorded) {
     const std::string cmd = arena_cmd(out, "--bot \"a=" + b + " --elo 1\" --bot \"b=" + b + " --elo 2\" --maps " + kSrc +
                                                "/tests/arena/maps-bad/hang.txt " + kSrc +
                                                "/tests/arena/maps-bad/crash.txt -j 2 --game-timeout 1");
-    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    // Failed games make the run fail (it exited 0), after every file and table is written.
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 1) << read_file(out + "/log.txt");
+    const std::string log = read_file(out + "/log.txt");
+    EXPECT_NE(log.find("pursuit-arena: 4 of 4 games failed (listed under \"Faults and failed games\"): exit status 1"),
+              std::string::npos) << log;
+    EXPECT_NE(log.find("Faults and failed games: 4"), std::string::npos) << log;
+    for (const char* f : {"results.csv", "ratings.csv", "results.json", "report.html"}) EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(test::scaled(10)));
     const auto recs = arena::load_game_log(out + "/games.jsonl");
     ASSERT_EQ(recs.size(), 4u);
