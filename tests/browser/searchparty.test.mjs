@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, layoutIssues, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 let h;
@@ -199,5 +199,28 @@ test('the address keeps the chosen built-in map and level: a reload shows them a
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('3×2'));
   await page.waitForFunction(() => !/map=/.test(location.hash));
   assert.match(page.url(), /level=best/);
+  h.assertNoErrors();
+});
+
+// A teacher's frame (640 and 760 px wide) shows the legend (walls, searched cells, the cast's
+// letters), compact, below the map and within the frame's height: it used to be hidden in embed
+// mode. Nothing sticks out, overlaps or widens the frame; the panel stays beside the map.
+test('embed mode shows the legend, compact, in 640 and 760 px frames', async () => {
+  for (const width of [640, 760]) {
+    const page = await h.newPage({ viewport: { width, height: 720 } });
+    await page.goto(new URL('searchparty/#embed=1', h.url).href);
+    await page.waitForSelector('html[data-ready="1"]');
+    const legend = page.locator('#legend');
+    assert.equal(await legend.isVisible(), true, `${width}: the legend is shown`);
+    assert.match(await legend.textContent(), /Dark: wall · white: unsearched · green: searched/);
+    const [box, wrap, panel] = await Promise.all(['#legend', '.board-wrap', '.side-panel'].map((s) => page.locator(s).boundingBox()));
+    assert.ok(box.x >= wrap.x - 1 && box.x + box.width <= wrap.x + wrap.width + 1, `${width}: the legend stays in the map's column`);
+    assert.ok(box.y + box.height <= 720, `${width}: the legend is in the frame without scrolling (ends at ${box.y + box.height})`);
+    assert.ok(panel.x >= wrap.x + wrap.width - 1, `${width}: the panel is still beside the map`);
+    assert.deepEqual(await layoutIssues(page, '.board-wrap'), [], `${width}: the map's column`);
+    assert.deepEqual(await layoutIssues(page, '.side-panel'), [], `${width}: the side panel`);
+    if (width === 640) await screenshot(page, 'searchparty-embed-legend');
+    await page.context().close();
+  }
   h.assertNoErrors();
 });
