@@ -374,3 +374,26 @@ test('keyboard: focus stays on Make move between moves, and goes to the result w
   h.assertNoErrors();
   await page.context().close();
 });
+
+// After New game keyboard focus leaves the form's button for the new game's first control: the
+// hiding list as robbers, the selected guard's button as guards, the board when watching.
+test('keyboard: New game puts focus on the new game (hiding list, first guard, board)', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset.piece || document.activeElement?.tagName);
+  const startNew = async (side) => {
+    await page.selectOption('#in-side', side);
+    await page.focus('#btn-new');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((s) => location.hash.includes(`side=${s}`) && !window.bankPage.st.busy, side);
+    await page.waitForTimeout(200);
+  };
+  await startNew('1');
+  assert.equal(await active(), 'in-hide', 'robbers: focus is on the hiding list');
+  await startNew('0');
+  assert.equal(await active(), '1', 'guards: focus is on Guard 1\'s button');
+  assert.equal(await page.getByRole('button', { name: /^Guard 1 at/, pressed: true }).count(), 1);
+  await startNew('watch');
+  assert.equal(await active(), 'board', 'watching: focus is on the board');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -344,3 +344,29 @@ test('the result is in the live regions once (play, watch, replay)', async () =>
   h.assertNoErrors();
   await page.close();
 });
+
+// After New game keyboard focus leaves the form's button (below the board) for the new game's
+// first control: the crossing list when playing (as the cops, once X's bot has moved), Stop when
+// watching, and the result once the watched game ends.
+test('keyboard: New game puts focus on the crossing list, or Stop when watching', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=10&seed=1&side=robber&level=best');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  const startNew = async (side, want) => {
+    await page.selectOption('#in-side', side);
+    await page.focus('#btn-new');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((w) => document.activeElement?.id === w, want, { timeout: 10000 })
+      .catch(async () => assert.fail(`${side}: focus is on ${await active()}, not on ${want}`));
+  };
+  await startNew('robber', 'in-cross');
+  assert.equal(await page.getByRole('combobox', { name: 'X goes to' }).count(), 1);
+  await startNew('cops', 'in-cross');
+  assert.equal(await page.getByRole('combobox', { name: 'Cop 1 goes to' }).isDisabled(), false, 'the cops\' list, after X moved');
+  await page.fill('#in-rounds', '10');
+  await startNew('watch', 'btn-stop');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'outcome', null, { timeout: 5000 })
+    .catch(async () => assert.fail(`the watched game ended: focus is on ${await active()}, not on the result`));
+  h.assertNoErrors();
+  await page.close();
+});

@@ -288,3 +288,29 @@ test('replay: the step button pressed at the start of the game is disabled, and 
   h.assertNoErrors();
   await page.close();
 });
+
+// After New game keyboard focus leaves the form's button (below the board) for the new game's
+// first control: the move box (the start city list, or the first move button) once it is the
+// player's turn, Pause when watching.
+test('keyboard: New game puts focus in the move box, or on Pause when watching', async () => {
+  const page = await open('#side=0&level=medium&cities=40&seed=4');
+  const active = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a?.closest('#move-box') && a.tagName !== 'BODY' ? `move-box:${a.id || a.tagName}` : a?.id || a?.tagName;
+  });
+  const startNew = async (side, want) => {
+    await page.selectOption('#in-side', side);
+    await page.focus('#btn-new');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.includes('side='));
+    for (let i = 0; i < 100 && !want.test(await active()); i++) await page.waitForTimeout(100);
+    assert.match(await active(), want, `side ${side}`);
+  };
+  await startNew('1', /^move-box:in-city$/);  // the Detectives place first: the city list
+  await startNew('0', /^move-box:/);  // the Fugitive, after the bot's Detectives placed
+  await waitIdle(page);
+  assert.equal((await obs(page)).to_move, 0, 'it is the Fugitive\'s turn');
+  await startNew('-1', /^btn-pause$/);
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -217,6 +217,33 @@ test('a seeded board from the form is put in the hash and reproduced by the link
   h.assertNoErrors();
 });
 
+// After New board (or Random seed, or Enter in the form) keyboard focus goes to the new board,
+// whose keys play; it stayed on the form's button, below the board and the controls.
+test('New board and Random seed put keyboard focus on the new board', async () => {
+  const page = await open('robots/');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  await page.fill('#in-seed', '42');
+  await page.focus('#btn-new');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.hash === '#seed=42&robots=10&teleports=5');
+  await page.waitForFunction(() => document.activeElement?.id === 'board', null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await active(), 'board', 'New board: focus is on the board');
+  await page.keyboard.press('ArrowUp');  // its keys play at once
+  await waitMoves(page, 1);
+  await page.focus('#btn-random');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => location.hash !== '#seed=42&robots=10&teleports=5');
+  await page.waitForFunction(() => document.activeElement?.id === 'board', null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await active(), 'board', 'Random seed: focus is on the board');
+  await page.fill('#in-seed', '7');
+  await page.press('#in-seed', 'Enter');
+  await page.waitForFunction(() => location.hash.startsWith('#seed=7&'));
+  await page.waitForFunction(() => document.activeElement?.id === 'board', null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await active(), 'board', 'Enter in the form: focus is on the board');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // The board is a picture: its text alternative says where you, every robot and every debris cell
 // are (row by row), not only how many ("4 robots, 0 debris" told a screen reader nothing of where).
 test('the board\'s text alternative lists the robots and the debris', async () => {

@@ -224,3 +224,34 @@ test('embed mode shows the legend, compact, in 640 and 760 px frames', async () 
   }
   h.assertNoErrors();
 });
+
+// A map loaded from the Map form (Load a built-in map, Generate, Load map) takes keyboard focus
+// to the board, whose keys play; it stayed on the form's button, below the board.
+test('a map loaded from the Map form puts keyboard focus on the board', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  const onBoard = (what) => page.waitForFunction(() => document.activeElement?.id === 'board', null, { timeout: 10000 })
+    .catch(async () => assert.fail(`${what}: focus is on ${await active()}, not on the board`));
+  const builtins = await page.$$eval('#in-builtin option', (os) => os.map((o) => o.value));
+  await page.selectOption('#in-builtin', builtins.find((n) => n !== 'rooms'));
+  await page.focus('#btn-builtin');
+  await page.keyboard.press('Enter');
+  await onBoard('Load (built-in)');
+  await page.keyboard.press('ArrowRight');  // the board's keys play at once
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await page.fill('#in-cols', '20');
+  await page.fill('#in-rows', '12');
+  await page.focus('#btn-generate');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('20×12'));
+  await onBoard('Generate');
+  await page.fill('#map-text', '6 5 0 0\n......\n......\n..S...\n......\n......\n');
+  await page.focus('#btn-load');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('6×5'));
+  await onBoard('Load map');
+  h.assertNoErrors();
+  await page.context().close();
+});

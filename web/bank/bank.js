@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -555,7 +555,12 @@ const embedApi = connectEmbedApi({ game: 'bank', start: startFromConfig, loadRep
 // ---------- wiring ----------
 document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => setCommand(b.dataset.cmd)));
 $('btn-move').addEventListener('click', submitMove);
-$('btn-new').addEventListener('click', () => newGame().catch(() => { /* shown in the error box */ }));
+// New game from the form: focus leaves the form for the new game's first control: the hiding
+// list (robbers), the selected piece's button (guards), the board (watching), the result.
+$('btn-new').addEventListener('click', () => newGame().then(() => focusFirst(
+  el.outcome, st.mode === 'play' && !$('hide-pick').hidden ? $('in-hide') : null,
+  el.pieceRow.querySelector('button[aria-pressed="true"]'), el.canvas,
+), () => { /* shown in the error box */ }));
 $('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;

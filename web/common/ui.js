@@ -69,6 +69,17 @@ export function restoreFocus(before, ...fallbacks) {
   if (target) target.focus({ preventScroll: true });
 }
 
+/**
+ * Puts keyboard focus on the first of `candidates` (elements; null is skipped) that can take it
+ * now. For a new game started from the page's form: focus leaves the form's button for the new
+ * game's first control (the board, the first piece, the move list). Returns the element focused.
+ */
+export function focusFirst(...candidates) {
+  const target = candidates.find(canFocus);
+  if (target) target.focus({ preventScroll: true });
+  return target || null;
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -333,7 +333,7 @@ async function startGame(f, { push = true, config = null } = {}) {
   st.config = cfg;
   old?.delete();
   await refresh();
-  botMoves().catch((e) => showError($('error'), e.message));
+  st.bots = botMoves().catch((e) => showError($('error'), e.message));
 }
 
 const player = new ReplayPlayer($('replay-player'), { total: 0, label: 'Half-move', showStep: async () => {} });
@@ -426,7 +426,22 @@ async function main() {
   if (autoplay && !replayUrl) f.side = 'watch';
   $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
-  $('btn-new').addEventListener('click', () => startGame(readForm()).catch(() => {}));
+  // New game from the form: focus leaves the form for the new game's first control: the
+  // crossing list (playing), Stop (watching; the result or Watch once the bots are done).
+  $('btn-new').addEventListener('click', async () => {
+    const button = document.activeElement;
+    try { await startGame(readForm()); } catch { return; }
+    const token = st.token;
+    if (st.watching) {
+      const stop = focusFirst($('btn-stop'));
+      await st.bots;
+      if (token === st.token) restoreFocus(stop, $('outcome'), $('btn-watch'));
+      return;
+    }
+    await st.bots;  // the bot's first move when it starts (the list has nothing to choose until then)
+    const now = document.activeElement;
+    if (token === st.token && (now === button || !now || now === document.body)) focusFirst($('outcome'), $('in-cross'));
+  });
   // Restart: the game shown, from its start (its own config: a host's map text or a map name the
   // list lacks would otherwise turn into the form's map).
   $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false, config: st.config }).catch(() => {}));

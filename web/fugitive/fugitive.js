@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -315,7 +315,7 @@ async function newGame(config, side) {
   st.side = side;
   old?.delete();
   await refresh();
-  botLoop();
+  st.bots = botLoop();
 }
 
 function configFromForm(mapText) {
@@ -324,11 +324,27 @@ function configFromForm(mapText) {
   return { game: 'fugitive', seed, map: mapText ?? { cities } };
 }
 
-function startFromForm(mapText) {
+/**
+ * A new game from the form (New game, Play on this map, the 8-city example). Keyboard focus then
+ * leaves the form's button for the new game's first control: the first move button or the city
+ * list once it is the player's turn (after the bot's first move), Pause when watching.
+ */
+async function startFromForm(mapText) {
   st.level = $('in-level').value;
   const side = Number($('in-side').value);
   if (!mapText) location.hash = `side=${side}&level=${st.level}&cities=${$('in-cities').value}&seed=${$('in-seed').value}${document.documentElement.classList.contains('embed') ? '&embed=1' : ''}`;
-  newGame(configFromForm(mapText), side).catch(() => { /* shown in the error box */ });
+  const button = document.activeElement;
+  try {
+    await newGame(configFromForm(mapText), side);
+  } catch {
+    return;  // shown in the error box
+  }
+  const gen = st.generation;
+  if (side === -1) { focusFirst($('btn-pause'), $('outcome')); return; }
+  await st.bots;
+  const now = document.activeElement;
+  if (gen !== st.generation || (now !== button && now && now !== document.body)) return;  // the player moved on
+  focusFirst($('choices').querySelector('button:not([hidden])'), !$('city-pick').hidden ? $('in-city') : null, $('outcome'));
 }
 
 // --- replays -----------------------------------------------------------------------------

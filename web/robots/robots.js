@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural, engineRestartedMessage, restoreFocus } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -759,12 +759,18 @@ function readSeedForm(randomSeed) {
   else seed = num(el.seed, 0, 4294967295, 'Seed');
   return { kind: 'seed', seed, robots, teleports };
 }
-function newBoard(randomSeed) {
+/** A board from the form; once it shows, keyboard focus goes to the board (its keys play). */
+async function newBoard(randomSeed) {
+  let src;
   try {
-    return loadSource(readSeedForm(randomSeed));
+    src = readSeedForm(randomSeed);
   } catch (e) {
     showError(el.error, e.message);
+    return false;
   }
+  const ok = await loadSource(src);
+  if (ok) focusFirst(el.canvas);
+  return ok;
 }
 $('btn-new').addEventListener('click', () => newBoard(false));
 $('btn-random').addEventListener('click', () => newBoard(true));

@@ -10,7 +10,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash } from '../common
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural, downloadJson, engineRestartedMessage } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, downloadJson, engineRestartedMessage, focusFirst } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -383,9 +383,12 @@ async function init() {
   if (mapNote) showError(errorBox, mapNote);
   // The address keeps the built-in map and the level (a reload or a shared link shows them again);
   // a generated, pasted or uploaded map has no name there: the address drops map=.
+  // A map loaded from the Map form (built-in, generated, pasted, a file) takes keyboard focus to
+  // the board: its keys play (focus stayed on the form's button, far below the board).
+  const toBoard = () => focusFirst($('board'));
   $('btn-builtin').onclick = () => {
     const name = $('in-builtin').value;
-    loadText(builtinText(name)).then(() => updateHash({ map: name }), (e) => showError(errorBox, e));
+    loadText(builtinText(name)).then(() => { updateHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
   };
   $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
   $('btn-generate').onclick = async () => {
@@ -395,16 +398,17 @@ async function init() {
       $('map-text').value = g.map;
       await loadText(g.map);
       updateHash({ map: null });
+      toBoard();
     } catch (e) { showError(errorBox, e); }
   };
-  $('btn-load').onclick = () => loadText($('map-text').value).then(() => updateHash({ map: null }), (e) => showError(errorBox, e));
+  $('btn-load').onclick = () => loadText($('map-text').value).then(() => { updateHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
   $('in-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
     ev.target.value = '';
     const text = await f.text();
     $('map-text').value = text;
-    loadText(text).then(() => updateHash({ map: null }), (e) => showError(errorBox, e));
+    loadText(text).then(() => { updateHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
   };
   $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
