@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/errors.h"
+#include "common/game.h"
 #include "common/judge_io.h"
 
 namespace fs = std::filesystem;
@@ -71,6 +72,7 @@ GameDescriptor load_descriptor(const std::string& path) {
     d.result_file = get_string(j, "result_file", path, false, "{outdir}/result.json");
     d.replay_file = get_string(j, "replay_file", path, false, "");
     for (const auto& m : get_strings(j, "maps", path, false)) d.default_maps.push_back(resolve_map(m, d.dir));
+    d.map_name_tool = get_string(j, "map_name_tool", path, false);
     if (j.contains("wall_clock_s")) {
         if (!j["wall_clock_s"].is_number() || j["wall_clock_s"].get<double>() <= 0)
             throw InputError(path + ": \"wall_clock_s\" must be a positive number");
@@ -116,6 +118,17 @@ GameDescriptor load_descriptor(const std::string& path) {
     expand(d.result_file, probe);
     expand(d.replay_file, probe);
     return d;
+}
+
+void check_map_name(const GameDescriptor& g, const std::string& name) {
+    const std::string what = "map " + name + ": no such file, and ";
+    if (g.map_name_tool.empty())
+        throw InputError(what + g.game + " has no built-in map names (" + g.judge + " reads map files only)");
+    try {
+        run_tool(g.game, g.map_name_tool, Json{{"name", name}});
+    } catch (const InputError& e) {
+        throw InputError(what + "not a built-in map of " + g.game + ": " + e.what());
+    }
 }
 
 std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>& dirs) {

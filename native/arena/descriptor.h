@@ -20,6 +20,10 @@ struct GameDescriptor {
     std::string result_file;          // template, usually "{outdir}/result.json"
     std::string replay_file;          // template ("" = the judge writes no replay)
     std::vector<std::string> default_maps;  // resolved entries (absolute paths or names)
+    // The tool of the game's uniform interface (core registry, args {"name": NAME}) that
+    // builds a built-in map, and so checks a name before any game; "" = the judge takes map
+    // files only, so a map that is no file is refused.
+    std::string map_name_tool;
     double wall_clock_s = 300;        // per-game cap before the arena kills the judge
     bool higher_score_wins = true;    // compare scores (one-role games, winner_from_scores)
     bool winner_from_scores = false;  // two-role judges without a winner field
@@ -44,6 +48,9 @@ struct GameDescriptor {
 
 // Parses one descriptor; throws InputError naming the file and the field.
 GameDescriptor load_descriptor(const std::string& path);
+// Refuses a map entry that is no file and no built-in map name of the game (see
+// map_name_tool): InputError "map NAME: no such file, and ..." with the known names.
+void check_map_name(const GameDescriptor& g, const std::string& name);
 // All DIR/*/arena.json of each dir, later dirs never overriding a game found earlier.
 std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>& dirs);
 

@@ -258,6 +258,34 @@ TEST(ArenaDescriptor, WinnerFromScoresAndRolePointers) {
     fs::remove_all(tmp);
 }
 
+TEST(ArenaDescriptor, AMisspelledBuiltInMapNameIsRefusedWithTheKnownNames) {
+    // "--maps petersn" reached copsrobbers-server, which failed every game ("unknown map name").
+    const std::string native = std::string(PURSUIT_SOURCE_DIR) + "/native";
+    const GameDescriptor cr = load_descriptor(native + "/copsrobbers/arena.json");
+    EXPECT_EQ(cr.map_name_tool, "map");
+    EXPECT_NO_THROW(check_map_name(cr, "petersen"));
+    EXPECT_NO_THROW(check_map_name(cr, "grid-6x6"));
+    EXPECT_NO_THROW(check_map_name(cr, "city-30-s1"));
+    try {
+        check_map_name(cr, "petersn");
+        ADD_FAILURE() << "no error for a misspelled built-in name";
+    } catch (const InputError& e) {
+        const std::string m = e.what();
+        EXPECT_EQ(m.rfind("map petersn: no such file, and not a built-in map of copsrobbers: unknown map name 'petersn' (known: ", 0), 0u) << m;
+        EXPECT_NE(m.find("grid-<w>x<h>"), std::string::npos) << m;
+        EXPECT_NE(m.find("petersen, dodecahedron, example7)"), std::string::npos) << m;
+    }
+    // A game whose judge reads files only has no names at all (the fake game's judge neither).
+    const GameDescriptor fu = load_descriptor(native + "/fugitive/arena.json");
+    EXPECT_EQ(fu.map_name_tool, "");
+    try {
+        check_map_name(fu, "example8");
+        ADD_FAILURE() << "no error for a name in a game without built-in maps";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "map example8: no such file, and fugitive has no built-in map names (fugitive-judge reads map files only)");
+    }
+}
+
 TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
     // "--maps maps/typo.txt" was taken for a built-in map name: every game then failed in the
     // judge ("cannot read ...") and the arena exited 0 with a table of errors.

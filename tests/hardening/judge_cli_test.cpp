@@ -9,7 +9,8 @@
 // robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
 // folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
 // bank-judge and copsrobbers-bot naming themselves and the bad argument, and pursuit-arena
-// naming an unwritable --out and refusing a misspelled or empty map. The programs' misbehaviour during a game is the
+// naming an unwritable --out and refusing a misspelled or empty map file or a misspelled built-in
+// map name. The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -252,6 +253,19 @@ TEST_F(JudgeCli, ArenaNamesAnUnwritableOutAndAMisspelledOrEmptyMap) {
     std::ofstream(dir + "/empty.txt").flush();
     r = expect_exit(arena + "--out " + dir + "/o2 --maps " + dir + "/empty.txt", 2, "pursuit-arena: map " + dir + "/empty.txt: empty file");
     EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
+}
+
+TEST_F(JudgeCli, ArenaRefusesAMisspelledBuiltInMapNameBeforeAnyGame) {
+    // "--maps petersn" reached copsrobbers-server: every game failed there ("unknown map name").
+    const std::string bots = " --quiet --bot 'a=" + marked(marker, "true") + "' --bot 'b=" + marked(marker, "true") + "' ";
+    Outcome r = expect_exit(kBin + "/pursuit-arena copsrobbers" + bots + "--out " + dir + "/o1 --maps petersen petersn", 2,
+                            "pursuit-arena: map petersn: no such file, and not a built-in map of copsrobbers: unknown map name 'petersn' (known: ");
+    EXPECT_TRUE(has(r.out, "petersen, dodecahedron, example7)")) << r.out;  // the valid names
+    // A game whose judge reads map files only takes no name at all.
+    expect_exit(kBin + "/pursuit-arena fugitive" + bots + "--out " + dir + "/o2 --maps example8", 2,
+                "pursuit-arena: map example8: no such file, and fugitive has no built-in map names (fugitive-judge reads map files only)");
+    EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
+    EXPECT_FALSE(fs::exists(dir + "/o1/games.jsonl"));
 }
 
 TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
