@@ -113,14 +113,17 @@ int single(const Args& a) {
     }
     int status = 0;
     if (!a.out.empty()) {
+        std::string wrote;  // as copsrobbers-server: "wrote DIR/result.json and DIR/replay.json" on stdout
         for (const auto& [name, json] : {std::pair{"/result.json", &m.result}, std::pair{"/replay.json", &m.replay}}) {
             try {
                 write_json_file(a.out + name, *json);
+                wrote += (wrote.empty() ? "wrote " : " and ") + a.out + name;
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "fugitive-judge: %s\n", e.what());
                 status = 1;
             }
         }
+        if (!wrote.empty()) std::printf("%s\n", wrote.c_str());
     }
     return status;
 }

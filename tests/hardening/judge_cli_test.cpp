@@ -124,6 +124,17 @@ TEST_F(JudgeCli, FugitiveJudgeRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
     EXPECT_FALSE(fs::exists(marker)) << "a program ran before the output path was checked";
 }
 
+TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
+    // fugitive-judge wrote its result and replay without a word, unlike copsrobbers-server.
+    // Standard output only (stderr to /dev/null): the line belongs with the game's summary.
+    expect_exit(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --fugitive '" + kBin +
+                    "/fugitive-bot --strategy random --seed 1' --detectives '" + kBin + "/fugitive-bot --strategy random --seed 2' 2>/dev/null",
+                0, "\nwrote " + dir + "/fu/result.json and " + dir + "/fu/replay.json\n");
+    expect_exit(kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --out " + dir + "/cr --cops-cmd " + kBin +
+                    "/copsrobbers-bot --robber-cmd " + kBin + "/copsrobbers-bot 2>/dev/null",
+                0, "\nwrote " + dir + "/cr/result.json and " + dir + "/cr/replay.json\n");
+}
+
 TEST_F(JudgeCli, CopsRobbersMapFileWithoutTxtIsAFileNotAName) {
     // It said "unknown map name 'mymap'" for an existing file without '/' or ".txt".
     fs::copy_file(kSrc + "/maps/copsrobbers/grid-10x10.txt", dir + "/mymap");
