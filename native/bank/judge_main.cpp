@@ -165,10 +165,12 @@ int main(int argc, char** argv) {
         // The outcome is printed first and every file is tried, so a failing write loses nothing else.
         std::printf("%s\n", o.result["summary"].get<std::string>().c_str());
         int status = 0;
+        std::string wrote;  // as the other judges: "wrote RESULT and REPLAY", the last line on stdout
         for (const auto& [path, json] : {std::pair{result_path, &o.result}, std::pair{replay_path, &o.replay}}) {
             if (path.empty()) continue;
             try {
                 write_json_file(path, *json);
+                wrote += (wrote.empty() ? "wrote " : " and ") + path;
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "bank-judge: %s\n", e.what());
                 status = 2;
@@ -178,6 +180,7 @@ int main(int argc, char** argv) {
             std::printf("stderr of the %s:\n%s\n", o.result["forfeit"]["side"].get<std::string>().c_str(),
                         o.result["forfeit"]["stderr"].get<std::string>().c_str());
         std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
+        if (!wrote.empty()) std::printf("%s\n", wrote.c_str());
         return status;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bank-judge: %s\n", e.what());

@@ -125,7 +125,7 @@ TEST_F(JudgeCli, FugitiveJudgeRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
 }
 
 TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
-    // fugitive-judge wrote its result and replay without a word, unlike copsrobbers-server.
+    // fugitive-judge and bank-judge wrote their result and replay without a word, unlike copsrobbers-server.
     // Standard output only (stderr to /dev/null): the line belongs with the game's summary.
     expect_exit(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --fugitive '" + kBin +
                     "/fugitive-bot --strategy random --seed 1' --detectives '" + kBin + "/fugitive-bot --strategy random --seed 2' 2>/dev/null",
@@ -133,6 +133,11 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
     expect_exit(kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --out " + dir + "/cr --cops-cmd " + kBin +
                     "/copsrobbers-bot --robber-cmd " + kBin + "/copsrobbers-bot 2>/dev/null",
                 0, "\nwrote " + dir + "/cr/result.json and " + dir + "/cr/replay.json\n");
+    expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/bk/result.json --replay " + dir + "/bk/replay.json " + kBin +
+                    "/bank-bot " + kBin + "/bank-bot 2>/dev/null",
+                0, "\nwrote " + dir + "/bk/result.json and " + dir + "/bk/replay.json\n");
+    expect_exit(kBin + "/bank-judge --moves 5 --replay " + dir + "/bk/only.json " + kBin + "/bank-bot " + kBin + "/bank-bot 2>/dev/null", 0,
+                "\nwrote " + dir + "/bk/only.json\n");
 }
 
 TEST_F(JudgeCli, CopsRobbersMapFileWithoutTxtIsAFileNotAName) {
