@@ -65,8 +65,7 @@ export function restoreFocus(before, ...fallbacks) {
   if (!before || before === document.body) return;
   const now = document.activeElement;
   if (now && now !== document.body && canFocus(now)) return;
-  const target = [before, ...fallbacks].find(canFocus);
-  if (target) target.focus({ preventScroll: true });
+  focusFirst(before, ...fallbacks);
 }
 
 /**
