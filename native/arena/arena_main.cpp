@@ -170,7 +170,7 @@ std::vector<MapEntry> collect_maps(const Options& o, const GameDescriptor& g) {
     for (const auto& m : raw) {
         MapEntry e = make_map_entry(m);
         // A name (a file is an absolute path): misspelled, every game would fail in the judge.
-        if (e.value.find('/') == std::string::npos) check_map_name(g, e.value);
+        if (e.value.find('/') == std::string::npos) check_map_name(g, e.value, o.seeds);
         if (!names.insert(e.name).second) throw InputError("two maps are both called \"" + e.name + "\"");
         maps.push_back(e);
     }

@@ -73,6 +73,12 @@ GameDescriptor load_descriptor(const std::string& path) {
     d.replay_file = get_string(j, "replay_file", path, false, "");
     for (const auto& m : get_strings(j, "maps", path, false)) d.default_maps.push_back(resolve_map(m, d.dir));
     d.map_name_tool = get_string(j, "map_name_tool", path, false);
+    if (j.contains("map_name_config")) {
+        if (!j["map_name_config"].is_object() || j["map_name_config"].contains("game") ||
+            j["map_name_config"].contains("seed"))
+            throw InputError(path + ": \"map_name_config\" must be an object of config fields (without \"game\" and \"seed\")");
+        d.map_name_config = j["map_name_config"];
+    }
     if (j.contains("wall_clock_s")) {
         if (!j["wall_clock_s"].is_number() || j["wall_clock_s"].get<double>() <= 0)
             throw InputError(path + ": \"wall_clock_s\" must be a positive number");
@@ -114,13 +120,14 @@ GameDescriptor load_descriptor(const std::string& path) {
         probe["cmd_" + role] = "";
         probe["name_" + role] = "";
     }
+    for (const auto& [k, v] : config_vars(d)) probe[k] = v;
     for (const auto& a : d.args) expand(a, probe);
     expand(d.result_file, probe);
     expand(d.replay_file, probe);
     return d;
 }
 
-void check_map_name(const GameDescriptor& g, const std::string& name) {
+void check_map_name(const GameDescriptor& g, const std::string& name, int seeds) {
     const std::string what = "map " + name + ": no such file, and ";
     if (g.map_name_tool.empty())
         throw InputError(what + g.game + " has no built-in map names (" + g.judge + " reads map files only)");
@@ -129,6 +136,34 @@ void check_map_name(const GameDescriptor& g, const std::string& name) {
     } catch (const InputError& e) {
         throw InputError(what + "not a built-in map of " + g.game + ": " + e.what());
     }
+    if (g.map_name_config.is_null()) return;
+    // The game the judge will create, through the uniform interface: its own rules decide
+    // (e.g. copsrobbers cannot place 2 cops and X on a triangle).
+    Json config = Json::object(), setup = Json::object();
+    for (auto it = g.map_name_config.begin(); it != g.map_name_config.end(); ++it) {
+        const bool is_map = it.value().is_string() && it.value().get<std::string>() == "{map}";
+        config[it.key()] = is_map ? Json(name) : it.value();
+        if (!is_map) setup[it.key()] = it.value();
+    }
+    config["game"] = g.game;
+    for (int seed = 1; seed <= std::max(seeds, 1); ++seed) {
+        config["seed"] = seed;
+        try {
+            create_game(config);
+        } catch (const InputError& e) {
+            throw InputError("map " + name + ": a built-in map of " + g.game + ", but " + g.judge +
+                             " cannot play it with the descriptor's setup " + setup.dump() + " (seed " +
+                             std::to_string(seed) + "): " + e.what());
+        }
+    }
+}
+
+std::map<std::string, std::string> config_vars(const GameDescriptor& g) {
+    std::map<std::string, std::string> vars;
+    if (!g.map_name_config.is_object()) return vars;
+    for (auto it = g.map_name_config.begin(); it != g.map_name_config.end(); ++it)
+        vars["config." + it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    return vars;
 }
 
 std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>& dirs) {

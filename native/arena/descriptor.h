@@ -24,6 +24,13 @@ struct GameDescriptor {
     // builds a built-in map, and so checks a name before any game; "" = the judge takes map
     // files only, so a map that is no file is refused.
     std::string map_name_tool;
+    // The game's uniform-interface config (without "game" and "seed") of a game the judge
+    // plays on a built-in map, the string "{map}" standing for the name, e.g. copsrobbers'
+    // {"map_name": "{map}", "cops": 2}; null = none. A name is then also checked by creating
+    // that game for every seed of the run, so a map the judge's setup cannot play (too small
+    // for the pieces) is refused before any game. Its keys are the placeholders {config.KEY}
+    // of the templates, so the judge gets the same values.
+    Json map_name_config;
     double wall_clock_s = 300;        // per-game cap before the arena kills the judge
     bool higher_score_wins = true;    // compare scores (one-role games, winner_from_scores)
     bool winner_from_scores = false;  // two-role judges without a winner field
@@ -49,8 +56,13 @@ struct GameDescriptor {
 // Parses one descriptor; throws InputError naming the file and the field.
 GameDescriptor load_descriptor(const std::string& path);
 // Refuses a map entry that is no file and no built-in map name of the game (see
-// map_name_tool): InputError "map NAME: no such file, and ..." with the known names.
-void check_map_name(const GameDescriptor& g, const std::string& name);
+// map_name_tool): InputError "map NAME: no such file, and ..." with the known names; and a
+// built-in map on which the game of map_name_config cannot be created for a seed 1..seeds
+// (InputError "map NAME: a built-in map of GAME, but JUDGE cannot play it with ...").
+void check_map_name(const GameDescriptor& g, const std::string& name, int seeds = 1);
+// The placeholders {config.KEY} of map_name_config: its values as the judge gets them
+// (strings as they are, other values as JSON).
+std::map<std::string, std::string> config_vars(const GameDescriptor& g);
 // All DIR/*/arena.json of each dir, later dirs never overriding a game found earlier.
 std::vector<GameDescriptor> discover_descriptors(const std::vector<std::string>& dirs);
 

@@ -70,6 +70,7 @@ std::map<std::string, std::string> template_vars(const MatchContext& ctx, const 
         vars["cmd_" + ctx.game->roles[s]] = command(m.bots[s]);
         vars["name_" + ctx.game->roles[s]] = bots[m.bots[s]].name;
     }
+    for (const auto& [k, v] : config_vars(*ctx.game)) vars[k] = v;
     return vars;
 }
 

@@ -2,6 +2,7 @@
 // the torn-line handling of games.jsonl, the Bradley-Terry fit, the progress line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -284,6 +285,29 @@ TEST(ArenaDescriptor, AMisspelledBuiltInMapNameIsRefusedWithTheKnownNames) {
     } catch (const InputError& e) {
         EXPECT_EQ(std::string(e.what()), "map example8: no such file, and fugitive has no built-in map names (fugitive-judge reads map files only)");
     }
+}
+
+TEST(ArenaDescriptor, ABuiltInMapThatTheJudgesSetupCannotPlayIsRefused) {
+    // "--maps cycle-3" is a valid name, but copsrobbers-server (--cops 2) cannot place 2 cops and
+    // X on a triangle: every game failed in the judge. The descriptor's map_name_config is the
+    // game's uniform config of such a game; creating it (the judge's own code) decides.
+    const std::string native = std::string(PURSUIT_SOURCE_DIR) + "/native";
+    const GameDescriptor cr = load_descriptor(native + "/copsrobbers/arena.json");
+    EXPECT_EQ(cr.map_name_config, (Json{{"map_name", "{map}"}, {"cops", 2}}));
+    EXPECT_NO_THROW(check_map_name(cr, "petersen", 3));
+    EXPECT_NO_THROW(check_map_name(cr, "cycle-12", 3));
+    try {
+        check_map_name(cr, "cycle-3", 3);
+        ADD_FAILURE() << "no error for a map the setup cannot play";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "map cycle-3: a built-in map of copsrobbers, but copsrobbers-server cannot play it with the "
+                  "descriptor's setup {\"cops\":2} (seed 1): cannot place 2 cops and X on pairwise non-adjacent "
+                  "crossings of this city");
+    }
+    // The same value reaches the judge: args take it through {config.cops}.
+    EXPECT_NE(std::find(cr.args.begin(), cr.args.end(), "{config.cops}"), cr.args.end());
+    EXPECT_EQ(expand("--cops={config.cops}", config_vars(cr)), "--cops=2");
 }
 
 TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {

@@ -9,8 +9,8 @@
 // robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
 // folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
 // bank-judge and copsrobbers-bot naming themselves and the bad argument, and pursuit-arena
-// naming an unwritable --out and refusing a misspelled or empty map file or a misspelled built-in
-// map name. The programs' misbehaviour during a game is the
+// naming an unwritable --out and refusing a misspelled or empty map file, a misspelled built-in
+// map name or a built-in map its judge's setup cannot play. The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -280,6 +280,17 @@ TEST_F(JudgeCli, ArenaRefusesAMisspelledBuiltInMapNameBeforeAnyGame) {
     // A game whose judge reads map files only takes no name at all.
     expect_exit(kBin + "/pursuit-arena fugitive" + bots + "--out " + dir + "/o2 --maps example8", 2,
                 "pursuit-arena: map example8: no such file, and fugitive has no built-in map names (fugitive-judge reads map files only)");
+    EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
+    EXPECT_FALSE(fs::exists(dir + "/o1/games.jsonl"));
+}
+
+TEST_F(JudgeCli, ArenaRefusesABuiltInMapTheJudgesSetupCannotPlay) {
+    // "--maps cycle-3" (a valid name; copsrobbers-server plays 2 cops) failed every game in the
+    // judge: "cannot place 2 cops and X on pairwise non-adjacent crossings of this city".
+    const std::string bots = " --quiet --bot 'a=" + marked(marker, "true") + "' --bot 'b=" + marked(marker, "true") + "' ";
+    expect_exit(kBin + "/pursuit-arena copsrobbers" + bots + "--out " + dir + "/o1 --maps petersen cycle-3", 2,
+                "pursuit-arena: map cycle-3: a built-in map of copsrobbers, but copsrobbers-server cannot play it with "
+                "the descriptor's setup {\"cops\":2} (seed 1): cannot place 2 cops and X on pairwise non-adjacent crossings of this city");
     EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
     EXPECT_FALSE(fs::exists(dir + "/o1/games.jsonl"));
 }
