@@ -50,6 +50,16 @@ long long option_int(const std::string& option, const std::string& text, long lo
     return v;
 }
 
+std::string wrote_line(const std::vector<std::string>& files, const std::vector<std::string>& replays) {
+    std::vector<std::string> parts = files;
+    if (replays.size() <= 2) parts.insert(parts.end(), replays.begin(), replays.end());
+    else parts.push_back(std::to_string(replays.size()) + " replays " + replays.front() + " ... " + replays.back());
+    std::string line;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+    return line;
+}
+
 std::uint64_t option_seed(const std::string& option, const std::string& text) {
     return static_cast<std::uint64_t>(option_int(option, text, 0, 1LL << 62));
 }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/json.h"
 
@@ -26,6 +27,10 @@ void write_json_file(const std::string& path, const Json& json);
 // Throws std::runtime_error "cannot write <path>: <reason>" (so a judge refuses to start
 // instead of losing a finished game's result to a typo in --out).
 void check_writable(const std::string& path);
+// The line a program prints after writing files, as every judge words it: "wrote A", "wrote A
+// and B"; `files` are named one by one, then the `replays`: named when one or two, else
+// "N replays FIRST ... LAST". "" when nothing was written.
+std::string wrote_line(const std::vector<std::string>& files, const std::vector<std::string>& replays = {});
 // A new empty directory $TMPDIR/<prefix>XXXXXX (TMPDIR defaults to /tmp); returns its path.
 // Throws std::runtime_error on failure. The caller removes it when done.
 std::string make_temp_dir(const std::string& prefix);

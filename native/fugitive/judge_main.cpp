@@ -159,6 +159,7 @@ int series(const Args& a) {
     const std::string cmd[2] = {a.a, a.b}, name[2] = {a.a_name, a.b_name};
     SideStats stats[2][2];  // [program][side]
     Json games = Json::array();
+    std::vector<std::string> replays;  // written, for the "wrote ..." line
     const int total = static_cast<int>(maps.size()) * 2;
     int played = 0;
     for (size_t m = 0; m < maps.size(); ++m) {
@@ -187,8 +188,10 @@ int series(const Args& a) {
             Json g{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}};
             if (ending == "forfeit") std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
             games.push_back(g);
-            if (!a.out.empty())
-                write_json_file(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
+            if (!a.out.empty()) {
+                replays.push_back(a.out + "/game-" + std::to_string(played) + "-replay.json");
+                write_json_file(replays.back(), out.replay);
+            }
         }
     }
     std::fprintf(stderr, "\n");
@@ -208,7 +211,10 @@ int series(const Args& a) {
         const int pts = stats[p][0].points + stats[p][1].points, g = stats[p][0].games + stats[p][1].games;
         std::printf("%-12s total %d points in %d games (%.2f per game)\n", name[p].c_str(), pts, g, g ? double(pts) / g : 0.0);
     }
-    if (!a.out.empty()) write_json_file(a.out + "/series.json", games);
+    if (!a.out.empty()) {  // as after one game: the files written, the last line on stdout
+        write_json_file(a.out + "/series.json", games);
+        std::printf("%s\n", wrote_line({a.out + "/series.json"}, replays).c_str());
+    }
     return 0;
 }
 

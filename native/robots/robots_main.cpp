@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "common/errors.h"
 #include "common/game.h"
@@ -19,7 +20,8 @@ namespace {
 int usage(int code) {
     std::fputs("usage: robots [--replays DIR] [--stats] < input > output\n"
                "  Plays every case of the Robots problem input with the prescribed strategy and\n"
-               "  prints the judge's output. --replays DIR also writes DIR/case-<k>.json replays.\n"
+               "  prints the judge's output. --replays DIR also writes DIR/case-<k>.json replays (named\n"
+               "  on stderr: 'robots: wrote ...').\n"
                "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n"
                "  Exit status: 0 every case solved; 1 a malformed case (the cases before it are still\n"
                "  printed), an input that cannot be read or a --replays folder that cannot be written;\n"
@@ -28,7 +30,8 @@ int usage(int code) {
     return code;
 }
 
-void write_replays(const std::string& input, const std::string& dir) {
+// Appends each file written to `written` (also those before an error).
+void write_replays(const std::string& input, const std::string& dir, std::vector<std::string>& written) {
     using namespace pursuit;
     robots::CaseReader reader(input);
     while (auto c = reader.next()) {
@@ -37,7 +40,9 @@ void write_replays(const std::string& input, const std::string& dir) {
         robots::RobotsGame game(config);
         while (!game.over()) game.apply(game.suggest_move(Json::object()));
         // Creates DIR if missing; errors say why ("cannot write DIR/case-1.json: Not a directory").
-        write_file(dir + "/case-" + std::to_string(reader.cases_read()) + ".json", game.replay().dump() + "\n");
+        const std::string path = dir + "/case-" + std::to_string(reader.cases_read()) + ".json";
+        write_file(path, game.replay().dump() + "\n");
+        written.push_back(path);
     }
 }
 
@@ -72,6 +77,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     std::string out;
+    std::vector<std::string> written;
     int status = 0;
     const auto start = std::chrono::steady_clock::now();
     try {
@@ -82,11 +88,13 @@ int main(int argc, char** argv) {
             getrusage(RUSAGE_SELF, &usage);
             std::fprintf(stderr, "robots: solved in %.3f ms, peak memory %ld KB\n", ms, usage.ru_maxrss);
         }
-        if (!replay_dir.empty()) write_replays(input, replay_dir);
+        if (!replay_dir.empty()) write_replays(input, replay_dir, written);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "robots: %s\n", e.what());
         status = 1;
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
+    // On stderr: stdout is the exact expected output.
+    if (!written.empty()) std::fprintf(stderr, "robots: %s\n", pursuit::wrote_line({}, written).c_str());
     return status;
 }

@@ -30,8 +30,9 @@ int usage(int code) {
         "  move line per turn. Finish lines and errors go to stderr, as in controller.py.\n"
         "options:\n"
         "  --time-limit S   seconds the solver may take per turn (default 10; 0 = none)\n"
-        "  --replay FILE    write a Pursuit replay (JSON) of the run\n"
-        "  --quiet          no finish lines on stderr (errors are still printed)\n"
+        "  --replay FILE    write a Pursuit replay (JSON) of the run; stderr then ends with\n"
+        "                   'searchparty-controller: wrote FILE'\n"
+        "  --quiet          no finish lines and no 'wrote' line on stderr (errors are still printed)\n"
         "  --summary        print one JSON line {turns, costars, extras, finished, error} on stdout\n"
         "exit status: 0 finished or rule error (as the original), 1 solver failure, bad map or a\n"
         "             --replay FILE that cannot be written (checked before the solver starts),\n"
@@ -171,6 +172,8 @@ int main(int argc, char** argv) {
         if (!run.error.empty()) result["error"] = run.error;
         try {
             write_json_file(replay_path, make_replay("searchparty", config, run.lines, result));
+            // After the finish lines (stdout stays empty, as the original's): only with --replay.
+            if (!quiet) std::cerr << "searchparty-controller: " << wrote_line({replay_path}) << "\n";
         } catch (const std::exception& e) {
             std::cerr << "searchparty-controller: " << e.what() << "\n";
             status = 1;

@@ -10,7 +10,9 @@
 // folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
 // bank-judge and copsrobbers-bot naming themselves and the bad argument, and pursuit-arena
 // naming an unwritable --out and refusing a misspelled or empty map file, a misspelled built-in
-// map name or a built-in map its judge's setup cannot play. The programs' misbehaviour during a game is the
+// map name or a built-in map its judge's setup cannot play; and every program that writes files
+// saying which (stdout for the judges' series, stderr for searchparty-controller and robots,
+// whose stdout is a protocol). The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -138,6 +140,61 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
                 0, "\nwrote " + dir + "/bk/result.json and " + dir + "/bk/replay.json\n");
     expect_exit(kBin + "/bank-judge --moves 5 --replay " + dir + "/bk/only.json " + kBin + "/bank-bot " + kBin + "/bank-bot 2>/dev/null", 0,
                 "\nwrote " + dir + "/bk/only.json\n");
+}
+
+TEST_F(JudgeCli, SeriesSayOnStandardOutputWhichFilesTheyWrote) {
+    // The series modes wrote DIR/series.json and a replay per game without a word. Standard
+    // output only: the line comes last, after the table (progress stays on stderr).
+    auto ends_with = [](const std::string& text, const std::string& tail) {
+        return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    Outcome r = expect_exit(kBin + "/copsrobbers-server --series --a " + kBin + "/copsrobbers-bot --b " + kBin +
+                                "/copsrobbers-bot --maps petersen --cops 1 --seeds 1 --rounds 5 --out " + dir + "/cr 2>/dev/null",
+                            0, "total: A won");
+    EXPECT_TRUE(ends_with(r.out, "\nwrote " + dir + "/cr/series.json, " + dir + "/cr/petersen-c1-s1-a-cops.json and " + dir +
+                                     "/cr/petersen-c1-s1-b-cops.json\n")) << r.out;
+    r = expect_exit(kBin + "/fugitive-judge --series --a '" + kBin + "/fugitive-bot --strategy random --seed 1' --b '" + kBin +
+                        "/fugitive-bot --strategy random --seed 2' --maps " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir +
+                        "/fu 2>/dev/null",
+                    0, "total");
+    EXPECT_TRUE(ends_with(r.out, "\nwrote " + dir + "/fu/series.json, " + dir + "/fu/game-1-replay.json and " + dir +
+                                     "/fu/game-2-replay.json\n")) << r.out;
+    // More than two replays: how many, the first and the last.
+    r = expect_exit(kBin + "/bank-judge --series 2 --moves 5 --out " + dir + "/bk " + kBin + "/bank-bot " + kBin + "/bank-bot 2>/dev/null",
+                    0, "move time B:");
+    EXPECT_TRUE(ends_with(r.out, "\nwrote " + dir + "/bk/series.json and 4 replays " + dir + "/bk/game-1-Aguards.json ... " + dir +
+                                     "/bk/game-2-Bguards.json\n")) << r.out;
+    for (const char* f : {"/cr/petersen-c1-s1-b-cops.json", "/fu/game-2-replay.json", "/bk/game-2-Bguards.json", "/bk/series.json"})
+        EXPECT_TRUE(fs::exists(dir + f)) << f;
+}
+
+TEST_F(JudgeCli, SearchPartyControllerAndRobotsSayOnStandardErrorWhichFilesTheyWrote) {
+    // searchparty-controller --replay FILE and robots --replays DIR wrote without a word. Their
+    // standard output is a protocol (empty / the exact expected output), so the line goes to
+    // stderr: the controller's after its finish lines, which stay the original's byte for byte.
+    const std::string controller = kBin + "/searchparty-controller ";
+    const std::string game = kSrc + "/maps/searchparty/maze-31x21-s1.txt -- " + kBin + "/searchparty-solver --interactive --level easy";
+    const Outcome plain = run(controller + game + " >/dev/null");
+    ASSERT_EQ(plain.status, 0) << plain.out;
+    ASSERT_EQ(plain.out.rfind("Finished in ", 0), 0u) << plain.out;
+    EXPECT_FALSE(has(plain.out, "wrote")) << plain.out;
+    Outcome r = run(controller + "--replay " + dir + "/sp.json " + game + " 2>&1 >/dev/null");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(r.out, plain.out + "searchparty-controller: wrote " + dir + "/sp.json\n");
+    r = run(controller + "--replay " + dir + "/sp.json " + game + " 2>/dev/null");
+    EXPECT_EQ(r.out, "") << "stdout";
+    r = run(controller + "--quiet --replay " + dir + "/sp.json " + game);
+    EXPECT_EQ(r.out, "") << "--quiet";
+    // robots: stdout unchanged, one line on stderr.
+    std::ofstream(dir + "/in.txt") << "1 0\n10 14\n0 0\n";
+    std::ofstream(dir + "/in3.txt") << "1 0\n10 14\n1 0\n10 14\n1 0\n10 14\n0 0\n";
+    const Outcome expected = run(kBin + "/robots < " + dir + "/in3.txt");
+    r = run(kBin + "/robots --replays " + dir + "/rp < " + dir + "/in3.txt 2>/dev/null");
+    EXPECT_EQ(r.out, expected.out);
+    r = run(kBin + "/robots --replays " + dir + "/rp < " + dir + "/in3.txt 2>&1 >/dev/null");
+    EXPECT_EQ(r.out, "robots: wrote 3 replays " + dir + "/rp/case-1.json ... " + dir + "/rp/case-3.json\n");
+    r = run(kBin + "/robots --replays " + dir + "/rp < " + dir + "/in.txt 2>&1 >/dev/null");
+    EXPECT_EQ(r.out, "robots: wrote " + dir + "/rp/case-1.json\n");
 }
 
 TEST_F(JudgeCli, CopsRobbersMapFileWithoutTxtIsAFileNotAName) {

@@ -130,9 +130,14 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
                             "/searchparty-solver " + map + " >" + dir + "/batch.txt && " + kBin + "/searchparty-check " + map + " " +
                             dir + "/batch.txt >" + dir + "/check.txt 2>/dev/null";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
-    const std::string err = pursuit::read_file(dir + "/err.txt");
+    std::string err = pursuit::read_file(dir + "/err.txt");
     const std::string batch = pursuit::read_file(dir + "/batch.txt");
     const std::string last = last_line(batch);
+    // With --replay, one line after the finish lines says which file was written.
+    const std::string wrote = "searchparty-controller: wrote " + dir + "/r.json\n";
+    ASSERT_GE(err.size(), wrote.size()) << err;
+    EXPECT_EQ(err.substr(err.size() - wrote.size()), wrote) << err;
+    err.resize(err.size() - wrote.size());
     EXPECT_EQ(err.substr(err.find('\n') + 1), last) << "controller's final line = batch final line";
     EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), last);
     const auto summary = pursuit::Json::parse(pursuit::read_file(dir + "/sum.txt"));
