@@ -327,7 +327,8 @@ TeamWalkParams default_team_walks(int open_cells) {
     return params;
 }
 
-Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params, const std::function<bool()>& go_on) {
+Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params, const std::function<bool()>& go_on,
+                        BeamMemo* memo) {
     if (!best.complete || start.finished()) return best;
     const Map& map = start.map();
     const std::vector<Team> teams = form_teams(start, 3);
@@ -335,10 +336,12 @@ Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& par
     beam.width = params.width, beam.work = params.work;
     // A beam that failed fails again from the same cells to the same cells with the same cells
     // to see in the same turns: their hash is remembered (after a window pays, the next round
-    // tries the same team's windows again, and only those overlapping it have changed).
-    std::unordered_set<std::uint64_t> failed;
+    // tries the same team's windows again, and only those overlapping it have changed), in the
+    // caller's memo when given (a later call on the plan with re-walked tails).
+    BeamMemo own_memo;
+    std::unordered_set<std::uint64_t>& failed = (memo ? *memo : own_memo).failed;
+    long long& replayed = (memo ? *memo : own_memo).replayed;
     int kept = 0;
-    long long replayed = 0;
     // The window lengths in turn, again while a cycle through them pays (a window that pays
     // can open a shorter one of another team's).
     for (int cycle_start = -1; cycle_start != kept && kept < params.rounds && replayed < params.replay_work;) {
@@ -389,7 +392,8 @@ Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& par
     return best;
 }
 
-Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& params, const std::function<bool()>& go_on) {
+Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& params, const std::function<bool()>& go_on,
+                       BeamMemo* memo) {
     if (!best.complete || start.finished()) return best;
     const Map& map = start.map();
     const std::vector<Team> teams = form_teams(start, 3);
@@ -415,9 +419,18 @@ Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& para
                 if (r.first[c] > cut && !others[c]) own.push_back(c);
             if (own.empty() || static_cast<int>(own.size()) > params.max_cells) continue;
             std::array<int, kMaxMembers> from{};
-            for (std::size_t i = 0; i < members.size(); ++i) from[i] = r.where[cut][members[i]];
+            std::uint64_t key = beam_mix(team, static_cast<std::uint64_t>(back));  // as in shorten_team_walks
+            for (std::size_t i = 0; i < members.size(); ++i) {
+                from[i] = r.where[cut][members[i]];
+                key = beam_mix(key, static_cast<std::uint64_t>(from[i]));
+            }
+            for (int c : own) key = beam_mix(key, static_cast<std::uint64_t>(c));
+            if (memo && memo->failed.count(key)) continue;
             const std::vector<int> path = team_beam(map, roles, from, own, back - 1, params);
-            if (path.empty()) continue;
+            if (path.empty()) {
+                if (memo) memo->failed.insert(key);
+                continue;
+            }
             Plan spliced = splice_team(start, best, members, cut, path);
             if (better(spliced, best) || (spliced.complete && spliced.turns == best.turns &&
                                           last_new_cells(map, replay(start, spliced), teams)[team] < last[team])) {

@@ -7,7 +7,9 @@
 // the latest team again (often another one), while that pays.
 // Integer arithmetic only: native and wasm plans are identical.
 #pragma once
+#include <cstdint>
 #include <functional>
+#include <unordered_set>
 
 #include "searchparty/solver.h"
 
@@ -22,10 +24,19 @@ struct TeamTailParams {
     long long work = 2000000000;        // joint moves x own cells per beam at most (~1.4 s)
 };
 
+// What calls on one plan share: the beams that found nothing, by what they were asked (team,
+// cells, turns), since the same beam fails again, and the shortening's replays so far, which
+// count against one replay_work for all the calls. One memo per function (the tails' and the
+// walks' keys differ in meaning).
+struct BeamMemo {
+    std::unordered_set<std::uint64_t> failed;
+    long long replayed = 0;
+};
+
 // `best` with team tails re-walked while they end it sooner (`go_on`, when given, is asked
 // before each beam). Returns `best` unchanged when nothing ends sooner.
 Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& params = {},
-                       const std::function<bool()>& go_on = nullptr);
+                       const std::function<bool()>& go_on = nullptr, BeamMemo* memo = nullptr);
 
 // Shortening the team walks of a finished plan: a window of the latest team's walk (`window`
 // turns, ending at its last new cell, then half a window earlier each time) is walked again by
@@ -46,6 +57,6 @@ struct TeamWalkParams {
 // The settings the solver uses for a map with this many open cells (see team_tail.cpp).
 TeamWalkParams default_team_walks(int open_cells);
 Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params = {},
-                        const std::function<bool()>& go_on = nullptr);
+                        const std::function<bool()>& go_on = nullptr, BeamMemo* memo = nullptr);
 
 }  // namespace pursuit::searchparty
