@@ -248,7 +248,7 @@ async function watchSolver() {
   if (!st.config) return;
   clearError(errorBox);
   const record = $('in-level').value === 'record';
-  $('status-line').textContent = record ? 'Solving with the record solver (up to about 10 s on big maps)…' : 'Solving…';
+  $('status-line').textContent = record ? 'Solving with the record solver (up to about 15 s on big maps)…' : 'Solving…';
   try {
     const text = st.config.map;
     const started = performance.now();
