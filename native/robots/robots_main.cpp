@@ -24,13 +24,14 @@ int usage(int code) {
                "  on stderr: 'robots: wrote ...').\n"
                "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n"
                "  Exit status: 0 every case solved; 1 a malformed case (the cases before it are still\n"
-               "  printed), an input that cannot be read or a --replays folder that cannot be written;\n"
-               "  2 a bad option.\n",
+               "  printed, and their --replays written), an input that cannot be read or a --replays\n"
+               "  folder that cannot be written; 2 a bad option.\n",
                code ? stderr : stdout);
     return code;
 }
 
-// Appends each file written to `written` (also those before an error).
+// Appends each file written to `written` (also those before an error). On a malformed case
+// it throws the reader's InputError, the judge's own, after the replays of the cases before it.
 void write_replays(const std::string& input, const std::string& dir, std::vector<std::string>& written) {
     using namespace pursuit;
     robots::CaseReader reader(input);
@@ -80,6 +81,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> written;
     int status = 0;
     const auto start = std::chrono::steady_clock::now();
+    bool bad_case = false;  // the judge stopped at a malformed case (the good cases before it are in `out`)
     try {
         pursuit::robots::judge(input, out);
         if (stats) {
@@ -88,10 +90,25 @@ int main(int argc, char** argv) {
             getrusage(RUSAGE_SELF, &usage);
             std::fprintf(stderr, "robots: solved in %.3f ms, peak memory %ld KB\n", ms, usage.ru_maxrss);
         }
-        if (!replay_dir.empty()) write_replays(input, replay_dir, written);
+    } catch (const pursuit::InputError& e) {
+        std::fprintf(stderr, "robots: %s\n", e.what());
+        status = 1;
+        bad_case = true;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "robots: %s\n", e.what());
         status = 1;
+    }
+    // The replays of every case judged, also when a later case is malformed: write_replays then
+    // stops at that case with the error already named above.
+    if (!replay_dir.empty() && (status == 0 || bad_case)) {
+        try {
+            write_replays(input, replay_dir, written);
+        } catch (const pursuit::InputError&) {
+            // the judge's error, named above
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "robots: %s\n", e.what());
+            status = 1;
+        }
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     // On stderr: stdout is the exact expected output.

@@ -6,7 +6,8 @@
 // command (programs run in a folder of their own) and printing the failing program's stderr,
 // fugitive-bot's messages named once (and where its map comes from), searchparty-controller naming a bad option, checking
 // --replay before the solver starts and keeping a sub-millisecond --time-limit a limit, and
-// robots creating its --replays folder (or saying why it cannot) and naming a bad option, a
+// robots creating its --replays folder (or saying why it cannot), writing the replays of the
+// cases before a malformed one and naming a bad option, a
 // folder on standard input named (robots aborted), the Search Party tools, fugitive-maps,
 // bank-judge and copsrobbers-bot naming themselves and the bad argument, and pursuit-arena
 // naming an unwritable --out and refusing a misspelled or empty map file, a misspelled built-in
@@ -195,6 +196,37 @@ TEST_F(JudgeCli, SearchPartyControllerAndRobotsSayOnStandardErrorWhichFilesTheyW
     EXPECT_EQ(r.out, "robots: wrote 3 replays " + dir + "/rp/case-1.json ... " + dir + "/rp/case-3.json\n");
     r = run(kBin + "/robots --replays " + dir + "/rp < " + dir + "/in.txt 2>&1 >/dev/null");
     EXPECT_EQ(r.out, "robots: wrote " + dir + "/rp/case-1.json\n");
+}
+
+TEST_F(JudgeCli, RobotsWritesTheReplaysOfTheCasesJudgedBeforeABadOne) {
+    // A malformed case in the middle of the input: the cases before it were printed, but no
+    // replay at all was written (the replays came after the whole input was judged). Now their
+    // replays are written and named after the error, which is as before (case, line, status 1).
+    std::string in;
+    for (int k = 0; k < 3; ++k) in += "1 0\n10 14\n";
+    std::ofstream(dir + "/bad.txt") << in + "1 0\n15 15\n1 0\n10 14\n0 0\n";
+    const Outcome plain = expect_exit(kBin + "/robots < " + dir + "/bad.txt 2>/dev/null", 1, "Case 3:\n");
+    Outcome r = expect_exit(kBin + "/robots --replays " + dir + "/rp < " + dir + "/bad.txt 2>/dev/null", 1, "Case 3:\n");
+    EXPECT_EQ(r.out, plain.out) << "stdout is the good cases' expected output, byte for byte";
+    EXPECT_FALSE(has(r.out, "Case 4:")) << r.out;
+    r = expect_exit(kBin + "/robots --replays " + dir + "/rp2 < " + dir + "/bad.txt 2>&1 >/dev/null", 1, "case 4");
+    EXPECT_EQ(r.out, "robots: input line 8: case 4: robot 1 is on your start cell (15,15)\nrobots: wrote 3 replays " + dir +
+                         "/rp2/case-1.json ... " + dir + "/rp2/case-3.json\n");
+    for (const char* f : {"/rp/case-1.json", "/rp/case-2.json", "/rp/case-3.json"}) {
+        ASSERT_TRUE(fs::exists(dir + f)) << f;
+        EXPECT_EQ(pursuit::Json::parse(read_file(dir + f))["game"], "robots") << f;
+    }
+    EXPECT_FALSE(fs::exists(dir + "/rp/case-4.json"));
+    EXPECT_FALSE(fs::exists(dir + "/rp/case-5.json")) << "nothing after the bad case";
+    // Two good cases are named one by one; a bad first case writes nothing and says no 'wrote'.
+    std::ofstream(dir + "/bad2.txt") << "1 0\n10 14\n1 0\n10 14\n1 0\n1 x\n0 0\n";
+    r = expect_exit(kBin + "/robots --replays " + dir + "/rp3 < " + dir + "/bad2.txt 2>&1 >/dev/null", 1, "");
+    EXPECT_EQ(r.out, "robots: input line 6: expected case 3: robot 1 (row column), got 'x'\nrobots: wrote " + dir + "/rp3/case-1.json and " +
+                         dir + "/rp3/case-2.json\n");
+    std::ofstream(dir + "/bad1.txt") << "1 0\n15 15\n0 0\n";
+    r = expect_exit(kBin + "/robots --replays " + dir + "/rp4 < " + dir + "/bad1.txt 2>&1", 1, "");
+    EXPECT_EQ(r.out, "robots: input line 2: case 1: robot 1 is on your start cell (15,15)\n");
+    EXPECT_FALSE(fs::exists(dir + "/rp4/case-1.json"));
 }
 
 TEST_F(JudgeCli, CopsRobbersMapFileWithoutTxtIsAFileNotAName) {
