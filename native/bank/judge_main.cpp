@@ -72,7 +72,7 @@ int run_series(MatchSettings s, int n, const std::string& a, const std::string& 
     Tally tally[2];  // [0]: A guards vs B robbers, [1]: B guards vs A robbers
     std::vector<double> times[2];  // per program A, B
     const std::uint64_t first_seed = s.seed;
-    std::vector<std::string> replays;  // written, for the "wrote ..." line
+    SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
     for (int k = 0; k < n; ++k) {
         for (int swap = 0; swap < 2; ++swap) {
             s.seed = first_seed + k;
@@ -82,10 +82,8 @@ int run_series(MatchSettings s, int n, const std::string& a, const std::string& 
             tally[swap].add(o.result);
             times[swap].insert(times[swap].end(), o.move_ms[0].begin(), o.move_ms[0].end());      // guards' program
             times[1 - swap].insert(times[1 - swap].end(), o.move_ms[1].begin(), o.move_ms[1].end());
-            if (!out_dir.empty()) {
-                replays.push_back(out_dir + "/game-" + std::to_string(k + 1) + (swap ? "-Bguards" : "-Aguards") + ".json");
-                write_json_file(replays.back(), o.replay);
-            }
+            if (!out_dir.empty())
+                written.replay(out_dir + "/game-" + std::to_string(k + 1) + (swap ? "-Bguards" : "-Aguards") + ".json", o.replay);
             std::fprintf(stderr, "\r[%d/%d] seed %llu %s guards: %s, %d caught%s        ", 2 * k + swap + 1, 2 * n,
                          static_cast<unsigned long long>(s.seed), swap ? "B" : "A", o.result["winner"].get<std::string>().c_str(),
                          o.result["caught"].get<int>(), o.result["forfeit"].is_null() ? "" : " (forfeit)");
@@ -111,8 +109,8 @@ int run_series(MatchSettings s, int n, const std::string& a, const std::string& 
                      {"A_guards", tally[0].json()}, {"B_guards", tally[1].json()},
                      {"move_ms_A", {{"p50", percentile(times[0], 50)}, {"p90", percentile(times[0], 90)}, {"p99", percentile(times[0], 99)}}},
                      {"move_ms_B", {{"p50", percentile(times[1], 50)}, {"p90", percentile(times[1], 90)}, {"p99", percentile(times[1], 99)}}}};
-        write_json_file(out_dir + "/series.json", summary);
-        std::printf("%s\n", wrote_line({out_dir + "/series.json"}, replays).c_str());  // the last line, as after one game
+        written.file(out_dir + "/series.json", summary);
+        std::printf("%s\n", written.line().c_str());  // the last line, as after one game
     }
     return 0;
 }

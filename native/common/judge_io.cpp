@@ -2,6 +2,7 @@
 #include "common/judge_io.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -58,6 +59,20 @@ std::string wrote_line(const std::vector<std::string>& files, const std::vector<
     for (std::size_t i = 0; i < parts.size(); ++i)
         line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + parts[i];
     return line;
+}
+
+void SeriesFiles::write(const std::string& path, const Json& json, std::vector<std::string>& into, bool mid_series) {
+    try {
+        write_json_file(path, json);
+    } catch (const std::exception&) {
+        if (mid_series) std::fprintf(stderr, "\n");
+        if (!files_.empty() || !replays_.empty()) {
+            std::printf("%s\n", line().c_str());
+            std::fflush(stdout);
+        }
+        throw;
+    }
+    into.push_back(path);
 }
 
 std::uint64_t option_seed(const std::string& option, const std::string& text) {

@@ -31,6 +31,21 @@ void check_writable(const std::string& path);
 // and B"; `files` are named one by one, then the `replays`: named when one or two, else
 // "N replays FIRST ... LAST". "" when nothing was written.
 std::string wrote_line(const std::vector<std::string>& files, const std::vector<std::string>& replays = {});
+// The files a series writes (a replay per game, then a summary), named by wrote_line(). A write
+// that fails prints the 'wrote ...' line of the files already written on stdout (nothing when
+// none) before the write_json_file error goes on, so a run that ends there still says which.
+// A replay's failure first ends the series' progress line on stderr ("\r[k/N] ..."), as the
+// series does after its last game, so the error and the line do not run on after it.
+class SeriesFiles {
+public:
+    void replay(const std::string& path, const Json& json) { write(path, json, replays_, true); }
+    void file(const std::string& path, const Json& json) { write(path, json, files_, false); }  // named first
+    std::string line() const { return wrote_line(files_, replays_); }
+
+private:
+    void write(const std::string& path, const Json& json, std::vector<std::string>& into, bool mid_series);
+    std::vector<std::string> files_, replays_;
+};
 // A new empty directory $TMPDIR/<prefix>XXXXXX (TMPDIR defaults to /tmp); returns its path.
 // Throws std::runtime_error on failure. The caller removes it when done.
 std::string make_temp_dir(const std::string& prefix);

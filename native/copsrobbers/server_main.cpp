@@ -109,7 +109,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
     int done = 0;
     std::vector<std::pair<std::string, SeriesRow>> rows;
     Json summary = Json::array();
-    std::vector<std::string> replays;  // written, for the "wrote ..." line
+    SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
     // Every map is read and checked (errors name the file and line) before the first game.
     std::vector<Json> bases;
     for (const auto& map : maps) bases.push_back(map_config(map, relaxed));
@@ -137,11 +137,10 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
                         row.capture_rounds[a_is_cops ? 0 : 1] += m.result["capture_round"].get<int>();
                         ++row.captures[a_is_cops ? 0 : 1];
                     }
-                    if (!out_dir.empty()) {
-                        replays.push_back(out_dir + "/" + base_name(map) + "-c" + std::to_string(c) + "-s" +
-                                          std::to_string(seed) + (a_is_cops ? "-a-cops" : "-b-cops") + ".json");
-                        write_json_file(replays.back(), m.replay);
-                    }
+                    if (!out_dir.empty())
+                        written.replay(out_dir + "/" + base_name(map) + "-c" + std::to_string(c) + "-s" +
+                                           std::to_string(seed) + (a_is_cops ? "-a-cops" : "-b-cops") + ".json",
+                                       m.replay);
                     summary.push_back(Json{{"map", base_name(map)}, {"cops", c}, {"seed", seed},
                                            {"a_plays", a_is_cops ? "cops" : "robber"}, {"result", m.result}});
                 }
@@ -164,8 +163,8 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
     }
     std::printf("total: A won %d of %d games, B won %d\n", ta, tg, tb);
     if (!out_dir.empty()) {  // as after one game: the files written, the last line on stdout
-        write_json_file(out_dir + "/series.json", summary);
-        std::printf("%s\n", wrote_line({out_dir + "/series.json"}, replays).c_str());
+        written.file(out_dir + "/series.json", summary);
+        std::printf("%s\n", written.line().c_str());
     }
     return 0;
 }

@@ -159,7 +159,7 @@ int series(const Args& a) {
     const std::string cmd[2] = {a.a, a.b}, name[2] = {a.a_name, a.b_name};
     SideStats stats[2][2];  // [program][side]
     Json games = Json::array();
-    std::vector<std::string> replays;  // written, for the "wrote ..." line
+    SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
     const int total = static_cast<int>(maps.size()) * 2;
     int played = 0;
     for (size_t m = 0; m < maps.size(); ++m) {
@@ -188,10 +188,7 @@ int series(const Args& a) {
             Json g{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}};
             if (ending == "forfeit") std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
             games.push_back(g);
-            if (!a.out.empty()) {
-                replays.push_back(a.out + "/game-" + std::to_string(played) + "-replay.json");
-                write_json_file(replays.back(), out.replay);
-            }
+            if (!a.out.empty()) written.replay(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
         }
     }
     std::fprintf(stderr, "\n");
@@ -212,8 +209,8 @@ int series(const Args& a) {
         std::printf("%-12s total %d points in %d games (%.2f per game)\n", name[p].c_str(), pts, g, g ? double(pts) / g : 0.0);
     }
     if (!a.out.empty()) {  // as after one game: the files written, the last line on stdout
-        write_json_file(a.out + "/series.json", games);
-        std::printf("%s\n", wrote_line({a.out + "/series.json"}, replays).c_str());
+        written.file(a.out + "/series.json", games);
+        std::printf("%s\n", written.line().c_str());
     }
     return 0;
 }

@@ -12,8 +12,8 @@
 // bank-judge and copsrobbers-bot naming themselves and the bad argument, and pursuit-arena
 // naming an unwritable --out and refusing a misspelled or empty map file, a misspelled built-in
 // map name or a built-in map its judge's setup cannot play; and every program that writes files
-// saying which (stdout for the judges' series, stderr for searchparty-controller and robots,
-// whose stdout is a protocol). The programs' misbehaviour during a game is the
+// saying which (stdout for the judges' series, also when a write fails mid-series, stderr for
+// searchparty-controller and robots, whose stdout is a protocol). The programs' misbehaviour during a game is the
 // hostile matrix's business (hostile_matrix_test.cpp).
 #include <sys/wait.h>
 
@@ -167,6 +167,36 @@ TEST_F(JudgeCli, SeriesSayOnStandardOutputWhichFilesTheyWrote) {
                                      "/bk/game-2-Bguards.json\n")) << r.out;
     for (const char* f : {"/cr/petersen-c1-s1-b-cops.json", "/fu/game-2-replay.json", "/bk/game-2-Bguards.json", "/bk/series.json"})
         EXPECT_TRUE(fs::exists(dir + f)) << f;
+}
+
+TEST_F(JudgeCli, SeriesThatFailToWriteAFileSayWhichFilesTheyHadWritten) {
+    // A write failing mid-series (here a folder where a later replay goes) ended the run naming
+    // that file, with the status as before, but not the replays already written. Now the
+    // 'wrote ...' line names them, on standard output as after a whole series (no table then).
+    fs::create_directories(dir + "/cr/petersen-c1-s2-a-cops.json");
+    Outcome r = expect_exit(kBin + "/copsrobbers-server --series --a " + kBin + "/copsrobbers-bot --b " + kBin +
+                                "/copsrobbers-bot --maps petersen --cops 1 --seeds 2 --rounds 5 --out " + dir + "/cr 2>/dev/null",
+                            1, "wrote");
+    EXPECT_EQ(r.out, "wrote " + dir + "/cr/petersen-c1-s1-a-cops.json and " + dir + "/cr/petersen-c1-s1-b-cops.json\n");
+    expect_exit(kBin + "/copsrobbers-server --series --a " + kBin + "/copsrobbers-bot --b " + kBin +
+                    "/copsrobbers-bot --maps petersen --cops 1 --seeds 2 --rounds 5 --out " + dir + "/cr 2>&1 >/dev/null",
+                1, "copsrobbers-server: cannot write " + dir + "/cr/petersen-c1-s2-a-cops.json");
+    fs::create_directories(dir + "/fu/game-2-replay.json");
+    const std::string fugitive = kBin + "/fugitive-judge --series --a '" + kBin + "/fugitive-bot --strategy random --seed 1' --b '" + kBin +
+                                 "/fugitive-bot --strategy random --seed 2' --maps " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu";
+    r = expect_exit(fugitive + " 2>/dev/null", 1, "wrote");
+    EXPECT_EQ(r.out, "wrote " + dir + "/fu/game-1-replay.json\n");
+    expect_exit(fugitive + " 2>&1 >/dev/null", 1, "fugitive-judge: cannot write " + dir + "/fu/game-2-replay.json");
+    // bank-judge's status for a file it cannot write stays 2; more than two replays are counted.
+    fs::create_directories(dir + "/bk/game-2-Bguards.json");
+    const std::string bank = kBin + "/bank-judge --series 2 --moves 5 --out " + dir + "/bk " + kBin + "/bank-bot " + kBin + "/bank-bot";
+    r = expect_exit(bank + " 2>/dev/null", 2, "wrote");
+    EXPECT_EQ(r.out, "wrote 3 replays " + dir + "/bk/game-1-Aguards.json ... " + dir + "/bk/game-2-Aguards.json\n");
+    expect_exit(bank + " 2>&1 >/dev/null", 2, "bank-judge: cannot write " + dir + "/bk/game-2-Bguards.json");
+    // The first replay failing: nothing written, no 'wrote' line.
+    fs::create_directories(dir + "/bk2/game-1-Aguards.json");
+    r = expect_exit(kBin + "/bank-judge --series 1 --moves 5 --out " + dir + "/bk2 " + kBin + "/bank-bot " + kBin + "/bank-bot 2>/dev/null", 2, "");
+    EXPECT_EQ(r.out, "");
 }
 
 TEST_F(JudgeCli, SearchPartyControllerAndRobotsSayOnStandardErrorWhichFilesTheyWrote) {
