@@ -61,6 +61,20 @@ std::string wrote_line(const std::vector<std::string>& files, const std::vector<
     return line;
 }
 
+std::vector<std::string> write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files) {
+    std::vector<std::string> written;
+    for (const auto& [path, json] : files) {
+        if (path.empty()) continue;
+        try {
+            write_json_file(path, *json);
+            written.push_back(path);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "%s: %s\n", program, e.what());
+        }
+    }
+    return written;
+}
+
 void SeriesFiles::write(const std::string& path, const Json& json, std::vector<std::string>& into, bool mid_series) {
     try {
         write_json_file(path, json);

@@ -111,21 +111,11 @@ int single(const Args& a) {
                         "      ('%s') is looked up there: give the command as an absolute path ($PWD/...)\n",
                         command.c_str());
     }
-    int status = 0;
-    if (!a.out.empty()) {
-        std::string wrote;  // as copsrobbers-server: "wrote DIR/result.json and DIR/replay.json" on stdout
-        for (const auto& [name, json] : {std::pair{"/result.json", &m.result}, std::pair{"/replay.json", &m.replay}}) {
-            try {
-                write_json_file(a.out + name, *json);
-                wrote += (wrote.empty() ? "wrote " : " and ") + a.out + name;
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "fugitive-judge: %s\n", e.what());
-                status = 1;
-            }
-        }
-        if (!wrote.empty()) std::printf("%s\n", wrote.c_str());
-    }
-    return status;
+    if (a.out.empty()) return 0;
+    // As the other judges: "wrote DIR/result.json and DIR/replay.json", the last line on stdout.
+    const auto written = write_each("fugitive-judge", {{a.out + "/result.json", &m.result}, {a.out + "/replay.json", &m.replay}});
+    if (!written.empty()) std::printf("%s\n", wrote_line(written).c_str());
+    return written.size() == 2 ? 0 : 1;
 }
 
 struct SideStats {

@@ -143,6 +143,28 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
                 "\nwrote " + dir + "/bk/only.json\n");
 }
 
+TEST_F(JudgeCli, ASingleGameWhoseReplayCannotBeWrittenStillNamesTheResultItWrote) {
+    // A bot turns DIR/replay.json into a folder once the up-front check has passed. copsrobbers-server
+    // stopped at that write with result.json written but not named; every judge now tries both files,
+    // names on stdout the one it wrote and on stderr the one that failed, and exits with its write-failure
+    // status (bank-judge 2, the others 1).
+    auto spoiling = [&](const std::string& sub, const std::string& bot) { return "'mkdir -p " + dir + sub + "/replay.json; exec " + bot + "'"; };
+    Outcome r = expect_exit(kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --out " + dir + "/cr --cops-cmd " +
+                                spoiling("/cr", kBin + "/copsrobbers-bot") + " --robber-cmd " + kBin + "/copsrobbers-bot",
+                            1, "copsrobbers-server: cannot write " + dir + "/cr/replay.json");
+    EXPECT_TRUE(has(r.out, "\nwrote " + dir + "/cr/result.json\n")) << r.out;
+    r = expect_exit(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --fugitive " +
+                        spoiling("/fu", kBin + "/fugitive-bot --strategy random --seed 1") + " --detectives '" + kBin +
+                        "/fugitive-bot --strategy random --seed 2'",
+                    1, "fugitive-judge: cannot write " + dir + "/fu/replay.json");
+    EXPECT_TRUE(has(r.out, "\nwrote " + dir + "/fu/result.json\n")) << r.out;
+    r = expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/bk/result.json --replay " + dir + "/bk/replay.json " +
+                        spoiling("/bk", kBin + "/bank-bot") + " " + kBin + "/bank-bot",
+                    2, "bank-judge: cannot write " + dir + "/bk/replay.json");
+    EXPECT_TRUE(has(r.out, "\nwrote " + dir + "/bk/result.json\n")) << r.out;
+    for (const char* f : {"/cr/result.json", "/fu/result.json", "/bk/result.json"}) EXPECT_TRUE(fs::is_regular_file(dir + f)) << f;
+}
+
 TEST_F(JudgeCli, SeriesSayOnStandardOutputWhichFilesTheyWrote) {
     // The series modes wrote DIR/series.json and a replay per game without a word. Standard
     // output only: the line comes last, after the table (progress stays on stderr).
