@@ -234,11 +234,13 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                 int away = 0;  // the walk to the cells the members must end on, a lower bound
                 for (int i = 0; to && i < people; ++i) away = std::max<int>(away, home_walk[i][pos[i]]);
                 if (turn + away > max_turns || !lives(pos)) continue;
-                see(&left[static_cast<std::size_t>(p) * words], pos, bits.data());
+                // data() + offset, not &v[i]: a window with no cells of its own has no words (m = 0),
+                // and &v[0] of an empty vector is undefined (UBSan).
+                see(left.data() + static_cast<std::size_t>(p) * words, pos, bits.data());
                 int count = 0, bound = 0;
                 std::array<int, kMaxMembers> far{}, load{};
                 std::array<const std::uint8_t*, kMaxMembers> row{};
-                for (int i = 0; i < people; ++i) row[i] = &into[static_cast<std::size_t>(pos[i]) * m];
+                for (int i = 0; i < people; ++i) row[i] = into.data() + static_cast<std::size_t>(pos[i]) * m;
                 for (int w = 0; w < words; ++w)
                     for (std::uint64_t b = bits[w]; b; b &= b - 1) {
                         const int k = w * 64 + __builtin_ctzll(b);
@@ -273,7 +275,7 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
             node.parent = c.parent, node.combo = c.combo;
             step(layer[c.parent], c.combo, node.pos);
             next_left.resize(next_left.size() + static_cast<std::size_t>(words));
-            see(&left[static_cast<std::size_t>(c.parent) * words], node.pos, &next_left[next_left.size() - words]);
+            see(left.data() + static_cast<std::size_t>(c.parent) * words, node.pos, next_left.data() + (next_left.size() - words));
             next.push_back(node);
         });
         if (next.empty()) return {};
