@@ -160,7 +160,8 @@ City make_sparse(int n, std::uint64_t seed) {
         e.push_back({a, b});
     };
     for (int v = 1; v < n; ++v) add(rng.range(0, v - 1), v);
-    const int target = static_cast<int>(n * 1.4);
+    // 1.4 n streets, but never more than there are pairs of crossings (n = 2, 3 looped forever).
+    const int target = std::min(static_cast<int>(n * 1.4), n * (n - 1) / 2);
     while (static_cast<int>(e.size()) < target) add(rng.range(0, n - 1), rng.range(0, n - 1));
     return make_city(n, e, spring_layout(n, e, seed), "sparse-" + std::to_string(n) + "-s" + std::to_string(seed));
 }
