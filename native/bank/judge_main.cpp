@@ -82,11 +82,12 @@ int run_series(MatchSettings s, int n, const std::string& a, const std::string& 
             tally[swap].add(o.result);
             times[swap].insert(times[swap].end(), o.move_ms[0].begin(), o.move_ms[0].end());      // guards' program
             times[1 - swap].insert(times[1 - swap].end(), o.move_ms[1].begin(), o.move_ms[1].end());
-            if (!out_dir.empty())
-                written.replay(out_dir + "/game-" + std::to_string(k + 1) + (swap ? "-Bguards" : "-Aguards") + ".json", o.replay);
             std::fprintf(stderr, "\r[%d/%d] seed %llu %s guards: %s, %d caught%s        ", 2 * k + swap + 1, 2 * n,
                          static_cast<unsigned long long>(s.seed), swap ? "B" : "A", o.result["winner"].get<std::string>().c_str(),
                          o.result["caught"].get<int>(), o.result["forfeit"].is_null() ? "" : " (forfeit)");
+            // While this game's progress line is open: a failing write ends it before its error.
+            if (!out_dir.empty())
+                written.replay(out_dir + "/game-" + std::to_string(k + 1) + (swap ? "-Bguards" : "-Aguards") + ".json", o.replay);
             if (!o.result["forfeit"].is_null())
                 std::fprintf(stderr, "\n  forfeit: %s\n", o.result["forfeit"]["message"].get<std::string>().c_str());
         }

@@ -175,10 +175,11 @@ int series(const Args& a) {
             std::fprintf(stderr, "\r[%d/%d] %-22s %s as Fugitive: %s %d-%d      ", played, total, maps[m].first.c_str(), name[fp].c_str(),
                          ending.c_str(), fs, ds);
             std::fflush(stderr);
+            // While this game's progress line is open (before a forfeit line): a failing write ends it before its error.
+            if (!a.out.empty()) written.replay(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
             Json g{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}};
             if (ending == "forfeit") std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
             games.push_back(g);
-            if (!a.out.empty()) written.replay(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
         }
     }
     std::fprintf(stderr, "\n");

@@ -221,6 +221,26 @@ TEST_F(JudgeCli, SeriesThatFailToWriteAFileSayWhichFilesTheyHadWritten) {
     EXPECT_EQ(r.out, "");
 }
 
+TEST_F(JudgeCli, ASeriesReplayThatCannotBeWrittenEndsTheOpenProgressLineNotABlankOne) {
+    // SeriesFiles ends the progress line ("\r[k/N] ...") before the error. bank-judge printed a
+    // game's progress after writing its replay, and fugitive-judge its forfeit line before it, so
+    // the error came after a blank line on stderr (the first game's replay: "\nbank-judge: ...")
+    // or bank-judge's last line was the previous game's. Now the replay is written while the
+    // game's own progress line is open (a forfeit's detail line follows a successful write).
+    fs::create_directories(dir + "/bk/game-1-Aguards.json");
+    Outcome r = expect_exit(kBin + "/bank-judge --series 1 --moves 5 --out " + dir + "/bk " + kBin + "/bank-bot " + kBin +
+                                "/bank-bot 2>&1 >/dev/null",
+                            2, "bank-judge: cannot write " + dir + "/bk/game-1-Aguards.json");
+    EXPECT_EQ(r.out.rfind("\r[1/2] seed 1 A guards: ", 0), 0u) << r.out;
+    EXPECT_FALSE(has(r.out, "\n\n")) << r.out;
+    fs::create_directories(dir + "/fu/game-1-replay.json");  // both programs forfeit at once
+    r = expect_exit(kBin + "/fugitive-judge --series --a true --b true --maps " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir +
+                        "/fu 2>&1 >/dev/null",
+                    1, "fugitive-judge: cannot write " + dir + "/fu/game-1-replay.json");
+    EXPECT_EQ(r.out.rfind("\r[1/2] ", 0), 0u) << r.out;  // the game's line, marked "forfeit 20-0", then the error
+    EXPECT_FALSE(has(r.out, "\n\n")) << r.out;
+}
+
 TEST_F(JudgeCli, SearchPartyControllerAndRobotsSayOnStandardErrorWhichFilesTheyWrote) {
     // searchparty-controller --replay FILE and robots --replays DIR wrote without a word. Their
     // standard output is a protocol (empty / the exact expected output), so the line goes to
