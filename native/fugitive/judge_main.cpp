@@ -31,7 +31,9 @@ int usage(int code) {
         "                 [--seed S] [--out DIR] [--time-ms MS] [--a-name NAME] [--b-name NAME]\n"
         "Each program runs in its own directory holding connect.txt and has MS (default 5000) ms of\n"
         "thinking time for the whole game. Single mode writes DIR/result.json and DIR/replay.json;\n"
-        "series mode plays every map twice with swapped roles and prints a table.\n"
+        "series mode plays every map twice with swapped roles and prints a table, and with --out\n"
+        "writes DIR/series.json and a replay per game. The last line on stdout names the files\n"
+        "written ('wrote DIR/result.json and DIR/replay.json').\n"
         "Exit status: 0 after the game(s), whoever won (a program that fails loses 0-20); 1 on bad\n"
         "arguments, a broken map or an --out folder that cannot be written (checked before any\n"
         "program runs); 2 when called without arguments.\n",
