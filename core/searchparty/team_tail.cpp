@@ -241,7 +241,9 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                 std::array<int, kMaxMembers> far{}, load{};
                 std::array<const std::uint8_t*, kMaxMembers> row{};
                 for (int i = 0; i < people; ++i) row[i] = into.data() + static_cast<std::size_t>(pos[i]) * m;
-                for (int w = 0; w < words; ++w)
+                // A cell nobody can see in time dooms the state (it would go below): stop at it.
+                bool doomed = false;
+                for (int w = 0; w < words && !doomed; ++w)
                     for (std::uint64_t b = bits[w]; b; b &= b - 1) {
                         const int k = w * 64 + __builtin_ctzll(b);
                         int near = INT_MAX, who = 0;
@@ -249,8 +251,13 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                             const int d = row[i][k];
                             if (d < near) near = d, who = i;
                         }
+                        if (turn + near > max_turns) {
+                            doomed = true;
+                            break;
+                        }
                         ++count, bound = std::max(bound, near), far[who] = std::max(far[who], near), ++load[who];
                     }
+                if (doomed) continue;
                 if (count == 0 && away == 0) {  // solved: the joint moves back from here
                     std::vector<int> path{combo};
                     for (int l = static_cast<int>(layers.size()) - 1, q = p; l > 0; q = layers[l][q].parent, --l)
