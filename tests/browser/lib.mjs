@@ -170,6 +170,20 @@ export async function layoutIssues(page, root) {
   });
 }
 
+/**
+ * An embedded page's legend (#legend) in a frame `frameHeight` px high: it stays in the board's
+ * column (.board-wrap) and ends inside the frame without scrolling, the side panel stays beside
+ * the board, and neither column has layout issues. `label` starts each message.
+ */
+export async function assertLegendInFrame(page, label, frameHeight) {
+  const [box, wrap, panel] = await Promise.all(['#legend', '.board-wrap', '.side-panel'].map((s) => page.locator(s).boundingBox()));
+  assert.ok(box.x >= wrap.x - 1 && box.x + box.width <= wrap.x + wrap.width + 1, `${label}: the legend stays in the board's column`);
+  assert.ok(box.y + box.height <= frameHeight, `${label}: the legend is in the frame without scrolling (ends at ${box.y + box.height})`);
+  assert.ok(panel.x >= wrap.x + wrap.width - 1, `${label}: the panel is still beside the board`);
+  assert.deepEqual(await layoutIssues(page, '.board-wrap'), [], `${label}: the board's column`);
+  assert.deepEqual(await layoutIssues(page, '.side-panel'), [], `${label}: the side panel`);
+}
+
 // The seed's sample (the problem statement's Sample Input / Output); read from the shared seed
 // when present, else this copy. The statement's output has a trailing space after "114 moves.";
 // the spec says no trailing spaces, so tests compare lines without trailing blanks.
