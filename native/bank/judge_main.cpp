@@ -166,17 +166,14 @@ int main(int argc, char** argv) {
         if (!result_path.empty()) check_writable(result_path);
         if (!replay_path.empty()) check_writable(replay_path);
         MatchOutcome o = play_match(s, commands[0], commands[1]);
-        // The outcome is printed first and every file is tried, so a failing write loses nothing else.
+        // The outcome is printed first; every file is tried last, so a failing write loses nothing else.
         std::printf("%s\n", o.result["summary"].get<std::string>().c_str());
-        // As the other judges: "wrote RESULT and REPLAY", the last line on stdout.
-        const auto written = write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}});
-        const std::size_t asked = !result_path.empty() + !replay_path.empty();
         if (!o.result["forfeit"].is_null() && o.result["forfeit"].contains("stderr"))
             std::printf("stderr of the %s:\n%s\n", o.result["forfeit"]["side"].get<std::string>().c_str(),
                         o.result["forfeit"]["stderr"].get<std::string>().c_str());
         std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
-        if (!written.empty()) std::printf("%s\n", wrote_line(written).c_str());
-        return written.size() == asked ? 0 : 2;
+        // As the other judges: "wrote RESULT and REPLAY", the last line on stdout.
+        return write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}}) ? 0 : 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bank-judge: %s\n", e.what());
         return 2;

@@ -61,8 +61,9 @@ std::string wrote_line(const std::vector<std::string>& files, const std::vector<
     return line;
 }
 
-std::vector<std::string> write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files) {
+bool write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files) {
     std::vector<std::string> written;
+    bool all = true;
     for (const auto& [path, json] : files) {
         if (path.empty()) continue;
         try {
@@ -70,9 +71,11 @@ std::vector<std::string> write_each(const char* program, const std::vector<std::
             written.push_back(path);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "%s: %s\n", program, e.what());
+            all = false;
         }
     }
-    return written;
+    if (!written.empty()) std::printf("%s\n", wrote_line(written).c_str());
+    return all;
 }
 
 void SeriesFiles::write(const std::string& path, const Json& json, std::vector<std::string>& into, bool mid_series) {

@@ -89,9 +89,7 @@ int run_single(const Json& config, const std::string& cops_cmd, const std::strin
     if (m.result.contains("stderr_tail") && !m.result["stderr_tail"].get<std::string>().empty())
         std::printf("stderr of the losing program (tail):\n%s\n", m.result["stderr_tail"].get<std::string>().c_str());
     if (out_dir.empty()) return 0;
-    const auto written = write_each("copsrobbers-server", {{out_dir + "/result.json", &m.result}, {out_dir + "/replay.json", &m.replay}});
-    if (!written.empty()) std::printf("%s\n", wrote_line(written).c_str());
-    return written.size() == 2 ? 0 : 1;
+    return write_each("copsrobbers-server", {{out_dir + "/result.json", &m.result}, {out_dir + "/replay.json", &m.replay}}) ? 0 : 1;
 }
 
 struct SeriesRow {

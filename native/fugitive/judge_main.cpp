@@ -115,9 +115,7 @@ int single(const Args& a) {
     }
     if (a.out.empty()) return 0;
     // As the other judges: "wrote DIR/result.json and DIR/replay.json", the last line on stdout.
-    const auto written = write_each("fugitive-judge", {{a.out + "/result.json", &m.result}, {a.out + "/replay.json", &m.replay}});
-    if (!written.empty()) std::printf("%s\n", wrote_line(written).c_str());
-    return written.size() == 2 ? 0 : 1;
+    return write_each("fugitive-judge", {{a.out + "/result.json", &m.result}, {a.out + "/replay.json", &m.replay}}) ? 0 : 1;
 }
 
 struct SideStats {
