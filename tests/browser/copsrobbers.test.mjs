@@ -307,19 +307,40 @@ test('keyboard focus: the move that ends the game puts it on the result; Watch a
   await page.close();
 });
 
-/** How often `text` is in what the page's live regions say now (their shown text, outermost regions). */
-function liveMentions(page, text) {
-  return page.evaluate((text) => {
-    const live = [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]')]
-      .filter((e) => !e.hidden && !e.parentElement.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'));
-    return live.map((e) => e.innerText.split(text).length - 1).reduce((a, b) => a + b, 0);
-  }, text);
+const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+
+/**
+ * What a screen reader hears of `text` now: how often it is in the page's live regions (their
+ * text, hidden parts included, outermost regions), whether the focused element says it, and
+ * whether that element is itself in a live region (then it is read out twice: focus and region).
+ */
+function heard(page, text) {
+  return page.evaluate(({ text, LIVE }) => {
+    const live = [...document.querySelectorAll(LIVE)]
+      .filter((e) => !e.closest('[hidden]') && !e.parentElement.closest(LIVE));
+    const focused = document.activeElement;
+    const saysIt = !!focused && focused !== document.body && focused.textContent.includes(text);
+    return {
+      live: live.map((e) => e.textContent.split(text).length - 1).reduce((a, b) => a + b, 0),
+      focused: saysIt ? focused.id || focused.tagName : null,
+      focusedInLive: saysIt && !!focused.closest(LIVE),
+    };
+  }, { text, LIVE });
 }
 
-// A screen reader hears the result once: it was both the status line and the result box of the
-// one polite live region (#status), so it was read out twice. The status line now says
-// "Game over." and the result box alone carries the result, in play, watching and a replay's end.
-test('the result is in the live regions once (play, watch, replay)', async () => {
+/** `heard` for a result announced once: by the live regions or by focus, never both. */
+async function assertSaidOnce(page, text, label, { focused = null } = {}) {
+  const h = await heard(page, text);
+  assert.equal(h.focusedInLive, false, `${label}: the focused result box is not in a live region`);
+  assert.equal(h.focused, focused, `${label}: the element with focus that says the result`);
+  assert.equal(h.live + (h.focused ? 1 : 0), 1, `${label}: the result is said once (${JSON.stringify(h)})`);
+}
+
+// A screen reader hears the result once. It was in the one polite live region (#status), and the
+// move that ended the game put focus on it: read out by focus and by the region. The result box
+// is now out of the live region; the status line (live) says "Game over." and, when focus is not
+// on the result box, the result in a visually hidden part.
+test('the result is said once: focus on the result box or the live region, never both (play, click, watch, replay)', async () => {
   let page = await open('#map=example7&cops=1&rounds=30&seed=2&side=robber&level=best');
   await page.focus('#btn-cross');
   for (let i = 0; i < 40 && !(await page.evaluate(() => document.documentElement.dataset.over === '1')); i++) {
@@ -327,20 +348,50 @@ test('the result is in the live regions once (play, watch, replay)', async () =>
     await page.waitForTimeout(150);
   }
   await page.waitForFunction(() => document.documentElement.dataset.over === '1');
+  await page.waitForTimeout(200);
   let summary = await page.$eval('#outcome', (e) => e.textContent);
   assert.match(summary, /^The cops win/);
-  assert.equal(await liveMentions(page, summary), 1, 'play: the result is announced once');
-  assert.equal(await page.textContent('#status-line'), 'Game over.');
+  await assertSaidOnce(page, summary, 'play by keyboard', { focused: 'outcome' });
+  assert.equal(await page.textContent('#status-line'), 'Game over.', 'the status line says only "Game over." when the result box has focus');
+  assert.equal(await page.$eval('#outcome', (e) => e.closest('[aria-live]')), null, 'the result box is not in a live region');
+  // Restart (keyboard) and play on with the mouse: nothing is focused, the live region says it.
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '0');
+  await page.evaluate(() => document.activeElement.blur());
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.documentElement.dataset.over === '1')); i++) {
+    const x = Number(await dd(page, 'robber'));
+    const round = await dd(page, 'round');
+    await clickNode(page, x);
+    await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
+      || document.documentElement.dataset.over === '1', round);
+  }
+  await page.waitForTimeout(200);
+  summary = await page.$eval('#outcome', (e) => e.textContent);
+  await assertSaidOnce(page, summary, 'play by mouse');
+  assert.equal(await page.textContent('#status-text'), 'Game over.', 'the visible status line');
   await page.close();
   page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
   summary = await page.$eval('#outcome', (e) => e.textContent);
-  assert.equal(await liveMentions(page, summary), 1, 'watch: the result is announced once');
+  await assertSaidOnce(page, summary, 'watch (no focus)');
   await page.click('#btn-replay');
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.click('#replay-player .rp-end');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1' && !document.getElementById('outcome').hidden);
-  assert.equal(await liveMentions(page, summary), 1, 'a replay at its end: the result is announced once');
+  await page.waitForTimeout(200);
+  await assertSaidOnce(page, summary, 'a replay at its end (focus on the replay\'s button)');
+  // Watch with the keyboard: focus goes Watch -> Stop -> the result box when the game ends.
+  await page.selectOption('#in-side', 'robber');
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '0' && !document.getElementById('btn-watch').disabled);
+  await page.focus('#btn-watch');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'outcome');
+  summary = await page.$eval('#outcome', (e) => e.textContent);
+  await assertSaidOnce(page, summary, 'watch by keyboard', { focused: 'outcome' });
   h.assertNoErrors();
   await page.close();
 });

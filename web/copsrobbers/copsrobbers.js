@@ -23,6 +23,7 @@ const st = {
   config: null, session: null, obs: null, human: 'robber', level: 'best',
   pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, replayMoves: [], replayStep: 0, token: 0,
   overSent: null,   // the session whose end was reported to the host page
+  acting: 0,        // player's actions under way that may put focus on the result (sayResult)
 };
 const SIDES = { robber: 'robber', x: 'robber', 1: 'robber', cops: 'cops', 0: 'cops', watch: 'watch', '-1': 'watch' };
 const LEVELS = ['easy', 'medium', 'hard', 'best'];
@@ -163,13 +164,16 @@ function setStatus() {
   set('to_move', obs.over ? '—' : obs.to_move === 'robber' ? 'X' : 'the cops');
   set('robber', obs.robber == null ? 'hidden (the cops never see X’s start)' : String(obs.robber));
   set('cops', obs.cops.map((c, i) => `${i + 1}:${c}`).join('  '));
-  // Over, the result box alone says the result: both are in the one live region (#status), and
-  // the same sentence in the status line was read out twice by screen readers.
-  $('status-line').textContent = obs.over ? 'Game over.' : obs.summary;
+  // Over, the status line (live) says "Game over." and the result box (not live) the result.
+  // A screen reader hears the result once: from the result box when focus goes there (see
+  // sayResult), else from the status line's hidden part.
+  setText($('status-text'), obs.over ? 'Game over.' : obs.summary);
   $('status-line').className = '';
   const out = $('outcome');
   out.hidden = !obs.over;
   if (obs.over) out.textContent = obs.summary;
+  if (!obs.over) setText($('status-said'), '');
+  else if (!st.acting) sayResult();
   let prompt = '';
   if (!obs.over && !st.watching && !st.replayMode && obs.to_move === st.human) {
     prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour, or choose it in the list.'
@@ -185,6 +189,33 @@ function setStatus() {
   $('btn-hint').disabled = obs.over || st.watching || st.replayMode;
   $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
   document.documentElement.dataset.over = obs.over ? '1' : '0';
+}
+
+/** Sets `el`'s text only when it changes: a live region re-reads a text set again. */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * Says the result of the game shown (over) once: when the result box has keyboard focus, a screen
+ * reader reads it from there, so the live status line only says "Game over."; else the status
+ * line's hidden part carries the result. While a player's action is under way (st.acting: it may
+ * still move focus to the result box when it ends), this waits for the action to call it.
+ */
+function sayResult() {
+  if (!st.obs?.over) return;
+  setText($('status-said'), document.activeElement === $('outcome') ? '' : ` ${st.obs.summary}`);
+}
+
+/** Runs the player's action `fn` (which may end the game and move focus), then says the result. */
+async function acting(fn) {
+  st.acting++;
+  try {
+    return await fn();
+  } finally {
+    st.acting--;
+    if (!st.acting) sayResult();
+  }
 }
 
 // The keyboard's way to move (the canvas only takes clicks): a list of the crossings the piece to
@@ -272,28 +303,30 @@ async function chooseNode(v) {
   }
   const before = document.activeElement;
   st.busy = true;
-  try {
-    clearError($('error'));
-    if (st.human === 'robber') {
-      await st.session.apply(v);
-    } else {
-      st.pending.push(v);
-      const move = st.pending;
+  await acting(async () => {
+    try {
+      clearError($('error'));
+      if (st.human === 'robber') {
+        await st.session.apply(v);
+      } else {
+        st.pending.push(v);
+        const move = st.pending;
+        st.pending = [];
+        await st.session.apply(move);
+      }
+      await refresh();
+      await botMoves();
+    } catch (e) {
       st.pending = [];
-      await st.session.apply(move);
+      showError($('error'), e.message);
+      await refresh().catch(() => {});
+    } finally {
+      st.busy = false;
+      // The move that ended the game hid the crossing list and its Move button, which dropped
+      // keyboard focus to the page: it goes to the result instead.
+      restoreFocus(before, $('outcome'), $('in-cross'));
     }
-    await refresh();
-    await botMoves();
-  } catch (e) {
-    st.pending = [];
-    showError($('error'), e.message);
-    await refresh().catch(() => {});
-  } finally {
-    st.busy = false;
-    // The move that ended the game hid the crossing list and its Move button, which dropped
-    // keyboard focus to the page: it goes to the result instead.
-    restoreFocus(before, $('outcome'), $('in-cross'));
-  }
+  });
 }
 
 // ---- games and replays ------------------------------------------------------------------
@@ -428,7 +461,7 @@ async function main() {
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
   // New game from the form: focus leaves the form for the new game's first control: the
   // crossing list (playing), Stop (watching; the result or Watch once the bots are done).
-  $('btn-new').addEventListener('click', async () => {
+  $('btn-new').addEventListener('click', () => acting(async () => {
     const button = document.activeElement;
     try { await startGame(readForm()); } catch { return; }
     const token = st.token;
@@ -441,11 +474,11 @@ async function main() {
     await st.bots;  // the bot's first move when it starts (the list has nothing to choose until then)
     const now = document.activeElement;
     if (token === st.token && (now === button || !now || now === document.body)) focusFirst($('outcome'), $('in-cross'));
-  });
+  }));
   // Restart: the game shown, from its start (its own config: a host's map text or a map name the
   // list lacks would otherwise turn into the form's map).
   $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false, config: st.config }).catch(() => {}));
-  $('btn-watch').addEventListener('click', async () => {
+  $('btn-watch').addEventListener('click', () => acting(async () => {
     if (!st.session || st.obs.over || st.replayMode || st.watching) return;
     const before = document.activeElement;
     st.watching = true;
@@ -458,7 +491,7 @@ async function main() {
     const during = document.activeElement;
     await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); return refresh().catch(() => {}); });
     restoreFocus(during, $('outcome'), $('btn-watch'));
-  });
+  }));
   $('btn-stop').addEventListener('click', async () => {
     const before = document.activeElement;
     st.token++;
