@@ -169,8 +169,10 @@ std::vector<MapEntry> collect_maps(const Options& o, const GameDescriptor& g) {
     std::set<std::string> names;
     for (const auto& m : raw) {
         MapEntry e = make_map_entry(m);
-        // A name (a file is an absolute path): misspelled, every game would fail in the judge.
+        // Refused before any game: a misspelled name, a broken file or another game's map
+        // would fail every game of it in the judge (a file is an absolute path, a name has no '/').
         if (e.value.find('/') == std::string::npos) check_map_name(g, e.value, o.seeds);
+        else check_map_file(g, e.value, o.seeds);
         if (!names.insert(e.name).second) throw InputError("two maps are both called \"" + e.name + "\"");
         maps.push_back(e);
     }

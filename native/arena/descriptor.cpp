@@ -49,6 +49,62 @@ std::string resolve_map(const std::string& entry, const std::string& dir) {
     return entry;
 }
 
+// A config object of the descriptor (map_name_config, map_file_config): present, then an
+// object without "game" and "seed" (the arena adds those, as the judge does).
+Json get_config(const Json& j, const std::string& key, const std::string& path) {
+    if (!j.contains(key)) return nullptr;
+    if (!j[key].is_object() || j[key].contains("game") || j[key].contains("seed"))
+        throw InputError(path + ": \"" + key + "\" must be an object of config fields (without \"game\" and \"seed\")");
+    return j[key];
+}
+
+// "{map}" and "{map_text}": the config values that stand for the map itself.
+bool is_stand_in(const Json& v) { return v == "{map}" || v == "{map_text}"; }
+
+// The judge has one setup: a value set in both configs must be the same, or a file and a
+// name would be checked with different games than the judge plays ({config.KEY} is one value).
+void check_same_setup(const Json& by_name, const Json& by_file, const std::string& path) {
+    if (!by_name.is_object() || !by_file.is_object()) return;
+    for (auto it = by_file.begin(); it != by_file.end(); ++it)
+        if (by_name.contains(it.key()) && by_name[it.key()] != it.value() && !is_stand_in(it.value()) &&
+            !is_stand_in(by_name[it.key()]))
+            throw InputError(path + ": \"map_file_config\" and \"map_name_config\" give \"" + it.key() +
+                             "\" different values (" + it.value().dump() + ", " + by_name[it.key()].dump() + ")");
+}
+
+// A config template with its stand-ins ("{map}", "{map_text}") replaced by their values;
+// `setup` gets the other fields, which are the judge's setup named in errors.
+Json fill_config(const Json& templ, const std::map<std::string, std::string>& stand_ins, Json& setup) {
+    Json config = Json::object();
+    setup = Json::object();
+    for (auto it = templ.begin(); it != templ.end(); ++it) {
+        const auto found = it.value().is_string() ? stand_ins.find(it.value().get<std::string>()) : stand_ins.end();
+        config[it.key()] = found != stand_ins.end() ? Json(found->second) : it.value();
+        if (found == stand_ins.end()) setup[it.key()] = it.value();
+    }
+    return config;
+}
+
+// Creates the game the judge would create for every seed 1..seeds, through the uniform
+// interface, so the game's own readers and rules decide (not a copy of them here). Throws
+// InputError "<what> (seed S): <the game's reason>" for any error: the judge would fail on it
+// as well, and the map is what to name.
+void create_for_seeds(const std::string& game, Json config, int seeds, const std::string& what) {
+    config["game"] = game;
+    for (int seed = 1; seed <= std::max(seeds, 1); ++seed) {
+        config["seed"] = seed;
+        try {
+            create_game(config);
+        } catch (const std::exception& e) {
+            throw InputError(what + " (seed " + std::to_string(seed) + "): " + e.what());
+        }
+    }
+}
+
+std::string with_setup(const Json& setup) {
+    return setup.empty() ? std::string() : " with the descriptor's setup " + setup.dump();
+}
+
 }  // namespace
 
 GameDescriptor load_descriptor(const std::string& path) {
@@ -73,12 +129,9 @@ GameDescriptor load_descriptor(const std::string& path) {
     d.replay_file = get_string(j, "replay_file", path, false, "");
     for (const auto& m : get_strings(j, "maps", path, false)) d.default_maps.push_back(resolve_map(m, d.dir));
     d.map_name_tool = get_string(j, "map_name_tool", path, false);
-    if (j.contains("map_name_config")) {
-        if (!j["map_name_config"].is_object() || j["map_name_config"].contains("game") ||
-            j["map_name_config"].contains("seed"))
-            throw InputError(path + ": \"map_name_config\" must be an object of config fields (without \"game\" and \"seed\")");
-        d.map_name_config = j["map_name_config"];
-    }
+    d.map_name_config = get_config(j, "map_name_config", path);
+    d.map_file_config = get_config(j, "map_file_config", path);
+    check_same_setup(d.map_name_config, d.map_file_config, path);
     if (j.contains("wall_clock_s")) {
         if (!j["wall_clock_s"].is_number() || j["wall_clock_s"].get<double>() <= 0)
             throw InputError(path + ": \"wall_clock_s\" must be a positive number");
@@ -137,32 +190,35 @@ void check_map_name(const GameDescriptor& g, const std::string& name, int seeds)
         throw InputError(what + "not a built-in map of " + g.game + ": " + e.what());
     }
     if (g.map_name_config.is_null()) return;
-    // The game the judge will create, through the uniform interface: its own rules decide
-    // (e.g. copsrobbers cannot place 2 cops and X on a triangle).
-    Json config = Json::object(), setup = Json::object();
-    for (auto it = g.map_name_config.begin(); it != g.map_name_config.end(); ++it) {
-        const bool is_map = it.value().is_string() && it.value().get<std::string>() == "{map}";
-        config[it.key()] = is_map ? Json(name) : it.value();
-        if (!is_map) setup[it.key()] = it.value();
+    // e.g. copsrobbers cannot place 2 cops and X on a triangle.
+    Json setup;
+    const Json config = fill_config(g.map_name_config, {{"{map}", name}}, setup);
+    create_for_seeds(g.game, config, seeds,
+                     "map " + name + ": a built-in map of " + g.game + ", but " + g.judge +
+                         " cannot play it with the descriptor's setup " + setup.dump());
+}
+
+void check_map_file(const GameDescriptor& g, const std::string& path, int seeds) {
+    if (g.map_file_config.is_null()) return;
+    std::string text;
+    try {
+        text = read_file(path);
+    } catch (const std::exception& e) {
+        throw InputError("map " + path + ": " + e.what());
     }
-    config["game"] = g.game;
-    for (int seed = 1; seed <= std::max(seeds, 1); ++seed) {
-        config["seed"] = seed;
-        try {
-            create_game(config);
-        } catch (const InputError& e) {
-            throw InputError("map " + name + ": a built-in map of " + g.game + ", but " + g.judge +
-                             " cannot play it with the descriptor's setup " + setup.dump() + " (seed " +
-                             std::to_string(seed) + "): " + e.what());
-        }
-    }
+    // A broken file, another game's map (the reader's error), or a map the setup cannot play.
+    Json setup;
+    const Json config = fill_config(g.map_file_config, {{"{map}", path}, {"{map_text}", text}}, setup);
+    create_for_seeds(g.game, config, seeds, "map " + path + ": " + g.judge + " cannot play this file" + with_setup(setup));
 }
 
 std::map<std::string, std::string> config_vars(const GameDescriptor& g) {
     std::map<std::string, std::string> vars;
-    if (!g.map_name_config.is_object()) return vars;
-    for (auto it = g.map_name_config.begin(); it != g.map_name_config.end(); ++it)
-        vars["config." + it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    for (const Json* config : {&g.map_file_config, &g.map_name_config}) {  // shared keys agree (load_descriptor)
+        if (!config->is_object()) continue;
+        for (auto it = config->begin(); it != config->end(); ++it)
+            vars["config." + it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    }
     return vars;
 }
 

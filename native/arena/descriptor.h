@@ -31,6 +31,13 @@ struct GameDescriptor {
     // for the pieces) is refused before any game. Its keys are the placeholders {config.KEY}
     // of the templates, so the judge gets the same values.
     Json map_name_config;
+    // The same for a map FILE: the game's uniform-interface config (without "game" and
+    // "seed") of a game the judge plays on it, "{map_text}" standing for the file's text and
+    // "{map}" for its path, e.g. copsrobbers' {"map": "{map_text}", "cops": 2}; null = none.
+    // Each map file is then read by the game's own reader and created for every seed of the
+    // run, so a broken file or another game's map is refused before any game. Keys it shares
+    // with map_name_config must have the same values (both are the judge's one setup).
+    Json map_file_config;
     double wall_clock_s = 300;        // per-game cap before the arena kills the judge
     bool higher_score_wins = true;    // compare scores (one-role games, winner_from_scores)
     bool winner_from_scores = false;  // two-role judges without a winner field
@@ -60,7 +67,11 @@ GameDescriptor load_descriptor(const std::string& path);
 // built-in map on which the game of map_name_config cannot be created for a seed 1..seeds
 // (InputError "map NAME: a built-in map of GAME, but JUDGE cannot play it with ...").
 void check_map_name(const GameDescriptor& g, const std::string& name, int seeds = 1);
-// The placeholders {config.KEY} of map_name_config: its values as the judge gets them
+// Refuses a map file on which the game of map_file_config cannot be created for a seed
+// 1..seeds (InputError "map PATH: JUDGE cannot play this file with ...: <the reader's error>");
+// no map_file_config: nothing is checked (the judge reports a bad file in each game).
+void check_map_file(const GameDescriptor& g, const std::string& path, int seeds = 1);
+// The placeholders {config.KEY} of map_name_config and map_file_config: their values as the judge gets them
 // (strings as they are, other values as JSON).
 std::map<std::string, std::string> config_vars(const GameDescriptor& g);
 // All DIR/*/arena.json of each dir, later dirs never overriding a game found earlier.

@@ -252,3 +252,22 @@ TEST(ArenaTournament, ResumeAfterKillReplaysNoFinishedGame) {
     unsetenv("FAKE_JUDGE_LOG");
     fs::remove_all(out);
 }
+
+TEST(ArenaTournament, AMapFileOfAnotherGameIsRefusedBeforeAnyGame) {
+    // Cops and Robbers given Fugitive's example8.txt: the arena played the games, each failed in
+    // copsrobbers-server ("line 1: expected \"N M\""), and exited 1 with a table of errors. Now
+    // it stops with the file and the reader's reason before the first game (exit status 2).
+    const std::string dir = make_temp_dir("arena-t5-");
+    const std::string marker = dir + "/a-bot-ran";
+    const std::string bots = " --bot 'a=touch " + marker + "' --bot 'b=touch " + marker + "' ";
+    const std::string petersen = kSrc + "/maps/copsrobbers/petersen.txt", other = kSrc + "/maps/fugitive/example8.txt";
+    const std::string cmd = kBin + "/pursuit-arena copsrobbers --quiet" + bots + "--out " + dir + "/out --maps " +
+                            petersen + " " + other;
+    ASSERT_EQ(run(cmd, dir + "/log.txt"), 2) << read_file(dir + "/log.txt");
+    EXPECT_EQ(read_file(dir + "/log.txt"),
+              "pursuit-arena: map " + other + ": copsrobbers-server cannot play this file with the descriptor's setup "
+              "{\"cops\":2} (seed 1): map line 1: expected \"N M\" (2 integers), got 1 tokens\n");
+    EXPECT_FALSE(fs::exists(dir + "/out"));  // refused before OUT, games.jsonl or any judge
+    EXPECT_FALSE(fs::exists(marker));
+    fs::remove_all(dir);
+}

@@ -310,6 +310,80 @@ TEST(ArenaDescriptor, ABuiltInMapThatTheJudgesSetupCannotPlayIsRefused) {
     EXPECT_EQ(expand("--cops={config.cops}", config_vars(cr)), "--cops=2");
 }
 
+// The message check_map_file gives for `path`, or "" when it accepts it.
+std::string map_file_refusal(const GameDescriptor& g, const std::string& path, int seeds = 1) {
+    try {
+        check_map_file(g, path, seeds);
+        return "";
+    } catch (const InputError& e) {
+        return e.what();
+    }
+}
+
+TEST(ArenaDescriptor, AMapFileTheJudgeCannotPlayIsRefusedWithTheReadersReason) {
+    // "--maps maps/fugitive/example8.txt" in a copsrobbers tournament (or a broken map file)
+    // started every game, and each failed in the judge. map_file_config is the game the judge
+    // creates on a file; creating it through the uniform interface (the game's reader) decides.
+    const std::string src = PURSUIT_SOURCE_DIR, maps = src + "/maps";
+    struct Case {
+        std::string game, other_map, reason;
+    };
+    const std::vector<Case> cases{
+        {"copsrobbers", "fugitive/example8.txt",
+         "copsrobbers-server cannot play this file with the descriptor's setup {\"cops\":2} (seed 1): "
+         "map line 1: expected \"N M\" (2 integers), got 1 tokens"},
+        {"fugitive", "copsrobbers/petersen.txt",
+         "fugitive-judge cannot play this file (seed 1): config.map line 1: expected the number of cities, got '10 15'"},
+        {"bank", "fugitive/example8.txt",
+         "bank-judge cannot play this file (seed 1): config.layout line 1: unknown line '8' (expected name, columns, guards or map)"},
+        {"searchparty", "bank/small.txt",
+         "searchparty-controller cannot play this file (seed 1): map line 1: expected the header \"N M p q\" "
+         "(columns, rows, costars, extras) (4 integers), got 15 tokens"},
+    };
+    for (const auto& c : cases) {
+        const GameDescriptor g = load_descriptor(src + "/native/" + c.game + "/arena.json");
+        ASSERT_FALSE(g.map_file_config.is_null()) << c.game;
+        for (const auto& m : g.default_maps) EXPECT_EQ(map_file_refusal(g, m, 3), "") << c.game;  // its own maps play
+        const std::string other = maps + "/" + c.other_map;
+        EXPECT_EQ(map_file_refusal(g, other), "map " + other + ": " + c.reason);
+    }
+    // A well-formed city that the judge's setup cannot play: in K10 no 2 cops and X stand on
+    // pairwise non-adjacent crossings (as for the built-in cycle-3, but a file).
+    const std::string tmp = make_temp_dir("arena-map-file-");
+    std::string k10 = "10 45\n";
+    for (int a = 1; a <= 10; ++a)
+        for (int b = a + 1; b <= 10; ++b) k10 += std::to_string(a) + " " + std::to_string(b) + "\n";
+    write_file(tmp + "/k10.txt", k10);
+    const GameDescriptor cr = load_descriptor(src + "/native/copsrobbers/arena.json");
+    EXPECT_EQ(map_file_refusal(cr, tmp + "/k10.txt"),
+              "map " + tmp + "/k10.txt: copsrobbers-server cannot play this file with the descriptor's setup "
+              "{\"cops\":2} (seed 1): cannot place 2 cops and X on pairwise non-adjacent crossings of this city");
+    // A game without map_file_config (the fake one): files are left to its judge.
+    const GameDescriptor fake = load_descriptor(src + "/tests/arena/games/fake/arena.json");
+    EXPECT_EQ(map_file_refusal(fake, tmp + "/k10.txt"), "");
+    fs::remove_all(tmp);
+}
+
+TEST(ArenaDescriptor, MapFileAndMapNameConfigsMustAgreeOnTheJudgesSetup) {
+    // Both describe the judge's one setup ({config.cops} reaches the judge once): a file and a
+    // name checked with different cop counts would check games the judge does not play.
+    const std::string tmp = make_temp_dir("arena-desc3-");
+    const std::string head = R"({"game":"copsrobbers","judge":"j","roles":["a","b"],"args":["{config.cops}"],"result":{"winner":"/w"},)";
+    write_file(tmp + "/c/arena.json", head + R"("map_name_config":{"map_name":"{map}","cops":2},"map_file_config":{"map":"{map_text}","cops":3}})");
+    try {
+        load_descriptor(tmp + "/c/arena.json");
+        ADD_FAILURE() << "no error for two setups";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), tmp + "/c/arena.json: \"map_file_config\" and \"map_name_config\" give \"cops\" "
+                                                "different values (3, 2)");
+    }
+    write_file(tmp + "/c/arena.json", head + R"("map_file_config":{"map":"{map_text}","cops":3,"seed":1}})");
+    EXPECT_THROW(load_descriptor(tmp + "/c/arena.json"), InputError);  // the arena sets the seed
+    write_file(tmp + "/c/arena.json", head + R"("map_file_config":{"map":"{map_text}","cops":3}})");
+    EXPECT_EQ(expand("--cops={config.cops}", config_vars(load_descriptor(tmp + "/c/arena.json"))), "--cops=3");
+    fs::remove_all(tmp);
+}
+
 TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
     // "--maps maps/typo.txt" was taken for a built-in map name: every game then failed in the
     // judge ("cannot read ...") and the arena exited 0 with a table of errors.
