@@ -27,10 +27,10 @@ int usage(int code) {
         "  --moves L       move limit per player (default 150)\n"
         "  --seed S        seed of the (first) game (default 1)\n"
         "  --time-ms MS    time per reply (default 250)\n"
-        "  --result FILE   write the result JSON (single game)\n"
-        "  --replay FILE   write the replay JSON (single game)\n"
+        "  --result FILE   write the result JSON (single game only)\n"
+        "  --replay FILE   write the replay JSON (single game only)\n"
         "  --series N      N games with A as guards and N with B as guards, seeds S..S+N-1\n"
-        "  --out DIR       series: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n"
+        "  --out DIR       series only: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n"
         "                  (named on the last line: 'wrote DIR/series.json and ...')\n"
         "Exit status: 0 after the game(s), whoever won (a program that fails loses by forfeit);\n"
         "2 on bad arguments, a bad layout, or a result/replay/--out path that cannot be written\n"
@@ -158,6 +158,12 @@ int main(int argc, char** argv) {
                              series > 0 ? "COMMAND_A COMMAND_B" : "GUARDS_COMMAND ROBBERS_COMMAND", commands.size());
             return usage(2);
         }
+        // A file option of the other mode would do nothing: say so instead of ignoring it.
+        if (series > 0 && !(result_path.empty() && replay_path.empty()))
+            throw InputError(std::string("option ") + (result_path.empty() ? "--replay" : "--result") +
+                             " is for a single game; a series writes its files with --out DIR");
+        if (series == 0 && !out_dir.empty())
+            throw InputError("option --out is for a series (--series N); a single game writes --result FILE and --replay FILE");
         // An output file that cannot be written is reported before any program runs.
         if (series > 0) {
             if (!out_dir.empty()) check_writable(out_dir + "/series.json");

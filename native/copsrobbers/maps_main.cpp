@@ -16,14 +16,20 @@ int main(int argc, char** argv) {
         if (a == "--out" && i + 1 < argc) out = argv[++i];
         else if (a == "--help" || a == "-h") {
             std::puts("usage: copsrobbers-maps [--out DIR] [NAME...]\n"
-                      "  Writes DIR/<name>.txt for every name (default: the whole suite). Names: cycle-<n>,\n"
+                      "  Writes DIR/<name>.txt (DIR default: maps/copsrobbers, from the current folder) for every\n"
+                      "  name (default: the whole suite). Names: cycle-<n>,\n"
                       "  grid-<w>x<h>, tree-<n>-s<seed>, city-<n>-s<seed>, sparse-<n>-s<seed>, petersen,\n"
                       "  dodecahedron, example7. Format: N M, M streets, then \"layout\" and N lines \"x y\".");
             return 0;
+        } else if (!a.empty() && a[0] == '-') {  // was taken for a map name ("unknown map name '--bogus'")
+            std::fprintf(stderr, "copsrobbers-maps: %s (see --help)\n",
+                         a == "--out" ? "option --out needs a value" : ("unknown option " + a).c_str());
+            return 2;
         } else names.push_back(a);
     }
     if (names.empty()) names = map_suite();
     try {
+        for (const auto& name : names) named_map(name);  // every name checked before the first file is written
         for (const auto& name : names) {
             City c = named_map(name);
             pursuit::write_file(out + "/" + name + ".txt", format_city(c, true));

@@ -27,11 +27,13 @@ int usage(int code) {
         "  copsrobbers-server --map FILE|NAME [--cops C] [--rounds R] [--seed S] --cops-cmd CMD --robber-cmd CMD\n"
         "                     [--move-ms 1000] [--first-move-ms 3000] [--out DIR] [--relaxed]\n"
         "  copsrobbers-server MAP C R SEED COPS_CMD ROBBER_CMD      (the same, positional)\n"
-        "  copsrobbers-server --series --a CMD --b CMD --maps M1,M2,... [--cops 1,2] [--seeds N] [--rounds R]\n"
-        "                     [--move-ms ..] [--first-move-ms ..] [--out DIR]\n"
+        "  copsrobbers-server --series --a CMD --b CMD --maps M1,M2,... [--cops 1,2] [--seeds N] [--seed S] [--rounds R]\n"
+        "                     [--move-ms ..] [--first-move-ms ..] [--out DIR] [--relaxed]\n"
         "  copsrobbers-server --figures [--quick] [--bot-dir DIR]\n"
         "MAP is a map file (N M, streets, optional layout) or a generated map name (petersen, grid-10x10,\n"
-        "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500).\n"
+        "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500). Defaults: --cops 2,\n"
+        "--rounds 100, --seed 1; a series plays seeds S..S+N-1 (--seeds N, default 5) of every map and C,\n"
+        "each twice with the sides swapped.\n"
         "Exit status: 0 after a finished game (whoever won), 1 on bad arguments, maps (all of a series'\n"
         "maps are checked before its first game) or an --out folder that cannot be written.\n",
         code ? stderr : stdout);
@@ -98,8 +100,8 @@ struct SeriesRow {
     int captures[2] = {0, 0};
 };
 
-int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop_counts, int seeds, int rounds,
-               const std::string& a, const std::string& b, const MatchTiming& t, const std::string& out_dir,
+int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop_counts, std::uint64_t first_seed, int seeds,
+               int rounds, const std::string& a, const std::string& b, const MatchTiming& t, const std::string& out_dir,
                bool relaxed) {
     const int total = static_cast<int>(maps.size() * cop_counts.size()) * seeds * 2;
     int done = 0;
@@ -115,14 +117,14 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
         const Json& base = bases[mi];
         for (int c : cop_counts) {
             SeriesRow row;
-            for (int seed = 1; seed <= seeds; ++seed)
+            for (std::uint64_t seed = first_seed; seed < first_seed + static_cast<std::uint64_t>(seeds); ++seed)
                 for (int a_is_cops = 1; a_is_cops >= 0; --a_is_cops) {
                     Json config = base;
                     config["cops"] = c;
                     config["rounds"] = rounds;
                     config["seed"] = seed;
-                    std::fprintf(stderr, "\r[%d/%d] %s C=%d seed %d, A plays %s        ", ++done, total,
-                                 base_name(map).c_str(), c, seed, a_is_cops ? "cops" : "X");
+                    std::fprintf(stderr, "\r[%d/%d] %s C=%d seed %llu, A plays %s        ", ++done, total,
+                                 base_name(map).c_str(), c, static_cast<unsigned long long>(seed), a_is_cops ? "cops" : "X");
                     MatchOutcome m = play_match(config, a_is_cops ? a : b, a_is_cops ? b : a, t);
                     ++row.games;
                     const bool cops_won = m.winner == "cops";
@@ -171,6 +173,7 @@ int main(int argc, char** argv) {
     try {
         std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir;
         int cops = 2, rounds = 100, seeds = 5;
+        bool seeds_given = false;
         std::vector<int> cop_counts{2};  // --cops: a list in series mode, else its first count
         std::uint64_t seed = 1;
         bool series = false, figures = false, quick = false, relaxed = false;
@@ -191,7 +194,7 @@ int main(int argc, char** argv) {
             }
             else if (arg == "--rounds") rounds = static_cast<int>(option_int(arg, value(), 1, 254));
             else if (arg == "--seed") seed = option_seed(arg, value());
-            else if (arg == "--seeds") seeds = static_cast<int>(option_int(arg, value(), 1, 100000));
+            else if (arg == "--seeds") seeds = static_cast<int>(option_int(arg, value(), 1, 100000)), seeds_given = true;
             else if (arg == "--cops-cmd") cops_cmd = value();
             else if (arg == "--robber-cmd") robber_cmd = value();
             else if (arg == "--move-ms") timing.move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
@@ -209,10 +212,27 @@ int main(int argc, char** argv) {
             else if (!arg.empty() && arg[0] == '-') throw InputError("unknown flag '" + arg + "'");
             else positional.push_back(arg);
         }
+        // Options of another mode would do nothing: name them instead of ignoring them.
+        auto refuse = [](const std::string& why) -> int {
+            std::fprintf(stderr, "copsrobbers-server: %s (see --help)\n", why.c_str());
+            return 1;
+        };
+        if (!figures && (quick || !bot_dir.empty())) return refuse(std::string(quick ? "--quick" : "--bot-dir") + " is for --figures");
+        if (!series) {
+            for (const auto& [flag, v] : {std::pair{"--a", &a}, std::pair{"--b", &b}, std::pair{"--maps", &maps_list}})
+                if (!v->empty()) return refuse(std::string(flag) + " is for --series");
+            if (seeds_given) return refuse("--seeds is for --series (one game: --seed S)");
+            if (!figures && cop_counts.size() > 1) return refuse("--cops takes one count for a single game (a list is for --series)");
+        } else {
+            for (const auto& [flag, v] : {std::pair{"--map", &map}, std::pair{"--cops-cmd", &cops_cmd}, std::pair{"--robber-cmd", &robber_cmd}})
+                if (!v->empty()) return refuse(std::string(flag) + " is for a single game; a series takes --a CMD --b CMD --maps M1,M2,...");
+            if (!positional.empty()) return refuse("unexpected argument '" + positional.front() + "' in a series");
+        }
         if (figures) return run_figures(quick, bot_dir.empty() ? std::string(argv[0]).substr(0, std::string(argv[0]).find_last_of('/') + 1) : bot_dir + "/");
         if (series) {
-            if (a.empty() || b.empty() || maps_list.empty()) return usage(1);
-            return run_series(split_commas(maps_list), cop_counts, seeds, rounds, a, b, timing, out_dir, relaxed);
+            for (const auto& [flag, v] : {std::pair{"--a CMD", &a}, std::pair{"--b CMD", &b}, std::pair{"--maps M1,M2,...", &maps_list}})
+                if (v->empty()) return refuse(std::string("--series needs ") + flag);
+            return run_series(split_commas(maps_list), cop_counts, seed, seeds, rounds, a, b, timing, out_dir, relaxed);
         }
         if (positional.size() == 6) {
             map = positional[0];
@@ -222,9 +242,12 @@ int main(int argc, char** argv) {
             cops_cmd = positional[4];
             robber_cmd = positional[5];
         } else if (!positional.empty()) {
-            return usage(1);
+            return refuse("expected the 6 arguments MAP C R SEED COPS_CMD ROBBER_CMD, got " + std::to_string(positional.size()) +
+                          " ('" + positional.front() + "' ...)");
         }
-        if (map.empty() || cops_cmd.empty() || robber_cmd.empty()) return usage(1);
+        if (argc < 2) return usage(1);
+        for (const auto& [flag, v] : {std::pair{"--map FILE|NAME", &map}, std::pair{"--cops-cmd CMD", &cops_cmd}, std::pair{"--robber-cmd CMD", &robber_cmd}})
+            if (v->empty()) return refuse(std::string("missing ") + flag);
         Json config = map_config(map, relaxed);
         config["cops"] = cops;
         config["rounds"] = rounds;

@@ -51,12 +51,18 @@ struct Args {
 };
 
 bool parse_args(int argc, char** argv, Args& a) {
+    std::string single_flag, series_flag;  // the first option given that only one mode takes
     for (int i = 1; i < argc; ++i) {
         const std::string k = argv[i];
+        if (single_flag.empty() && (k == "--map" || k == "--fugitive" || k == "--detectives")) single_flag = k;
+        if (series_flag.empty() && (k == "--a" || k == "--b" || k == "--a-name" || k == "--b-name" || k == "--maps" || k == "--generate" ||
+                                    k == "--cities-min" || k == "--cities-max"))
+            series_flag = k;
         auto value = [&]() -> std::string {
             if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
             return argv[++i];
         };
+        if (k == "--help" || k == "-h") return false;
         if (k == "--map") a.map_path = value();
         else if (k == "--fugitive") a.fugitive = value();
         else if (k == "--detectives") a.detectives = value();
@@ -78,6 +84,24 @@ bool parse_args(int argc, char** argv, Args& a) {
                                                   : "unexpected argument '" + k + "' (commands go after --fugitive/--detectives or --a/--b; see --help)");
         }
     }
+    if (a.cities_min > a.cities_max)
+        throw InputError("--cities-min " + std::to_string(a.cities_min) + " is above --cities-max " + std::to_string(a.cities_max));
+    // Options of the other mode would do nothing: name them instead of ignoring them.
+    if (a.series && !single_flag.empty())
+        throw InputError(single_flag + " is for a single game; a series takes --a CMD --b CMD and --maps or --generate (see --help)");
+    if (!a.series && !series_flag.empty()) throw InputError(series_flag + " is for --series (see --help)");
+    return true;
+}
+
+// Programs run in a folder of their own (connect.txt): a relative command is not found there.
+bool relative_command_note(const std::string& message, const std::string& command, std::FILE* to) {
+    if (!((message.find("status 127") != std::string::npos || message.find("status 126") != std::string::npos) && !command.empty() &&
+        command[0] != '/'))
+        return false;
+    std::fprintf(to,
+                     "note: each program runs in a fresh folder holding connect.txt, so a relative path in its command\n"
+                     "      ('%s') is looked up there: give the command as an absolute path ($PWD/...)\n",
+                     command.c_str());
     return true;
 }
 
@@ -105,13 +129,7 @@ int single(const Args& a) {
         if (p["verdict"] == "ok") continue;
         const std::string command = p["command"], tail = p["stderr_tail"];
         if (!tail.empty()) std::printf("stderr of the %s (tail):\n%s%s", side, tail.c_str(), tail.back() == '\n' ? "" : "\n");
-        // Programs run in a folder of their own (connect.txt): a relative command is not found there.
-        const std::string message = p["message"];
-        if ((message.find("status 127") != std::string::npos || message.find("status 126") != std::string::npos) &&
-            !command.empty() && command[0] != '/')
-            std::printf("note: each program runs in a fresh folder holding connect.txt, so a relative path in its command\n"
-                        "      ('%s') is looked up there: give the command as an absolute path ($PWD/...)\n",
-                        command.c_str());
+        relative_command_note(p["message"], command, stdout);
     }
     if (a.out.empty()) return 0;
     // As the other judges: "wrote DIR/result.json and DIR/replay.json", the last line on stdout.
@@ -152,6 +170,7 @@ int series(const Args& a) {
     SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
     const int total = static_cast<int>(maps.size()) * 2;
     int played = 0;
+    bool noted[2] = {false, false};  // the relative-command note was printed for program A / B
     for (size_t m = 0; m < maps.size(); ++m) {
         for (int swap = 0; swap < 2; ++swap) {
             const int fp = swap, dp = 1 - swap;  // program index as Fugitive / Detectives
@@ -178,7 +197,12 @@ int series(const Args& a) {
             // While this game's progress line is open (before a forfeit line): a failing write ends it before its error.
             if (!a.out.empty()) written.replay(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
             Json g{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}};
-            if (ending == "forfeit") std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
+            if (ending == "forfeit") {
+                std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
+                for (const char* side : {"Fugitive", "Detectives"})  // once per command
+                    if (!noted[side[0] == 'F' ? fp : dp])
+                        noted[side[0] == 'F' ? fp : dp] = relative_command_note(r["players"][side]["message"], r["players"][side]["command"], stderr);
+            }
             games.push_back(g);
         }
     }
@@ -212,7 +236,7 @@ int main(int argc, char** argv) {
     Args a;
     try {
         if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) return usage(argc < 2 ? 2 : 0);
-        if (!parse_args(argc, argv, a)) return usage(2);
+        if (!parse_args(argc, argv, a)) return usage(0);  // --help
         return a.series ? series(a) : single(a);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fugitive-judge: %s\n", e.what());

@@ -16,8 +16,9 @@ using namespace pursuit::fugitive;
 namespace {
 int usage(int code) {
     std::fputs("usage: fugitive-maps generate [--cities N] [--seed S] [--out FILE]   (N 5..200, default 100; stdout without --out)\n"
-               "       fugitive-maps validate FILE...\n"
-               "       fugitive-maps examples DIR\n",
+               "       fugitive-maps validate FILE...     (exit status 1 if a file is not a valid map)\n"
+               "       fugitive-maps examples DIR         (DIR/generated-<n>.txt for n = 20, 50, 100, 150, 200)\n"
+               "  --seed S: the generator's seed (default 1)\n",
                code ? stderr : stdout);
     return code;
 }
@@ -56,6 +57,10 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (cmd == "validate") {
+            if (argc < 3) {  // it checked nothing and said nothing, exit status 0
+                std::fprintf(stderr, "fugitive-maps: validate needs at least one FILE\n");
+                return usage(2);
+            }
             int bad = 0;
             for (int i = 2; i < argc; ++i) {
                 try {

@@ -21,7 +21,14 @@ int main(int argc, char** argv) {
         std::fputs(usage, stdout);
         return 0;
     }
+    for (int i = 1; i < argc; ++i)  // "--bogus" was read as a file: "cannot read --bogus", status 1
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            std::fprintf(stderr, "searchparty-check: unknown option %s\n", argv[i]);
+            std::fputs(usage, stderr);
+            return 2;
+        }
     if (argc != 3) {
+        if (argc > 1) std::fprintf(stderr, "searchparty-check: expected MAP and SOLUTION, got %d argument%s\n", argc - 1, argc == 2 ? "" : "s");
         std::fputs(usage, stderr);
         return 2;
     }

@@ -33,7 +33,8 @@ int usage(int code) {
         "  --replay FILE    write a Pursuit replay (JSON) of the run; stderr then ends with\n"
         "                   'searchparty-controller: wrote FILE'\n"
         "  --quiet          no finish lines and no 'wrote' line on stderr (errors are still printed)\n"
-        "  --summary        print one JSON line {turns, costars, extras, finished, error} on stdout\n"
+        "  --summary        print one JSON line {costars, error, extras, finished, map, solver_ms,\n"
+        "                   turns, wall_ms} on stdout\n"
         "exit status: 0 finished or rule error (as the original), 1 solver failure, bad map or a\n"
         "             --replay FILE that cannot be written (checked before the solver starts),\n"
         "             2 usage\n",
@@ -87,11 +88,17 @@ int main(int argc, char** argv) {
         }
         else break;
     }
-    if (i >= argc) return usage(2);
+    if (i >= argc) {
+        if (argc > 1) std::fprintf(stderr, "searchparty-controller: no MAP given\n");  // the usage alone left it to guess
+        return usage(2);
+    }
     map_path = argv[i++];
     if (i < argc && std::string(argv[i]) == "--") ++i;
     for (; i < argc; ++i) command.push_back(argv[i]);
-    if (command.empty()) return usage(2);
+    if (command.empty()) {
+        std::fprintf(stderr, "searchparty-controller: no SOLVER command after MAP '%s'\n", map_path.c_str());
+        return usage(2);
+    }
 
     Map map;
     std::string map_text;

@@ -470,4 +470,77 @@ TEST_F(JudgeCli, FugitiveBotNamesItselfOnce) {
         << bare.out;
 }
 
+TEST_F(JudgeCli, JudgesRefuseAnOptionOfTheOtherModeBeforeAnyProgramRuns) {
+    // Each of these was ignored without a word: bank-judge played a single game with --out DIR
+    // and wrote nothing, copsrobbers-server played one game with --seeds or a --cops list, a
+    // series with --map or --cops-cmd, fugitive-judge a single game with --generate.
+    const std::string bank_bot = "'" + marked(marker, kBin + "/bank-bot") + "'";
+    expect_exit(kBin + "/bank-judge --moves 5 --out " + dir + "/bk " + bank_bot + " " + bank_bot, 2,
+                "bank-judge: option --out is for a series (--series N); a single game writes --result FILE and --replay FILE");
+    expect_exit(kBin + "/bank-judge --series 1 --moves 5 --replay " + dir + "/r.json " + bank_bot + " " + bank_bot, 2,
+                "bank-judge: option --replay is for a single game; a series writes its files with --out DIR");
+    const std::string cr_bot = "'" + marked(marker, kBin + "/copsrobbers-bot") + "'";
+    const std::string cr_single = kBin + "/copsrobbers-server --map petersen --rounds 5 --cops-cmd " + cr_bot + " --robber-cmd " + cr_bot;
+    expect_exit(cr_single + " --seeds 3", 1, "copsrobbers-server: --seeds is for --series (one game: --seed S)");
+    expect_exit(cr_single + " --cops 1,2", 1, "copsrobbers-server: --cops takes one count for a single game (a list is for --series)");
+    expect_exit(cr_single + " --a " + cr_bot, 1, "copsrobbers-server: --a is for --series");
+    expect_exit(cr_single + " --quick", 1, "copsrobbers-server: --quick is for --figures");
+    expect_exit(kBin + "/copsrobbers-server --series --a " + cr_bot + " --b " + cr_bot + " --maps petersen --map petersen", 1,
+                "copsrobbers-server: --map is for a single game; a series takes --a CMD --b CMD --maps M1,M2,...");
+    const std::string fu_bot = "'" + marked(marker, kBin + "/fugitive-bot --strategy random") + "'";
+    expect_exit(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --generate 2 --fugitive " + fu_bot +
+                    " --detectives " + fu_bot,
+                1, "fugitive-judge: --generate is for --series");
+    expect_exit(kBin + "/fugitive-judge --series --a " + fu_bot + " --b " + fu_bot + " --generate 1 --detectives " + fu_bot, 1,
+                "fugitive-judge: --detectives is for a single game");
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran";
+    EXPECT_FALSE(fs::exists(dir + "/bk"));
+}
+
+TEST_F(JudgeCli, CopsRobbersServerNamesWhatIsMissingAndSeriesStartAtTheGivenSeed) {
+    // A missing command or map printed the usage alone; --seed was ignored by a series (always seeds 1..N).
+    expect_exit(kBin + "/copsrobbers-server --map petersen --cops-cmd true", 1, "copsrobbers-server: missing --robber-cmd CMD");
+    expect_exit(kBin + "/copsrobbers-server --series --a true --b true", 1, "copsrobbers-server: --series needs --maps M1,M2,...");
+    expect_exit(kBin + "/copsrobbers-server petersen 2 100", 1,
+                "copsrobbers-server: expected the 6 arguments MAP C R SEED COPS_CMD ROBBER_CMD, got 3");
+    expect_exit(kBin + "/copsrobbers-server --help", 0, "[--seeds N] [--seed S]");
+    expect_exit(kBin + "/copsrobbers-server --series --a " + kBin + "/copsrobbers-bot --b " + kBin +
+                    "/copsrobbers-bot --maps petersen --cops 1 --seeds 2 --seed 7 --rounds 5 --out " + dir + "/cr 2>/dev/null",
+                0, "/cr/petersen-c1-s8-b-cops.json\n");
+    EXPECT_TRUE(fs::exists(dir + "/cr/petersen-c1-s7-a-cops.json"));
+    EXPECT_FALSE(fs::exists(dir + "/cr/petersen-c1-s1-a-cops.json"));
+    EXPECT_EQ(pursuit::Json::parse(read_file(dir + "/cr/petersen-c1-s8-a-cops.json"))["config"]["seed"], 8);
+}
+
+TEST_F(JudgeCli, FugitiveJudgeSeriesChecksTheCityRangeTakesHelpAnywhereAndExplainsARelativeCommand) {
+    // --cities-min above --cities-max said "map cities = 264704347: expected 5..200".
+    expect_exit(kBin + "/fugitive-judge --series --a true --b true --generate 1 --cities-min 150 --cities-max 100", 1,
+                "fugitive-judge: --cities-min 150 is above --cities-max 100");
+    // --help after another option was an unknown option.
+    expect_exit(kBin + "/fugitive-judge --series --help", 0, "usage:");
+    // A series showed no note for a command that is not found in the program's own folder (a single game did).
+    const Outcome r = expect_exit("cd " + dir + " && " + kBin + "/fugitive-judge --series --a fugitive-bot --b '" + kBin +
+                                      "/fugitive-bot --strategy random' --maps " + kSrc + "/maps/fugitive/generated-20.txt",
+                                  0, "note: each program runs in a fresh folder holding connect.txt, so a relative path in its command\n"
+                                     "      ('fugitive-bot') is looked up there");
+    EXPECT_EQ(r.out.find("note: each program"), r.out.rfind("note: each program")) << "the note comes once per command\n" << r.out;
+}
+
+TEST_F(JudgeCli, MapAndSearchPartyToolsNameAMissingOrUnknownArgument) {
+    // fugitive-maps validate without a file checked nothing and exited 0.
+    expect_exit(kBin + "/fugitive-maps validate", 2, "fugitive-maps: validate needs at least one FILE");
+    // copsrobbers-maps took an option for a map name ("unknown map name '--bogus'") and wrote the
+    // names before a misspelled one.
+    expect_exit(kBin + "/copsrobbers-maps --bogus", 2, "copsrobbers-maps: unknown option --bogus");
+    expect_exit(kBin + "/copsrobbers-maps --out", 2, "copsrobbers-maps: option --out needs a value");
+    expect_exit(kBin + "/copsrobbers-maps --out " + dir + "/m petersen petersn", 1, "copsrobbers-maps: unknown map name 'petersn'");
+    EXPECT_FALSE(fs::exists(dir + "/m/petersen.txt"));
+    expect_exit(kBin + "/copsrobbers-maps --help", 0, "DIR default: maps/copsrobbers");
+    // searchparty-controller and searchparty-check: the usage alone, or "cannot read --bogus" (status 1).
+    expect_exit(kBin + "/searchparty-controller " + dir + "/afile", 2, "searchparty-controller: no SOLVER command after MAP '" + dir + "/afile'");
+    expect_exit(kBin + "/searchparty-controller --quiet", 2, "searchparty-controller: no MAP given");
+    expect_exit(kBin + "/searchparty-check --bogus " + dir + "/afile", 2, "searchparty-check: unknown option --bogus");
+    expect_exit(kBin + "/searchparty-check " + dir + "/afile", 2, "searchparty-check: expected MAP and SOLUTION, got 1 argument");
+}
+
 }  // namespace
