@@ -6,6 +6,7 @@
 //   pursuit-tool tool GAME NAME [ARGS_JSON] run a game's tool (e.g. robots judge)
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "common/errors.h"
 #include "common/fingerprint.h"
@@ -36,11 +37,11 @@ int run(int argc, char** argv) {
     if (argc < 2) return usage();
     const std::string cmd = argv[1];
     if (cmd == "--help" || cmd == "-h") return usage(0);
-    if (cmd == "games") {
+    if (cmd == "games" && argc == 2) {
         for (const auto& g : pursuit::all_games()) std::printf("%s\t%s\t%d side(s)\n", g.id.c_str(), g.title.c_str(), g.sides);
         return 0;
     }
-    if (cmd == "fingerprint") {
+    if (cmd == "fingerprint" && argc == 2) {
         std::puts(pursuit::suite_fingerprint().dump().c_str());
         return 0;
     }
@@ -58,6 +59,14 @@ int run(int argc, char** argv) {
         std::puts(pursuit::run_tool(argv[2], argv[3], args).dump().c_str());
         return 0;
     }
+    // Say what was wrong before the usage (it was the usage alone).
+    const std::pair<const char*, const char*> forms[] = {{"games", "no arguments"}, {"fingerprint", "no arguments"},
+                                                         {"play", "one argument, CONFIG_JSON"}, {"check-replay", "one argument, FILE"},
+                                                         {"tool", "GAME NAME [ARGS_JSON]"}};
+    bool known = false;
+    for (const auto& [name, takes] : forms)
+        if (cmd == name) known = true, std::fprintf(stderr, "pursuit-tool: %s takes %s\n", name, takes);
+    if (!known) std::fprintf(stderr, "pursuit-tool: unknown command '%s'\n", cmd.c_str());
     return usage();
 }
 

@@ -47,3 +47,18 @@ TEST(PursuitTool, JsonThatDoesNotParseIsNamedByItsSource) {
     EXPECT_EQ(r.first.rfind("pursuit-tool: ARGS_JSON: not valid JSON: ", 0), 0u) << r.first;
     std::system(("rm -rf " + dir).c_str());
 }
+
+TEST(PursuitTool, AnUnknownCommandOrAWrongArgumentCountIsNamed) {
+    // Each printed the usage alone (and `games x` / `fingerprint x` ignored the extra argument).
+    auto r = run(kTool + " bogus");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first.rfind("pursuit-tool: unknown command 'bogus'\nusage: pursuit-tool", 0), 0u) << r.first;
+    r = run(kTool + " play");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first.rfind("pursuit-tool: play takes one argument, CONFIG_JSON\n", 0), 0u) << r.first;
+    r = run(kTool + " games extra");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first.rfind("pursuit-tool: games takes no arguments\n", 0), 0u) << r.first;
+    r = run(kTool + " tool robots");
+    EXPECT_EQ(r.first.rfind("pursuit-tool: tool takes GAME NAME [ARGS_JSON]\n", 0), 0u) << r.first;
+}
