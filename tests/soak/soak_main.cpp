@@ -6,12 +6,20 @@
 #include <cstring>
 #include <string>
 
+#include "common/errors.h"
+#include "common/judge_io.h"
 #include "soak_runner.h"
 
 namespace {
-int usage() {
-    std::fputs("usage: pursuit-soak [--games N] [--game ID|all] [--seed S] [--max-moves M]\n                    [--max-seconds T]  (per game id; slow games then play fewer)\n                    [--print-replays 1]  (print the games' replays, no checks)\n", stderr);
-    return 2;
+int usage(int code) {
+    std::fputs("usage: pursuit-soak [--games N] [--game ID|all] [--seed S] [--max-moves M]\n"
+               "                    [--max-seconds T]  (per game id; slow games then play fewer)\n"
+               "                    [--print-replays 1]  (print the games' replays, no checks)\n"
+               "  Defaults: --games 100 per game id, --game all, --seed 1, --max-moves 5000 (a longer game\n"
+               "  is counted as capped), --max-seconds 0 (no limit). Exit status: 0 every check passed,\n"
+               "  1 a check failed, 2 a bad command line or an unknown game.\n",
+               code ? stderr : stdout);
+    return code;
 }
 }  // namespace
 
@@ -19,16 +27,25 @@ int main(int argc, char** argv) {
     pursuit::soak::SoakOptions options;
     std::string only = "all";
     bool print_replays = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (i + 1 >= argc) return usage();
-        if (a == "--games") options.games = std::atoi(argv[++i]);
-        else if (a == "--game") only = argv[++i];
-        else if (a == "--seed") options.seed = std::strtoull(argv[++i], nullptr, 10);
-        else if (a == "--max-moves") options.max_moves = std::atoi(argv[++i]);
-        else if (a == "--print-replays") print_replays = std::atoi(argv[++i]) != 0;
-        else if (a == "--max-seconds") options.max_seconds = std::atof(argv[++i]);
-        else return usage();
+    try {  // values are named when they are no number in range (atoi took "abc" as 0 games)
+        for (int i = 1; i < argc; ++i) {
+            const std::string a = argv[i];
+            if (a == "--help" || a == "-h") return usage(0);
+            const bool known = a == "--games" || a == "--game" || a == "--seed" || a == "--max-moves" || a == "--print-replays" ||
+                               a == "--max-seconds";
+            if (!known) throw pursuit::InputError("unknown option " + a);
+            if (i + 1 >= argc) throw pursuit::InputError("option " + a + " needs a value");
+            const std::string v = argv[++i];
+            if (a == "--games") options.games = static_cast<int>(pursuit::option_int(a, v, 0, 1000000000));
+            else if (a == "--game") only = v;
+            else if (a == "--seed") options.seed = pursuit::option_seed(a, v);
+            else if (a == "--max-moves") options.max_moves = static_cast<int>(pursuit::option_int(a, v, 1, 1000000000));
+            else if (a == "--print-replays") print_replays = pursuit::option_int(a, v, 0, 1) != 0;
+            else options.max_seconds = pursuit::option_number(a, v, 0, 1e9);
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "pursuit-soak: %s\n", e.what());
+        return usage(2);
     }
     if (print_replays) {  // one replay per line, no checks: input of tests/soak/wasm_replays.mjs
         for (const auto& info : pursuit::all_games())

@@ -2,6 +2,11 @@
 // the soak checks (the full run is scripts/soak.sh), and proof that the checks bite.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
+#include <sys/wait.h>
+
 #include "soak_checks.h"
 #include "soak_runner.h"
 
@@ -44,6 +49,33 @@ TEST(SoakChecks, RobotsCheckCatchesARobotOnDebris) {
     EXPECT_NO_THROW(check_position(*game, v));
     v.all["debris"].push_back(v.all["robots"][0]);
     EXPECT_THROW(check_position(*game, v), CheckFailure);
+}
+
+
+// pursuit-soak as a user runs it: --help was the usage on stderr with status 2, an unknown option
+// the usage alone, and "--games abc" (atoi: 0) played nothing and exited 0.
+TEST(SoakProgram, HelpAndBadOptionsAreAnswered) {
+    auto run = [](const std::string& args) {
+        FILE* p = popen((std::string(PURSUIT_BIN_DIR) + "/pursuit-soak " + args + " 2>&1 </dev/null").c_str(), "r");
+        std::string out;
+        char buf[512];
+        while (fgets(buf, sizeof buf, p)) out += buf;
+        const int st = pclose(p);
+        return std::pair<std::string, int>{out, WIFEXITED(st) ? WEXITSTATUS(st) : -1};
+    };
+    auto r = run("--help");
+    EXPECT_EQ(r.second, 0);
+    EXPECT_EQ(r.first.rfind("usage: pursuit-soak", 0), 0u) << r.first;
+    EXPECT_NE(r.first.find("Defaults: --games 100"), std::string::npos) << r.first;
+    r = run("--games abc");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first.rfind("pursuit-soak: option --games: expected an integer 0..1000000000, got 'abc'\n", 0), 0u) << r.first;
+    r = run("--bogus 1");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first.rfind("pursuit-soak: unknown option --bogus\n", 0), 0u) << r.first;
+    r = run("--games 1 --game robots --max-moves 50");
+    EXPECT_EQ(r.second, 0) << r.first;
+    EXPECT_NE(r.first.find("robots               1"), std::string::npos) << r.first;
 }
 
 }  // namespace
