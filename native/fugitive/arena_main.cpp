@@ -25,7 +25,10 @@ int usage(int code) {
                "                      [--seed 1] [--cities-min 100] [--cities-max 200] [--effort 100] [--only G]\n"
                "  In-process tuning bench: plays the core strategies against each other on generated maps\n"
                "  (no processes) and prints the capture rate, mean scores and the slowest game per side.\n"
-               "  Defaults: strong against strong. --only G replays game G of the series (same map and seeds).\n",
+               "  Defaults: strong against strong. --only G replays game G (0..games-1) of the series (same map\n"
+               "  and seeds). --effort sets the strong bots' search effort in percent (both sides).\n"
+               "  Environment: FUG_TRACE=1 prints every Fugitive move, FUG_WHY=1 the moves that ended next to a\n"
+               "  Detective.\n",
                code ? stderr : stdout);
     return code;
 }
@@ -56,12 +59,16 @@ int main(int argc, char** argv) {
             else only = static_cast<int>(option_int(k, v, 0, 1000000));
         }
         if (cmin > cmax) throw InputError("--cities-min " + std::to_string(cmin) + " is above --cities-max " + std::to_string(cmax));
+        // A game past the series played nothing and printed "0/N caught ... D 20.00".
+        if (only >= games)
+            throw InputError("--only " + std::to_string(only) + ": the series has games 0.." + std::to_string(games - 1) + " (--games " +
+                             std::to_string(games) + ")");
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fugitive-arena: %s\n", e.what());
         return 2;
     }
     Rng maps(seed);
-    int captures = 0, fpoints = 0, turn_sum = 0;
+    int captures = 0, fpoints = 0, turn_sum = 0, played = 0;
     double fmax = 0, dmax = 0;
     for (int g = 0; g < games; ++g) {
         MapParams p;
@@ -104,12 +111,13 @@ int main(int argc, char** argv) {
             else timed(dt, [&] { s.move_detectives(choose_detectives_move(DetectivesView::of(s), dbot, rd)); });
         }
         if (std::getenv("FUG_TRACE")) std::printf("game %d: %s\n", g, s.end_reason().c_str());
+        ++played;
         const auto sc = s.score();
         fpoints += sc[0];
         if (s.ending() == Ending::CapturedByDetectivesMove || s.ending() == Ending::CapturedByFugitiveMove) ++captures, turn_sum += s.capture_turn();
         fmax = std::max(fmax, ft), dmax = std::max(dmax, dt);
     }
     std::printf("fugitive %-6s vs detectives %-6s: %d/%d caught (%.0f %%), mean score F %.2f D %.2f, mean capture turn %.1f, max ms F %.0f D %.0f\n",
-                fname.c_str(), dname.c_str(), captures, games, 100.0 * captures / games, double(fpoints) / games, 20 - double(fpoints) / games,
+                fname.c_str(), dname.c_str(), captures, played, 100.0 * captures / played, double(fpoints) / played, 20 - double(fpoints) / played,
                 captures ? double(turn_sum) / captures : 0.0, fmax, dmax);
 }

@@ -267,3 +267,22 @@ TEST(FugitiveJudge, BrokenMapIsReportedBeforeAnythingRuns) {
     EXPECT_NE(out.find(path + " line 3: unknown transport 'Q'"), std::string::npos) << out;
     EXPECT_EQ(out.find("[1/"), std::string::npos) << "no game before the broken map is found: " << out;
 }
+
+TEST(FugitiveArena, OnlyPlaysOneGameOfTheSeriesAndCountsThatOne) {
+    auto run = [](const std::string& args) {
+        FILE* p = popen((kBin + "/fugitive-arena " + args + " 2>&1").c_str(), "r");
+        char buf[512] = {0};
+        std::string out;
+        while (fgets(buf, sizeof buf, p)) out += buf;
+        const int st = pclose(p);
+        return std::pair<std::string, int>{out, WIFEXITED(st) ? WEXITSTATUS(st) : -1};
+    };
+    // A game past the series played nothing and printed "0/2 caught (0 %), mean score F 0.00 D 20.00".
+    auto r = run("--only 5 --games 2");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first, "fugitive-arena: --only 5: the series has games 0..1 (--games 2)\n");
+    // One game replayed was counted out of the whole series ("1/2 caught", means halved).
+    r = run("--only 1 --games 2 --cities-min 20 --cities-max 30 --fugitive random --detectives random");
+    EXPECT_EQ(r.second, 0);
+    EXPECT_NE(r.first.find("/1 caught ("), std::string::npos) << r.first;
+}
