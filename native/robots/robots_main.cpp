@@ -12,7 +12,7 @@
 #include "common/errors.h"
 #include "common/game.h"
 #include "common/judge_io.h"
-#include "robots/robots_game.h"
+#include "robots/case_games.h"
 #include "robots/strategy.h"
 
 namespace {
@@ -22,7 +22,8 @@ int usage(int code) {
                "  Plays every case of the Robots problem input with the prescribed strategy and\n"
                "  prints the judge's output. --replays DIR also writes DIR/case-<k>.json replays (named\n"
                "  on stderr: 'robots: wrote ...').\n"
-               "  --stats prints the solving time and peak memory to stderr (for benchmarks).\n"
+               "  --stats prints the solving time (with --replays: including them) and peak memory to\n"
+               "  stderr (for benchmarks).\n"
                "  Exit status: 0 every case solved; 1 a malformed case (the cases before it are still\n"
                "  printed, and their --replays written), an input that cannot be read or a --replays\n"
                "  folder that cannot be written; 2 a bad option.\n",
@@ -30,21 +31,34 @@ int usage(int code) {
     return code;
 }
 
-// Appends each file written to `written` (also those before an error). On a malformed case
-// it throws the reader's InputError, the judge's own, after the replays of the cases before it.
-void write_replays(const std::string& input, const std::string& dir, std::vector<std::string>& written) {
-    using namespace pursuit;
-    robots::CaseReader reader(input);
-    while (auto c = reader.next()) {
-        Json config = robots::case_to_json(*c);  // {"robots": [...], "teleports": [...]}
-        config["game"] = "robots";
-        robots::RobotsGame game(config);
-        while (!game.over()) game.apply(game.suggest_move(Json::object()));
+// The replays of `robots --replays DIR`, written as each case ends. A write error stops the
+// replays, not the judging: stdout is still the whole expected output, and the error is named
+// after the judge's own (as when the replays were written after the judge).
+struct ReplayWriter {
+    std::string dir;
+    std::vector<std::string> written;  // also those before an error, for the "wrote" line
+    std::string error;                 // the first write error, "" = none
+
+    void write(int case_number, const pursuit::Game& game) {
+        if (!error.empty()) return;
         // Creates DIR if missing; errors say why ("cannot write DIR/case-1.json: Not a directory").
-        const std::string path = dir + "/case-" + std::to_string(reader.cases_read()) + ".json";
-        write_file(path, game.replay().dump() + "\n");
-        written.push_back(path);
+        const std::string path = dir + "/case-" + std::to_string(case_number) + ".json";
+        try {
+            pursuit::write_file(path, game.replay().dump() + "\n");
+            written.push_back(path);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
     }
+};
+
+// The judge's output of `input` in `out`; with a replay folder every case is played once,
+// as a Game, for both its output lines and its replay (robots::judge alone is faster).
+void judge_input(const std::string& input, std::string& out, ReplayWriter& replays) {
+    if (replays.dir.empty())
+        pursuit::robots::judge(input, out);
+    else
+        pursuit::robots::judge_case_games(input, out, [&](int k, const pursuit::Game& game) { replays.write(k, game); });
 }
 
 }  // namespace
@@ -78,40 +92,28 @@ int main(int argc, char** argv) {
         return 1;
     }
     std::string out;
-    std::vector<std::string> written;
+    ReplayWriter replays{replay_dir, {}, ""};
     int status = 0;
     const auto start = std::chrono::steady_clock::now();
-    bool bad_case = false;  // the judge stopped at a malformed case (the good cases before it are in `out`)
     try {
-        pursuit::robots::judge(input, out);
+        // On a malformed case: the output and replays of the cases before it, then the error.
+        judge_input(input, out, replays);
         if (stats) {
             const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
             rusage usage{};
             getrusage(RUSAGE_SELF, &usage);
             std::fprintf(stderr, "robots: solved in %.3f ms, peak memory %ld KB\n", ms, usage.ru_maxrss);
         }
-    } catch (const pursuit::InputError& e) {
-        std::fprintf(stderr, "robots: %s\n", e.what());
-        status = 1;
-        bad_case = true;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "robots: %s\n", e.what());
         status = 1;
     }
-    // The replays of every case judged, also when a later case is malformed: write_replays then
-    // stops at that case with the error already named above.
-    if (!replay_dir.empty() && (status == 0 || bad_case)) {
-        try {
-            write_replays(input, replay_dir, written);
-        } catch (const pursuit::InputError&) {
-            // the judge's error, named above
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "robots: %s\n", e.what());
-            status = 1;
-        }
+    if (!replays.error.empty()) {
+        std::fprintf(stderr, "robots: %s\n", replays.error.c_str());
+        status = 1;
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     // On stderr: stdout is the exact expected output.
-    if (!written.empty()) std::fprintf(stderr, "robots: %s\n", pursuit::wrote_line({}, written).c_str());
+    if (!replays.written.empty()) std::fprintf(stderr, "robots: %s\n", pursuit::wrote_line({}, replays.written).c_str());
     return status;
 }
