@@ -72,11 +72,26 @@ export function restoreFocus(before, ...fallbacks) {
  * Puts keyboard focus on the first of `candidates` (elements; null is skipped) that can take it
  * now. For a new game started from the page's form: focus leaves the form's button for the new
  * game's first control (the board, the first piece, the move list). Returns the element focused.
+ * The element is scrolled into view when it is not (on a phone the form is a screen or more
+ * below the board: the focus was out of sight), by this page's own scroll only: focus() and
+ * scrollIntoView() would also scroll a host page around an <iframe>.
  */
 export function focusFirst(...candidates) {
   const target = candidates.find(canFocus);
-  if (target) target.focus({ preventScroll: true });
+  if (target) {
+    target.focus({ preventScroll: true });
+    bringIntoView(target);
+  }
   return target || null;
+}
+
+/** Scrolls this page (never a host page) so that `e` is on screen: whole when it fits, else its top. */
+function bringIntoView(e) {
+  const r = e.getBoundingClientRect();
+  const margin = 8, vh = window.innerHeight;
+  if (r.top >= 0 && r.bottom <= vh) return;
+  const dy = r.height + 2 * margin <= vh && r.bottom > vh ? r.bottom - vh + margin : r.top - margin;
+  window.scrollBy(0, dy);
 }
 
 export function clearError(box) {

@@ -1,0 +1,92 @@
+// The five game pages on a phone (360×740) and in a course page's small frame (480×360, embed
+// mode): the board fits without sideways scrolling, no control or text is cut or overlaps, and a
+// keyboard player who starts a new game from the form finds the new game's control focused, on
+// screen and with a visible focus ring.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, screenshot, layoutIssues } from './lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+// Each page: its board, the hash of a game where the player moves first, the form's new-game button.
+const GAMES = {
+  fugitive: { board: '#map', hash: 'side=0', newGame: '#btn-new' },
+  searchparty: { board: '#board', hash: '', newGame: '#btn-generate' },
+  robots: { board: '#board', hash: '', newGame: '#btn-new' },
+  copsrobbers: { board: '#board', hash: '', newGame: '#btn-new' },
+  bank: { board: '#board', hash: 'side=0', newGame: '#btn-new' },
+};
+const SCREENS = [
+  { name: 'phone 360×740', viewport: { width: 360, height: 740 }, mobile: true, embed: false },
+  { name: 'frame 480×360', viewport: { width: 480, height: 360 }, mobile: false, embed: true },
+];
+
+async function open(game, screen) {
+  const { hash } = GAMES[game];
+  const page = await h.newPage({ viewport: screen.viewport, hasTouch: screen.mobile, isMobile: screen.mobile });
+  const parts = [hash, screen.embed ? 'embed=1' : ''].filter(Boolean);
+  await page.goto(`${h.url}${game}/${parts.length ? '#' + parts.join('&') : ''}`);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  return page;
+}
+
+test('phone and small frame: every board fits, nothing scrolls sideways, is cut or overlaps', async () => {
+  const problems = [];
+  for (const screen of SCREENS) {
+    for (const game of Object.keys(GAMES)) {
+      const page = await open(game, screen);
+      const label = `${game}, ${screen.name}`;
+      const fit = await page.$eval(GAMES[game].board, (b) => {
+        const r = b.getBoundingClientRect(), vw = document.documentElement.clientWidth;
+        return { left: r.left, right: r.right, vw, scroll: document.documentElement.scrollWidth };
+      });
+      if (fit.scroll > fit.vw) problems.push(`${label}: the page is ${fit.scroll} px wide in ${fit.vw} px`);
+      if (fit.left < 0 || fit.right > fit.vw + 0.5) problems.push(`${label}: the board spans ${Math.round(fit.left)}..${Math.round(fit.right)} in ${fit.vw} px`);
+      for (const issue of await layoutIssues(page, 'main')) problems.push(`${label}: ${issue}`);
+      await screenshot(page, `small-${screen.embed ? 'frame' : 'phone'}-${game}`);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
+
+// On a phone the form is a screen or more below the board; in a frame too. The new game's first
+// control (the board, the move list, the first piece) took focus without being scrolled to: the
+// keyboard player saw no focus anywhere.
+test('phone and small frame: New game by keyboard puts focus on a control that is on screen, with a visible ring', async () => {
+  const problems = [];
+  for (const screen of SCREENS) {
+    for (const game of Object.keys(GAMES)) {
+      const page = await open(game, screen);
+      const label = `${game}, ${screen.name}`;
+      const button = page.locator(GAMES[game].newGame);
+      if (!(await button.isVisible())) {  // Fugitive, Robots and Search Party hide their forms in a frame
+        assert.ok(screen.embed, `${label}: the new-game button is shown`);
+        await page.context().close();
+        continue;
+      }
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((sel) => document.activeElement && document.activeElement !== document.body
+        && !document.activeElement.matches(sel), GAMES[game].newGame, { timeout: 15000 })
+        .catch(() => problems.push(`${label}: focus stayed on the button`));
+      await page.waitForTimeout(300);
+      const f = await page.evaluate(() => {
+        const e = document.activeElement, r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+        return { what: `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}`, top: r.top, bottom: r.bottom, vh: window.innerHeight,
+          ring: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2 };
+      });
+      // whole on screen (a board taller than the screen: its top)
+      const seen = f.bottom - f.top <= f.vh ? f.top >= 0 && f.bottom <= f.vh : f.top >= 0 && f.top < f.vh;
+      if (!seen) problems.push(`${label}: focus is on ${f.what} at ${Math.round(f.top)}..${Math.round(f.bottom)}, not on the ${f.vh} px screen`);
+      if (!f.ring) problems.push(`${label}: ${f.what} has focus but no visible ring`);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
