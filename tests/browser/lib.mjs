@@ -91,10 +91,12 @@ export async function screenshot(page, name) {
 /**
  * What is wrong with the layout of the element `root` (a side panel) as it is drawn now: a list
  * of readable problems, [] when none. Looks at every visible control (button, select, input,
- * summary) and every visible piece of text outside them, by their bounding boxes:
+ * summary) and every visible piece of text outside them (and outside an SVG drawing), by their
+ * bounding boxes:
  *  - the page scrolls sideways, or a box sticks out of `root` or the viewport (clipped);
  *  - two boxes overlap;
- *  - a short text (a label, a button's name: under 24 characters) breaks over two lines;
+ *  - a short text (a label, a button's name: under 24 characters; not a piece of a longer
+ *    paragraph) breaks over two lines;
  *  - a select is too narrow for its chosen option's text (the text is cut);
  *  - a term of a <dl> is not on the line of its value (dt and dd drift apart when they wrap).
  */
@@ -139,11 +141,14 @@ export async function layoutIssues(page, root) {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent.trim();
       const host = n.parentElement;
-      if (!text || !shown(host) || host.closest(CONTROL) || host.closest('option')) continue;
+      // (a drawing's own text, an SVG board's labels, is placed by the drawing, not the layout)
+      if (!text || !shown(host) || host.closest(CONTROL) || host.closest('option') || host.closest('svg')) continue;
       const { rects, count } = lines(n);
       if (!rects.length) continue;
       for (const r of rects) boxes.push({ what: `text "${text.slice(0, 30)}"`, r, el: host }); // line by line: text flows around its neighbours
-      if (text.length < 24 && count > 1) issues.push(`text "${text}" breaks over ${count} lines`);
+      // (a piece of a paragraph between its <kbd>s is prose: it wraps like the rest)
+      const prose = (host.closest('p')?.textContent.trim().length || 0) >= 24;
+      if (text.length < 24 && count > 1 && !prose) issues.push(`text "${text}" breaks over ${count} lines`);
     }
     const pr = panel.getBoundingClientRect();
     for (const { what, r } of boxes) {
