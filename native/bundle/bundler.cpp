@@ -263,10 +263,14 @@ private:
         std::istringstream in(read_file(file.string()));
         static const std::regex angle(R"(^\s*#\s*include\s*<(nlohmann/[^>]+)>.*$)");
         static const std::regex quoted(R"(^\s*#\s*include\s*"([^"]+)\".*$)");
+        static const std::regex once(R"(^\s*#\s*pragma\s+once\s*$)");
         out << "\n// ======== <" << fs::relative(file, o_.json_include_dir).string() << "> (third party, inlined) ========\n";
         std::string line;
         while (std::getline(in, line)) {
             std::smatch m;
+            // Each header is copied once; its "#pragma once" in the one file only made g++ warn
+            // "#pragma once in main file".
+            if (std::regex_match(line, once)) continue;
             fs::path h;
             if (std::regex_match(line, m, angle)) h = fs::path(o_.json_include_dir) / std::string(m[1]);
             else if (std::regex_match(line, m, quoted)) h = file.parent_path() / std::string(m[1]);

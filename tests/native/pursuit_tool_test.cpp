@@ -62,3 +62,13 @@ TEST(PursuitTool, AnUnknownCommandOrAWrongArgumentCountIsNamed) {
     r = run(kTool + " tool robots");
     EXPECT_EQ(r.first.rfind("pursuit-tool: tool takes GAME NAME [ARGS_JSON]\n", 0), 0u) << r.first;
 }
+
+TEST(PursuitBundle, AnInlinedThirdPartyHeaderKeepsNoPragmaOnce) {
+    // `g++ -O2 robots_single.cpp` warned "#pragma once in main file": nlohmann's hedley_undef.hpp kept its
+    // "#pragma once" when copied in with --inline-json (project headers already dropped theirs).
+    // In parentheses: run() redirects the whole command's stdin, which must not be grep's.
+    const auto r = run("(" + std::string(PURSUIT_BIN_DIR) + "/pursuit-bundle " + PURSUIT_SOURCE_DIR +
+                           "/native/robots/robots_main.cpp --inline-json 2>/dev/null | grep -c '^[[:space:]]*#[[:space:]]*pragma[[:space:]]*once')",
+                       false);
+    EXPECT_EQ(r.first, "0\n");
+}
