@@ -51,7 +51,11 @@ int main(int argc, char** argv) {
             }
         }
         else if (a == "--layout" && i + 1 < argc) layout_path = argv[++i];
-        else return usage(2);
+        else {  // said which (the usage alone left it to guess)
+            const bool takes_value = a == "--level" || a == "--seed" || a == "--layout";
+            std::fprintf(stderr, "bank-bot: %s\n", (takes_value ? "option " + a + " needs a value" : "unknown option " + a).c_str());
+            return usage(2);
+        }
     }
     try {
         const Level level = parse_level(level_name);

@@ -202,3 +202,15 @@ TEST(BankBot, ABadSeedIsNamed) {
         << read_file(dir + "/err.txt");
     std::system(("rm -rf " + dir).c_str());
 }
+
+TEST(BankBot, AnUnknownOptionOrAMissingValueIsNamed) {
+    // Both printed the usage alone.
+    const std::string dir = make_temp_dir("bank-bot-opt-");
+    int raw = std::system((kBin + "/bank-bot --levle hard </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 2);
+    EXPECT_EQ(read_file(dir + "/err.txt").rfind("bank-bot: unknown option --levle\nusage: bank-bot", 0), 0u) << read_file(dir + "/err.txt");
+    raw = std::system((kBin + "/bank-bot --layout </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 2);
+    EXPECT_EQ(read_file(dir + "/err.txt").rfind("bank-bot: option --layout needs a value\n", 0), 0u) << read_file(dir + "/err.txt");
+    std::system(("rm -rf " + dir).c_str());
+}
