@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setup, screenshot, contrastRatio } from './lib.mjs';
+import { setup, screenshot, contrastRatio, assertSaidOnce } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
@@ -306,35 +306,6 @@ test('keyboard focus: the move that ends the game puts it on the result; Watch a
   h.assertNoErrors();
   await page.close();
 });
-
-const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
-
-/**
- * What a screen reader hears of `text` now: how often it is in the page's live regions (their
- * text, hidden parts included, outermost regions), whether the focused element says it, and
- * whether that element is itself in a live region (then it is read out twice: focus and region).
- */
-function heard(page, text) {
-  return page.evaluate(({ text, LIVE }) => {
-    const live = [...document.querySelectorAll(LIVE)]
-      .filter((e) => !e.closest('[hidden]') && !e.parentElement.closest(LIVE));
-    const focused = document.activeElement;
-    const saysIt = !!focused && focused !== document.body && focused.textContent.includes(text);
-    return {
-      live: live.map((e) => e.textContent.split(text).length - 1).reduce((a, b) => a + b, 0),
-      focused: saysIt ? focused.id || focused.tagName : null,
-      focusedInLive: saysIt && !!focused.closest(LIVE),
-    };
-  }, { text, LIVE });
-}
-
-/** `heard` for a result announced once: by the live regions or by focus, never both. */
-async function assertSaidOnce(page, text, label, { focused = null } = {}) {
-  const h = await heard(page, text);
-  assert.equal(h.focusedInLive, false, `${label}: the focused result box is not in a live region`);
-  assert.equal(h.focused, focused, `${label}: the element with focus that says the result`);
-  assert.equal(h.live + (h.focused ? 1 : 0), 1, `${label}: the result is said once (${JSON.stringify(h)})`);
-}
 
 // A screen reader hears the result once. It was in the one polite live region (#status), and the
 // move that ended the game put focus on it: read out by focus and by the region. The result box

@@ -189,6 +189,35 @@ export async function assertLegendInFrame(page, label, frameHeight) {
   assert.deepEqual(await layoutIssues(page, '.side-panel'), [], `${label}: the side panel`);
 }
 
+const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+
+/**
+ * What a screen reader hears of `text` now: how often it is in the page's live regions (their
+ * text, hidden parts included, outermost regions), whether the focused element says it, and
+ * whether that element is itself in a live region (then it is read out twice: focus and region).
+ */
+export function heard(page, text) {
+  return page.evaluate(({ text, LIVE }) => {
+    const live = [...document.querySelectorAll(LIVE)]
+      .filter((e) => !e.closest('[hidden]') && !e.parentElement.closest(LIVE));
+    const focused = document.activeElement;
+    const saysIt = !!focused && focused !== document.body && focused.textContent.includes(text);
+    return {
+      live: live.map((e) => e.textContent.split(text).length - 1).reduce((a, b) => a + b, 0),
+      focused: saysIt ? focused.id || focused.tagName : null,
+      focusedInLive: saysIt && !!focused.closest(LIVE),
+    };
+  }, { text, LIVE });
+}
+
+/** `heard` for a result announced once: by the live regions or by focus, never both. */
+export async function assertSaidOnce(page, text, label, { focused = null } = {}) {
+  const h = await heard(page, text);
+  assert.equal(h.focusedInLive, false, `${label}: the focused result box is not in a live region`);
+  assert.equal(h.focused, focused, `${label}: the element with focus that says the result`);
+  assert.equal(h.live + (h.focused ? 1 : 0), 1, `${label}: the result is said once (${JSON.stringify(h)})`);
+}
+
 // The seed's sample (the problem statement's Sample Input / Output); read from the shared seed
 // when present, else this copy. The statement's output has a trailing space after "114 moves.";
 // the spec says no trailing spaces, so tests compare lines without trailing blanks.

@@ -94,6 +94,19 @@ function bringIntoView(e) {
   window.scrollBy(0, dy);
 }
 
+/**
+ * Says a game's result once to a screen reader. The result box `box` sits outside the page's live
+ * region. When it has keyboard focus (the move that ended the game took away the control that had
+ * it), a screen reader reads the result from there, so `said`, a visually hidden part of the live
+ * region, stays empty; else `said` carries the result. `text` null: no result (clears `said`).
+ * Call it once focus is settled. The text is only set when it changes (a live region reads out a
+ * text set again).
+ */
+export function sayResult(said, box, text) {
+  const want = text == null || document.activeElement === box ? '' : ` ${text}`;
+  if (said.textContent !== want) said.textContent = want;
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -172,8 +172,7 @@ function setStatus() {
   const out = $('outcome');
   out.hidden = !obs.over;
   if (obs.over) out.textContent = obs.summary;
-  if (!obs.over) setText($('status-said'), '');
-  else if (!st.acting) sayResult();
+  if (!obs.over || !st.acting) sayResult($('status-said'), out, obs.over ? obs.summary : null);
   let prompt = '';
   if (!obs.over && !st.watching && !st.replayMode && obs.to_move === st.human) {
     prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour, or choose it in the list.'
@@ -197,24 +196,16 @@ function setText(el, text) {
 }
 
 /**
- * Says the result of the game shown (over) once: when the result box has keyboard focus, a screen
- * reader reads it from there, so the live status line only says "Game over."; else the status
- * line's hidden part carries the result. While a player's action is under way (st.acting: it may
- * still move focus to the result box when it ends), this waits for the action to call it.
+ * Runs the player's action `fn`, which may end the game and then move focus to the result box;
+ * the result is said (sayResult) once focus is settled, when the last action ends.
  */
-function sayResult() {
-  if (!st.obs?.over) return;
-  setText($('status-said'), document.activeElement === $('outcome') ? '' : ` ${st.obs.summary}`);
-}
-
-/** Runs the player's action `fn` (which may end the game and move focus), then says the result. */
 async function acting(fn) {
   st.acting++;
   try {
     return await fn();
   } finally {
     st.acting--;
-    if (!st.acting) sayResult();
+    if (!st.acting && st.obs?.over) sayResult($('status-said'), $('outcome'), st.obs.summary);
   }
 }
 
