@@ -3,7 +3,7 @@
 // commands by keys), watching bot against bot to the end, and reviewing the game as a replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot, layoutIssues } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -312,6 +312,9 @@ test('watch bot against bot, then review the game as a replay', async () => {
   await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });
   const v = await view(page);
   assert.equal(v.result.over, true);
+  await page.waitForTimeout(200);
+  // Nobody pressed anything: the live status line says the result (once), not the result box.
+  await assertSaidOnce(page, v.result.summary, 'a watched game\'s end');
   assert.ok(v.guards.length === 4 && v.robbers.every((r) => r.coord.length === 2));
   await page.click('#btn-review');
   await page.waitForSelector('#replay-box:not([hidden])');
@@ -371,6 +374,8 @@ test('keyboard: focus stays on Make move between moves, and goes to the result w
   await page.waitForFunction(() => !document.getElementById('outcome').hidden && !window.bankPage.st.busy);
   await page.waitForTimeout(200);
   assert.equal(await active(), 'outcome', 'focus goes to the result');
+  // The result box was in the polite live region too: a screen reader read it out twice.
+  await assertSaidOnce(page, (await view(page)).result.summary, 'the last move by keyboard', { focused: 'outcome' });
   h.assertNoErrors();
   await page.context().close();
 });

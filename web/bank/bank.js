@@ -11,14 +11,14 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
 const $ = (id) => document.getElementById(id);
 const el = {
-  error: $('error'), statusLine: $('status-line'), outcome: $('outcome'), canvas: $('board'), caption: $('board-caption'),
+  error: $('error'), statusLine: $('status-text'), said: $('status-said'), outcome: $('outcome'), canvas: $('board'), caption: $('board-caption'),
   pieceRow: $('piece-row'), liftRow: $('lift-row'), pending: $('pending'), hint: $('hint-text'), play: $('play-controls'),
   replayBox: $('replay-box'), side: $('in-side'), level: $('in-level'), moves: $('in-moves'), seed: $('in-seed'),
 };
@@ -30,6 +30,7 @@ const COLORS = {
 const engine = getEngine();
 const st = {
   mode: 'play',       // 'play' | 'watch' | 'replay'
+  acting: false,      // an action (act) is under way: it says the result once focus is settled
   side: 0,            // the human's side in play mode
   level: 'hard',
   config: null,
@@ -193,6 +194,9 @@ function renderControls() {
   el.outcome.hidden = !r.over;
   el.outcome.textContent = r.over ? r.summary : '';
   el.outcome.className = `outcome ${r.over ? (st.mode === 'play' && r.winner === (st.side === 0 ? 'guards' : 'robbers') ? 'won' : 'lost') : ''}`;
+  // The result is said once: from the result box when it takes focus, else from the status
+  // line's hidden part; inside an action (act) only once its focus is settled.
+  if (!st.acting) sayResult(el.said, el.outcome, r.over ? r.summary : null);
   const placing = playing && st.side === 1 && !v.placed;
   $('btn-random-hide').hidden = !placing;
   renderHidePick(placing);
@@ -340,6 +344,7 @@ async function act(fn) {
   // the board (its keys command the pieces).
   const before = document.activeElement;
   st.busy = true;
+  st.acting = true;
   try {
     clearError(el.error);
     await fn();
@@ -353,6 +358,8 @@ async function act(fn) {
     draw();
     document.documentElement.dataset.turn = st.view && myTurn() ? 'you' : 'other';
     restoreFocus(before, $('outcome'), el.pieceRow.querySelector('button[aria-pressed="true"]') || el.pieceRow.querySelector('button'), el.canvas);
+    st.acting = false;
+    if (st.view) sayResult(el.said, el.outcome, st.view.result.over ? st.view.result.summary : null);
   }
 }
 
