@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ARTIFACTS, ROOT } from './lib.mjs';
+import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -177,6 +177,9 @@ test('watch bot against bot to the end, then open its replay', async () => {
   const v = await obs(page);
   assert.equal(v.score.Fugitive + v.score.Detectives, 20);
   assert.match(await page.textContent('#outcome'), /Fugitive \d+, Detectives \d+/);
+  await page.waitForTimeout(200);
+  // Nobody pressed anything: the live status line says the result (once), not the result box.
+  await assertSaidOnce(page, await page.textContent('#outcome'), 'a watched game\'s end');
   await screenshot(page, 'fugitive-watch');
   const replay = await page.evaluate(() => window.fugitivePage.st.game.replay());
   await page.fill('#in-replay', JSON.stringify(replay));
@@ -259,6 +262,8 @@ test('keyboard focus goes to the result when the Fugitive\'s move ends the game 
   assert.equal(await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName), 'outcome',
     'focus is on the result, not on the page');
   assert.match(await page.textContent('#outcome'), /caught the Fugitive/);
+  // The result box was in the polite live region too: a screen reader read it out twice.
+  await assertSaidOnce(page, await page.textContent('#outcome'), 'the last move by keyboard', { focused: 'outcome' });
   h.assertNoErrors();
   await page.close();
 });

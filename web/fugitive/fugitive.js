@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -128,7 +128,7 @@ function renderPanel() {
   const who = obs.to_move === 0 ? 'The Fugitive' : obs.to_move === 1 ? 'The Detectives' : '';
   let line = obs.over ? 'Game over' : `${who} to move`;
   if (st.replay) line = `Replay: move ${st.replay.k} of ${st.replay.moves.length}` + (obs.over ? ' (game over)' : '');
-  $('status-line').textContent = line;
+  if ($('status-text').textContent !== line) $('status-text').textContent = line;  // (set again, a live region reads it again)
   $('status-line').classList.remove('loading');
   const outcome = $('outcome');
   outcome.hidden = !obs.over;
@@ -182,6 +182,9 @@ function renderPanel() {
   restoreMoveFocus();
   // Hint and Pause are disabled once the game is over: focus on one of them would fall to the page.
   if (active && !$('move-box').contains(active)) restoreFocus(active, $('outcome'));
+  // Focus is settled: the result is said once, from the result box if it has focus, else from
+  // the status line's hidden part.
+  sayResult($('status-said'), outcome, obs.over ? outcome.textContent : null);
 }
 
 /** Puts focus back into the move box after a rebuild dropped it (see renderPanel). */
