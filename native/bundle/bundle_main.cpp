@@ -17,12 +17,14 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::cout << "usage: pursuit-bundle MAIN.cpp [-o OUT.cpp] [--root REPO] [--inline-json] [-D NAME=VALUE]...\n"
+            std::cout << "usage: pursuit-bundle MAIN.cpp [-o|--out OUT.cpp] [--root REPO] [--inline-json] [--json-include DIR]\n"
+                         "                      [-D NAME=VALUE | -DNAME=VALUE]...\n"
                          "  Writes the program whose main is MAIN.cpp (e.g. native/robots/robots_main.cpp) as one\n"
                          "  self-contained C++17 file (stdout without -o): project headers inlined once, the .cpp of\n"
                          "  each inlined header appended, a registry of the bundled games generated.\n"
                          "  nlohmann/json stays #include <nlohmann/json.hpp> (Debian: nlohmann-json3-dev) unless\n"
-                         "  --inline-json copies it in from /usr/include (then the file needs nothing but g++).\n"
+                         "  --inline-json copies it in from /usr/include, or from --json-include DIR (then the file\n"
+                         "  needs nothing but g++).\n"
                          "  --root REPO: the Pursuit checkout (default: the one this tool was built from).\n"
                          "  -D NAME=VALUE: a #define at the top (macros the program's CMake target defines).\n";
             return 0;
@@ -34,7 +36,13 @@ int main(int argc, char** argv) {
         else if (a.rfind("-D", 0) == 0 && a.size() > 2) o.defines.push_back(a.substr(2));
         else if (a == "--json-include" && i + 1 < argc) o.json_include_dir = argv[++i];
         else if (!a.empty() && a[0] != '-' && o.main_source.empty()) o.main_source = a;
-        else {
+        else if (i + 1 >= argc && (a == "-o" || a == "--out" || a == "--root" || a == "-D" || a == "--json-include")) {
+            std::cerr << "pursuit-bundle: option " << a << " needs a value (see --help)\n";  // was "unknown argument"
+            return 2;
+        } else if (!a.empty() && a[0] != '-') {
+            std::cerr << "pursuit-bundle: one MAIN.cpp only, got \"" << o.main_source << "\" and \"" << a << "\" (see --help)\n";
+            return 2;
+        } else {
             std::cerr << "pursuit-bundle: unknown argument \"" << a << "\" (see --help)\n";
             return 2;
         }

@@ -72,3 +72,19 @@ TEST(PursuitBundle, AnInlinedThirdPartyHeaderKeepsNoPragmaOnce) {
                        false);
     EXPECT_EQ(r.first, "0\n");
 }
+
+TEST(PursuitBundle, HelpNamesEveryOptionAndAMissingValueIsNamed) {
+    // --out, --json-include and -DNAME=VALUE were parsed but not in --help; "-o" without a value
+    // and a second MAIN.cpp were each an "unknown argument".
+    const std::string bundle = std::string(PURSUIT_BIN_DIR) + "/pursuit-bundle";
+    auto r = run(bundle + " --help", false);
+    EXPECT_EQ(r.second, 0);
+    for (const char* option : {"-o|--out OUT.cpp", "--root REPO", "--inline-json", "--json-include DIR", "-DNAME=VALUE"})
+        EXPECT_NE(r.first.find(option), std::string::npos) << option << "\n" << r.first;
+    r = run(bundle + " native/robots/robots_main.cpp -o");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first, "pursuit-bundle: option -o needs a value (see --help)\n");
+    r = run(bundle + " a.cpp b.cpp");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first, "pursuit-bundle: one MAIN.cpp only, got \"a.cpp\" and \"b.cpp\" (see --help)\n");
+}
