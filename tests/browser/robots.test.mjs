@@ -3,7 +3,7 @@
 // from a second, independent engine session in the same page (the engine is the reference).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot, sampleFromSeed, assertLegendInFrame } from './lib.mjs';
+import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce } from './lib.mjs';
 
 // Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
 const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
@@ -420,4 +420,22 @@ test('keyboard focus stays on the walk buttons, Undo and Restart; the board take
   assert.equal(await focused(), 'board', `after Restart focus is on ${await focused()} (moves ${await moves()})`);
   h.assertNoErrors();
   await page.context().close();
+});
+
+// The game's end was said twice by a screen reader: the result line and the judge's output (which
+// repeats it) were both in the polite live region (#status). The judge's lines are now outside it.
+test('the end of a game is said once by the live regions (the judge\'s lines repeat it outside them)', async () => {
+  const page = await open('robots/#seed=3&robots=20&teleports=0');
+  await page.focus('#board');
+  for (let i = 0; i < 60 && (await page.isHidden('#result-lines')); i++) {
+    await page.keyboard.press(['ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight'][i % 4]);
+    await page.waitForTimeout(120);
+  }
+  await page.waitForSelector('#result-lines:not([hidden])');
+  const summary = await page.textContent('#outcome');
+  assert.match(summary, /game after making \d+ moves?\./);
+  assert.match(await page.textContent('#result-lines'), new RegExp(summary.replace(/[.()]/g, '\\$&')), 'the judge\'s lines repeat the result');
+  await assertSaidOnce(page, summary, 'the last move by keyboard (focus stays on the board)');
+  h.assertNoErrors();
+  await page.close();
 });
