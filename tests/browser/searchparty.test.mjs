@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 let h;
@@ -249,4 +249,22 @@ test('a map loaded from the Map form puts keyboard focus on the board', async ()
   await onBoard('Load map');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// The end of a search was said twice by a screen reader: "Search complete in N turns." and the
+// judge's "Finished in N turns" were both in the polite live region. The judge's lines are now
+// outside it.
+test('the end of a watched search is said once by the live regions', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.focus('#btn-solve');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-over="1"]', { timeout: 60000 });
+  await page.waitForSelector('#result-lines:not([hidden])');
+  const turns = await text(page, 'c-turn');
+  assert.match(await text(page, 'result-lines'), new RegExp(`^Finished in ${turns} turns`), 'the judge\'s lines repeat the turns');
+  await assertSaidOnce(page, `in ${turns} turns`, 'a watched search\'s end');
+  h.assertNoErrors();
+  await page.close();
 });
