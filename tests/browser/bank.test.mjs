@@ -33,6 +33,8 @@ test('guards: a few moves against the bot, only what guards see', async () => {
   assert.equal(v.placed, true, 'the bot robbers have hidden');
   assert.equal(v.to_move, 0);
   assert.deepEqual(v.guards.map((g) => g.coord), ['AK', 'AL', 'AN', 'AO']);
+  // The status line kept its grey "Loading the game engine…" look for the whole game.
+  assert.equal(await page.$eval('#status-line', (e) => e.classList.contains('loading')), false, 'the status line is no longer styled as loading');
   // Unseen robbers are '??' and have possible cells shaded; no hidden coordinate leaks.
   for (let i = 0; i < 4; i++) {
     if (!v.robbers[i].seen) {

@@ -200,6 +200,7 @@ function renderControls() {
   const placing = playing && st.side === 1 && !v.placed;
   $('btn-random-hide').hidden = !placing;
   renderHidePick(placing);
+  $('status-line').classList.remove('loading');
   if (st.mode === 'watch') el.statusLine.textContent = r.over ? 'Game over.' : 'Watching bot against bot…';
   else if (st.mode === 'replay') el.statusLine.textContent = 'Replay: step through the game.';
   else if (r.over) el.statusLine.textContent = 'Game over. Start a new game or review this one.';
