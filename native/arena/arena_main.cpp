@@ -41,7 +41,7 @@ const char* kUsage =
     "  --maps-dir DIR       every file in DIR is a map\n"
     "  --seeds N            seeds 1..N per map (default 1)\n"
     "  --mode roundrobin|gauntlet   (default roundrobin); gauntlet needs --champion NAME\n"
-    "  -j N                 games at once (default: number of cores)\n"
+    "  -j N, --jobs N       games at once (default: number of cores)\n"
     "  --out DIR            output folder (required)\n"
     "  --resume             continue an interrupted run in OUT, skipping finished games\n"
     "  --game-timeout S     wall-clock cap per game in seconds (default: the game's, from arena.json)\n"
