@@ -178,6 +178,7 @@ if (isMain) {
     const { url } = await startServer(opts);
     console.log(`Serving Pursuit at ${url}`);
   } catch (e) {
+    if (e.code === 'EADDRINUSE') e.message = `${e.address}:${e.port} is already in use (another server?); choose another port with --port N`;
     console.error(`static-server: ${e.message}`);
     process.exit(1);
   }

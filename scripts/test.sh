@@ -8,7 +8,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 sanitize=0
-[ "${1:-}" = "--sanitize" ] && sanitize=1
+for arg in "$@"; do  # checked before setup and build, which take minutes on a fresh machine
+  case "$arg" in
+    --sanitize) sanitize=1 ;;
+    -h|--help) echo "usage: scripts/test.sh [--sanitize]"; exit 0 ;;
+    *) echo "test.sh: unknown option '$arg'" >&2; echo "usage: scripts/test.sh [--sanitize]" >&2; exit 2 ;;
+  esac
+done
 jobs=$(nproc 2>/dev/null || echo 2)
 passed=0
 failed=0

@@ -1,7 +1,7 @@
 // scripts/static-server.mjs: MIME types, mounts, index.html, no escape from the roots, CLI line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,5 +115,45 @@ test('the command line prints exactly one line when listening', async () => {
     assert.equal(r.status, 200);
   } finally {
     child.kill();
+  }
+});
+
+test('a port already in use is named with what to do, exit 1', async () => {
+  const busy = await startServer({ port: 0, host: '127.0.0.1', root: path.join(ROOT, 'web'), mounts: [] });
+  try {
+    const port = new URL(busy.url).port;
+    const child = spawn(process.execPath, ['scripts/static-server.mjs', '--port', port, '--root', 'web'], { cwd: ROOT });
+    let err = '';
+    child.stderr.on('data', (d) => { err += d; });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    assert.equal(code, 1);
+    assert.equal(err, `static-server: 127.0.0.1:${port} is already in use (another server?); choose another port with --port N\n`);
+  } finally {
+    await busy.close();
+  }
+});
+
+// The README's two commands check their options before setup and build (minutes on a fresh
+// machine): a typo is answered at once, with status 2, and nothing is installed or built.
+test('serve.sh and test.sh refuse a bad option before any setup', () => {
+  const cases = [
+    ['serve.sh', ['--port'], 'serve.sh: option --port needs a value'],
+    ['serve.sh', ['--port', 'abc'], "serve.sh: --port expects a number 0..65535, got 'abc'"],
+    ['serve.sh', ['--port=70000'], "serve.sh: --port expects a number 0..65535, got '70000'"],
+    ['serve.sh', ['--host'], 'serve.sh: option --host needs a value'],
+    ['serve.sh', ['--prot', '8081'], "serve.sh: unknown option '--prot'"],
+    ['test.sh', ['--sanitise'], "test.sh: unknown option '--sanitise'"],
+  ];
+  for (const [script, args, message] of cases) {
+    const r = spawnSync('bash', [`scripts/${script}`, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20000 });
+    assert.equal(r.status, 2, `${script} ${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stdout, '', `${script} ${args.join(' ')} ran something`);
+    assert.equal(r.stderr.split('\n')[0], message);
+    assert.match(r.stderr.split('\n')[1], /^usage: scripts\//);
+  }
+  for (const script of ['serve.sh', 'test.sh']) {
+    const r = spawnSync('bash', [`scripts/${script}`, '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 20000 });
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, new RegExp(`^usage: scripts/${script.replace('.', '\\.')} `));
   }
 });
