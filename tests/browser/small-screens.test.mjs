@@ -90,3 +90,36 @@ test('phone and small frame: New game by keyboard puts focus on a control that i
   assert.deepEqual(problems, []);
   h.assertNoErrors();
 });
+
+// A course page with the game in a 480×360 frame between long paragraphs: New game by keyboard
+// brings the frame's new control into the frame's view and leaves the course page where it was
+// (focus() and scrollIntoView() would scroll the course page too).
+test('in a 480×360 frame on a long course page, New game by keyboard scrolls the frame only', async () => {
+  for (const game of ['copsrobbers', 'bank']) {
+    const page = await h.newPage({ viewport: { width: 1000, height: 800 } });
+    await page.route('**/__course.html', (r) => r.fulfill({ contentType: 'text/html',
+      body: '<!doctype html><title>course</title><body><p style="height:600px">Read this first.</p><div id="at"></div><p style="height:2000px">And this after.</p></body>' }));
+    await page.goto(`${h.url}__course.html`);
+    await page.evaluate(({ src }) => {
+      const f = document.createElement('iframe');
+      f.style.width = '480px';
+      f.style.height = '360px';
+      f.src = src;
+      document.getElementById('at').append(f);
+    }, { src: `${h.url}${game}/#${GAMES[game].hash ? GAMES[game].hash + '&' : ''}embed=1` });
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    await frame.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await frame.focus(GAMES[game].newGame);
+    const hostY = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Enter');
+    await frame.waitForFunction((sel) => document.activeElement && document.activeElement !== document.body
+      && !document.activeElement.matches(sel), GAMES[game].newGame, { timeout: 15000 });
+    await page.waitForTimeout(300);
+    const f = await frame.evaluate(() => { const r = document.activeElement.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, vh: window.innerHeight }; });
+    assert.ok(f.top >= 0 && f.bottom <= f.vh, `${game}: the focused control is in the frame's view (${Math.round(f.top)}..${Math.round(f.bottom)} of ${f.vh})`);
+    assert.equal(await page.evaluate(() => window.scrollY), hostY, `${game}: the course page did not scroll`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
