@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
+case "$what" in
+  native|wasm|all|debug) [ $# -le 1 ] || { echo "build.sh: one target, got $#" >&2; exit 2; } ;;
+  -h|--help) echo "usage: scripts/build.sh [native|wasm|all|debug]   (default all)"; exit 0 ;;
+  *) echo "build.sh: unknown target '$what' (native, wasm, all or debug)" >&2; exit 2 ;;
+esac
 jobs=$(nproc 2>/dev/null || echo 2)
 export NODE_PATH=/usr/share/nodejs  # Debian's emcc optimizer imports Debian's acorn
 # A configure that failed (say, run before the packages were installed) leaves a CMakeCache.txt

@@ -157,3 +157,44 @@ test('serve.sh and test.sh refuse a bad option before any setup', () => {
     assert.match(r.stdout, new RegExp(`^usage: scripts/${script.replace('.', '\\.')} `));
   }
 });
+
+// site.sh replaces its OUT_DIR: a slip ('site.sh web', 'site.sh .') must not delete the sources,
+// and OUT_DIR is where the command was typed, not the checkout.
+test('site.sh refuses a folder it must not replace and writes OUT_DIR relative to the caller', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pursuit-site-'));
+  const site = (args, cwd = ROOT) => spawnSync('bash', [path.join(ROOT, 'scripts/site.sh'), ...args], { cwd, encoding: 'utf8', timeout: 60000 });
+  try {
+    fs.writeFileSync(path.join(tmp, 'notes.txt'), 'mine');
+    const refused = [
+      [['web'], "site.sh: 'web' is inside the sources (web/)"],
+      [['.'], "site.sh: '.' is this checkout or holds it"],
+      [['maps/site'], "site.sh: 'maps/site' is inside the sources (maps/)"],
+      [[tmp], `site.sh: '${tmp}' holds other files (not an earlier site): give a new or empty folder`],
+      [['README.md'], "site.sh: 'README.md' is a file, not a folder"],
+      [[], 'site.sh: OUT_DIR is missing'],
+    ];
+    for (const [args, message] of refused) {
+      const r = site(args);
+      assert.equal(r.status, 2, `${args}: ${r.stderr}`);
+      assert.equal(r.stderr.split('\n')[0], message);
+    }
+    assert.ok(fs.existsSync(path.join(ROOT, 'web/index.html')), 'web/ is untouched');
+    assert.equal(fs.readFileSync(path.join(tmp, 'notes.txt'), 'utf8'), 'mine');
+    for (let pass = 0; pass < 2; pass++) {  // the second pass replaces the earlier site
+      const r = site(['out'], tmp);
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(fs.existsSync(path.join(tmp, 'out/index.html')));
+      assert.ok(fs.existsSync(path.join(tmp, 'out/wasm/pursuit.wasm')));
+      assert.ok(fs.existsSync(path.join(tmp, 'out/maps')));
+    }
+    assert.ok(!fs.existsSync(path.join(ROOT, 'out')), 'nothing written in the checkout');
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('build.sh names an unknown target, status 2', () => {
+  const r = spawnSync('bash', ['scripts/build.sh', 'nativ'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr, "build.sh: unknown target 'nativ' (native, wasm, all or debug)\n");
+});
