@@ -107,7 +107,8 @@ export async function layoutIssues(page, root) {
     if (document.documentElement.scrollWidth > vw) issues.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${vw} px viewport`);
     // (the content of a closed <details> keeps its boxes in Chromium: only its summary shows)
     const folded = (e) => { const d = e.closest('details:not([open])'); return !!d && !e.closest('summary'); };
-    const shown = (e) => !e.closest('[hidden]') && !folded(e) && getComputedStyle(e).visibility !== 'hidden' && e.getClientRects().length > 0;
+    // (a screen reader's text, .visually-hidden, is clipped to 1 px: its text boxes are not drawn)
+    const shown = (e) => !e.closest('[hidden]') && !e.closest('.visually-hidden') && !folded(e) && getComputedStyle(e).visibility !== 'hidden' && e.getClientRects().length > 0;
     const CONTROL = 'button, select, input, summary';
     const boxes = [];
     const lines = (node) => {

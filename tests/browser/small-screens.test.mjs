@@ -123,3 +123,34 @@ test('in a 480×360 frame on a long course page, New game by keyboard scrolls th
   }
   h.assertNoErrors();
 });
+
+// A finished game (the result box, long results wrap) and its replay's controls, on the phone and
+// in the small frame: watched to the end, then opened as a replay where the page offers it.
+const FINISHED = {
+  copsrobbers: { hash: 'map=petersen&cops=2&rounds=5&seed=3&side=watch', over: () => document.documentElement.dataset.over === '1', review: '#btn-replay' },
+  bank: { hash: 'side=watch&moves=8&seed=2', over: () => !document.getElementById('outcome').hidden, review: '#btn-review' },
+  fugitive: { hash: 'side=-1&level=easy&cities=30&seed=5', over: () => !!window.fugitivePage.st.obs?.over, review: null },
+  searchparty: { hash: 'side=watch', over: () => document.body.dataset.spOver === '1', review: null },
+};
+test('phone and small frame: a finished game and its replay controls: nothing cut or overlapping', async () => {
+  const problems = [];
+  for (const screen of SCREENS) {
+    for (const [game, c] of Object.entries(FINISHED)) {
+      const page = await h.newPage({ viewport: screen.viewport, hasTouch: screen.mobile, isMobile: screen.mobile });
+      await page.goto(`${h.url}${game}/#${c.hash}${screen.embed ? '&embed=1' : ''}`);
+      await page.waitForSelector('html[data-ready="1"]', { state: 'attached', timeout: 60000 });
+      await page.waitForFunction(c.over, null, { timeout: 60000 });
+      const label = `${game}, ${screen.name}`;
+      for (const issue of await layoutIssues(page, 'main')) problems.push(`${label}, over: ${issue}`);
+      if (c.review) {
+        await page.click(c.review);
+        await page.waitForSelector('#replay-box:not([hidden])');
+        await page.waitForTimeout(300);
+        for (const issue of await layoutIssues(page, 'main')) problems.push(`${label}, replay: ${issue}`);
+      }
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
