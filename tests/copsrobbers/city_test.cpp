@@ -104,3 +104,17 @@ TEST(CopsRobbersMaps, TheSmallestSparseMapsAreBuilt) {
     EXPECT_EQ(named_map("sparse-4-s1").m(), 5);  // from 4 crossings on, as before: 1.4 n
     EXPECT_EQ(named_map("sparse-20-s1").m(), 28);
 }
+
+// The lower limits of the contract (10 <= N, 10 <= M) and M's maximum 500: a 10-crossing
+// path has M = 9 streets, too few; adding the closing street 10-1 makes the smallest legal
+// city (N = 10, M = 10). "N M" lines with M = 501 are refused before any street is read.
+TEST(CopsRobbersCity, ContractMinimaAndTheStreetMaximum) {
+    std::string path = "10 9\n";
+    for (int i = 1; i <= 9; ++i) path += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+    EXPECT_EQ(read_error(path, Limits::contract()), "m.txt line 1: M = 9 is outside 10..500");
+    std::string cycle = "10 10\n" + path.substr(path.find('\n') + 1) + "10 1\n";
+    EXPECT_EQ(read_error(cycle, Limits::contract()), "");
+    EXPECT_EQ(read_city(cycle, "m.txt", Limits::contract()).m(), 10);
+    EXPECT_EQ(read_error("200 501\n", Limits::contract()), "m.txt line 1: M = 501 is outside 10..500");
+    EXPECT_EQ(read_error("9 10\n", Limits::contract()), "m.txt line 1: N = 9 is outside 10..200");
+}

@@ -172,3 +172,84 @@ TEST(CopsRobbersProtocol, BadNumbersInOptionsAreNamed) {
     EXPECT_NE(read_file(dir + "/usage.txt").find("--bot-dir DIR"), std::string::npos);
     std::system(("rm -rf " + dir).c_str());
 }
+
+// --- the spec's protocol, exchanged with real processes ------------------------------------
+
+namespace {
+
+// A scripted program: logs every line it receives to DIR/<name>.in, answers each line from
+// the `first`-th on with the next line of `answers`, and after end of input sleeps 30 s (so
+// a match that ends in time proves the server terminated it rather than waited for it).
+std::string scripted(const std::string& dir, const std::string& name, int first, const std::string& answers) {
+    write_file(dir + "/" + name + ".answers", answers);
+    write_file(dir + "/" + name + ".sh",
+               "exec 3<\"$1.answers\"\nn=0\n"
+               "while IFS= read -r l; do printf '%s\\n' \"$l\" >> \"$1.in\"; n=$((n+1));\n"
+               "  if [ $n -ge " + std::to_string(first) + " ]; then IFS= read -r m <&3; printf '%s\\n' \"$m\"; fi; done\n"
+               "sleep 30\n");
+    return "exec sh " + dir + "/" + name + ".sh " + dir + "/" + name;
+}
+
+const std::string kExampleGraph = "7 7\n1 2\n1 3\n2 4\n3 4\n3 5\n5 6\n5 7\n";
+
+}  // namespace
+
+// The spec's example (X side, C = 2, R = 100, 7 crossings): X starts on 3, the cops on 6 and
+// 7. X writes 1, 2, 2, 4; the cops 5 5, 3 3, 4 1; X's 4 steps onto cop 1 in round 4. Both programs' input is compared byte for byte: the header, one's own start, then
+// per round the other side's position(s); the cops see where X went, never its start 3, and
+// get nothing after X's capturing move. Both programs then sleep: the server ends them.
+TEST(CopsRobbersProtocol, SpecExampleOverRealProcessesByteForByte) {
+    const std::string dir = make_temp_dir("cr-example-");
+    Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
+             {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
+    // 11 header lines (side, C, R, "N M", 7 streets) and the start line; answers from line 13.
+    const std::string robber = scripted(dir, "x", 13, "1\n2\n2\n4\n");
+    const std::string cops = scripted(dir, "p", 13, "5 5\n3 3\n4 1\n");
+    const Stopwatch clock;
+    MatchOutcome m = play_match(cfg, cops, robber, fast());
+    EXPECT_LT(clock.elapsed_ms(), test::scaled(5000.0)) << "the server waited for the programs to exit";
+    EXPECT_EQ(m.winner, "cops");
+    EXPECT_FALSE(m.result.value("forfeit", false)) << m.result.dump();
+    EXPECT_EQ(m.summary, "The cops win: X stepped onto a cop at crossing 4 in round 4");
+    EXPECT_EQ(read_file(dir + "/x.in"), "X\n2\n100\n" + kExampleGraph + "3\n6 7\n5 5\n3 3\n4 1\n");
+    EXPECT_EQ(read_file(dir + "/p.in"), "P\n2\n100\n" + kExampleGraph + "6 7\n1\n2\n2\n");
+    EXPECT_EQ(m.replay["moves"], Json::parse(R"(["1","5 5","2","3 3","2","4 1","4"])"));
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// The default limits are the spec's decision (first reply 3 s, later ones 1 s), and the first
+// reply of each side gets the longer limit: a 0.8 s first reply passes under (first 1.5 s,
+// later 0.4 s), the same delay on the second reply loses on time, naming the round.
+TEST(CopsRobbersProtocol, FirstReplyGetsTheLongerLimitLaterOnesDoNot) {
+    EXPECT_EQ(MatchTiming{}.first_move_ms, 3000);
+    EXPECT_EQ(MatchTiming{}.move_ms, 1000);
+    const std::string dir = make_temp_dir("cr-slow-");
+    // Example7, X on 3, cops on 6 and 7: X waits 0.8 s before each answer (stays on 3 twice).
+    write_file(dir + "/slow.sh",
+               "n=0\nwhile IFS= read -r l; do n=$((n+1)); if [ $n -ge 13 ]; then sleep 0.8; echo 3; fi; done\n");
+    Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
+             {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
+    const std::string cops = scripted(dir, "p", 13, "6 7\n6 7\n6 7\n");
+    MatchTiming t;
+    t.first_move_ms = test::scaled(1500);
+    t.move_ms = test::scaled(400);
+    MatchOutcome m = play_match(cfg, cops, "exec sh " + dir + "/slow.sh", t);
+    EXPECT_EQ(m.winner, "cops");
+    EXPECT_EQ(m.result["loser"], "robber");
+    EXPECT_EQ(m.result["reason"].get<std::string>().rfind("time limit: X replied to round 2 after ", 0), 0u) << m.result.dump();
+    EXPECT_EQ(m.result["rounds_played"], 1);
+    ASSERT_EQ(m.robber_ms.size(), 2u);
+    EXPECT_GE(m.robber_ms[0], 800.0);
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// A malformed cops' line (a word among the numbers) loses at once, with the line quoted.
+TEST(CopsRobbersProtocol, MalformedCopsLineLoses) {
+    const std::string dir = make_temp_dir("cr-bad-");
+    Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
+             {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
+    MatchOutcome m = play_match(cfg, scripted(dir, "p", 13, "5 x\n"), scripted(dir, "x", 13, "1\n"), fast());
+    EXPECT_EQ(m.winner, "robber");
+    EXPECT_EQ(m.result["reason"], "illegal move in round 1 (\"5 x\"): the cops' move: 'x' is not a crossing number");
+    std::system(("rm -rf " + dir).c_str());
+}

@@ -1,11 +1,16 @@
 // The Robots judge: the seed's sample byte for byte, malformed inputs, and the real binary.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "../common/time_scale.h"
 #include "common/errors.h"
+#include "common/judge_io.h"
+#include "common/rng.h"
+#include "robots/cases.h"
 #include "robots/strategy.h"
 
 using namespace pursuit;
@@ -126,4 +131,30 @@ TEST(RobotsJudge, MaximaAreAcceptedAndTheTerminatorAloneGivesNothing) {
     EXPECT_EQ(out.find("Case 2:"), std::string::npos);
     EXPECT_EQ(error_of("0 5\n"), "input line 1: case 1: R = 0 robots, expected 1..50");
     EXPECT_EQ(judge_text("0 0\n"), "");
+}
+
+// The original limits: 1000 ms and 10000 KB. 1000 seeded cases at the maxima (R = 50, T = 20),
+// far more than one judge input holds, through the real binary: its own --stats line gives the
+// solving time and peak memory (the memory bound only without sanitizers, which reserve
+// hundreds of MB themselves).
+TEST(RobotsJudge, LargeInputWithinTheOriginalTimeAndMemoryLimits) {
+    Rng rng(2026);
+    std::string input;
+    for (int k = 0; k < 1000; ++k) input += robots::format_case(robots::random_case(rng, 50, 20));
+    input += "0 0\n";
+    const std::string dir = make_temp_dir("robots-big-");
+    write_file(dir + "/in.txt", input);
+    const int raw = std::system((std::string(PURSUIT_BIN_DIR) + "/robots --stats < " + dir + "/in.txt > " + dir +
+                                 "/out.txt 2> " + dir + "/err.txt").c_str());
+    const std::string err = read_file(dir + "/err.txt"), out = read_file(dir + "/out.txt");
+    std::system(("rm -rf " + dir).c_str());
+    ASSERT_EQ(WEXITSTATUS(raw), 0) << err;
+    EXPECT_NE(out.find("Case 1000:\n"), std::string::npos);
+    double ms = 0;
+    long kb = 0;
+    ASSERT_EQ(std::sscanf(err.c_str(), "robots: solved in %lf ms, peak memory %ld KB", &ms, &kb), 2) << err;
+    EXPECT_LT(ms, test::scaled(1000.0)) << err;
+#ifndef PURSUIT_SANITIZED
+    EXPECT_LT(kb, 10000) << err;
+#endif
 }

@@ -274,3 +274,45 @@ TEST(RobotsJudgeLines, AOneMoveWinSaysMovesAndTheTieBreakPicksTheSmallestRow) {
     EXPECT_EQ(play_case_lines(p), (std::vector<std::string>{"Won game after making 1 moves.", "Final position: (14,15)",
                                                             "Number of cells with debris: 1"}));
 }
+
+// "each to the neighbour ... even if occupied": robots in a file move together. (10,15) steps
+// onto (11,15), which the robot there leaves for (12,15) in the same move: no collision.
+TEST(RobotsRules, RobotsStepOntoCellsOthersLeaveWithoutColliding) {
+    auto p = pos({{10, 15}, {11, 15}});
+    p.play(kStay);
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{11, 15}, {12, 15}}));
+    EXPECT_EQ(p.debris_count(), 0);
+    EXPECT_EQ(p.status(), Status::Playing);
+}
+
+// A teleport destination must be empty: not your own cell, not debris; entries are used once
+// each, so the same cell listed twice can be teleported to twice.
+TEST(RobotsRules, TeleportNeedsAnEmptyCellAndEachListEntryIsUsedOnce) {
+    auto p = pos({{1, 1}}, {{15, 15}, {20, 20}, {5, 5}, {5, 5}});
+    EXPECT_EQ(p.illegal_reason(Action::to(0)), "teleport destination 1 is not empty");  // you stand there
+    p.place_debris({20, 20});
+    EXPECT_EQ(p.illegal_reason(Action::to(1)), "teleport destination 2 is not empty");
+    p.play(Action::to(2));
+    EXPECT_EQ(p.you(), (Cell{5, 5}));
+    EXPECT_EQ(p.illegal_reason(Action::to(3)), "teleport destination 4 is not empty");  // you again
+    p.play(Action::walk(0, 1));
+    EXPECT_EQ(p.illegal_reason(Action::to(2)), "teleport destination 3 was already used");
+    EXPECT_EQ(p.illegal_reason(Action::to(3)), "");
+    p.play(Action::to(3));
+    EXPECT_EQ(p.you(), (Cell{5, 5}));
+    EXPECT_EQ(p.moves_made(), 3);  // teleports are moves
+}
+
+// Fewer robots left beats a larger distance. Robots A (1,14), B (1,16), C (15,19). In
+// column 15 (N, stay, S) A and B both step onto (2,15) and collide: 1 robot left, C steps to
+// distance 3 ((14,18) from N). In column 14 A and B stay apart (3 robots) but C ends 4 away
+// (NW: C to (14,18), 4 from (14,14)); column 16 leaves 3 robots, C 2 away. So the fewest
+// robots (N, stay, S, all at distance 3; smallest row: N), not the largest distance (NW).
+TEST(RobotsStrategy, FewestRobotsBeatsALargerDistance) {
+    auto p = pos({{1, 14}, {1, 16}, {15, 19}});
+    const Action a = strategy_action(p);
+    EXPECT_EQ(action_name(a), "N");
+    p.play(a);
+    EXPECT_EQ(p.robots(), (std::vector<Cell>{{14, 18}}));
+    EXPECT_TRUE(p.debris_at({2, 15}));
+}

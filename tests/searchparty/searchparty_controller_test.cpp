@@ -241,3 +241,24 @@ TEST(SearchPartyController, ABadTimeLimitIsAUsageError) {
     EXPECT_NE(o.err.find("option --time-limit: expected a number 0..1e+06, got 'abc'"), std::string::npos) << o.err;
     EXPECT_EQ(o.received, "");  // the solver never ran
 }
+
+// "Finished in 1 turns" (always "turns"), and the original's command form without "--":
+// `controller MAP SOLVER ARGS...`, where everything after MAP belongs to the solver, also
+// words that look like options. In "4 1 0 0 / S..." the view from S covers x = 0..2; the star
+// stepping right sees x = 3: finished after one move line.
+TEST(SearchPartyController, OriginalCommandFormAndOneTurn) {
+    const std::string dir = pursuit::make_temp_dir("sp-form-");
+    pursuit::write_file(dir + "/map.txt", "4 1 0 0\nS...\n");
+    // The solver checks it got "--quiet" as its own argument, then answers the one block.
+    pursuit::write_file(dir + "/solver.sh",
+                        "[ \"$1\" = --quiet ] || exit 7\n"
+                        "while IFS= read -r l; do printf '%s\\n' \"$l\" >> \"$2/received.txt\";\n"
+                        "  case \"$l\" in ----*) echo '@6.';; esac; done\n");
+    const int raw = std::system((kBin + "/searchparty-controller " + dir + "/map.txt sh " + dir + "/solver.sh --quiet " + dir +
+                                 " 2>" + dir + "/err.txt >" + dir + "/out.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 0);
+    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "Finished in 1 turns\n1 0 0\n");
+    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "");
+    EXPECT_EQ(pursuit::read_file(dir + "/received.txt"), "Turn 1\n@:0,0.\nooo.\n" + kDashes);
+    std::system(("rm -rf " + dir).c_str());
+}

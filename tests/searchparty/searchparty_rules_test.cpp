@@ -164,6 +164,8 @@ TEST(SearchPartyRules, SimultaneousDeathsNoChainReaction) {
         EXPECT_FALSE(s.actors()[1].alive);
         EXPECT_EQ(s.costars_alive(), 1);
         EXPECT_EQ(move_error(s, "A4."), "Invalid move of dead or nonexistent costar A");
+        EXPECT_EQ(move_error(s, "A5."), "Invalid move of dead or nonexistent costar A");  // even staying
+        EXPECT_EQ(move_error(s, "@5 B5 a5."), "(no error)");
         EXPECT_EQ(s.actors_line(), "@:0,0 B:0,0 a:0,0 b:0,0 c:0,0.");
     }
     {
