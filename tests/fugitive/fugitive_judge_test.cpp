@@ -286,3 +286,120 @@ TEST(FugitiveArena, OnlyPlaysOneGameOfTheSeriesAndCountsThatOne) {
     EXPECT_EQ(r.second, 0);
     EXPECT_NE(r.first.find("/1 caught ("), std::string::npos) << r.first;
 }
+
+// --- the whole exchange, line by line ---------------------------------------------------
+// Ring of 20 cities by car. The Detectives start on 3 12 13 14, the Fugitive on 1; on turn t
+// the Fugitive takes "C 20" (t odd) or "C 1" (t even); the Detectives answer 2 13 14 15
+// (t odd) or 3 12 13 14 (t even) on turns 1..49 and `last` 12 13 14 on turn 50. Detective 1
+// is always next to the Fugitive, never on it, until turn 50: last = 1 catches it there
+// (10-10: all ten announcements used), last = 3 lets it escape (20-0). Both programs log every
+// line they read, then after their move of turn 50 one more read: "eof" or what came.
+namespace {
+
+std::string ring_map_file() {
+    const std::string path = ::testing::TempDir() + "fugitive-ring20-" + std::to_string(::getpid()) + ".txt";
+    std::string text = "20\n";
+    for (int i = 1; i <= 20; ++i) text += "C " + std::to_string(i) + "-" + std::to_string(i % 20 + 1) + "\n";
+    std::ofstream(path) << text << "END\n";
+    return path;
+}
+
+const std::string kAfterLastMove = "if read q; then echo \"after:$q\" >> $log; else echo eof >> $log; fi\n";
+
+std::string ring_fugitive(const std::string& log) {
+    return "log=" + quote(log) + "\nread r; echo \"$r\" > $log\nfor i in 1 2 3 4; do read c; echo \"$c\" >> $log; done\necho 1\n"
+           "t=1\nwhile [ $t -le 50 ]; do\n"
+           "  if [ $((t % 2)) -eq 1 ]; then echo 'C 20'; else echo 'C 1'; fi\n"
+           "  if [ $t -lt 50 ]; then for i in 1 2 3 4; do read c; echo \"$c\" >> $log; done; fi\n"
+           "  t=$((t + 1))\ndone\n" + kAfterLastMove;
+}
+
+std::string ring_detectives(const std::string& log, int last) {
+    return "log=" + quote(log) + "\nread r; echo \"$r\" > $log\nprintf '3\\n12\\n13\\n14\\n'\nread s; echo \"$s\" >> $log\n"
+           "t=1\nwhile [ $t -le 50 ]; do\n"
+           "  read m; echo \"$m\" >> $log\n"
+           "  if [ $t -eq 50 ]; then printf '" + std::to_string(last) + "\\n12\\n13\\n14\\n'\n"
+           "  elif [ $((t % 2)) -eq 1 ]; then printf '2\\n13\\n14\\n15\\n'; else printf '3\\n12\\n13\\n14\\n'; fi\n"
+           "  t=$((t + 1))\ndone\n" + kAfterLastMove;
+}
+
+// What the scripted Fugitive must read: its role, the placement, the Detectives' cities after
+// turns 1..49 one per line (never those of turn 50).
+std::string expected_fugitive_reads() {
+    std::string s = "Fugitive\n3\n12\n13\n14\n";
+    for (int t = 1; t <= 49; ++t) s += t % 2 ? "2\n13\n14\n15\n" : "3\n12\n13\n14\n";
+    return s;
+}
+
+// What the scripted Detectives must read: the role, the Fugitive's start, then per turn the
+// transport alone, or on turns 5, 10, ..., 50 the transport and the city.
+std::string expected_detectives_reads() {
+    std::string s = "Detectives\n1\n";
+    for (int t = 1; t <= 50; ++t) s += t % 5 ? "C\n" : (t % 2 ? "C 20\n" : "C 1\n");
+    return s;
+}
+
+}  // namespace
+
+TEST(FugitiveJudge, EscapeAfterTurn50ExchangesExactlyTheContractLinesAndNoQuit) {
+    const std::string flog = ::testing::TempDir() + "ring-f-" + std::to_string(::getpid()) + ".log";
+    const std::string dlog = ::testing::TempDir() + "ring-d-" + std::to_string(::getpid()) + ".log";
+    const Json r = judge(ring_map_file(), ring_fugitive(flog), ring_detectives(dlog, 3), pursuit::test::scaled(5000));
+    EXPECT_EQ(r["ending"], "escaped") << r["reason"];
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+    // The game ended normally: nobody reads Quit; the Detectives' turn-50 move is not sent.
+    EXPECT_EQ(slurp(flog), expected_fugitive_reads() + "eof\n");
+    EXPECT_EQ(slurp(dlog), expected_detectives_reads() + "eof\n");
+}
+
+TEST(FugitiveJudge, CaptureByTheDetectivesMoveOfTurn50Is10To10AndEndsWithQuit) {
+    const std::string flog = ::testing::TempDir() + "ring-fc-" + std::to_string(::getpid()) + ".log";
+    const std::string dlog = ::testing::TempDir() + "ring-dc-" + std::to_string(::getpid()) + ".log";
+    const Json r = judge(ring_map_file(), ring_fugitive(flog), ring_detectives(dlog, 1), pursuit::test::scaled(5000));
+    EXPECT_EQ(r["ending"], "caught") << r["reason"];
+    EXPECT_EQ(r["reason"], "Detective 1 caught the Fugitive at city 1 on turn 50");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 10}, {"Detectives", 10}}));
+    EXPECT_EQ(r["announcements_used"], 10);
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+    // The winner waits for Quit and gets it; the Fugitive never sees the capturing move.
+    EXPECT_EQ(slurp(dlog), expected_detectives_reads() + "after:Quit\n");
+    EXPECT_EQ(slurp(flog), expected_fugitive_reads() + "after:Quit\n");
+}
+
+// Decision of the contract: Detectives without a legal joint move have made an illegal move.
+// Star map: 1, 2, 5, 6, 7 each joined by car to 3 and 4 only. The Detectives stand on 1 2 5 6;
+// the Fugitive starts on 7 and takes C 3: every Detective's only cities are 3 and 4, so four
+// cannot move apart. Both programs read Quit in place of their next line (the Detectives in
+// place of the transport), 20-0 for the Fugitive.
+TEST(FugitiveJudge, DetectivesWithNoJointMoveLoseAndBothReadQuit) {
+    const std::string map = ::testing::TempDir() + "fugitive-star7-" + std::to_string(::getpid()) + ".txt";
+    std::ofstream(map) << "7\nC 1-3\nC 1-4\nC 2-3\nC 2-4\nC 5-3\nC 5-4\nC 6-3\nC 6-4\nC 7-3\nC 7-4\nEND\n";
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 7; echo 'C 3'; read q; echo \"fugitive-got:$q\" >&2";
+    const std::string detectives = "read r; printf '1\\n2\\n5\\n6\\n'; while read line; do echo \"got:$line\" >&2; done";
+    const Json r = judge(map, fugitive, detectives);
+    EXPECT_EQ(r["ending"], "forfeit");
+    EXPECT_EQ(r["forfeited_by"], "Detectives");
+    EXPECT_EQ(r["reason"], "the Detectives have no legal joint move on turn 1");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
+    EXPECT_EQ(r["players"]["Detectives"]["stderr_tail"], "got:7\ngot:Quit\n");
+    EXPECT_EQ(r["players"]["Fugitive"]["stderr_tail"], "fugitive-got:Quit\n");
+}
+
+// An illegal move by one side: the other side reads Quit in place of its next line too.
+TEST(FugitiveJudge, AfterAnIllegalMoveTheOtherSideReadsQuit) {
+    // The Fugitive's T 4 from 1 is illegal: the Detectives read Quit instead of a transport.
+    Json r = judge(kMaps + "/example8.txt", "read r; read a; read b; read c; read d; echo 1; echo 'T 4'; cat > /dev/null",
+                   kScriptedDetectives);
+    EXPECT_EQ(r["forfeited_by"], "Fugitive");
+    EXPECT_EQ(r["players"]["Detectives"]["stderr_tail"], "got:1\ngot:Quit\n");
+    // The Detectives move 2 -> 4 (no road): the Fugitive reads Quit instead of their cities.
+    const std::string fugitive = "read r; read a; read b; read c; read d; echo 5; echo 'C 8'; while read l; do echo \"f:$l\" >&2; done";
+    r = judge(kMaps + "/example8.txt", fugitive, "read r; printf '2\\n3\\n6\\n7\\n'; read s; read t; printf '4\\n4\\n7\\n6\\n'; cat > /dev/null");
+    EXPECT_EQ(r["forfeited_by"], "Detectives");
+    EXPECT_EQ(r["reason"], "Detectives: illegal Detectives' move 4 4 7 6 on turn 1: Detective 1: no road from 2 to 4 (in the Detectives' move of turn 1)");
+    EXPECT_EQ(r["players"]["Fugitive"]["stderr_tail"], "f:Quit\n");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
+}
