@@ -222,6 +222,73 @@ TEST(BankRules, ObservationLinesAsTheProtocol) {
     EXPECT_EQ(pos.line_for(kGuards), "AB ?? CE ?? FFF");
 }
 
+// Vision, hand-worked: a staircase is its whole column (stair cells and the junctions of every
+// floor), a floor row is seen only from that row, and a guard riding a lift sees nothing, even
+// level with a floor. Robbers on IE (junction, floor 3), FE (stair), EB (floor 2), CI (stair).
+// Guard 1 walks AK -> AE (6 moves), passing the junction AI; guard 2 steps onto AM, calls
+// floor 3 on move 4 (car C), passes row E on move 5 and G on move 6, steps out on IM on move 7.
+TEST(BankRules, VisionAlongStaircaseColumnsAndNeverFromInsideALift) {
+    Position pos = placed("IE FE EB CI");
+    auto guards = [&](const std::string& cmds) {
+        pos.play(kGuards, cmds);
+        const std::string line = pos.line_for(kGuards);
+        pos.play(kRobbers, "SSSS");
+        return line;
+    };
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FFF");
+    EXPECT_EQ(guards("LRSS"), "?? ?? ?? ?? FFF");  // AJ, AM
+    EXPECT_EQ(guards("LSSS"), "?? ?? ?? CI FFF");  // on the junction AI: all of staircase I
+    EXPECT_EQ(guards("LSSS"), "?? ?? ?? ?? FFF");  // AH: off it again
+    EXPECT_EQ(guards("L3SS"), "?? ?? ?? ?? FBF");  // AG; the car at C
+    pos.play(kGuards, "LISS");                     // AF; the car at E, on robber 3's row
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "EM");
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FBF");
+    EXPECT_EQ(pos.line_for(kRobbers), "AF EM AN AO FBF");
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(guards("LISS"), "IE FE ?? ?? FBF");  // AE: the junction of floor 3 and the stair FE
+    EXPECT_EQ(guards("UISS"), "IE FE ?? ?? FFF");  // on the stair BE; guard 2 out on IM
+    // Robber 3 walks EB -> EE along floor 2: unseen until it stands on the junction EE.
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "SSRS");
+    EXPECT_EQ(pos.line_for(kGuards), "IE FE ?? ?? FFF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "SSRS");
+    EXPECT_EQ(pos.line_for(kGuards), "IE FE ?? ?? FFF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "SSRS");
+    EXPECT_EQ(pos.coordinate(kRobbers, 2), "EE");
+    EXPECT_EQ(pos.line_for(kGuards), "IE FE EE ?? FFF");
+    EXPECT_EQ(pos.caught_count(), 0);
+}
+
+// A rider is on no cell both ways: a robber may walk onto the door a guard has just boarded
+// from. Guard 2 rides AM -> EM (floor 2), next to robber 1 on EL, and calls floor 1 at once:
+// the car is at C, and robber 1 steps onto EM behind it, uncaught and unseen; the guard steps
+// out on AM; robber 1, on a door since its last move, may now call the freed lift.
+TEST(BankRules, RobberOnTheDoorARiderBoardedFromIsNotCaught) {
+    Position pos = placed("EL QY QX QW");
+    pos.play(kGuards, "SRSS");  // guard 2 AL -> AM
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "S2SS");  // car at C
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "SISS");  // out on EM
+    EXPECT_EQ(pos.line_for(kGuards), "EL ?? ?? ?? FFF");
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.piece_error(kGuards, 1, '1'), "");  // arrived by lift: may call again
+    pos.play(kGuards, "S1SS");  // down again: the car at C
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FBF");
+    pos.play(kRobbers, "RSSS");  // robber 1 EL -> EM, the door guard 2 boarded from
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "EM");
+    EXPECT_EQ(pos.caught_count(), 0);
+    EXPECT_EQ(pos.line_for(kRobbers), "AK CM AN AO FBF");
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, '1'), "robber 1: the lift at EM is busy");
+    pos.play(kGuards, "SISS");  // out on AM
+    EXPECT_EQ(pos.coordinate(kGuards, 1), "AM");
+    EXPECT_EQ(pos.caught_count(), 0);
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FFF");
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, '1'), "");
+}
+
 TEST(BankRules, MoveLimitAndResult) {
     Position pos = placed("QY QX QW QV", 2);
     pos.play(kGuards, "SSSS");
