@@ -154,3 +154,19 @@ test('phone and small frame: a finished game and its replay controls: nothing cu
   assert.deepEqual(problems, []);
   h.assertNoErrors();
 });
+
+// An empty message line (a live region waiting for its text) or an empty button row kept its
+// margins: a blank band of 2-3 lines in the side panel, a lot in a frame 360 px high.
+test('small frame: an empty message line or button row in the side panel takes no room', async () => {
+  const problems = [];
+  for (const game of Object.keys(GAMES)) {
+    const page = await open(game, SCREENS[1]);
+    const empty = await page.evaluate(() => [...document.querySelectorAll('.side-panel .hint-text, .side-panel .row')]
+      .filter((e) => !e.closest('[hidden]') && e.getClientRects().length && e.childNodes.length === 0)
+      .map((e) => { const cs = getComputedStyle(e); return { what: `${e.tagName.toLowerCase()}#${e.id}`, room: e.getBoundingClientRect().height + parseFloat(cs.marginTop) + parseFloat(cs.marginBottom) }; }));
+    for (const e of empty) if (e.room > 0) problems.push(`${game}: the empty ${e.what} takes ${e.room} px`);
+    await page.context().close();
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
