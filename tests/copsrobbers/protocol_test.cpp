@@ -253,3 +253,18 @@ TEST(CopsRobbersProtocol, MalformedCopsLineLoses) {
     EXPECT_EQ(m.result["reason"], "illegal move in round 1 (\"5 x\"): the cops' move: 'x' is not a crossing number");
     std::system(("rm -rf " + dir).c_str());
 }
+
+// "the last lines of its stderr (size-capped)": a program that writes 200 KB to stderr and
+// exits keeps only the last 4096 bytes in the result, ending with its last line.
+TEST(CopsRobbersProtocol, LosersStderrIsKeptSizeCapped) {
+    const std::string dir = make_temp_dir("cr-noisy-");
+    write_file(dir + "/noisy.sh",
+               "read -r l\ni=0\nwhile [ $i -lt 2000 ]; do printf '%099d\\n' $i >&2; i=$((i+1)); done\n"
+               "echo 'the very last line' >&2\nexit 4\n");
+    MatchOutcome m = play_match(config("petersen", 2, 30, 1), kBot, "exec sh " + dir + "/noisy.sh", timing());
+    EXPECT_EQ(m.winner, "cops");
+    const std::string tail = m.result["stderr_tail"].get<std::string>();
+    EXPECT_EQ(tail.size(), 4096u);
+    EXPECT_EQ(tail.substr(tail.size() - 19), "the very last line\n");
+    std::system(("rm -rf " + dir).c_str());
+}

@@ -190,3 +190,15 @@ TEST(CopsRobbersRules, CaptureInTheLastRoundBeatsTheRoundLimit) {
     EXPECT_EQ(p.phase(), Phase::CopsWon);
     EXPECT_EQ(p.capture_round(), 2);
 }
+
+// 1 <= C <= 8: a config with 0 or 9 cops is refused, 8 is played (on a 6x6 grid there is
+// room for 9 pairwise non-adjacent starts).
+TEST(CopsRobbersRules, CopCountLimits) {
+    Json config{{"game", "copsrobbers"}, {"map_name", "grid-6x6"}, {"rounds", 10}, {"seed", 1}};
+    config["cops"] = 0;
+    EXPECT_THROW(create_game(config), InputError);
+    config["cops"] = 9;
+    EXPECT_THROW(create_game(config), InputError);
+    config["cops"] = 8;
+    EXPECT_EQ(create_game(config)->observation(-1)["cops"].size(), 8u);
+}
