@@ -403,3 +403,26 @@ TEST(FugitiveJudge, AfterAnIllegalMoveTheOtherSideReadsQuit) {
     EXPECT_EQ(r["players"]["Fugitive"]["stderr_tail"], "f:Quit\n");
     EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
 }
+
+// Time: a total per program, charged only between the judge's line and the complete answer.
+// With 1.2 s each, a Fugitive taking 0.5 s per answer spends 0.5 (start) + 0.5 (turn 1) and
+// runs out during turn 2; the Detectives' 0.3 s per answer is not charged to it (if it were,
+// 1.6 s would be gone by turn 1), and no single answer is limited on its own (0.5 s passes).
+TEST(FugitiveJudge, TheTimeLimitIsATotalChargedOnlyWhileAProgramOwesAnAnswer) {
+    const std::string fugitive =
+        "read r; read a; read b; read c; read d; sleep 0.5; echo 1\n"
+        "while true; do sleep 0.5; echo 'C 2'; read a; read b; read c; read d; sleep 0.5; echo 'C 1'; read a; read b; read c; read d; done";
+    const std::string detectives =
+        "read r; sleep 0.3; printf '11\\n12\\n13\\n14\\n'; read s\n"
+        "while true; do read m; sleep 0.3; printf '12\\n13\\n14\\n15\\n'; read m; sleep 0.3; printf '11\\n12\\n13\\n14\\n'; done";
+    const Json r = judge(ring_map_file(), fugitive, detectives, 1200);
+    EXPECT_EQ(r["forfeited_by"], "Fugitive") << r["reason"];
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "time limit");
+    EXPECT_NE(r["reason"].get<std::string>().find("the Fugitive's move of turn 2"), std::string::npos) << r["reason"];
+    EXPECT_EQ(r["players"]["Detectives"]["verdict"], "ok");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
+    // Reads timed: the start city, turn 1 and the cut one of turn 2; all of the budget used.
+    EXPECT_EQ(r["players"]["Fugitive"]["moves"], 3);
+    EXPECT_GE(r["players"]["Fugitive"]["thinking_ms"].get<double>(), 1199);
+    EXPECT_LT(r["players"]["Detectives"]["thinking_ms"].get<double>(), 1100);
+}
