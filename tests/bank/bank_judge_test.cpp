@@ -147,6 +147,19 @@ TEST(BankJudge, BadStartLineLoses) {
     EXPECT_EQ(r.result["forfeit"]["message"], "robbers start cells: 'AK QQ QY QX': robber 1: AK holds a guard");
 }
 
+// The robbers' start line is one line of four cells (unlike Fugitive, the Bank protocol is
+// line based), and it is a reply like any other: later than 0.25 s loses.
+TEST(BankJudge, StartCellsMustComeOnOneLineAndInTime) {
+    JudgeRun r = judge(kBin + "/bank-bot", "read L; read S; printf 'GE\\nGQ\\nMW\\nQH\\n'; cat > /dev/null");
+    EXPECT_EQ(r.result["winner"], "guards");
+    EXPECT_EQ(r.result["forfeit"]["message"],
+              "robbers start cells: 'GE': the robbers' start line needs 4 cells separated by spaces, e.g. \"GE GQ MW QH\"; got 'GE'");
+    r = judge(kBin + "/bank-bot", "read L; read S; sleep 1; echo 'GE GQ MW QH'; cat > /dev/null", "--time-ms 250");
+    EXPECT_EQ(r.result["forfeit"]["side"], "robbers");
+    EXPECT_EQ(r.result["forfeit"]["kind"], "time limit") << r.result.dump();
+    EXPECT_EQ(r.replay["moves"].size(), 0u);
+}
+
 TEST(BankJudge, GarbageLoses) {
     JudgeRun r = judge(kBin + "/bank-bot", "read L; read S; printf 'AA\\001\\002\\n'");
     EXPECT_EQ(r.result["winner"], "guards");
