@@ -3,7 +3,7 @@
 // commands by keys), watching bot against bot to the end, and reviewing the game as a replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot, layoutIssues, assertSaidOnce } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -403,4 +403,20 @@ test('keyboard: New game puts focus on the new game (hiding list, first guard, b
   assert.equal(await active(), 'board', 'watching: focus is on the board');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// Choosing a guard or a command rewrote the live status line, the figures and the pending move
+// with the same text (every control rebuilds the panel): a screen reader could read "Your move
+// (guards): give each piece a command." again at every click. Only changed text is set now.
+test('choosing a guard and its command rewrites no live region with the same text', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  await page.waitForSelector('#piece-row button');
+  await watchLiveRewrites(page);
+  await page.click('#piece-row button:nth-child(2)');
+  await page.click('[data-cmd="L"]');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await liveRewrites(page), []);
+  assert.match(await page.textContent('#pending'), /^Move: SLSS$/, 'the pending move did change');
+  h.assertNoErrors();
+  await page.close();
 });

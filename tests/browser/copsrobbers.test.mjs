@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setup, screenshot, contrastRatio, assertSaidOnce } from './lib.mjs';
+import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
@@ -389,6 +389,20 @@ test('keyboard: New game puts focus on the crossing list, or Stop when watching'
   await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
   await page.waitForFunction(() => document.activeElement?.id === 'outcome', null, { timeout: 5000 })
     .catch(async () => assert.fail(`the watched game ended: focus is on ${await active()}, not on the result`));
+  h.assertNoErrors();
+  await page.close();
+});
+
+// Each move rewrote the prompt, the solver's verdict and the unchanged figures with the same text:
+// a screen reader could read "Your move: click X's crossing ..." and the verdict again every round.
+test('a move rewrites no live region with the same text', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=10&seed=1&side=robber&level=best');
+  await page.waitForFunction(() => document.getElementById('solver').textContent.startsWith('Solver:'));
+  await watchLiveRewrites(page);
+  await page.click('#btn-cross');  // X stays
+  await page.waitForFunction(() => /^2 of/.test(document.querySelector('#status dd[data-k="round"]').textContent));
+  await page.waitForTimeout(800);  // the solver's verdict for the new round
+  assert.deepEqual(await liveRewrites(page), []);
   h.assertNoErrors();
   await page.close();
 });

@@ -219,6 +219,26 @@ export async function assertSaidOnce(page, text, label, { focused = null } = {})
   assert.equal(h.live + (h.focused ? 1 : 0), 1, `${label}: the result is said once (${JSON.stringify(h)})`);
 }
 
+/**
+ * Starts recording, in the page, every live region whose text is set again unchanged (a new text
+ * node with the same text, which a screen reader may read out again); liveRewrites() returns
+ * their ids (or tag names), one per rewrite.
+ */
+export function watchLiveRewrites(page) {
+  return page.evaluate((LIVE) => {
+    window.__liveRewrites = [];
+    for (const region of document.querySelectorAll(LIVE)) {
+      let before = region.textContent;
+      new MutationObserver(() => {
+        const now = region.textContent;
+        if (now === before) window.__liveRewrites.push(region.id || region.tagName.toLowerCase());
+        before = now;
+      }).observe(region, { subtree: true, childList: true, characterData: true });
+    }
+  }, LIVE);
+}
+export const liveRewrites = (page) => page.evaluate(() => window.__liveRewrites);
+
 // The seed's sample (the problem statement's Sample Input / Output); read from the shared seed
 // when present, else this copy. The statement's output has a trailing space after "114 moves.";
 // the spec says no trailing spaces, so tests compare lines without trailing blanks.

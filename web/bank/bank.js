@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -169,7 +169,7 @@ function draw() {
 }
 
 // ---------- status and controls ----------
-function setStatus(k, text) { const dd = document.querySelector(`#status dd[data-k="${k}"]`); if (dd) dd.textContent = text; }
+function setStatus(k, text) { const dd = document.querySelector(`#status dd[data-k="${k}"]`); if (dd) setText(dd, text); }
 
 function defaultsFromLegal() {
   if (!st.legal?.pieces) return;
@@ -201,13 +201,15 @@ function renderControls() {
   $('btn-random-hide').hidden = !placing;
   renderHidePick(placing);
   $('status-line').classList.remove('loading');
-  if (st.mode === 'watch') el.statusLine.textContent = r.over ? 'Game over.' : 'Watching bot against bot…';
-  else if (st.mode === 'replay') el.statusLine.textContent = 'Replay: step through the game.';
-  else if (r.over) el.statusLine.textContent = 'Game over. Start a new game or review this one.';
-  else if (placing && st.placement.length === 4) el.statusLine.textContent = `4 of 4 chosen (${st.placement.join(', ')}): press Start the game (Enter), or Undo last to change them.`;
-  else if (placing) el.statusLine.textContent = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen${st.placement.length ? ` (${st.placement.join(', ')})` : ''}.`;
-  else if (myTurn()) el.statusLine.textContent = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
-  else el.statusLine.textContent = 'The bot is thinking…';
+  let line;
+  if (st.mode === 'watch') line = r.over ? 'Game over.' : 'Watching bot against bot…';
+  else if (st.mode === 'replay') line = 'Replay: step through the game.';
+  else if (r.over) line = 'Game over. Start a new game or review this one.';
+  else if (placing && st.placement.length === 4) line = `4 of 4 chosen (${st.placement.join(', ')}): press Start the game (Enter), or Undo last to change them.`;
+  else if (placing) line = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen${st.placement.length ? ` (${st.placement.join(', ')})` : ''}.`;
+  else if (myTurn()) line = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
+  else line = 'The bot is thinking…';
+  setText(el.statusLine, line);  // (live: an unchanged line is not set again, nor read out again)
   // piece buttons (rebuilt: a focused piece or floor button gets its focus back below)
   const focused = document.activeElement;
   const refocus = el.pieceRow.contains(focused) ? `#piece-row button[data-piece="${focused.dataset.piece}"]`
@@ -216,7 +218,7 @@ function renderControls() {
   el.liftRow.textContent = '';
   if (!playing || !v.placed || r.over) {
     // No commands while the robbers hide or once the game is over.
-    el.pending.textContent = '';
+    setText(el.pending, '');
     document.querySelectorAll('[data-cmd]').forEach((b) => { b.disabled = true; });
     $('btn-move').disabled = true;
     return;
@@ -256,7 +258,7 @@ function renderControls() {
       el.liftRow.append(b);
     }
   }
-  el.pending.textContent = `Move: ${st.pending.join('')}`;
+  setText(el.pending, `Move: ${st.pending.join('')}`);
   $('btn-move').disabled = !myTurn();
   if (refocus) document.querySelector(refocus)?.focus();
 }

@@ -107,6 +107,14 @@ export function sayResult(said, box, text) {
   if (said.textContent !== want) said.textContent = want;
 }
 
+/**
+ * Sets `el`'s text only when it changes. A live region's text set again, even unchanged, is a
+ * new text node, which a screen reader may read out again (the status line on every click).
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -159,7 +159,7 @@ function nodeAt(ev) {
 // ---- status -----------------------------------------------------------------------------
 function setStatus() {
   const obs = st.obs;
-  const set = (k, v) => { document.querySelector(`#status dd[data-k="${k}"]`).textContent = v; };
+  const set = (k, v) => setText(document.querySelector(`#status dd[data-k="${k}"]`), v);
   set('round', `${obs.round} of ${obs.rounds}`);
   set('to_move', obs.over ? '—' : obs.to_move === 'robber' ? 'X' : 'the cops');
   set('robber', obs.robber == null ? 'hidden (the cops never see X’s start)' : String(obs.robber));
@@ -178,7 +178,7 @@ function setStatus() {
     prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour, or choose it in the list.'
       : `Cop ${st.pending.length + 1}: click its crossing to stay or a highlighted neighbour, or choose it in the list.`;
   }
-  $('prompt').textContent = prompt;
+  setText($('prompt'), prompt);
   renderCrossPick();
   // Buttons that would do nothing are disabled: Stop only while watching, no hint or watching
   // once the game is over, nor for a replay's position (the bots cannot go on from a replay's
@@ -188,11 +188,6 @@ function setStatus() {
   $('btn-hint').disabled = obs.over || st.watching || st.replayMode;
   $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
   document.documentElement.dataset.over = obs.over ? '1' : '0';
-}
-
-/** Sets `el`'s text only when it changes: a live region re-reads a text set again. */
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /**
@@ -225,17 +220,17 @@ function renderCrossPick() {
 
 async function analyse() {
   const box = $('solver');
-  if (!$('in-solver').checked || !st.session) { box.textContent = ''; return; }
+  if (!$('in-solver').checked || !st.session) { setText(box, ''); return; }
   const token = st.token, step = st.replayStep;
   try {
     // A replay is analysed at the half-move the player shows, not at its end.
     const moves = st.replayMode ? st.replayMoves.slice(0, step) : await st.session.moves();
     const a = await engine.tool('copsrobbers', 'analyse', { config: st.config, moves });
     if (token !== st.token || step !== st.replayStep) return;
-    box.textContent = a.applies ? `Solver: ${a.summary}.` : `Solver: ${a.reason}${a.dismantlable ? ' (one cop would win: the graph is dismantlable)' : ''}.`;
+    setText(box, a.applies ? `Solver: ${a.summary}.` : `Solver: ${a.reason}${a.dismantlable ? ' (one cop would win: the graph is dismantlable)' : ''}.`);
     box.dataset.forced = a.forced || '';
   } catch (e) {
-    box.textContent = `Solver: ${e.message}`;
+    setText(box, `Solver: ${e.message}`);
   }
 }
 
