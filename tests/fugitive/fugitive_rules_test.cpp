@@ -66,6 +66,26 @@ TEST(FugitiveRules, FugitiveMustUseAnExistingRoadOfThatTransport) {
     EXPECT_EQ(s.fugitive(), 1);  // unchanged
 }
 
+// Two cities joined by roads of two transports: the Fugitive picks the road, and the
+// Detectives learn only its letter. Example map, Fugitive on 3 (C 3-4, C 3-6, T 2-3, T 3-4,
+// T 3-8), Detectives on 1 5 6 7: by train it may be on 2, 4 or 8; by car only on 4 (6 holds
+// a Detective, so it is not there).
+TEST(FugitiveRules, ParallelRoadsOfTwoTransportsAreTwoMovesTellingDifferentThings) {
+    const auto map = std::make_shared<Map>(read_map(fugitive_test::kExample8));
+    State s(map);
+    s.place_detectives({1, 5, 6, 7});
+    s.place_fugitive(3);
+    std::vector<std::string> moves;
+    for (const FugitiveMove& m : s.fugitive_moves()) moves.push_back(move_text(m));
+    EXPECT_EQ(moves, (std::vector<std::string>{"T 2", "C 4", "T 4", "C 6", "T 8"}));
+    State by_car = s;
+    by_car.move_fugitive({'C', 4});
+    EXPECT_EQ(Knowledge::of(by_car).cities(), (std::vector<int>{4}));
+    s.move_fugitive({'T', 4});
+    EXPECT_EQ(s.fugitive(), 4);
+    EXPECT_EQ(Knowledge::of(s).cities(), (std::vector<int>{2, 4, 8}));
+}
+
 TEST(FugitiveRules, DetectivesJointMoveAllMoveDistinctSwapsLegal) {
     State s(ring20());
     s.place_detectives({5, 6, 8, 15});
