@@ -289,6 +289,23 @@ TEST(BankRules, RobberOnTheDoorARiderBoardedFromIsNotCaught) {
     EXPECT_EQ(pos.piece_error(kRobbers, 0, '1'), "");
 }
 
+// Busy is judged at the start of a move (docs/bank.md): a lift freed by an own rider's
+// arrival in this move cannot be called by another own piece in the same move; the next
+// move it can (the original: once free, "the opponent's piece may take it"). Guard 2 rides
+// AM -> EM; guard 3 walks AN -> AM behind it and calls on the arrival move: busy.
+TEST(BankRules, ALiftFreedThisMoveIsCallableOnlyFromTheNextMove) {
+    Position pos = placed("QY QX QW QV");
+    pos.play(kGuards, "SRSS");  // guard 2 AL -> AM
+    pos.play(kRobbers, "SSSS");
+    pos.play(kGuards, "S2LS");  // guard 2 calls floor 2 (car C); guard 3 AN -> AM
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.move_error(kGuards, "SI3S"), "guard 3: the lift at AM is busy");
+    pos.play(kGuards, "SISS");  // guard 2 out on EM: free again
+    EXPECT_EQ(pos.lift_states(), "FFF");
+    pos.play(kRobbers, "SSSS");
+    EXPECT_EQ(pos.move_error(kGuards, "SS3S"), "");
+}
+
 TEST(BankRules, MoveLimitAndResult) {
     Position pos = placed("QY QX QW QV", 2);
     pos.play(kGuards, "SSSS");
