@@ -406,3 +406,27 @@ test('a move rewrites no live region with the same text', async () => {
   h.assertNoErrors();
   await page.close();
 });
+
+// After a replay, a new game hides the replay box, but its player still took the arrow keys: on
+// the Move button ArrowRight stepped the hidden replay and drew its positions over the new game.
+test('a new game after a replay: the arrow keys no longer step the hidden replay', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=5&seed=3&side=watch&level=best');
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
+  await page.click('#btn-replay');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.selectOption('#in-side', 'robber');
+  await page.focus('#btn-new');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'in-cross');
+  const shown = () => Promise.all(['round', 'robber', 'cops'].map((k) => dd(page, k)));
+  const start = await shown();
+  assert.equal(start[0], '1 of 5');
+  await page.focus('#btn-cross');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('End');
+  await page.waitForTimeout(600);
+  assert.deepEqual(await shown(), start, 'the new game is still shown at its start');
+  assert.equal(await page.isHidden('#replay-box'), true);
+  h.assertNoErrors();
+  await page.close();
+});

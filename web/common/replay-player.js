@@ -216,7 +216,10 @@ export class ReplayPlayer {
   }
 
   onKey(ev) {
-    if (!this.keyboard || this.container.hidden || !this.container.isConnected) return;
+    // Not while the player is out of sight: a page hides its replay box (not the player) when a
+    // game starts, and the keys then belong to the game (Cops and Robbers' arrows on its Move
+    // button stepped the hidden replay and drew its positions over the new game).
+    if (!this.keyboard || !this.container.isConnected || !this.container.getClientRects().length) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (isTypingTarget(ev.target)) return;
     const t = ev.target;
