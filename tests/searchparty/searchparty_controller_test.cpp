@@ -262,3 +262,15 @@ TEST(SearchPartyController, OriginalCommandFormAndOneTurn) {
     EXPECT_EQ(pursuit::read_file(dir + "/received.txt"), "Turn 1\n@:0,0.\nooo.\n" + kDashes);
     std::system(("rm -rf " + dir).c_str());
 }
+
+// A deliberate difference from the original (docs/searchparty.md): a finishing move line
+// without its newline, after which the solver exits, is an unfinished line, not a move; the
+// run fails (exit 1) and names it. The original's readline() would have played it.
+TEST(SearchPartyController, AnUnfinishedLastLineIsNotPlayed) {
+    const Outcome o = run_controller("4 1 0 0\nS...\n", "", "", "sh -c \"read l; read l; read l; read l; printf '@6.'\"");
+    EXPECT_EQ(o.status, 1);
+    // "exited with status 0" or, if the exit is not seen yet, "closed its output": both name the line.
+    EXPECT_EQ(o.err.rfind("Solver failed (exited): solver ", 0), 0u) << o.err;
+    EXPECT_NE(o.err.find(" before answering turn 1 (after an unfinished line \"@6.\")\n"), std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find("Finished"), std::string::npos) << o.err;
+}
