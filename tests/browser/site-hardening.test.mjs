@@ -153,3 +153,26 @@ for (const game of GAMES) {
     await page.context().close();
   });
 }
+
+// The error box's ✕ pressed from the keyboard hid the box with the focused button in it: focus
+// fell to the page and the player had to Tab from the top again. It goes on to the next control.
+test('the error box dismissed by keyboard: focus goes on to the next control, not to the page', async () => {
+  const broken = { robots: 'board=zzz', copsrobbers: 'replay=nope.json', bank: 'replay=nope.json', fugitive: 'replay=nope.json', searchparty: 'map=nosuchmap' };
+  const problems = [];
+  for (const game of GAMES) {
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/#${broken[game]}`);
+    await page.waitForSelector('#error .error-close', { state: 'visible', timeout: 30000 });
+    await page.focus('#error .error-close');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#error', { state: 'hidden' });
+    const now = await page.evaluate(() => {
+      const e = document.activeElement;
+      return { what: e === document.body ? 'the page' : `${e.tagName.toLowerCase()}#${e.id}`, after: !!(document.getElementById('error').compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) };
+    });
+    if (now.what === 'the page' || !now.after) problems.push(`${game}: focus is on ${now.what}`);
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors([/HTTP 404: .*nope\.json/, /Failed to load resource: .*404/]);
+});

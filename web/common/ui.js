@@ -24,7 +24,13 @@ export function showError(box, message) {
     close.className = 'error-close';
     close.setAttribute('aria-label', 'Dismiss this message');
     close.textContent = '✕';
-    close.addEventListener('click', () => clearError(box));
+    close.addEventListener('click', () => {
+      // The ✕ goes with the box: keyboard focus on it would fall to the page (Tab from the top
+      // again); it goes on to the next control after the box instead.
+      const had = box.contains(document.activeElement);
+      clearError(box);
+      if (had) focusFirst(...controlsAfter(box));
+    });
     box.append(close);
   }
   box.setAttribute('role', 'alert');
@@ -34,6 +40,13 @@ export function showError(box, message) {
   // out of sight: bring the box into view (this page's own scroll only, never a host page's).
   const r = box.getBoundingClientRect();
   if (r.bottom <= 0 || r.top >= window.innerHeight) window.scrollBy(0, r.top - 8);
+}
+
+/** The controls after `el` in the page's order (candidates for focusFirst; not in a closed <details>). */
+function controlsAfter(el) {
+  const all = document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])');
+  return [...all].filter((e) => !el.contains(e) && (el.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)
+    && !(e.closest('details:not([open])') && !e.matches('details > summary')));
 }
 
 /**
