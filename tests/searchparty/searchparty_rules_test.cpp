@@ -4,6 +4,7 @@
 
 #include "common/errors.h"
 #include "common/game.h"
+#include "common/judge_io.h"
 #include "searchparty/checker.h"
 #include "searchparty/rules.h"
 #include "searchparty/searchparty_game.h"
@@ -332,4 +333,22 @@ TEST(SearchPartyRules, LimitsAtTheMaximumAndTheSmallestBoard) {
     EXPECT_EQ(move_error(t, "C5."), "Invalid move of dead or nonexistent costar C");
     EXPECT_EQ(move_error(t, "b5."), "Invalid move of dead or nonexistent extra b");
     EXPECT_EQ(move_error(t, "B5 a5."), "(no error)");
+}
+
+// The spec's table of the reference maps: size, p, q, open cells, and the cells left unseen
+// after the view from S, as our reader and the initial State count them.
+TEST(SearchPartyMap, ReferenceMapsMatchTheSpecTable) {
+    struct Row {
+        int cols, rows, p, q, open, unseen;
+    };
+    const Row table[5] = {{12, 12, 2, 0, 111, 105}, {20, 20, 1, 1, 264, 256}, {80, 47, 3, 2, 2513, 2495},
+                          {150, 58, 4, 9, 7282, 7261}, {250, 146, 8, 13, 9762, 9741}};
+    for (int i = 0; i < 5; ++i) {
+        const std::string path = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map" + std::to_string(i + 1) + ".txt";
+        const Map m = read_map(read_file(path), path);
+        const Row& r = table[i];
+        EXPECT_EQ((std::vector<int>{m.cols, m.rows, m.costars, m.extras, m.open_count(), State(m).unsearched()}),
+                  (std::vector<int>{r.cols, r.rows, r.p, r.q, r.open, r.unseen}))
+            << "map" << i + 1;
+    }
 }
