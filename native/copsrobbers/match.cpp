@@ -71,13 +71,18 @@ MatchOutcome play_match(const Json& config_in, const std::string& cops_cmd, cons
         Player& p = *side_player[side];
         auto line = p.read_line(context);
         auto& times = side == 0 ? out.cops_ms : out.robber_ms;
+        const int limit = replies[side]++ == 0 ? timing.first_move_ms : timing.move_ms;
         if (!line) {
-            check_player(side);
+            // The reader waits the longer (first-reply) limit every time; a silence is
+            // reported against the limit of this reply, not the reader's.
+            if (p.verdict().kind == VerdictKind::TimeLimit)
+                lose(side, "time limit: " + p.name() + " sent no reply to " + context + " within " + num(limit) + " ms");
+            else
+                check_player(side);
             return std::nullopt;
         }
         const double ms = p.last_move_time().count() / 1e6;
         times.push_back(ms);
-        const int limit = replies[side]++ == 0 ? timing.first_move_ms : timing.move_ms;
         if (ms > limit) {
             lose(side, "time limit: " + p.name() + " replied to " + context + " after " + num(static_cast<long long>(ms)) +
                            " ms (limit " + num(limit) + " ms)");

@@ -268,3 +268,22 @@ TEST(CopsRobbersProtocol, LosersStderrIsKeptSizeCapped) {
     EXPECT_EQ(tail.substr(tail.size() - 19), "the very last line\n");
     std::system(("rm -rf " + dir).c_str());
 }
+
+// A silent program on a later move loses on the later limit, and the reason names that limit:
+// it said "sent no reply within 3.000 s" (the first reply's allowance, which the server's
+// process reader waits for every reply) when the limit of that move was 1 s.
+TEST(CopsRobbersProtocol, SilenceOnALaterMoveNamesTheLaterLimit) {
+    const std::string dir = make_temp_dir("cr-silent-");
+    Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
+             {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
+    // X stays on 3 in round 1, then reads on without answering.
+    write_file(dir + "/silent.sh", "n=0\nwhile IFS= read -r l; do n=$((n+1)); if [ $n -eq 13 ]; then echo 3; fi; done\n");
+    MatchTiming t;
+    t.first_move_ms = test::scaled(1500);
+    t.move_ms = test::scaled(300);
+    MatchOutcome m = play_match(cfg, scripted(dir, "p", 13, "6 7\n6 7\n"), "exec sh " + dir + "/silent.sh", t);
+    EXPECT_EQ(m.winner, "cops");
+    EXPECT_EQ(m.result["reason"], "time limit: X sent no reply to round 2 within " + std::to_string(t.move_ms) + " ms");
+    EXPECT_EQ(m.result["rounds_played"], 1);
+    std::system(("rm -rf " + dir).c_str());
+}
