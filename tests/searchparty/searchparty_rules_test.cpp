@@ -352,3 +352,17 @@ TEST(SearchPartyMap, ReferenceMapsMatchTheSpecTable) {
             << "map" << i + 1;
     }
 }
+
+// Batch form ends: no move line may follow the one that completes the search, and a map the
+// view from S already covers is solved by the final line alone, "0 p q".
+TEST(SearchPartyRules, CheckerEndsOfTheBatchForm) {
+    auto r = check_solution(read_map(kExample1), "@4.\n@6.\n@6.\n@6.\n@6.\n5 0 0\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.message, "solution line 5: the search already ended after 4 turns, but more move lines follow");
+    const Map covered = read_map("5 3 1 2\n.....\n..S..\n.....\n");
+    r = check_solution(covered, "0 1 2\n");
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
+    r = check_solution(covered, "@5.\n1 1 2\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.message, "solution line 1: the search already ended after 0 turns, but more move lines follow");
+}
