@@ -319,3 +319,31 @@ test('keyboard: New game puts focus in the move box, or on Pause when watching',
   h.assertNoErrors();
   await page.context().close();
 });
+
+// In a frame the New game form is hidden: once a game was over, nothing (keyboard or mouse) could
+// start another. Restart plays the game shown again from its start, on the same side, and puts
+// focus on the new game's first control (Pause when watching, the city list when placing).
+test('in a frame, Restart by keyboard plays the game again (the New game form is hidden there)', async () => {
+  const page = await open('#embed=1&side=-1&level=easy&cities=30&seed=5');
+  assert.equal(await page.isVisible('#btn-new'), false, 'the New game form is hidden in a frame');
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  const ended = await page.textContent('#outcome');
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'btn-pause', null, { timeout: 10000 });
+  assert.equal((await obs(page)).turn < 2 || !(await obs(page)).over, true, 'a new game is under way');
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  assert.equal(await page.textContent('#outcome'), ended, 'the same game again (same map and bots)');
+  await page.close();
+  // Playing the Fugitive: Restart goes back to placing the start city, focus on the city list.
+  const play = await open('#embed=1&side=0&level=easy&cities=30&seed=5');
+  await waitIdle(play);
+  await play.focus('#btn-city');
+  await play.keyboard.press('Enter');  // start city chosen: the game is under way
+  await play.waitForFunction(() => window.fugitivePage.st.obs.phase !== 'place_fugitive');
+  await play.focus('#btn-restart');
+  await play.keyboard.press('Enter');
+  await play.waitForFunction(() => window.fugitivePage.st.obs?.phase === 'place_fugitive' && document.activeElement?.id === 'in-city', null, { timeout: 10000 });
+  h.assertNoErrors();
+  await play.close();
+});

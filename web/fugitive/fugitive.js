@@ -178,6 +178,7 @@ function renderPanel() {
   $('btn-hint').disabled = !!st.replay || obs.over || st.side < 0;
   $('btn-pause').disabled = !!st.replay || obs.over;
   $('btn-save').disabled = !!st.replay;
+  $('btn-restart').disabled = !!st.replay || !st.config;
   renderCityPick();
   restoreMoveFocus();
   // Hint and Pause are disabled once the game is over: focus on one of them would fall to the page.
@@ -336,9 +337,14 @@ async function startFromForm(mapText) {
   st.level = $('in-level').value;
   const side = Number($('in-side').value);
   if (!mapText) location.hash = `side=${side}&level=${st.level}&cities=${$('in-cities').value}&seed=${$('in-seed').value}${document.documentElement.classList.contains('embed') ? '&embed=1' : ''}`;
+  await startAndFocus(configFromForm(mapText), side);
+}
+
+/** Starts a game (newGame), then puts focus on its first control (see startFromForm). */
+async function startAndFocus(config, side) {
   const button = document.activeElement;
   try {
-    await newGame(configFromForm(mapText), side);
+    await newGame(config, side);
   } catch {
     return;  // shown in the error box
   }
@@ -422,6 +428,9 @@ function wire() {
       $('hint-text').textContent = `The bot would play: ${m}`;
     } catch (e) { showError($('error'), e); }
   });
+  // Restart: the game shown, from its start, on the same side: the one way to play again in a
+  // frame, where the New game form is hidden.
+  $('btn-restart').addEventListener('click', () => { if (st.config && !st.replay) startAndFocus(st.config, st.side); });
   $('btn-save').addEventListener('click', async () => {
     if (st.replay || !st.game) return;
     try {
