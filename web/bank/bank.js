@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -567,6 +567,7 @@ document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click
 $('btn-move').addEventListener('click', submitMove);
 // New game from the form: focus leaves the form for the new game's first control: the hiding
 // list (robbers), the selected piece's button (guards), the board (watching), the result.
+enterPresses($('btn-new'), el.moves, el.seed);
 $('btn-new').addEventListener('click', () => newGame().then(() => focusFirst(
   el.outcome, st.mode === 'play' && !$('hide-pick').hidden ? $('in-hide') : null,
   el.pieceRow.querySelector('button[aria-pressed="true"]'), el.canvas,

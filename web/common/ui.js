@@ -128,6 +128,20 @@ export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/**
+ * Enter in one of the form's fields (`inputs`) presses `button` (New game, Generate), as in a
+ * form: a keyboard player who types a seed need not Tab on to the button.
+ */
+export function enterPresses(button, ...inputs) {
+  for (const input of inputs) {
+    input.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Enter' || ev.isComposing || ev.ctrlKey || ev.metaKey || ev.altKey || button.disabled) return;
+      ev.preventDefault();
+      button.click();
+    });
+  }
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -461,6 +461,7 @@ async function main() {
     const now = document.activeElement;
     if (token === st.token && (now === button || !now || now === document.body)) focusFirst($('outcome'), $('in-cross'));
   }));
+  enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));
   // Restart: the game shown, from its start (its own config: a host's map text or a map name the
   // list lacks would otherwise turn into the form's map).
   $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false, config: st.config }).catch(() => {}));

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -416,6 +416,7 @@ async function stepReplay(k) {
 
 function wire() {
   $('btn-new').addEventListener('click', () => startFromForm());
+  enterPresses($('btn-new'), $('in-cities'), $('in-seed'));
   $('btn-map').addEventListener('click', () => startFromForm($('in-map').value));
   $('btn-example').addEventListener('click', () => { $('in-map').value = EXAMPLE8; startFromForm(EXAMPLE8); });
   $('btn-clear').addEventListener('click', () => { st.pending = []; render(); });

@@ -10,7 +10,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash } from '../common
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural, downloadJson, engineRestartedMessage, focusFirst } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, downloadJson, engineRestartedMessage, focusFirst, enterPresses } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -391,6 +391,7 @@ async function init() {
     loadText(builtinText(name)).then(() => { updateHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
   };
   $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
+  enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
     try {
       const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, cols: +$('in-cols').value, rows: +$('in-rows').value,
