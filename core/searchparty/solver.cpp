@@ -656,8 +656,7 @@ Plan replan_tails(const State& start, Plan best, const std::vector<TailTry>& tri
         go_on);
 }
 
-std::vector<TailTry> default_tails(int open_cells) {
-    if (open_cells < 100) return {};
+std::vector<TailTry> default_tails() {
     std::vector<TailTry> v;
     PolicyParams p = default_variants(3).front();
     p.tours = true;
@@ -870,7 +869,7 @@ std::string batch_text(const State& start, const Plan& plan) {
 Plan solve_full(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
                 const std::function<bool(Stage)>& in_time) {
     const int open = start.map().open_count();
-    return solve(start, level, seed, more, seeded_variants(seed, open), default_tails(open), in_time);
+    return solve(start, level, seed, more, seeded_variants(seed, open), default_tails(), in_time);
 }
 
 std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms) {

@@ -182,7 +182,7 @@ Plan keep_better_splices(Plan best, const Cuts& cuts, Splice splice, const std::
 }
 // The tail re-plans the native solver tries by default: by mid-search the teams are spread
 // out, and a global plan (regions + tours) from there pays off (maps 3 and 5).
-std::vector<TailTry> default_tails(int open_cells);
+std::vector<TailTry> default_tails();
 // `in_time(stage)`, when given, is asked before each step of the pipeline after the first
 // variant (each further variant; the closing tours from the start, each tail re-plan and each
 // closing cut): a step is skipped when it says no. The interactive form answers turn 1 within
