@@ -6,7 +6,8 @@
 //   searchparty-solver --figures [DIR]     the reference maps map1..5.txt: turns, survivors,
 //                                          time, lower bound and gap
 // The form is chosen by --batch / --interactive, else: stdin is a terminal -> batch;
-// otherwise the first stdin line decides ("Turn 1" -> interactive, end of input -> batch).
+// otherwise the first stdin line decides ("Turn 1" -> interactive, anything else -> batch,
+// with the map read from stdin when no MAP is given).
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <functional>
 #include <optional>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,7 @@ PolicyParams policy_from(const std::string& spec) {
 int usage(int code) {
     std::fputs(
         "usage: searchparty-solver [options] MAP            batch form on stdout\n"
+        "       searchparty-solver [options] < MAP          the same, the map on standard input\n"
         "       searchparty-solver [options] [MAP] < blocks   interactive form (as run by the controller)\n"
         "       searchparty-solver --figures [DIR]          reference maps DIR/map1..5.txt\n"
         "options:\n"
@@ -280,14 +283,20 @@ int main(int argc, char** argv) {
     try {
         if (o.figures) return figures(o);
         std::string first;
-        if (o.mode == 0) o.mode = !isatty(0) && std::getline(std::cin, first) && first.rfind("Turn", 0) == 0 ? 2 : 1;
-        else if (o.mode == 2) std::getline(std::cin, first);
+        bool first_read = false;  // the first stdin line, read to choose the form
+        if (o.mode == 0) {
+            first_read = !isatty(0) && std::getline(std::cin, first);
+            o.mode = first_read && first.rfind("Turn", 0) == 0 ? 2 : 1;
+        } else if (o.mode == 2) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
-        if (o.map_path.empty())
-            return bad(first.empty() ? std::string("no MAP given (the batch form needs one)")
-                                     : "no MAP given, and standard input is no controller's state block (its first line is '" +
-                                           first.substr(0, 40) + "', not 'Turn 1')");
-        const State start(read_map(read_file(o.map_path), o.map_path));
+        const bool piped = !isatty(0);
+        if (o.map_path.empty() && (!piped || (!first_read && std::cin.peek() == EOF)))
+            return bad("no MAP given (the batch form reads it from a file or from standard input)");
+        // Without MAP the batch form reads the map on standard input, as the original challenge's
+        // programs do ("N M p q" and the rows); its first line was read to choose the form.
+        const State start(o.map_path.empty()
+                              ? read_map((first_read ? first + "\n" : "") + std::string(std::istreambuf_iterator<char>(std::cin), {}), "standard input")
+                              : read_map(read_file(o.map_path), o.map_path));
         std::cout << batch_text(start, solve_with_budget(start, o));
         return 0;
     } catch (const std::exception& e) {

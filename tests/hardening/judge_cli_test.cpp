@@ -396,10 +396,19 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     r = expect_exit(kBin + "/searchparty-solver --bogus " + map, 2, "searchparty-solver: unknown option --bogus");
     r = expect_exit(kBin + "/searchparty-solver --level hardest " + map, 2, "searchparty-solver: option --level: expected easy, medium, hard or best, got 'hardest'");
     r = expect_exit(kBin + "/searchparty-solver " + map + " --seed", 2, "searchparty-solver: option --seed needs a value");
+    // Without MAP, standard input that is no controller's state block is the map (the original
+    // challenge's batch form): the same plan as from the file; garbage is named as a map error.
     r = run("echo garbage | " + kBin + "/searchparty-solver");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(has(r.out, "searchparty-solver: no MAP given, and standard input is no controller's state block (its first line is 'garbage'"))
-        << r.out;
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(has(r.out, "searchparty-solver: standard input line 1: expected the header \"N M p q\"")) << r.out;
+    r = expect_exit(kBin + "/searchparty-solver < /dev/null", 2, "searchparty-solver: no MAP given (the batch form reads it from a file or from standard input)");
+    const Outcome piped = run(kBin + "/searchparty-solver < " + map + " 2>/dev/null");
+    const Outcome forced = run(kBin + "/searchparty-solver --batch < " + map + " 2>/dev/null");
+    const Outcome from_file = run(kBin + "/searchparty-solver " + map + " 2>/dev/null");
+    EXPECT_EQ(piped.status, 0);
+    EXPECT_EQ(piped.out, from_file.out);
+    EXPECT_EQ(forced.out, from_file.out);
+    EXPECT_NE(from_file.out.find(" 2 1\n"), std::string::npos) << from_file.out;  // "T 2 1": everyone alive
     // searchparty-mapgen: --help was status 2; "abc" was taken as 0 by atoi.
     r = run(kBin + "/searchparty-mapgen --help");
     EXPECT_EQ(r.status, 0) << r.out;
