@@ -403,6 +403,10 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             return line;
         }
         if (!verdict_.ok()) break;  // flood or garbage
+        if (out_fd_ < 0 && limits_.unfinished_last_line_counts && !out_buf_.empty()) {
+            out_buf_ += '\n';
+            continue;
+        }
         if (out_fd_ < 0) {
             // EOF: tell a crash from an exit from a program that merely closed stdout.
             std::string partial = out_buf_.empty() ? "" : " (after an unfinished line \"" + escaped_excerpt(out_buf_) + "\")";

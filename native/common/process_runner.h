@@ -42,6 +42,10 @@ struct PlayerLimits {
     std::size_t max_total_bytes = 64u << 20;    // 64 MiB per game
     std::size_t stderr_keep_bytes = 4096;       // tail of stderr kept for reports
     std::chrono::milliseconds write_timeout{2000};  // send_line gives up (WriteFailed) after this
+    // At the end of the output an unfinished last line is read as a line, as Python's readline()
+    // does (the Search Party original controller plays a last move line without its newline);
+    // otherwise it is reported with the program's exit.
+    bool unfinished_last_line_counts = false;
 };
 
 // The line framing every judge applies to a program's output, as a pure function (the

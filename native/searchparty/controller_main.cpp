@@ -122,6 +122,7 @@ int main(int argc, char** argv) {
     PlayerLimits limits;
     // 0 = no limit; a positive limit under a millisecond is 1 ms, not "no limit".
     limits.per_move = std::chrono::milliseconds(time_limit > 0 ? std::max(1LL, static_cast<long long>(time_limit * 1000)) : 0);
+    limits.unfinished_last_line_counts = true;  // the original reads with readline()
     Player solver("solver", cmd, "", limits);
 
     State state(map);

@@ -263,14 +263,17 @@ TEST(SearchPartyController, OriginalCommandFormAndOneTurn) {
     std::system(("rm -rf " + dir).c_str());
 }
 
-// A deliberate difference from the original (docs/searchparty.md): a finishing move line
-// without its newline, after which the solver exits, is an unfinished line, not a move; the
-// run fails (exit 1) and names it. The original's readline() would have played it.
-TEST(SearchPartyController, AnUnfinishedLastLineIsNotPlayed) {
+TEST(SearchPartyController, AnUnfinishedLastLineIsPlayedAsTheOriginalDoes) {
+    // The original reads with Python's readline(), which returns a last line without its
+    // newline: '@6.' then exit is the finishing move (x = 1 sees x = 3), not a failure.
     const Outcome o = run_controller("4 1 0 0\nS...\n", "", "", "sh -c \"read l; read l; read l; read l; printf '@6.'\"");
-    EXPECT_EQ(o.status, 1);
-    // "exited with status 0" or, if the exit is not seen yet, "closed its output": both name the line.
-    EXPECT_EQ(o.err.rfind("Solver failed (exited): solver ", 0), 0u) << o.err;
-    EXPECT_NE(o.err.find(" before answering turn 1 (after an unfinished line \"@6.\")\n"), std::string::npos) << o.err;
-    EXPECT_EQ(o.err.find("Finished"), std::string::npos) << o.err;
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.err, "Finished in 1 turns\n1 0 0\n");
+    // Not finishing: the unfinished line is played, then the end of output is the failure.
+    const Outcome short_of = run_controller("6 1 0 0\nS.....\n", "", "", "sh -c \"read l; read l; read l; read l; printf '@6.'\"");
+    EXPECT_EQ(short_of.status, 1);
+    // (the state block of turn 2 may or may not get into the pipe before the exit is seen)
+    EXPECT_EQ(short_of.err.rfind("Solver failed (", 0), 0u) << short_of.err;
+    EXPECT_NE(short_of.err.find("exited with status 0"), std::string::npos) << short_of.err;
+    EXPECT_EQ(short_of.err.find("unfinished"), std::string::npos) << short_of.err;
 }
