@@ -76,6 +76,8 @@ public:
     Player& operator=(Player&& other) noexcept;  // kills the process it owned first
 
     const std::string& name() const { return name_; }
+    // For the next read_line calls (a judge whose first reply may take longer than the rest).
+    void set_per_move_limit(std::chrono::milliseconds limit) { limits_.per_move = limit; }
 
     // Writes one line (adds '\n'). Returns false and sets the verdict on failure.
     // Writing never blocks forever (non-blocking with a bounded wait).

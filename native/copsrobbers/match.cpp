@@ -45,7 +45,7 @@ MatchOutcome play_match(const Json& config_in, const std::string& cops_cmd, cons
     CopsRobbersGame game(config_in);
     const Position& pos = game.position();
     PlayerLimits limits;
-    limits.per_move = std::chrono::milliseconds(std::max(timing.first_move_ms, timing.move_ms));
+    limits.per_move = std::chrono::milliseconds(std::max(timing.first_move_ms, timing.move_ms));  // (set per reply in ask)
     Player cops("cops", cops_cmd, "", limits), robber("X", robber_cmd, "", limits);
     Player* side_player[2] = {&cops, &robber};
     const char* side_name[2] = {"the cops", "X"};
@@ -69,12 +69,12 @@ MatchOutcome play_match(const Json& config_in, const std::string& cops_cmd, cons
     // Reads one reply of `side`, enforcing the per-move limit (the first reply may take longer).
     auto ask = [&](int side, const std::string& context) -> std::optional<std::string> {
         Player& p = *side_player[side];
+        const int limit = replies[side]++ == 0 ? timing.first_move_ms : timing.move_ms;
+        p.set_per_move_limit(std::chrono::milliseconds(limit));
         auto line = p.read_line(context);
         auto& times = side == 0 ? out.cops_ms : out.robber_ms;
-        const int limit = replies[side]++ == 0 ? timing.first_move_ms : timing.move_ms;
         if (!line) {
-            // The reader waits the longer (first-reply) limit every time; a silence is
-            // reported against the limit of this reply, not the reader's.
+            // The judge's own wording of a silence, with the limit in ms as in the contract.
             if (p.verdict().kind == VerdictKind::TimeLimit)
                 lose(side, "time limit: " + p.name() + " sent no reply to " + context + " within " + num(limit) + " ms");
             else
