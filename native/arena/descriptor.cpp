@@ -101,6 +101,37 @@ void create_for_seeds(const std::string& game, Json config, int seeds, const std
     }
 }
 
+// result.tiebreaks: [{"pointer": "/...", "higher_wins": true|false}, ...]; each key checked,
+// so a typo ("higher_win") is named rather than a tie broken the wrong way.
+std::vector<TieBreak> get_tiebreaks(const Json& r, const std::string& where, int sides) {
+    std::vector<TieBreak> out;
+    if (!r.contains("tiebreaks")) return out;
+    const std::string shape = "{\"pointer\": \"/...\", \"higher_wins\": true|false}";
+    const Json& list = r["tiebreaks"];
+    if (!list.is_array()) throw InputError(where + ": \"tiebreaks\" must be an array of " + shape);
+    if (sides != 1 && !list.empty())
+        throw InputError(where + ": \"tiebreaks\" apply to one-role games only (this one has " + std::to_string(sides) +
+                         " roles)");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = "tiebreaks[" + std::to_string(i) + "]";
+        const Json& t = list[i];
+        if (!t.is_object()) throw InputError(where + ": " + at + " must be an object " + shape);
+        for (auto it = t.begin(); it != t.end(); ++it)
+            if (it.key() != "pointer" && it.key() != "higher_wins")
+                throw InputError(where + " " + at + ": unknown field \"" + it.key() +
+                                 "\" (a tie-break has \"pointer\" and \"higher_wins\")");
+        TieBreak tb;
+        tb.pointer = get_string(t, "pointer", where + " " + at, true);
+        if (tb.pointer.empty() || tb.pointer[0] != '/')
+            throw InputError(where + " " + at + ": \"" + tb.pointer + "\" is not a JSON pointer");
+        if (!t.contains("higher_wins")) throw InputError(where + " " + at + ": missing field \"higher_wins\" (true or false)");
+        if (!t["higher_wins"].is_boolean()) throw InputError(where + " " + at + ": field \"higher_wins\" must be true or false");
+        tb.higher_wins = t["higher_wins"].get<bool>();
+        out.push_back(tb);
+    }
+    return out;
+}
+
 std::string with_setup(const Json& setup) {
     return setup.empty() ? std::string() : " with the descriptor's setup " + setup.dump();
 }
@@ -150,6 +181,7 @@ GameDescriptor load_descriptor(const std::string& path) {
     d.fault_side_ptr = get_string(r, "fault_side", where, false);
     d.move_times_ptr = get_string(r, "move_times_ms", where, false);
     d.reason_ptr = get_string(r, "reason", where, false);
+    d.tiebreaks = get_tiebreaks(r, where, d.sides());
     if (r.contains("winner_values")) {
         if (!r["winner_values"].is_object()) throw InputError(where + ": \"winner_values\" must be an object");
         for (auto it = r["winner_values"].begin(); it != r["winner_values"].end(); ++it) {

@@ -11,6 +11,14 @@
 
 namespace pursuit::arena {
 
+// One-role games: when two runs on the same instance have equal scores, the first tie-break
+// whose values differ decides (result.tiebreaks, in order). E.g. Search Party: more living
+// costars, then more living extras.
+struct TieBreak {
+    std::string pointer;      // into the result (like score: "{side}" -> 0, "{role}" -> the role)
+    bool higher_wins = true;  // a greater value breaks the tie in that run's favour
+};
+
 struct GameDescriptor {
     std::string game;                 // id, e.g. "copsrobbers"
     std::string title;
@@ -54,6 +62,9 @@ struct GameDescriptor {
     std::string fault_side_ptr;
     std::string move_times_ptr;       // per side: array of milliseconds
     std::string reason_ptr;           // one string: how the game ended
+    // One-role games only: every result must give a number at each pointer, as at score (the
+    // record's "tiebreaks"); a missing one makes the game an "error" (see docs/arena.md).
+    std::vector<TieBreak> tiebreaks;
     std::string dir;                  // folder holding the descriptor
     std::string path;                 // the descriptor file itself
 

@@ -57,6 +57,9 @@ std::string record_problem(Json& r) {
         for (const auto& times : r["move_times_ms"])
             if (!times.is_array() || !all_of(times, &Json::is_number)) return "\"move_times_ms\" is not arrays of numbers";
     if (!null_or_number(r["captures"])) return "\"captures\" is not a number";
+    if (r.contains("tiebreaks") && !r["tiebreaks"].is_null() &&
+        !(r["tiebreaks"].is_array() && all_of(r["tiebreaks"], &Json::is_number)))
+        return "\"tiebreaks\" is not an array of numbers";
     if (!r["reason"].is_string()) return "\"reason\" is not a string";
     return "";
 }

@@ -179,7 +179,8 @@ std::string html_report(const Summary& s, const Json& run) {
     o << "</p>\n";
 
     o << "<h2>Ratings</h2>\n<p class=\"muted\">Bradley-Terry fit (Newton), Elo scale, mean 0; whiskers are 95 % intervals from the Hessian."
-      << (two ? "" : " One-role game: bots are compared by score on the same map and seed.") << "</p>\n";
+      << (two ? "" : " One-role game: bots are compared by score on the same map and seed")
+      << (s.tiebreaks.empty() ? "" : ", " + html_escape(tiebreaks_text(s))) << (two ? "" : ".") << "</p>\n";
     o << rating_chart(s, order);
     o << "<table><tr><th>bot</th><th>rating</th><th>95 %</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>faults</th><th>avg score</th><th>median ms/move</th></tr>\n";
     for (int i : order) {
@@ -195,14 +196,16 @@ std::string html_report(const Summary& s, const Json& run) {
           << num(s.ratings.role0_advantage_ci95, "%.0f") << " Elo.</p>\n";
 
     o << "<h2>Pairings</h2>\n<table><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>faults A:B</th>"
-      << "<th>captures/game</th><th>avg score A</th><th>avg score B</th><th>failed</th></tr>\n";
+      << "<th>captures/game</th><th>avg score A</th><th>avg score B</th><th>failed</th>"
+      << (s.tiebreaks.empty() ? "" : "<th>by tie-break</th>") << "</tr>\n";
     for (const auto& p : s.pairs) {
         if (p.of_a.games == 0 && p.errors == 0) continue;
         o << "<tr><td>" << html_escape(s.bots[p.a]) << "</td><td>" << html_escape(s.bots[p.b]) << "</td><td>" << p.of_a.games << "</td><td>"
           << p.of_a.wins << "</td><td>" << p.of_a.draws << "</td><td>" << p.of_a.losses << "</td><td>" << p.of_a.faults << ":" << p.b_faults
           << "</td><td>" << (p.captures_count ? num(p.captures_sum / p.captures_count, "%.2f") : "–") << "</td><td>"
           << (p.of_a.score_count ? num(p.of_a.score_sum / p.of_a.score_count, "%.2f") : "–") << "</td><td>"
-          << (p.b_score_count ? num(p.b_score_sum / p.b_score_count, "%.2f") : "–") << "</td><td>" << p.errors << "</td></tr>\n";
+          << (p.b_score_count ? num(p.b_score_sum / p.b_score_count, "%.2f") : "–") << "</td><td>" << p.errors << "</td>"
+          << (s.tiebreaks.empty() ? "" : "<td>" + std::to_string(p.by_tiebreak) + "</td>") << "</tr>\n";
     }
     o << "</table>\n";
 

@@ -103,6 +103,18 @@ void read_outcome(const GameDescriptor& g, const Json& result, const std::vector
         times.push_back(kept);
     }
     if (sides == 1 && !scores[0].is_number()) throw InputError("no score at " + g.score_ptr);
+    if (sides == 1 && !g.tiebreaks.empty()) {
+        // Read like the score: a result without them could not be ranked among equal scores.
+        Json values = Json::array();
+        for (const auto& tb : g.tiebreaks) {
+            const std::string ptr = side_pointer(tb.pointer, 0, g.roles[0]);
+            const Json v = at_pointer(result, ptr);
+            if (!v.is_number())
+                throw InputError("no tie-break value (a number) at " + ptr + (v.is_null() ? "" : ", got " + v.dump()));
+            values.push_back(v);
+        }
+        rec["tiebreaks"] = values;
+    }
     if (sides == 2 && g.winner_from_scores) {
         if (!scores[0].is_number() || !scores[1].is_number()) throw InputError("no scores at " + g.score_ptr);
         const double a = scores[0].get<double>(), b = scores[1].get<double>();

@@ -50,6 +50,14 @@ PairTally& pair_of(std::vector<PairTally>& pairs, int n, int a, int b) {
 
 }  // namespace
 
+std::string tiebreaks_text(const Summary& s) {
+    if (s.tiebreaks.empty()) return "";
+    std::string out = "equal scores then by ";
+    for (std::size_t k = 0; k < s.tiebreaks.size(); ++k)
+        out += (k ? ", then " : "") + s.tiebreaks[k].pointer + (s.tiebreaks[k].higher_wins ? " (higher wins)" : " (lower wins)");
+    return out;
+}
+
 Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots, const std::vector<Json>& records) {
     Summary s;
     s.game = g.game;
@@ -62,6 +70,9 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
     s.per_bot.assign(n, Tally{});
     s.time_hist.assign(n, std::vector<int>(kTimeEdgesMs.size() + 1, 0));
     s.moves_timed.assign(n, 0);
+    s.tiebreaks = g.sides() == 1 ? g.tiebreaks : std::vector<TieBreak>{};
+    s.tiebreak_sum.assign(n, std::vector<double>(s.tiebreaks.size(), 0.0));
+    s.tiebreak_count.assign(n, 0);
     for (int a = 0; a < n; ++a)
         for (int b = a + 1; b < n; ++b) {
             PairTally p;
@@ -77,6 +88,7 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
         int bot;
         double score;
         bool fault;
+        std::vector<double> tiebreaks;  // empty when the record has none (an earlier run's)
     };
     std::map<std::string, std::vector<Entry>> by_instance;
 
@@ -165,7 +177,16 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
                 ++m.games;
                 m.score_sum += sc.get<double>();
                 ++m.score_count;
-                by_instance[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back({side_bot[0], sc.get<double>(), fault_of(0)});
+                std::vector<double> tb;
+                const Json& values = r.contains("tiebreaks") ? r["tiebreaks"] : Json();
+                if (!s.tiebreaks.empty() && values.is_array() && values.size() == s.tiebreaks.size() &&
+                    std::all_of(values.begin(), values.end(), [](const Json& v) { return v.is_number(); })) {
+                    for (const auto& v : values) tb.push_back(v.get<double>());
+                    for (std::size_t k = 0; k < tb.size(); ++k) s.tiebreak_sum[side_bot[0]][k] += tb[k];
+                    ++s.tiebreak_count[side_bot[0]];
+                }
+                by_instance[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back(
+                    {side_bot[0], sc.get<double>(), fault_of(0), tb});
             }
         }
     }
@@ -178,12 +199,23 @@ Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots,
                     if (ea.bot > eb.bot) std::swap(ea, eb);
                     const int a = ea.bot, b = eb.bot;
                     const double sa = ea.score, sb = eb.score;
-                    // A faulted run loses to any clean one, whatever its score.
-                    const double pa = ea.fault != eb.fault ? (ea.fault ? 0.0 : 1.0)
-                                      : sa == sb       ? 0.5
-                                                       : ((sa > sb) == g.higher_score_wins ? 1.0 : 0.0);
+                    // A faulted run loses to any clean one, whatever its score; equal scores
+                    // are broken by the first tie-break whose values differ (both runs must
+                    // have recorded them: records of an earlier run without them stay draws).
+                    double pa = ea.fault != eb.fault ? (ea.fault ? 0.0 : 1.0)
+                                : sa == sb       ? 0.5
+                                                 : ((sa > sb) == g.higher_score_wins ? 1.0 : 0.0);
+                    bool by_tiebreak = false;
+                    if (ea.fault == eb.fault && sa == sb && !ea.tiebreaks.empty() && !eb.tiebreaks.empty())
+                        for (std::size_t k = 0; k < s.tiebreaks.size(); ++k)
+                            if (ea.tiebreaks[k] != eb.tiebreaks[k]) {
+                                pa = (ea.tiebreaks[k] > eb.tiebreaks[k]) == s.tiebreaks[k].higher_wins ? 1.0 : 0.0;
+                                by_tiebreak = true;
+                                break;
+                            }
                     comps.push_back({a, b, pa});
                     PairTally& p = pair_of(s.pairs, n, a, b);
+                    if (by_tiebreak) ++p.by_tiebreak;
                     add_result(p.of_a, pa, false, sa);
                     p.b_score_sum += sb;
                     ++p.b_score_count;
@@ -230,12 +262,14 @@ std::string format_text(const Summary& s) {
         o << "  advantage of playing " << s.roles[0] << ": " << fmt("%+.0f", s.ratings.role0_advantage_elo) << " ± "
           << fmt("%.0f", s.ratings.role0_advantage_ci95) << " Elo\n";
     o << "\nPairings (A vs B: A's wins-draws-losses" << (s.roles.size() == 2 ? ", both roles" : ", same map and seed") << ")\n";
+    if (!s.tiebreaks.empty()) o << "  (" << tiebreaks_text(s) << ")\n";
     for (const auto& p : s.pairs) {
         if (p.of_a.games == 0 && p.errors == 0) continue;
         o << "  " << pad(s.bots[p.a] + " vs " + s.bots[p.b], 2 * w + 4) << "  " << p.of_a.wins << "-" << p.of_a.draws
           << "-" << p.of_a.losses;
         if (p.captures_count) o << "  captures/game " << fmt("%.2f", p.captures_sum / p.captures_count);
         if (p.of_a.score_count) o << "  avg score " << fmt("%.2f", p.of_a.score_sum / p.of_a.score_count) << " : " << fmt("%.2f", p.b_score_sum / std::max(1, p.b_score_count));
+        if (p.by_tiebreak) o << "  " << p.by_tiebreak << " by tie-break";
         if (p.of_a.faults || p.b_faults) o << "  faults " << p.of_a.faults << ":" << p.b_faults;
         if (p.errors) o << "  failed games " << p.errors;
         o << "\n";
@@ -296,6 +330,14 @@ Json to_json(const Summary& s) {
         b["moves_timed"] = s.moves_timed[i];
         b["median_move_ms"] = std::isnan(s.time_median_ms[i]) ? Json(nullptr) : Json(s.time_median_ms[i]);
         b["move_time_histogram"] = s.time_hist[i];
+        if (!s.tiebreaks.empty()) {
+            Json avg = nullptr;
+            if (s.tiebreak_count[i]) {
+                avg = Json::array();
+                for (double v : s.tiebreak_sum[i]) avg.push_back(v / s.tiebreak_count[i]);
+            }
+            b["avg_tiebreaks"] = avg;
+        }
         bots.push_back(b);
     }
     Json pairs = Json::array();
@@ -307,6 +349,7 @@ Json to_json(const Summary& s) {
         j["b_avg_score"] = p.b_score_count ? Json(p.b_score_sum / p.b_score_count) : Json(nullptr);
         j["captures_per_game"] = p.captures_count ? Json(p.captures_sum / p.captures_count) : Json(nullptr);
         j["failed_games"] = p.errors;
+        if (!s.tiebreaks.empty()) j["decided_by_tiebreak"] = p.by_tiebreak;
         pairs.push_back(j);
     }
     Json maps = Json::array();
@@ -316,7 +359,9 @@ Json to_json(const Summary& s) {
         maps.push_back({{"map", m.map}, {"bots", per}, {"role_wins", {m.role_wins[0], m.role_wins[1]}},
                         {"draws", m.draws}, {"failed_games", m.errors}});
     }
-    return {{"game", s.game}, {"title", s.title}, {"roles", s.roles}, {"games", s.games_total}, {"games_ok", s.games_ok},
+    Json tiebreaks = Json::array();
+    for (const auto& tb : s.tiebreaks) tiebreaks.push_back({{"pointer", tb.pointer}, {"higher_wins", tb.higher_wins}});
+    return {{"game", s.game}, {"title", s.title}, {"roles", s.roles}, {"tiebreaks", tiebreaks}, {"games", s.games_total}, {"games_ok", s.games_ok},
             {"games_failed", s.games_failed}, {"comparisons", s.comparisons}, {"bots", bots}, {"pairings", pairs},
             {"maps", maps}, {"failures", s.failures},
             {"role0_advantage_elo", s.ratings.role0_advantage_elo}, {"role0_advantage_ci95", s.ratings.role0_advantage_ci95},

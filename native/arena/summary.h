@@ -28,6 +28,7 @@ struct PairTally {
     double captures_sum = 0;
     int captures_count = 0;
     int errors = 0;     // judge failures/time-outs between them (not rated)
+    int by_tiebreak = 0;  // one-role games: comparisons of equal scores decided by a tie-break
 };
 
 struct MapTally {
@@ -53,11 +54,18 @@ struct Summary {
     std::vector<Json> failures;  // records with status != ok, or with a fault
     Ratings ratings;
     int comparisons = 0;
+    // One-role games: the descriptor's tie-breaks, and per bot the sums of each one's values
+    // over its games that recorded them (the record's "tiebreaks"), and their count.
+    std::vector<TieBreak> tiebreaks;
+    std::vector<std::vector<double>> tiebreak_sum;
+    std::vector<int> tiebreak_count;
 };
 
 // Records not in the schedule (older runs with other bots) must be filtered by the caller.
 Summary summarise(const GameDescriptor& game, const std::vector<std::string>& bots, const std::vector<Json>& records);
 
+// "equal scores then by /costars (higher wins), then /extras (higher wins)"; "" = none.
+std::string tiebreaks_text(const Summary& s);
 std::string format_text(const Summary& s);  // the tables printed at the end of a run
 std::string pairings_csv(const Summary& s);
 std::string ratings_csv(const Summary& s);

@@ -271,3 +271,104 @@ TEST(ArenaTournament, AMapFileOfAnotherGameIsRefusedBeforeAnyGame) {
     EXPECT_FALSE(fs::exists(marker));
     fs::remove_all(dir);
 }
+
+namespace {
+
+std::string solo_cmd(const std::string& out, const std::string& rest) {
+    return kBin + "/pursuit-arena solo --quiet --games-dir " + kSrc + "/tests/arena/games-solo --out " + out + " " + rest;
+}
+
+std::map<std::string, Json> pairings_of(const std::string& out) {
+    std::map<std::string, Json> m;
+    const Json results = Json::parse(read_file(out + "/results.json"));
+    for (const auto& p : results["pairings"]) m[p["a"].get<std::string>() + " vs " + p["b"].get<std::string>()] = p;
+    return m;
+}
+
+}  // namespace
+
+TEST(ArenaTournament, OneRoleGameEqualScoresAreDecidedByTheDescriptorsTieBreaks) {
+    // Four solvers with the same turns (100) on 2 maps: costars, then extras decide (all
+    // higher wins); "more" and "same" are equal on everything: draws. Before, all were draws.
+    const std::string out = make_temp_dir("arena-t6-");
+    const std::string cmd = solo_cmd(out, bot("more", "--elo 100 --tiebreaks 3,1") + " " + bot("fewer", "--elo 100 --tiebreaks 2,5") +
+                                              " " + bot("same", "--elo 100 --tiebreaks 3,1") + " " +
+                                              bot("extras", "--elo 100 --tiebreaks 3,2") + " -j 2");
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    const auto recs = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_EQ(recs.size(), 8u);
+    for (const auto& r : recs) {
+        EXPECT_EQ(r["status"], "ok") << r.dump();
+        EXPECT_EQ(r["scores"], Json::array({100})) << r.dump();
+        const std::string name = r["bots"][0];
+        const Json want = name == "fewer" ? Json::array({2, 5}) : name == "extras" ? Json::array({3, 2}) : Json::array({3, 1});
+        EXPECT_EQ(r["tiebreaks"], want) << r.dump();
+    }
+    auto p = pairings_of(out);
+    auto wdl = [&](const std::string& pair) {
+        const Json& j = p.at(pair);
+        return std::to_string(j["wins"].get<int>()) + "-" + std::to_string(j["draws"].get<int>()) + "-" +
+               std::to_string(j["losses"].get<int>()) + " tb " + std::to_string(j["decided_by_tiebreak"].get<int>());
+    };
+    EXPECT_EQ(wdl("more vs fewer"), "2-0-0 tb 2");   // costars 3 > 2 (fewer's 5 extras do not count)
+    EXPECT_EQ(wdl("more vs same"), "0-2-0 tb 0");    // equal on everything
+    EXPECT_EQ(wdl("more vs extras"), "0-0-2 tb 2");  // costars equal, extras 1 < 2
+    EXPECT_EQ(wdl("fewer vs extras"), "0-0-2 tb 2");
+    auto r = ratings_by_bot(out);
+    EXPECT_EQ(r["extras"]["wins"], 6);
+    EXPECT_EQ(r["fewer"]["losses"], 6);
+    EXPECT_EQ(r["more"]["draws"], 2);
+    EXPECT_GT(r["extras"]["elo"].get<double>(), r["more"]["elo"].get<double>());
+    EXPECT_GT(r["more"]["elo"].get<double>(), r["fewer"]["elo"].get<double>());
+    const Json results = Json::parse(read_file(out + "/results.json"));
+    EXPECT_EQ(results["tiebreaks"][0]["pointer"], "/costars");
+    EXPECT_EQ(r["fewer"]["avg_tiebreaks"], Json::parse("[2,5]"));
+    const std::string html = read_file(out + "/report.html");
+    EXPECT_NE(html.find("equal scores then by /costars (higher wins), then /extras (higher wins)"), std::string::npos);
+    EXPECT_EQ(html_problems(html), "");
+    fs::remove_all(out);
+}
+
+TEST(ArenaTournament, OneRoleGameWithoutATieBreakValueIsAFailedGameNamingThePointer) {
+    // A judge that leaves a tie-break value out (here: the bot gave no extras) cannot be
+    // ranked on it: the game is recorded as "error" naming the pointer, like a missing score.
+    const std::string out = make_temp_dir("arena-t7-");
+    const std::string cmd = solo_cmd(out, bot("full", "--elo 100 --tiebreaks 3,1") + " " + bot("half", "--elo 100 --tiebreaks 3") +
+                                              " --maps " + kSrc + "/tests/arena/maps/m01.txt");
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 1) << read_file(out + "/log.txt");
+    const auto recs = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_EQ(recs.size(), 2u);
+    for (const auto& r : recs) {
+        if (r["bots"][0] == "full") {
+            EXPECT_EQ(r["status"], "ok") << r.dump();
+            continue;
+        }
+        EXPECT_EQ(r["status"], "error") << r.dump();
+        EXPECT_EQ(r["reason"].get<std::string>().rfind("no tie-break value (a number) at /extras", 0), 0u) << r.dump();
+    }
+    auto p = pairings_of(out);
+    EXPECT_EQ(p.at("full vs half")["games"], 0);  // a failed game is not rated
+    fs::remove_all(out);
+}
+
+TEST(ArenaTournament, SearchPartyRecordsLivingCostarsAndExtrasAsTieBreaks) {
+    // The shipped descriptor: equal turns are broken by living costars, then extras (the spec's Score).
+    if (!fs::exists(kBin + "/searchparty-controller") || !fs::exists(kBin + "/searchparty-solver")) GTEST_SKIP();
+    const std::string out = make_temp_dir("arena-t8-");
+    const std::string solver = kBin + "/searchparty-solver --interactive --level easy";
+    const std::string cmd = kBin + "/pursuit-arena searchparty --quiet --out " + out + " --bot 'a=" + solver + "' --bot 'b=" +
+                            solver + "' --maps " + kSrc + "/maps/searchparty/maze-31x21-s1.txt";
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    const auto recs = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_EQ(recs.size(), 2u);
+    for (const auto& r : recs) {
+        EXPECT_EQ(r["status"], "ok") << r.dump();
+        ASSERT_TRUE(r["tiebreaks"].is_array()) << r.dump();
+        ASSERT_EQ(r["tiebreaks"].size(), 2u) << r.dump();
+        EXPECT_EQ(r["tiebreaks"], recs[0]["tiebreaks"]);
+    }
+    const Json results = Json::parse(read_file(out + "/results.json"));
+    EXPECT_EQ(results["tiebreaks"], Json::parse(R"([{"pointer":"/costars","higher_wins":true},{"pointer":"/extras","higher_wins":true}])"));
+    EXPECT_EQ(results["pairings"][0]["draws"], 1);  // the same solver: equal on everything
+    fs::remove_all(out);
+}

@@ -131,7 +131,8 @@ TEST(ArenaGameLog, RecordsWithWrongShapesAreRefused) {
         {"key", 5},          {"index", "0"},   {"status", nullptr},  {"map", 3},
         {"bots", {"a", "b", "c"}}, {"bots", {1, 2}}, {"winner", 2},  {"winner", "X"},
         {"scores", {1, 2, 3}},     {"scores", Json::array({"x"})}, {"faults", Json::array({7})}, {"move_times_ms", Json::array({Json::array({"slow"})})},
-        {"captures", "two"},       {"reason", Json::array({1})}};
+        {"captures", "two"},       {"reason", Json::array({1})},
+        {"tiebreaks", 3},          {"tiebreaks", Json::array({"x"})}};
     for (const auto& [field, value] : bad) {
         Json r = log_record("x");
         r[field] = value;
@@ -419,4 +420,106 @@ TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
     EXPECT_EQ(make_map_entry(dir + "/ok.txt").name, "ok");
     EXPECT_EQ(make_map_entry("grid-4x4").value, "grid-4x4");  // a built-in name stays a name
     std::filesystem::remove_all(dir);
+}
+
+// One-role tie-breaks (result.tiebreaks): Search Party's spec breaks equal turns by more living
+// costars, then more living extras; before, equal scores were always a draw.
+TEST(ArenaDescriptor, TieBreaksMustBeAnArrayOfPointersWithADirection) {
+    const std::string tmp = make_temp_dir("arena-desc-tb-");
+    const std::string path = tmp + "/s/arena.json";
+    auto error_of = [&](const std::string& result, const std::string& roles = R"(["solver"])") {
+        write_file(path, R"({"game":"s","judge":"j","roles":)" + roles + R"(,"args":[],"result":)" + result + "}");
+        try {
+            load_descriptor(path);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(loaded)");
+    };
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":{"pointer":"/costars","higher_wins":true}})"),
+              path + " result: \"tiebreaks\" must be an array of {\"pointer\": \"/...\", \"higher_wins\": true|false}");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":["/costars"]})"),
+              path + " result: tiebreaks[0] must be an object {\"pointer\": \"/...\", \"higher_wins\": true|false}");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[{"pointer":"/costars","higher_wins":true},{"higher_wins":true}]})"),
+              path + " result tiebreaks[1]: missing field \"pointer\"");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[{"pointer":"costars","higher_wins":true}]})"),
+              path + " result tiebreaks[0]: \"costars\" is not a JSON pointer");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[{"pointer":"/costars"}]})"),
+              path + " result tiebreaks[0]: missing field \"higher_wins\" (true or false)");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[{"pointer":"/costars","higher_wins":"yes"}]})"),
+              path + " result tiebreaks[0]: field \"higher_wins\" must be true or false");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[{"pointer":"/costars","higher_win":true}]})"),
+              path + " result tiebreaks[0]: unknown field \"higher_win\" (a tie-break has \"pointer\" and \"higher_wins\")");
+    EXPECT_EQ(error_of(R"({"winner":"/w","tiebreaks":[{"pointer":"/costars","higher_wins":true}]})", R"(["a","b"])"),
+              path + " result: \"tiebreaks\" apply to one-role games only (this one has 2 roles)");
+    EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[]})"), "(loaded)");
+    fs::remove_all(tmp);
+}
+
+namespace {
+
+// The one-role fake game's descriptor (tests/arena/games-solo/solo): fewer turns win, then
+// more costars, then more extras.
+GameDescriptor solo_game() {
+    return load_descriptor(std::string(PURSUIT_SOURCE_DIR) + "/tests/arena/games-solo/solo/arena.json");
+}
+
+Json solo_record(const std::string& map, const std::string& bot, double turns, const Json& tiebreaks, bool fault = false) {
+    Json r{{"key", map + "|1|" + bot}, {"index", 0}, {"map", map}, {"seed", 1}, {"bots", {bot}}, {"status", "ok"},
+           {"scores", {turns}}, {"faults", {fault ? Json("garbage") : Json(nullptr)}}};
+    if (!tiebreaks.is_null()) r["tiebreaks"] = tiebreaks;
+    return r;
+}
+
+}  // namespace
+
+TEST(ArenaSummary, EqualScoresAreBrokenByTheTieBreaksInOrder) {
+    const GameDescriptor g = solo_game();
+    // m1: equal turns; a has more costars (3 > 2) and beats b although b has more extras.
+    // m2: equal turns and costars; b has more extras. m3: all equal: a draw.
+    // m4: fewer turns still win whatever the tie-breaks.
+    const std::vector<Json> records{
+        solo_record("m1", "a", 100, {3, 0}), solo_record("m1", "b", 100, {2, 5}),
+        solo_record("m2", "a", 90, {1, 1}),  solo_record("m2", "b", 90, {1, 2}),
+        solo_record("m3", "a", 80, {2, 2}),  solo_record("m3", "b", 80, {2, 2}),
+        solo_record("m4", "a", 70, {0, 0}),  solo_record("m4", "b", 71, {9, 9})};
+    const Summary s = summarise(g, {"a", "b"}, records);
+    EXPECT_EQ(s.comparisons, 4);
+    ASSERT_EQ(s.pairs.size(), 1u);
+    EXPECT_EQ(s.pairs[0].of_a.wins, 2);    // m1 (costars), m4 (turns)
+    EXPECT_EQ(s.pairs[0].of_a.losses, 1);  // m2 (extras)
+    EXPECT_EQ(s.pairs[0].of_a.draws, 1);   // m3
+    EXPECT_EQ(s.per_bot[0].wins, 2);
+    EXPECT_EQ(s.per_bot[1].wins, 1);
+    EXPECT_EQ(s.per_bot[1].draws, 1);
+    const Json j = to_json(s);
+    EXPECT_EQ(j["tiebreaks"], Json::parse(R"([{"pointer":"/costars","higher_wins":true},{"pointer":"/extras","higher_wins":true}])"));
+    EXPECT_EQ(j["pairings"][0]["decided_by_tiebreak"], 2) << j["pairings"].dump();
+    EXPECT_EQ(j["bots"][0]["avg_tiebreaks"], Json::parse("[1.5,0.75]")) << j["bots"].dump();
+    EXPECT_NE(format_text(s).find("2 by tie-break"), std::string::npos) << format_text(s);
+}
+
+TEST(ArenaSummary, TieBreaksAreLowerWinsWhenSaidAndAFaultStillLoses) {
+    GameDescriptor g = solo_game();
+    const std::string tmp = make_temp_dir("arena-desc-tb2-");
+    write_file(tmp + "/s/arena.json", R"({"game":"s","judge":"j","roles":["solver"],"args":[],"higher_score_wins":false,
+        "result":{"score":"/turns","tiebreaks":[{"pointer":"/dead","higher_wins":false}]}})");
+    g = load_descriptor(tmp + "/s/arena.json");
+    fs::remove_all(tmp);
+    const Summary s = summarise(g, {"a", "b", "c"},
+                                {solo_record("m1", "a", 100, {1}), solo_record("m1", "b", 100, {4}),
+                                 solo_record("m1", "c", 100, {0}, true)});
+    // a (1 dead) beats b (4 dead); c has the best tie-break but faulted: it loses to both.
+    EXPECT_EQ(s.per_bot[0].wins, 2);
+    EXPECT_EQ(s.per_bot[1].wins, 1);
+    EXPECT_EQ(s.per_bot[1].losses, 1);
+    EXPECT_EQ(s.per_bot[2].losses, 2);
+    EXPECT_EQ(s.per_bot[0].draws + s.per_bot[1].draws + s.per_bot[2].draws, 0);
+}
+
+TEST(ArenaSummary, RecordsWithoutTieBreakValuesFromAnEarlierRunStayDrawsOnEqualScores) {
+    // --resume over games.jsonl written before the descriptor had tie-breaks: nothing to break with.
+    const Summary s = summarise(solo_game(), {"a", "b"},
+                                {solo_record("m1", "a", 100, nullptr), solo_record("m1", "b", 100, {3, 3})});
+    EXPECT_EQ(s.pairs[0].of_a.draws, 1);
 }

@@ -6,6 +6,9 @@
 // The map file's first word selects the judge's own behaviour: "normal", "hang" (starts the
 // bots, then never ends) or "crash" (aborts). With FAKE_JUDGE_LOG set, appends one line
 // "<map_name>|<seed>|<name0>|<name1>" per start (tests count replays with it).
+// Without --bot1 it is a one-role game (tests/arena/games-solo/solo/arena.json, a stand-in for
+// Search Party): the one bot's "STRENGTH T [C [E]]" reply is its "turns" T and its "costars" C
+// and "extras" E (the tie-break values; left out of the result when the bot gives none).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -15,6 +18,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,6 +67,30 @@ int main(int argc, char** argv) {
 
     PlayerLimits limits;
     limits.per_move = std::chrono::milliseconds(300);
+    if (cmd[1].empty()) {  // one role: the bot alone, its reply is its result
+        Player solver(name[0], cmd[0], "", limits);
+        solver.send_line("HELLO solver");
+        double turns = 0;
+        Json result = {{"error", nullptr}};
+        if (auto reply = solver.read_line("hello")) {
+            std::istringstream in(*reply);
+            std::string word;
+            in >> word >> turns;
+            for (const char* key : {"costars", "extras"}) {
+                double v;
+                if (in >> v) result[key] = v;
+            }
+        }
+        for (int k = 1; k <= 4; ++k) {
+            solver.send_line("MOVE " + std::to_string(k));
+            solver.read_line("move " + std::to_string(k));
+        }
+        solver.finish("QUIT");
+        result["turns"] = turns;
+        if (!solver.verdict().ok()) result["error"] = solver.verdict().message;
+        write_json_file(out + "/result.json", result);
+        return 0;
+    }
     std::vector<Player> players;
     for (int s = 0; s < 2; ++s) players.emplace_back(name[s], cmd[s], "", limits);
     if (mode == "hang") {
