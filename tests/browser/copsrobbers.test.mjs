@@ -430,3 +430,107 @@ test('a new game after a replay: the arrow keys no longer step the hidden replay
   h.assertNoErrors();
   await page.close();
 });
+
+/**
+ * Where the pieces are drawn, read from the canvas's pixels (not from the page's own account):
+ * the connected patches of X's fill and of the cops' fill, each with its centre in CSS pixels.
+ */
+async function drawnPieces(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('board');
+    const ctx = c.getContext('2d');
+    const { width: W, height: H } = c;
+    const data = ctx.getImageData(0, 0, W, H).data;
+    const k = W / c.clientWidth;  // device pixels per CSS pixel
+    const rgb = (name) => {
+      const probe = document.createElement('canvas').getContext('2d');
+      probe.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+      const v = probe.fillStyle;
+      return [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16));
+    };
+    const patches = (color) => {
+      const hit = new Uint8Array(W * H);
+      for (let i = 0; i < W * H; i++) {
+        if (Math.abs(data[4 * i] - color[0]) <= 10 && Math.abs(data[4 * i + 1] - color[1]) <= 10 && Math.abs(data[4 * i + 2] - color[2]) <= 10) hit[i] = 1;
+      }
+      const out = [];
+      for (let i = 0; i < W * H; i++) {
+        if (hit[i] !== 1) continue;
+        let n = 0, sx = 0, sy = 0;
+        const stack = [i];
+        hit[i] = 2;
+        while (stack.length) {
+          const j = stack.pop();
+          const x = j % W, y = (j - x) / W;
+          n++; sx += x; sy += y;
+          for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+            const nx = x + dx, ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= W || ny >= H) continue;
+            const q = ny * W + nx;
+            if (hit[q] === 1) { hit[q] = 2; stack.push(q); }
+          }
+        }
+        if (n >= 12 * k * k) out.push({ x: (sx / n + 0.5) / k, y: (sy / n + 0.5) / k, n });
+      }
+      return out;
+    };
+    return { robber: patches(rgb('--piece-robot')), cops: patches(rgb('--piece-you')), points: window.__crPoints };
+  });
+}
+
+/** Every drawn piece's centre is nearest its own crossing, well inside half the gap to the next. */
+async function assertPiecesOnTheirCrossings(page, where) {
+  const x = Number(await dd(page, 'robber'));
+  const cops = (await dd(page, 'cops')).trim().split(/\s+/).map((s) => Number(s.split(':')[1]));
+  const { robber, cops: copPatches, points } = await drawnPieces(page);
+  const nearest = (p) => {
+    const d = points.map((q, i) => [Math.hypot(q.x - p.x, q.y - p.y), i + 1]).sort((a, b) => a[0] - b[0]);
+    return { node: d[0][1], dist: d[0][0], next: d[1][0] };
+  };
+  const check = (patch, want, what) => {
+    const n = nearest(patch);
+    assert.equal(n.node, want, `${where}: ${what} is drawn at (${patch.x.toFixed(1)}, ${patch.y.toFixed(1)}), nearest crossing ${n.node}, not its crossing ${want}`);
+    // Unambiguous: much nearer its own crossing than any other (halfway between two: equal).
+    assert.ok(n.dist < 0.3 * (n.dist + n.next), `${where}: ${what} sits ${n.dist.toFixed(1)} px from crossing ${want}, ${n.next.toFixed(1)} px from the next one`);
+  };
+  assert.equal(robber.length, 1, `${where}: X is drawn once`);
+  check(robber[0], x, `X (at ${x})`);
+  assert.ok(copPatches.length >= new Set(cops).size && copPatches.length <= cops.length, `${where}: ${copPatches.length} cop patches for cops at ${cops}`);
+  for (const patch of copPatches) {
+    const n = nearest(patch);
+    assert.ok(cops.includes(n.node), `${where}: a cop is drawn nearest crossing ${n.node}; the cops are at ${cops}`);
+    check(patch, n.node, `a cop at ${n.node}`);
+  }
+  for (const c of new Set(cops)) assert.ok(copPatches.some((p) => nearest(p).node === c), `${where}: the cop at ${c} is drawn at its crossing`);
+}
+
+test('the pieces are drawn on their crossings, on a phone and a desktop, several on one crossing fanned out around it', async () => {
+  const cases = [
+    [{ width: 360, height: 740 }, 'grid-14x14', 3], [{ width: 360, height: 740 }, 'grid-4x5', 2],
+    [{ width: 360, height: 740 }, 'city-120-s3', 4], [{ width: 1280, height: 900 }, 'grid-10x10', 3],
+  ];
+  for (const [viewport, map, cops] of cases) {
+    const phone = viewport.width < 600;
+    const page = await h.newPage({ viewport, hasTouch: phone, isMobile: phone, deviceScaleFactor: phone ? 2 : 1 });
+    await page.goto(new URL(`copsrobbers/#map=${map}&cops=${cops}&seed=1&side=robber`, h.url).href);
+    await page.waitForSelector('html[data-ready="1"]');
+    await assertPiecesOnTheirCrossings(page, `${map} at ${viewport.width}x${viewport.height}`);
+    await page.context().close();
+  }
+  // Both cops onto one crossing (grid-4x4, seed 5: the cops at 11 and 3 share the neighbour 7).
+  const page = await h.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  await page.goto(new URL('copsrobbers/#map=grid-4x4&cops=2&seed=5&side=cops', h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => !document.getElementById('in-cross').disabled);
+  assert.equal((await dd(page, 'cops')).trim(), '1:11  2:3');
+  for (let i = 0; i < 2; i++) {
+    await page.selectOption('#in-cross', '7');
+    await page.click('#btn-cross');
+  }
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="cops"]').textContent.trim() === '1:7  2:7'
+    && !document.getElementById('in-cross').disabled);
+  await assertPiecesOnTheirCrossings(page, 'two cops on crossing 7');
+  await screenshot(page, 'copsrobbers-shared-crossing');
+  await page.context().close();
+  h.assertNoErrors();
+});

@@ -105,6 +105,28 @@ function draw() {
     ctx.lineTo(pts[b - 1].x, pts[b - 1].y);
     ctx.stroke();
   }
+  // The pieces sit on their crossings, in place of its number (the status lists X's and the
+  // cops' crossings). They were once drawn above (cops) and below (X) their crossing to keep its
+  // number readable; on a dense map (a grid on a phone) that offset was half the gap to the next
+  // crossing, so a piece sat between two. Several pieces on one crossing are fanned out around
+  // it by under a quarter of that gap: still plainly that crossing.
+  const shown = st.pending.length ? obs.cops.map((c, i) => (i < st.pending.length ? st.pending[i] : c)) : obs.cops;
+  const pieces = [];
+  if (obs.robber != null) pieces.push({ kind: 'robber', node: obs.robber });
+  shown.forEach((c, i) => pieces.push({ kind: 'cop', index: i + 1, node: c, chosen: i < st.pending.length }));
+  const atNode = new Map();
+  for (const piece of pieces) atNode.set(piece.node, [...(atNode.get(piece.node) || []), piece]);
+  for (const [node, here] of atNode) {
+    const p = pts[node - 1];
+    const spread = here.length > 1 ? Math.min(r * 0.8, minGap * 0.22) : 0;
+    const shrink = here.length > 1 ? 0.8 : 1;
+    here.forEach((piece, k) => {
+      const a = -Math.PI / 2 + (2 * Math.PI * k) / here.length;
+      piece.x = p.x + spread * Math.cos(a);
+      piece.y = p.y + spread * Math.sin(a);
+      piece.size = r * shrink;
+    });
+  }
   const legal = new Set(st.legal || []);
   ctx.font = `${Math.max(8, r * 0.85)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
@@ -117,32 +139,30 @@ function draw() {
     ctx.fill();
     ctx.strokeStyle = css('--board-grid-strong', '#b9c0c8');
     ctx.stroke();
-    label(String(i + 1), p.x, p.y, fill, legal.has(i + 1) ? 'crossing-legal' : 'crossing', css('--muted', '#5a6470'));
+    // A crossing under a piece shows the piece, not its number (which would stick out around it).
+    if (!atNode.has(i + 1)) label(String(i + 1), p.x, p.y, fill, legal.has(i + 1) ? 'crossing-legal' : 'crossing', css('--muted', '#5a6470'));
   });
-  // Cops: squares with their index (several on one crossing are fanned out).
-  const perNode = new Map();
-  obs.cops.forEach((c, i) => perNode.set(c, [...(perNode.get(c) || []), i + 1]));
-  const shown = st.pending.length ? obs.cops.map((c, i) => (i < st.pending.length ? st.pending[i] : c)) : obs.cops;
-  const fan = new Map();
-  shown.forEach((c, i) => {
-    const k = fan.get(c) || 0;
-    fan.set(c, k + 1);
-    const p = pts[c - 1], s = r * 1.5, dx = k * s * 0.6;
-    const fill = i < st.pending.length ? css('--piece-teleport', '#cc79a7') : css('--piece-you', '#0072b2');
-    ctx.fillStyle = fill;
-    ctx.fillRect(p.x - s / 2 + dx, p.y - s / 2 - r * 1.7, s, s);
-    ctx.font = `bold ${Math.max(9, r)}px system-ui, sans-serif`;
-    label(String(i + 1), p.x + dx, p.y - r * 1.7, fill, i < st.pending.length ? 'cop-chosen' : 'cop');
-  });
-  if (obs.robber != null) {
-    const p = pts[obs.robber - 1];
-    ctx.beginPath();
-    ctx.arc(p.x, p.y + r * 1.6, r * 0.95, 0, 2 * Math.PI);
-    const fill = css('--piece-robot', '#d55e00');
-    ctx.fillStyle = fill;
-    ctx.fill();
-    label('X', p.x, p.y + r * 1.6, fill, 'robber');
+  // Cops first, X on top (X and a cop share a crossing only when the game is over: caught).
+  for (const piece of [...pieces.filter((q) => q.kind === 'cop'), ...pieces.filter((q) => q.kind === 'robber')]) {
+    const { x, y, size } = piece;
+    if (piece.kind === 'cop') {
+      const s = size * 1.6;
+      const fill = piece.chosen ? css('--piece-teleport', '#cc79a7') : css('--piece-you', '#0072b2');
+      ctx.fillStyle = fill;
+      ctx.fillRect(x - s / 2, y - s / 2, s, s);
+      ctx.font = `bold ${Math.max(9, size)}px system-ui, sans-serif`;
+      label(String(piece.index), x, y, fill, piece.chosen ? 'cop-chosen' : 'cop');
+    } else {
+      ctx.beginPath();
+      ctx.arc(x, y, size * 0.95, 0, 2 * Math.PI);
+      const fill = css('--piece-robot', '#d55e00');
+      ctx.fillStyle = fill;
+      ctx.fill();
+      ctx.font = `bold ${Math.max(9, size)}px system-ui, sans-serif`;
+      label('X', x, y, fill, 'robber');
+    }
   }
+  window.__crPieces = pieces.map(({ kind, index, node, x, y }) => ({ kind, index, node, x, y }));  // for the browser test
 }
 
 function nodeAt(ev) {
