@@ -534,3 +534,30 @@ test('the pieces are drawn on their crossings, on a phone and a desktop, several
   await page.context().close();
   h.assertNoErrors();
 });
+
+test('on a touch screen the prompt says tap as well as click, and a tap on a crossing moves', async () => {
+  const page = await h.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  for (const side of ['robber', 'cops']) {
+    await page.goto(new URL(`copsrobbers/#map=petersen&cops=2&seed=1&side=${side}`, h.url).href);
+    await page.reload();
+    await page.waitForSelector('html[data-ready="1"]');
+    await page.waitForFunction(() => document.getElementById('prompt').textContent !== '');
+    const prompt = await page.$eval('#prompt', (e) => e.textContent);
+    assert.match(prompt, /\btap or click\b/, `${side}: the prompt fits a finger as well as a mouse: "${prompt}"`);
+  }
+  // The prompt's promise holds: a tap on X's crossing (stay) plays the move.
+  await page.goto(new URL('copsrobbers/#map=petersen&cops=2&seed=1&side=robber', h.url).href);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  const x = Number(await dd(page, 'robber'));
+  const pos = await page.evaluate((v) => {
+    const c = document.getElementById('board');
+    c.scrollIntoView({ block: 'center' });
+    const box = c.getBoundingClientRect();
+    return { x: box.left + window.__crPoints[v - 1].x, y: box.top + window.__crPoints[v - 1].y };
+  }, x);
+  await page.touchscreen.tap(pos.x, pos.y);
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('2 of'));
+  await page.context().close();
+  h.assertNoErrors();
+});

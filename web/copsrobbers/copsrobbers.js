@@ -1,7 +1,7 @@
 // Owns: the Cops and Robbers page: the city drawn from its layout (stable: the map's own
 // positions, scaled to fit), pieces with indices, the round counter, play X or the cops against
-// the bot by clicking (cops entered one by one), bot against bot, the exact solver's verdict
-// (tool "analyse"), replays (file or the current game) in the shared replay player.
+// the bot by tapping or clicking crossings (cops entered one by one), bot against bot, the exact
+// solver's verdict (tool "analyse"), replays (file or the current game) in the shared replay player.
 //
 // Hash: #map=<name>&cops=C&rounds=R&seed=S&side=robber|cops|watch&level=easy|medium|hard|best
 //       (side also 1 = robber, 0 = cops, -1 = watch: the engine's side numbers), plus embed=1,
@@ -195,8 +195,9 @@ function setStatus() {
   if (!obs.over || !st.acting) sayResult($('status-said'), out, obs.over ? obs.summary : null);
   let prompt = '';
   if (!obs.over && !st.watching && !st.replayMode && obs.to_move === st.human) {
-    prompt = st.human === 'robber' ? 'Your move: click X’s crossing to stay or a highlighted neighbour, or choose it in the list.'
-      : `Cop ${st.pending.length + 1}: click its crossing to stay or a highlighted neighbour, or choose it in the list.`;
+    // "Tap or click": the board takes a finger as well as a mouse (a phone has no click).
+    prompt = st.human === 'robber' ? 'Your move: tap or click X’s crossing to stay or a highlighted neighbour, or choose it in the list.'
+      : `Cop ${st.pending.length + 1}: tap or click its crossing to stay or a highlighted neighbour, or choose it in the list.`;
   }
   setText($('prompt'), prompt);
   renderCrossPick();
