@@ -42,3 +42,36 @@ test('Enter in a new-game field starts that game (Cops and Robbers, Bank, Fugiti
   assert.deepEqual(problems, []);
   h.assertNoErrors();
 });
+
+// Restart, pressed from the keyboard: focus goes to the restarted game's first control, as after
+// New game (Cops and Robbers and Search Party left it on Restart, away from the game).
+const RESTART = {
+  copsrobbers: { hash: '#map=petersen&side=robber&seed=1', move: async (page) => { await page.click('#btn-cross'); }, focus: '#in-cross' },
+  robots: { hash: '#seed=1', move: async (page) => { await page.focus('#board'); await page.keyboard.press('ArrowLeft'); }, focus: '#board' },
+  searchparty: { hash: '', move: null, focus: '#board' },
+  fugitive: { hash: '#side=0&level=easy&seed=1', move: null, focus: '#move-box button:not([hidden]), #in-city' },
+};
+
+test('Restart puts focus on the restarted game, as New game does (Cops and Robbers, Robots, Search Party, Fugitive)', async () => {
+  const problems = [];
+  for (const [game, c] of Object.entries(RESTART)) {
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/${c.hash}`);
+    await page.waitForSelector('html[data-ready="1"]', { state: 'attached', timeout: 30000 });
+    await page.waitForTimeout(300);
+    if (c.move) await c.move(page);
+    await page.waitForFunction(() => !document.getElementById('btn-restart').disabled);
+    await page.focus('#btn-restart');
+    await page.keyboard.press('Enter');
+    const moved = await page.waitForFunction((sel) => {
+      const e = document.activeElement;
+      if (!e || !e.matches(sel)) return false;
+      const r = e.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    }, c.focus, { timeout: 10000 }).then(() => true, () => false);
+    if (!moved) problems.push(`${game}: after Restart focus is on ${await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName)}, not on ${c.focus} on screen`);
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});

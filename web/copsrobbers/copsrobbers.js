@@ -376,6 +376,27 @@ async function startGame(f, { push = true, config = null } = {}) {
   st.bots = botMoves().catch((e) => showError($('error'), e.message));
 }
 
+/**
+ * Starts a game (startGame with `f` and `options`), then puts keyboard focus on the new game's
+ * first control, as on the other pages: the crossing list (playing), Stop (watching; the result
+ * or Watch once the bots are done). For New game (focus leaves the form, far below the board)
+ * and Restart (focus stayed on Restart, away from the game). Errors are shown (startGame).
+ */
+async function startAndFocus(f, options = {}) {
+  const button = document.activeElement;
+  try { await startGame(f, options); } catch { return; }
+  const token = st.token;
+  if (st.watching) {
+    const stop = focusFirst($('btn-stop'));
+    await st.bots;
+    if (token === st.token) restoreFocus(stop, $('outcome'), $('btn-watch'));
+    return;
+  }
+  await st.bots;  // the bot's first move when it starts (the list has nothing to choose until then)
+  const now = document.activeElement;
+  if (token === st.token && (now === button || !now || now === document.body)) focusFirst($('outcome'), $('in-cross'));
+}
+
 const player = new ReplayPlayer($('replay-player'), { total: 0, label: 'Half-move', showStep: async () => {} });
 /** Shows a replay (every move checked by the engine first); errors are shown and thrown. */
 async function showReplay(replay, { autoplay = false } = {}) {
@@ -466,26 +487,12 @@ async function main() {
   if (autoplay && !replayUrl) f.side = 'watch';
   $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
-  // New game from the form: focus leaves the form for the new game's first control: the
-  // crossing list (playing), Stop (watching; the result or Watch once the bots are done).
-  $('btn-new').addEventListener('click', () => acting(async () => {
-    const button = document.activeElement;
-    try { await startGame(readForm()); } catch { return; }
-    const token = st.token;
-    if (st.watching) {
-      const stop = focusFirst($('btn-stop'));
-      await st.bots;
-      if (token === st.token) restoreFocus(stop, $('outcome'), $('btn-watch'));
-      return;
-    }
-    await st.bots;  // the bot's first move when it starts (the list has nothing to choose until then)
-    const now = document.activeElement;
-    if (token === st.token && (now === button || !now || now === document.body)) focusFirst($('outcome'), $('in-cross'));
-  }));
+  // New game from the form, and Restart: focus goes to the new game's first control.
+  $('btn-new').addEventListener('click', () => acting(() => startAndFocus(readForm())));
   enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));
   // Restart: the game shown, from its start (its own config: a host's map text or a map name the
   // list lacks would otherwise turn into the form's map).
-  $('btn-restart').addEventListener('click', () => startGame(readForm(), { push: false, config: st.config }).catch(() => {}));
+  $('btn-restart').addEventListener('click', () => acting(() => startAndFocus(readForm(), { push: false, config: st.config })));
   $('btn-watch').addEventListener('click', () => acting(async () => {
     if (!st.session || st.obs.over || st.replayMode || st.watching) return;
     const before = document.activeElement;

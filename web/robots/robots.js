@@ -297,15 +297,17 @@ function undo() {
   });
 }
 
-function restart() {
+/** The board from its start; keyboard focus goes to the board, as for a new board. */
+async function restart() {
   if (st.mode !== 'play' && st.mode !== 'replay') return;
-  return guarded(async () => {
+  await guarded(async () => {
     exitReplay();
     await rebuildAt([]);
     clearError(el.error);
     el.hint.textContent = '';
     await refresh();
   });
+  focusFirst(el.canvas);
 }
 
 // ---------- replay ----------

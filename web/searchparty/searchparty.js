@@ -419,7 +419,8 @@ async function init() {
   };
   $('btn-end-turn').onclick = () => applyLine(pendingLine());
   $('btn-undo').onclick = () => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e));
-  $('btn-restart').onclick = () => loadConfig(st.config).catch((e) => showError(errorBox, e));
+  // Restart, as a new map: focus goes to the board (it stayed on Restart, away from the game).
+  $('btn-restart').onclick = () => loadConfig(st.config).then(toBoard, (e) => showError(errorBox, e));
   $('btn-save-replay').onclick = async () => {
     let replay;
     if (st.watching) {
