@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from './lib.mjs';
-import { GAMES, frameOf, openGamePage, waitError, clearErrors, stillPlays } from './embed-lib.mjs';
+import { GAMES, frameOf, openGamePage, waitError, clearErrors, stillPlays, errorText } from './embed-lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -18,18 +18,45 @@ const engineOf = (frame) => frame.evaluate(async () => {
   return { restarts: e.restarts, timeoutMs: e.timeoutMs };
 });
 
+// The buttons that start a game again on some page (New game, New board, Search Party's Load,
+// Restart): a message may say "reload the page" only when the frame shows none of them.
+const STARTERS = ['New game', 'New board', 'Load', 'Restart'];
+
+/** The labels of the frame's buttons on screen (and enabled, unless `disabledToo`). */
+const buttonsShown = (frame, disabledToo = false) => frame.evaluate((disabledToo) => [...document.querySelectorAll('button')].filter((b) =>
+  (disabledToo || !b.disabled) && b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden').map((b) => b.textContent.trim()), disabledToo);
+
 /**
- * The restart message tells the student what to do next: reload, or press a button by its
- * label, which must then be on screen in the frame (embed mode hides New game in some pages;
- * Fugitive's frame once said "start a new game" with no such button to press).
+ * The restart message tells the student what to do next: press a button by its label, which must
+ * then be on screen in the frame (embed mode hides New game in some pages; Fugitive's frame once
+ * said "start a new game" with no such button to press), or reload the page, but only when no
+ * button that starts a game again is there (Fugitive, Robots and Search Party's frames said
+ * "reload the page" beside their Restart button). The button named then starts a game that plays.
  */
 async function assertNextStepPossible(frame, message, where) {
-  if (/reload the page/.test(message)) return;
+  const shown = await buttonsShown(frame);
+  if (/reload the page/.test(message)) {
+    // A starter shown but disabled counts too: the lost game must be possible to start again
+    // (Robots' Restart was disabled until the first move, so a lost new board needed a reload).
+    const onScreen = await buttonsShown(frame, true);
+    const instead = STARTERS.filter((label) => onScreen.includes(label));
+    assert.deepEqual(instead, [], `${where}: the message says to reload the page, but the frame shows ${instead.join(', ')}: "${message}"`);
+    return;
+  }
   const step = /: press (.+?)\.\s*✕?$/.exec(message.trim());
   assert.ok(step, `${where}: the message says what to do next: "${message}"`);
-  const shown = await frame.evaluate((label) => [...document.querySelectorAll('button')].some((b) =>
-    b.textContent.trim() === label && !b.disabled && b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden'), step[1]);
-  assert.ok(shown, `${where}: the message says "press ${step[1]}" but the frame shows no such button`);
+  assert.ok(shown.includes(step[1]), `${where}: the message says "press ${step[1]}" but the frame shows no such button`);
+  return step[1];
+}
+
+/** Presses the button labelled `label` in the frame: a game starts again without an error. */
+async function pressStarts(frame, label, where) {
+  const { restarts } = await engineOf(frame);
+  await frame.evaluate((label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label && !b.disabled).click(), label);
+  await frame.waitForFunction(() => document.documentElement.dataset.ready === '1');
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(await errorText(frame), '', `${where}: after pressing ${label} no error shows`);
+  assert.equal((await engineOf(frame)).restarts, restarts, `${where}: pressing ${label} did not crash the engine`);
 }
 
 for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
@@ -67,9 +94,10 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
         .catch(() => { throw new Error(`${game}: the engine did not restart after ${what}`); });
       const message = await waitError(frame, `the restart after ${what}`);
       assert.match(message, /restarted/);
-      await assertNextStepPossible(frame, message, `${game} after ${what}`);
+      const label = await assertNextStepPossible(frame, message, `${game} after ${what}`);
       assert.ok(await frame.evaluate(async () => (await import('../common/engine.js')).getEngine().ready()), `the new worker answers after ${what}`);
       await clearErrors(frame);
+      if (label) await pressStarts(frame, label, `${game} after ${what}`);
     }
     await frame.evaluate(async (ms) => { (await import('../common/engine.js')).getEngine().timeoutMs = ms; }, timeoutMs);
     await stillPlays(page, game, 'after the crashes');

@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -48,7 +48,7 @@ const st = {
 };
 const SIDES = { guards: '0', 0: '0', robbers: '1', 1: '1', watch: 'watch', '-1': 'watch' };
 const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'best' };
-engine.onRestart(() => showError(el.error, engineRestartedMessage('press New game')));
+explainEngineRestarts(engine, el.error, $('btn-new'));
 
 // ---------- geometry of the drawing ----------
 let geo = { cs: 24, left: 30, top: 34, rows: 0, cols: 0 };

@@ -38,6 +38,7 @@ export class Engine {
     this.restarts = 0;
     this.loaded = false;      // the worker answered once: later worker errors are crashes, not load failures
     this.restartListeners = [];
+    this.nextStep = null;  // () => what to do after a restart (nextStepText)
     this.startWorker();
   }
 
@@ -98,15 +99,27 @@ export class Engine {
     try { old?.terminate(); } catch { /* already gone */ }
     this.generation++;
     this.restarts++;
-    this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: start the game again.`, { restarted: true }));
     if (this.restarts > MAX_RESTARTS) {
+      this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: start the game again.`, { restarted: true }));
       this.failed = new EngineError(`The game engine crashed ${this.restarts} times (last: ${reason}); reload the page.`, { fatal: true });
       return;
     }
     this.startWorker();
+    // The listeners first: the page updates its controls (a lost game's Restart), so the
+    // pending calls' errors name the control that now starts a game again (nextStepText).
     for (const cb of this.restartListeners) {
       try { cb(reason); } catch { /* a listener's bug must not stop the others */ }
     }
+    this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: ${this.nextStepText('start the game again')}.`, { restarted: true }));
+  }
+
+  /**
+   * What a student does after a restart lost the game, as the page says it (`nextStep`, a
+   * function set by the page: "press Restart"; web/common/ui.js explainEngineRestarts), else
+   * `fallback`. Named in the errors of the calls a restart cut off and of lost sessions.
+   */
+  nextStepText(fallback) {
+    try { return this.nextStep?.() || fallback; } catch { return fallback; }
   }
 
   /** cb(reason) after each restart of the worker. */
@@ -124,9 +137,9 @@ export class Engine {
           reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s (still loading?)`, { op }));
           return;
         }
-        reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s and was restarted: start the game again.`, { op, restarted: true }));
         // A worker that stops answering is stuck (or gone): the next request needs a live one.
         this.restart(`no answer to "${op}" within ${secs} s`);
+        reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s and was restarted: ${this.nextStepText('start the game again')}.`, { op, restarted: true }));
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer, op });
       try {
@@ -176,7 +189,8 @@ export class GameSession {
   call(method, ...args) {
     if (this.deleted) return Promise.reject(new EngineError(`this game session was closed (${method})`));
     if (this.generation !== this.engine.generation) {
-      return Promise.reject(new EngineError('This game was lost when the game engine restarted after an error: start a new game or reload the page.', { restarted: true }));
+      const step = this.engine.nextStepText('start a new game or reload the page');
+      return Promise.reject(new EngineError(`This game was lost when the game engine restarted after an error: ${step}.`, { restarted: true }));
     }
     return this.engine.request('call', this.id, method, ...args);
   }

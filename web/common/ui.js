@@ -50,15 +50,32 @@ function controlsAfter(el) {
 }
 
 /**
- * What the page says when its engine worker was restarted after an error (the game on screen
- * is lost): `nextStep` names the control that starts again ("press New game"). In a frame
- * (#embed=1) the page hides some of its controls; when `hiddenInEmbed` it tells the student to
- * reload instead of naming a button they cannot see.
+ * What a student does after the engine worker was restarted (the game on screen is lost):
+ * `controls` are the buttons that start a game again, in the order preferred (New game, then
+ * Restart); the first one on screen and enabled now is named ("press New game"). A frame
+ * (#embed=1) hides some of a page's controls (New game, Load), and a message must not name a
+ * button the student cannot see, nor say to reload beside a Restart button. With none of them
+ * there: reload the page.
  */
-export function engineRestartedMessage(nextStep, { hiddenInEmbed = false } = {}) {
-  const embedded = document.documentElement.classList.contains('embed');
-  const step = embedded && hiddenInEmbed ? 'reload the page to play again' : nextStep;
-  return `The game engine stopped after an error and was restarted: ${step}.`;
+export function restartStep(...controls) {
+  const button = controls.find((b) => canFocus(b) && getComputedStyle(b).visibility !== 'hidden');
+  return button ? `press ${button.textContent.trim()}` : 'reload the page to play again';
+}
+
+/** What the page says when its engine worker was restarted after an error (see restartStep). */
+export function engineRestartedMessage(...controls) {
+  return `The game engine stopped after an error and was restarted: ${restartStep(...controls)}.`;
+}
+
+/**
+ * The page's answer to an engine restart: the message in `box`, and the same next step in the
+ * errors of the calls the restart cut off and of the lost game's session (engine.js), which a
+ * page shows as they come (they used to say "start a new game or reload the page" in a frame
+ * with no New game and a Restart button). `controls`: see restartStep.
+ */
+export function explainEngineRestarts(engine, box, ...controls) {
+  engine.nextStep = () => restartStep(...controls);
+  engine.onRestart(() => showError(box, engineRestartedMessage(...controls)));
 }
 
 /** Whether `e` can take keyboard focus now: in the page, shown and not disabled. */

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -27,7 +27,7 @@ const st = {
 };
 const SIDES = { robber: 'robber', x: 'robber', 1: 'robber', cops: 'cops', 0: 'cops', watch: 'watch', '-1': 'watch' };
 const LEVELS = ['easy', 'medium', 'hard', 'best'];
-engine.onRestart(() => showError($('error'), engineRestartedMessage('press New game')));
+explainEngineRestarts(engine, $('error'), $('btn-new'), $('btn-restart'));
 
 function css(name, fallback) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, engineRestartedMessage, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -472,7 +472,7 @@ async function main() {
   $('in-seed').value = String(h.seed);
   st.level = h.level;
   st.engine = getEngine();
-  st.engine.onRestart(() => showError($('error'), engineRestartedMessage('press New game', { hiddenInEmbed: true })));
+  explainEngineRestarts(st.engine, $('error'), $('btn-new'), $('btn-restart'));
   try {
     await st.engine.ready();
   } catch (e) {

@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, explainEngineRestarts, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -45,7 +45,10 @@ const el = {
 };
 
 const engine = getEngine();
-engine.onRestart(() => showError(el.error, engineRestartedMessage('press New board', { hiddenInEmbed: true })));
+// The board on screen is lost with the old worker; Restart (shown in a frame too, where New board
+// is not) plays it again from its start, so it is enabled then even before the first move.
+engine.onRestart(() => updateButtons());
+explainEngineRestarts(engine, el.error, $('btn-new'), $('btn-restart'));
 const st = {
   source: null,      // {kind:'seed',seed,robots,teleports} | {kind:'board',robots,teleports} | {kind:'input',text,caseIndex}
   config: null,
@@ -464,7 +467,8 @@ function updateButtons() {
   $('btn-hint').disabled = !playing || st.busy;
   $('btn-watch').disabled = !playing || st.busy;
   $('btn-undo').disabled = st.mode !== 'play' || !st.moves.length || st.busy;
-  $('btn-restart').disabled = st.mode !== 'play' || !st.moves.length || st.busy;
+  const lost = !!st.session && st.session.generation !== engine.generation;  // the engine restarted
+  $('btn-restart').disabled = st.mode !== 'play' || (!st.moves.length && !lost) || st.busy;
   el.reviewRow.hidden = st.mode !== 'play' || !st.moves.length;
   $('btn-takeover').disabled = st.busy;
 }

@@ -10,7 +10,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash } from '../common
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural, downloadJson, engineRestartedMessage, focusFirst, enterPresses } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -38,7 +38,7 @@ const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
 // "record" is the native solver's whole pipeline for "Watch the solver" (the plan
 // `searchparty-solver MAP` prints, seconds on big maps); hand play's solver moves use "best".
 const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
-engine.onRestart(() => showError(errorBox, engineRestartedMessage('press Load', { hiddenInEmbed: true })));
+explainEngineRestarts(engine, errorBox, $('btn-restart'), $('btn-builtin'));
 
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: 28, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
