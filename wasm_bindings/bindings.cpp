@@ -15,15 +15,69 @@ using pursuit::Json;
 
 namespace {
 
+// nlohmann's messages start with "[json.exception.<kind>.<id>] "; the page shows errors as is,
+// so that tag is dropped wherever it appears (also inside messages the engines wrapped).
+std::string readable(std::string msg) {
+    for (size_t at; (at = msg.find("[json.exception.")) != std::string::npos;) {
+        const size_t end = msg.find("] ", at);
+        if (end == std::string::npos) break;
+        msg.erase(at, end + 2 - at);
+    }
+    return msg;
+}
+
+// `what` names the argument or call ("config", "move", "suggest options", ...): it prefixes
+// JSON library errors, whose messages do not say what they were reading.
 template <class F>
-std::string envelope(F&& body) {
+std::string envelope(const char* what, F&& body) {
     try {
         return Json{{"ok", true}, {"value", body()}}.dump();
+    } catch (const Json::exception& e) {
+        return Json{{"ok", false}, {"error", std::string(what) + ": " + readable(e.what())}}.dump();
     } catch (const std::exception& e) {
-        return Json{{"ok", false}, {"error", std::string(e.what())}}.dump();
+        return Json{{"ok", false}, {"error", readable(e.what())}}.dump();
     } catch (...) {
-        return Json{{"ok", false}, {"error", "unknown engine error"}}.dump();
+        return Json{{"ok", false}, {"error", std::string(what) + ": unknown engine error"}}.dump();
     }
+}
+
+// Deepest nesting accepted in JSON text from JavaScript. Copying, printing and freeing a JSON
+// value recurse once per level; some thousands of levels overflow the wasm call stack, which
+// reaches JavaScript as an uncaught RangeError instead of an envelope. No config, move,
+// replay or option of any game comes near this.
+constexpr int kMaxJsonDepth = 200;
+
+// Parses JSON text handed in from JavaScript; errors name `what` ("config: invalid JSON: ...").
+Json parse_arg(const std::string& text, const std::string& what) {
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                throw pursuit::InputError(what + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                                          " levels (at character " + std::to_string(i + 1) + ")");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    try {
+        return Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        throw pursuit::InputError(what + ": invalid JSON: " + readable(e.what()));
+    }
+}
+
+// Options and tool args are JSON objects; empty text means {}.
+Json parse_object_arg(const std::string& text, const std::string& what) {
+    Json v = parse_arg(text.empty() ? "{}" : text, what);
+    if (!v.is_object()) throw pursuit::InputError(what + ": expected a JSON object, got " + v.dump().substr(0, 80));
+    return v;
 }
 
 Json info_of(const pursuit::Game& g) {
@@ -34,43 +88,61 @@ Json info_of(const pursuit::Game& g) {
 class Session {
 public:
     std::string create(const std::string& config) {
-        return envelope([&] {
-            game_ = pursuit::create_game(Json::parse(config));
+        return envelope("config", [&] {
+            game_ = pursuit::create_game(parse_arg(config, "config"));
             return info_of(*game_);
         });
     }
     std::string fromReplay(const std::string& replay) {
-        return envelope([&] {
-            game_ = pursuit::game_from_replay(Json::parse(replay));
+        return envelope("replay", [&] {
+            game_ = pursuit::game_from_replay(parse_arg(replay, "replay"));
             return info_of(*game_);
         });
     }
-    std::string info() { return envelope([&] { return info_of(game()); }); }
-    std::string observation(int side) { return envelope([&] { return game().observation(side); }); }
-    std::string legalMoves(int side) { return envelope([&] { return game().legal_moves(side); }); }
+    std::string info() { return envelope("info", [&] { return info_of(game()); }); }
+    std::string observation(int side) {
+        return envelope("observation", [&] { return game().observation(checked_side(side, "observation")); });
+    }
+    std::string legalMoves(int side) {
+        return envelope("legalMoves", [&] { return game().legal_moves(checked_side(side, "legalMoves")); });
+    }
     std::string apply(const std::string& move) {
-        return envelope([&] {
-            game().apply(Json::parse(move));
+        return envelope("move", [&] {
+            game().apply(parse_arg(move, "move"));
             return info_of(game());
         });
     }
     std::string suggest(const std::string& options) {
-        return envelope([&] { return game().suggest_move(Json::parse(options.empty() ? "{}" : options)); });
+        return envelope("suggest options", [&] {
+            auto& g = game();  // "no game" before a complaint about the options
+            return g.suggest_move(parse_object_arg(options, "suggest options"));
+        });
     }
-    std::string result() { return envelope([&] { return game().result(); }); }
-    std::string replay() { return envelope([&] { return game().replay(); }); }
-    std::string moves() { return envelope([&] { return game().moves(); }); }
+    std::string result() { return envelope("result", [&] { return game().result(); }); }
+    std::string replay() { return envelope("replay", [&] { return game().replay(); }); }
+    std::string moves() { return envelope("moves", [&] { return game().moves(); }); }
 
 private:
     pursuit::Game& game() {
         if (!game_) throw pursuit::InputError("no game: call create() or fromReplay() first");
         return *game_;
     }
+    // Sides are -1 (everything) or 0..sides()-1; engines are not asked about any other.
+    int checked_side(int side, const char* call) {
+        const auto& g = game();
+        if (side >= -1 && side < g.sides()) return side;
+        std::string known = "-1 (everything)";
+        const auto names = g.side_names();
+        for (int i = 0; i < g.sides(); ++i)
+            known += ", " + std::to_string(i) + (i < int(names.size()) ? " (" + names[i] + ")" : "");
+        throw pursuit::InputError(std::string(call) + ": no side " + std::to_string(side) + " in " + g.id() +
+                                  " (sides: " + known + ")");
+    }
     std::unique_ptr<pursuit::Game> game_;
 };
 
 std::string listGames() {
-    return envelope([] {
+    return envelope("listGames", [] {
         Json out = Json::array();
         for (const auto& g : pursuit::all_games()) {
             auto sample = g.create(Json{{"game", g.id}, {"seed", 1}});
@@ -81,10 +153,11 @@ std::string listGames() {
 }
 
 std::string tool(const std::string& game, const std::string& name, const std::string& args) {
-    return envelope([&] { return pursuit::run_tool(game, name, Json::parse(args.empty() ? "{}" : args)); });
+    return envelope("tool args", [&] { return pursuit::run_tool(game, name, parse_object_arg(args, "tool args")); });
 }
 
-std::string fingerprint() { return envelope([] { return pursuit::suite_fingerprint(); }); }
+std::string fingerprint() { return envelope("fingerprint", [] { return pursuit::suite_fingerprint(); }); }
+// The one call without an envelope: a constant, a plain string (the worker's ready() relies on it).
 std::string engineVersion() { return pursuit::kEngineVersion; }
 
 }  // namespace

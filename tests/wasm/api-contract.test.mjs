@@ -1,0 +1,158 @@
+// The JavaScript contract of wasm_bindings/API.md, checked call by call as a page or worker
+// uses it: every call answers a JSON envelope, and bad input (bad JSON, wrong sides, options
+// that are not objects, deeply nested JSON) comes back as ok:false with a message naming the
+// argument, never as an exception thrown into JavaScript.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { loadModule, unwrap } from './module.mjs';
+
+const M = await loadModule();
+const GAMES = ['robots', 'fugitive', 'copsrobbers', 'searchparty', 'bank'];
+
+// Parses an envelope and checks its shape; returns it.
+function env(text) {
+  assert.equal(typeof text, 'string');
+  const e = JSON.parse(text);
+  assert.equal(typeof e.ok, 'boolean', text.slice(0, 200));
+  if (e.ok) assert.ok('value' in e, text.slice(0, 200));
+  else assert.equal(typeof e.error, 'string');
+  return e;
+}
+function fails(text, pattern) {
+  const e = env(text);
+  assert.equal(e.ok, false, `expected ok:false, got ${text.slice(0, 200)}`);
+  assert.match(e.error, pattern);
+  assert.doesNotMatch(e.error, /\[json\.exception/, 'the JSON library\'s tag is not shown');
+  return e.error;
+}
+function session(config) {
+  const s = new M.Session();
+  unwrap(s.create(JSON.stringify(config)));
+  return s;
+}
+
+test('free functions answer the documented shapes', () => {
+  const games = unwrap(M.listGames());
+  assert.deepEqual(games.map((g) => g.id).sort(), [...GAMES].sort());
+  for (const g of games) {
+    assert.deepEqual(Object.keys(g).sort(), ['id', 'side_names', 'sides', 'title']);
+    assert.equal(g.side_names.length, g.sides);
+  }
+  const fp = unwrap(M.fingerprint());
+  assert.match(fp.hash, /^[0-9a-f]{16}$/);
+  assert.ok(Number.isInteger(fp.replays) && fp.replays > 0);
+  assert.deepEqual(Object.keys(fp.per_game).sort(), [...GAMES].sort());
+  // The one call without an envelope.
+  assert.equal(M.engineVersion(), '1.0.0');
+});
+
+test('JSON that does not parse is an error naming the argument', () => {
+  const s = session({ game: 'robots', seed: 1 });
+  fails(s.create('{not json'), /^config: invalid JSON: parse error at line 1, column 3/);
+  fails(s.create(''), /^config: invalid JSON: parse error/);
+  fails(s.fromReplay('{'), /^replay: invalid JSON: parse error/);
+  fails(s.apply('{x'), /^move: invalid JSON: parse error/);
+  fails(s.apply(''), /^move: invalid JSON: parse error/);
+  fails(s.suggest('{x'), /^suggest options: invalid JSON: parse error/);
+  fails(M.tool('robots', 'judge', '{x'), /^tool args: invalid JSON: parse error/);
+  assert.equal(unwrap(s.info()).moves_count, 0, 'the failed calls left the game as it was');
+  s.delete();
+});
+
+test('suggest options and tool args must be JSON objects (empty text is {})', () => {
+  for (const game of GAMES) {
+    const s = session({ game, seed: 1 });
+    fails(s.suggest('[]'), /^suggest options: expected a JSON object, got \[\]$/);
+    fails(s.suggest('"best"'), /^suggest options: expected a JSON object/);
+    env(s.suggest(''));
+    assert.equal(env(s.suggest('')).ok, true, game);
+    s.delete();
+  }
+  fails(M.tool('robots', 'judge', '[1,2]'), /^tool args: expected a JSON object, got \[1,2\]$/);
+  fails(M.tool('robots', 'judge', ''), /robots judge: missing string field "input"/);
+});
+
+test('a side outside -1..sides-1 is an error naming the side, for every game', () => {
+  for (const game of GAMES) {
+    const s = session({ game, seed: 1 });
+    const { sides, side_names: names } = unwrap(s.info());
+    for (const side of [sides, 99, -2]) {
+      for (const call of ['observation', 'legalMoves']) {
+        const msg = fails(s[call](side), new RegExp(`^${call}: no side ${side} in ${game} \\(sides: -1 \\(everything\\), 0 \\(`));
+        assert.ok(msg.includes(`0 (${names[0]})`), msg);
+      }
+    }
+    for (let side = -1; side < sides; ++side) {
+      assert.equal(env(s.observation(side)).ok, true, `${game} observation(${side})`);
+      assert.equal(env(s.legalMoves(side)).ok, true, `${game} legalMoves(${side})`);
+    }
+    s.delete();
+  }
+});
+
+test('deeply nested JSON comes back as an envelope, not a RangeError, and the module goes on', () => {
+  const deep = (d) => '['.repeat(d) + ']'.repeat(d);
+  const d = 100000;
+  const s = session({ game: 'copsrobbers', seed: 1 });
+  fails(s.create(`{"game":"robots","x":${deep(d)}}`), /^config: JSON nested deeper than 200 levels/);
+  fails(s.apply(deep(d)), /^move: JSON nested deeper than 200 levels/);
+  fails(s.suggest(`{"level":${deep(d)}}`), /^suggest options: JSON nested deeper than 200 levels/);
+  fails(s.fromReplay(`{"format":"pursuit-replay","version":1,"moves":[${deep(d)}]}`), /^replay: JSON nested deeper than 200 levels/);
+  fails(M.tool('robots', 'judge', `{"input":${deep(d)}}`), /^tool args: JSON nested deeper than 200 levels/);
+  // Brackets inside strings do not count.
+  assert.match(fails(M.tool('robots', 'judge', JSON.stringify({ input: '['.repeat(d) })), /^input line 1/), /input line 1/);
+  assert.equal(unwrap(s.info()).game, 'copsrobbers', 'the failed calls left the game as it was');
+  const move = unwrap(s.suggest('{}'));
+  assert.equal(unwrap(s.apply(JSON.stringify(move))).moves_count, 1);
+  s.delete();
+});
+
+test('JSON type errors inside the engines name the argument', () => {
+  const s = new M.Session();
+  fails(s.create('{"game":"copsrobbers","seed":[1]}'), /^config: type must be number, but is array$/);
+  unwrap(s.create('{"game":"copsrobbers","seed":1}'));
+  fails(s.suggest('{"level":[1]}'), /^suggest options: type must be string, but is array$/);
+  s.delete();
+});
+
+test('before a game, after a failed create and after the end: documented errors', () => {
+  const s = new M.Session();
+  for (const call of ['info', 'result', 'replay', 'moves']) fails(s[call](), /^no game: call create\(\) or fromReplay\(\) first$/);
+  fails(s.observation(-1), /^no game/);
+  fails(s.apply('"N"'), /^no game/);
+  fails(s.suggest('{}'), /^no game/);
+  fails(s.create('{"game":"chess"}'), /^unknown game 'chess' \(known: /);
+  fails(s.info(), /^no game/);
+  for (const game of GAMES) {
+    unwrap(s.create(JSON.stringify({ game, seed: 3 })));
+    fails(s.create('{"game":"robots","seed":-1}'), /^config\.seed: expected a non-negative integer, got -1$/);
+    assert.equal(unwrap(s.info()).game, game, 'a failed create keeps the previous game');
+    while (!unwrap(s.info()).over) unwrap(s.apply(JSON.stringify(unwrap(s.suggest('{}')))));
+    const info = unwrap(s.info());
+    assert.equal(info.to_move, -1);
+    const n = info.moves_count;
+    fails(s.apply('"N"'), /^the game is over; no more moves$/);
+    fails(s.suggest('{}'), /is over/);
+    const legal = unwrap(s.legalMoves(0));
+    assert.equal(Object.keys(legal).length, 0, `${game}: no legal moves once over`);
+    const result = unwrap(s.result());
+    assert.equal(result.over, true);
+    assert.equal(typeof result.summary, 'string');
+    assert.equal(unwrap(s.moves()).length, n);
+    const replay = unwrap(s.replay());
+    assert.equal(replay.format, 'pursuit-replay');
+    const t = new M.Session();
+    assert.deepEqual(unwrap(t.fromReplay(JSON.stringify(replay))), info);
+    t.delete();
+  }
+  s.delete();
+});
+
+test('wrong argument count or type throws an Embind error in JavaScript (not an envelope)', () => {
+  const s = new M.Session();
+  assert.throws(() => s.create(), /Session\.create called with 0 arguments, expected 1/);
+  assert.throws(() => s.create({ game: 'robots' }), /Cannot pass non-string to std::string/);
+  assert.throws(() => M.tool('robots', 'judge'), /tool called with 2 arguments, expected 3/);
+  s.delete();
+  assert.throws(() => s.info(), /Cannot pass deleted object/);
+});
