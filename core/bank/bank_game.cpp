@@ -1,6 +1,7 @@
 // Owns: BankGame (see header).
 #include "bank/bank_game.h"
 
+#include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 
@@ -90,7 +91,7 @@ BankGame::BankGame(const Json& config) : Game(config) {
     layout_ = std::make_unique<Layout>(layout_from_config(config));
     position_ = std::make_unique<Position>(*layout_, limit_from_config(config));
     belief_ = std::make_unique<Belief>(*layout_);
-    seed_ = config.value("seed", 0ULL);
+    seed_ = config.contains("seed") ? config_seed(config) : 0;  // (bank's default seed is 0)
 }
 
 void BankGame::apply_move(const Json& move) {

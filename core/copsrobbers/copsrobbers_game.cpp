@@ -1,6 +1,7 @@
 // Owns: CopsRobbersGame and copsrobbers_tool (see header).
 #include "copsrobbers/copsrobbers_game.h"
 
+#include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 #include "copsrobbers/maps.h"
@@ -25,8 +26,9 @@ int int_field(const Json& config, const char* name, int fallback, int lo, int hi
 }
 
 Start start_from_config(const Json& config, const City& city, int cops) {
+    const std::uint64_t seed = config_seed(config);  // checked even when unused here: suggest_move reads it
     if (!config.contains("start")) {
-        Rng rng(config.value("seed", 1ULL));
+        Rng rng(seed);
         return random_start(city, cops, rng);
     }
     const Json& s = config["start"];

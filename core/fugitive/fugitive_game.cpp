@@ -86,7 +86,7 @@ FugitiveMove parse_fugitive_move(const std::string& text) {
 }
 
 std::shared_ptr<const Map> map_from_config(const Json& config) {
-    const std::uint64_t seed = config.value("seed", 1ULL);
+    const std::uint64_t seed = config_seed(config);
     std::shared_ptr<Map> map;
     if (!config.contains("map")) {
         map = std::make_shared<Map>(generate_map(params_from_json(Json::object(), seed)));
@@ -276,7 +276,7 @@ Json FugitiveGame::suggest_move(const Json& options) {
 Json fugitive_tool(const std::string& name, const Json& args) {
     if (name == "map") return map_json(*map_from_config(args));
     if (name == "generate") {
-        const Map m = generate_map(params_from_json(args, args.value("seed", 1ULL)));
+        const Map m = generate_map(params_from_json(args, config_seed(args, "args")));
         return Json{{"text", map_text(m)}};
     }
     if (name == "validate") {

@@ -44,3 +44,22 @@ TEST(Fingerprint, IsStableAcrossRuns) {
     EXPECT_EQ(fnv1a64(""), 14695981039346656037ULL);
     EXPECT_EQ(hex64(fnv1a64("a")), "af63dc4c8601ec8c");
 }
+
+// Every game checks config.seed the same way (the shared config_seed): a negative, fractional or
+// non-number seed is refused naming the field; Cops and Robbers, Fugitive and Bank took -1 and 1.5
+// (converted) and answered "x" with the JSON library's "type must be number, but is string".
+TEST(Registry, EveryGameRefusesABadSeedNamingTheField) {
+    for (const GameInfo& g : all_games()) {
+        for (const Json& bad : {Json(-1), Json(1.5), Json("x")}) {
+            try {
+                create_game(Json{{"game", g.id}, {"seed", bad}});
+                ADD_FAILURE() << g.id << " took seed " << bad.dump();
+            } catch (const InputError& e) {
+                EXPECT_EQ(std::string(e.what()).rfind("config.seed: expected a non-negative integer, got " + bad.dump(), 0), 0u)
+                    << g.id << ": " << e.what();
+            }
+        }
+        EXPECT_NO_THROW(create_game(Json{{"game", g.id}, {"seed", 0}})) << g.id;
+        EXPECT_NO_THROW(create_game(Json{{"game", g.id}, {"seed", 123456789}})) << g.id;
+    }
+}
