@@ -58,183 +58,232 @@ std::string tiebreaks_text(const Summary& s) {
     return out;
 }
 
-Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots, const std::vector<Json>& records) {
-    Summary s;
-    s.game = g.game;
-    s.title = g.title;
-    s.roles = g.roles;
-    s.bots = bots;
-    const int n = static_cast<int>(bots.size());
-    std::map<std::string, int> index;
-    for (int i = 0; i < n; ++i) index[bots[i]] = i;
-    s.per_bot.assign(n, Tally{});
-    s.time_hist.assign(n, std::vector<int>(kTimeEdgesMs.size() + 1, 0));
-    s.moves_timed.assign(n, 0);
-    s.tiebreaks = g.sides() == 1 ? g.tiebreaks : std::vector<TieBreak>{};
-    s.tiebreak_sum.assign(n, std::vector<double>(s.tiebreaks.size(), 0.0));
-    s.tiebreak_count.assign(n, 0);
-    for (int a = 0; a < n; ++a)
-        for (int b = a + 1; b < n; ++b) {
-            PairTally p;
-            p.a = a;
-            p.b = b;
-            s.pairs.push_back(p);
-        }
-    std::map<std::string, int> map_index;
-    std::vector<std::vector<double>> times(n);
-    std::vector<Comparison> comps;
-    // One-role games: bots are compared by score on the same (map, seed).
-    struct Entry {
-        int bot;
-        double score;
-        bool fault;
-        std::vector<double> tiebreaks;  // empty when the record has none (an earlier run's)
-    };
-    std::map<std::string, std::vector<Entry>> by_instance;
+namespace {
 
-    auto map_tally = [&](const std::string& name) -> MapTally& {
-        auto it = map_index.find(name);
-        if (it == map_index.end()) {
-            it = map_index.emplace(name, static_cast<int>(s.maps.size())).first;
-            MapTally m;
-            m.map = name;
-            m.per_bot.assign(n, Tally{});
-            s.maps.push_back(m);
-        }
-        return s.maps[it->second];
-    };
+// One run of a one-role game, kept until every run of the same (map, seed) is known.
+struct OneRoleRun {
+    int bot;
+    double score;
+    bool fault;
+    std::vector<double> tiebreaks;  // empty when the record has none (an earlier run's)
+};
 
-    for (const auto& r : records) {
+// Builds the summary one record at a time; each record type has its own short step.
+class Summariser {
+public:
+    Summariser(const GameDescriptor& g, const std::vector<std::string>& bots) : g_(g), n_(static_cast<int>(bots.size())) {
+        s_.game = g.game;
+        s_.title = g.title;
+        s_.roles = g.roles;
+        s_.bots = bots;
+        for (int i = 0; i < n_; ++i) index_[bots[i]] = i;
+        s_.per_bot.assign(n_, Tally{});
+        s_.time_hist.assign(n_, std::vector<int>(kTimeEdgesMs.size() + 1, 0));
+        s_.moves_timed.assign(n_, 0);
+        s_.tiebreaks = g.sides() == 1 ? g.tiebreaks : std::vector<TieBreak>{};
+        s_.tiebreak_sum.assign(n_, std::vector<double>(s_.tiebreaks.size(), 0.0));
+        s_.tiebreak_count.assign(n_, 0);
+        for (int a = 0; a < n_; ++a)
+            for (int b = a + 1; b < n_; ++b) {
+                PairTally p;
+                p.a = a;
+                p.b = b;
+                s_.pairs.push_back(p);
+            }
+        times_.resize(n_);
+    }
+
+    void add(const Json& r) {
         std::vector<int> side_bot;
-        bool known = true;
         for (const auto& name : r["bots"]) {
-            auto it = index.find(name.get<std::string>());
-            if (it == index.end()) known = false;
-            else side_bot.push_back(it->second);
+            auto it = index_.find(name.get<std::string>());
+            if (it == index_.end()) return;  // a bot not in this summary
+            side_bot.push_back(it->second);
         }
-        if (!known || static_cast<int>(side_bot.size()) != g.sides()) continue;
-        ++s.games_total;
+        if (static_cast<int>(side_bot.size()) != g_.sides()) return;
+        ++s_.games_total;
         MapTally& mt = map_tally(r.value("map", std::string("?")));
         const bool ok = r.value("status", std::string()) == "ok";
-        bool any_fault = false;
-        if (r.contains("faults"))
-            for (const auto& f : r["faults"]) any_fault = any_fault || !f.is_null();
-        if (!ok || any_fault) {
+        if (!ok || any_fault(r)) {
             Json brief = r;
             brief.erase("move_times_ms");
-            s.failures.push_back(brief);
+            s_.failures.push_back(brief);
         }
         if (!ok) {
-            ++s.games_failed;
+            ++s_.games_failed;
             ++mt.errors;
-            if (g.sides() == 2) ++pair_of(s.pairs, n, side_bot[0], side_bot[1]).errors;
-            continue;
+            if (g_.sides() == 2) ++pair_of(s_.pairs, n_, side_bot[0], side_bot[1]).errors;
+            return;
         }
-        ++s.games_ok;
+        ++s_.games_ok;
+        add_move_times(r, side_bot);
+        if (g_.sides() == 2) add_two_role_game(r, side_bot, mt);
+        else add_one_role_run(r, side_bot[0], mt);
+    }
+
+    Summary finish() {
+        if (g_.sides() == 1) compare_one_role_runs();
+        s_.comparisons = static_cast<int>(comps_.size());
+        s_.ratings = fit_bradley_terry(n_, comps_, g_.sides() == 2);
+        for (auto& t : times_) {
+            if (t.empty()) {
+                s_.time_median_ms.push_back(NAN);
+                continue;
+            }
+            std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
+            s_.time_median_ms.push_back(t[t.size() / 2]);
+        }
+        return s_;
+    }
+
+private:
+    static bool any_fault(const Json& r) {
+        if (r.contains("faults"))
+            for (const auto& f : r["faults"])
+                if (!f.is_null()) return true;
+        return false;
+    }
+    static Json score_of(const Json& r, int side) {
         const Json scores = r.value("scores", Json::array());
+        return side < static_cast<int>(scores.size()) ? scores[side] : Json(nullptr);
+    }
+    static bool fault_of(const Json& r, int side) {
         const Json faults = r.value("faults", Json::array());
-        auto score_of = [&](int side) { return side < static_cast<int>(scores.size()) ? scores[side] : Json(nullptr); };
-        auto fault_of = [&](int side) { return side < static_cast<int>(faults.size()) && !faults[side].is_null(); };
-        if (r.contains("move_times_ms"))
-            for (int side = 0; side < g.sides() && side < static_cast<int>(r["move_times_ms"].size()); ++side)
-                for (const auto& t : r["move_times_ms"][side]) {
-                    const double ms = t.get<double>();
-                    ++s.time_hist[side_bot[side]][time_bin(ms)];
-                    ++s.moves_timed[side_bot[side]];
-                    if (times[side_bot[side]].size() < 200000) times[side_bot[side]].push_back(ms);
-                }
-        if (g.sides() == 2) {
-            const int w = r["winner"].is_number_integer() ? r["winner"].get<int>() : -1;
-            const double p0 = w == 0 ? 1 : w == 1 ? 0 : 0.5;
-            add_result(s.per_bot[side_bot[0]], p0, fault_of(0), score_of(0));
-            add_result(s.per_bot[side_bot[1]], 1 - p0, fault_of(1), score_of(1));
-            add_result(mt.per_bot[side_bot[0]], p0, fault_of(0), score_of(0));
-            add_result(mt.per_bot[side_bot[1]], 1 - p0, fault_of(1), score_of(1));
-            if (w >= 0) ++mt.role_wins[w];
-            else ++mt.draws;
-            comps.push_back({side_bot[0], side_bot[1], p0});
-            PairTally& p = pair_of(s.pairs, n, side_bot[0], side_bot[1]);
-            const int a_side = side_bot[0] == p.a ? 0 : 1;
-            add_result(p.of_a, a_side == 0 ? p0 : 1 - p0, fault_of(a_side), score_of(a_side));
-            if (fault_of(1 - a_side)) ++p.b_faults;
-            if (score_of(1 - a_side).is_number()) {
-                p.b_score_sum += score_of(1 - a_side).get<double>();
-                ++p.b_score_count;
+        return side < static_cast<int>(faults.size()) && !faults[side].is_null();
+    }
+
+    MapTally& map_tally(const std::string& name) {
+        auto it = map_index_.find(name);
+        if (it == map_index_.end()) {
+            it = map_index_.emplace(name, static_cast<int>(s_.maps.size())).first;
+            MapTally m;
+            m.map = name;
+            m.per_bot.assign(n_, Tally{});
+            s_.maps.push_back(m);
+        }
+        return s_.maps[it->second];
+    }
+
+    void add_move_times(const Json& r, const std::vector<int>& side_bot) {
+        if (!r.contains("move_times_ms")) return;
+        for (int side = 0; side < g_.sides() && side < static_cast<int>(r["move_times_ms"].size()); ++side)
+            for (const auto& t : r["move_times_ms"][side]) {
+                const double ms = t.get<double>();
+                const int bot = side_bot[side];
+                ++s_.time_hist[bot][time_bin(ms)];
+                ++s_.moves_timed[bot];
+                if (times_[bot].size() < 200000) times_[bot].push_back(ms);
             }
-            if (r["captures"].is_number()) {
-                p.captures_sum += r["captures"].get<double>();
-                ++p.captures_count;
-            }
-        } else {
-            const Json sc = score_of(0);
-            Tally& t = s.per_bot[side_bot[0]];
-            ++t.games;
-            if (fault_of(0)) ++t.faults;
-            if (sc.is_number()) {
-                t.score_sum += sc.get<double>();
-                ++t.score_count;
-                Tally& m = mt.per_bot[side_bot[0]];
-                ++m.games;
-                m.score_sum += sc.get<double>();
-                ++m.score_count;
-                std::vector<double> tb;
-                const Json& values = r.contains("tiebreaks") ? r["tiebreaks"] : Json();
-                if (!s.tiebreaks.empty() && values.is_array() && values.size() == s.tiebreaks.size() &&
-                    std::all_of(values.begin(), values.end(), [](const Json& v) { return v.is_number(); })) {
-                    for (const auto& v : values) tb.push_back(v.get<double>());
-                    for (std::size_t k = 0; k < tb.size(); ++k) s.tiebreak_sum[side_bot[0]][k] += tb[k];
-                    ++s.tiebreak_count[side_bot[0]];
-                }
-                by_instance[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back(
-                    {side_bot[0], sc.get<double>(), fault_of(0), tb});
-            }
+    }
+
+    void add_two_role_game(const Json& r, const std::vector<int>& side_bot, MapTally& mt) {
+        const int w = r["winner"].is_number_integer() ? r["winner"].get<int>() : -1;
+        const double p0 = w == 0 ? 1 : w == 1 ? 0 : 0.5;
+        add_result(s_.per_bot[side_bot[0]], p0, fault_of(r, 0), score_of(r, 0));
+        add_result(s_.per_bot[side_bot[1]], 1 - p0, fault_of(r, 1), score_of(r, 1));
+        add_result(mt.per_bot[side_bot[0]], p0, fault_of(r, 0), score_of(r, 0));
+        add_result(mt.per_bot[side_bot[1]], 1 - p0, fault_of(r, 1), score_of(r, 1));
+        if (w >= 0) ++mt.role_wins[w];
+        else ++mt.draws;
+        comps_.push_back({side_bot[0], side_bot[1], p0});
+        PairTally& p = pair_of(s_.pairs, n_, side_bot[0], side_bot[1]);
+        const int a_side = side_bot[0] == p.a ? 0 : 1;
+        add_result(p.of_a, a_side == 0 ? p0 : 1 - p0, fault_of(r, a_side), score_of(r, a_side));
+        if (fault_of(r, 1 - a_side)) ++p.b_faults;
+        if (score_of(r, 1 - a_side).is_number()) {
+            p.b_score_sum += score_of(r, 1 - a_side).get<double>();
+            ++p.b_score_count;
+        }
+        if (r["captures"].is_number()) {
+            p.captures_sum += r["captures"].get<double>();
+            ++p.captures_count;
         }
     }
-    if (g.sides() == 1) {
-        // Every pair of bots on the same instance is one comparison (wins/draws/losses).
-        for (const auto& [inst, entries] : by_instance)
-            for (std::size_t x = 0; x < entries.size(); ++x)
-                for (std::size_t y = x + 1; y < entries.size(); ++y) {
-                    Entry ea = entries[x], eb = entries[y];
-                    if (ea.bot > eb.bot) std::swap(ea, eb);
-                    const int a = ea.bot, b = eb.bot;
-                    const double sa = ea.score, sb = eb.score;
-                    // A faulted run loses to any clean one, whatever its score; equal scores
-                    // are broken by the first tie-break whose values differ (both runs must
-                    // have recorded them: records of an earlier run without them stay draws).
-                    double pa = ea.fault != eb.fault ? (ea.fault ? 0.0 : 1.0)
-                                : sa == sb       ? 0.5
-                                                 : ((sa > sb) == g.higher_score_wins ? 1.0 : 0.0);
-                    bool by_tiebreak = false;
-                    if (ea.fault == eb.fault && sa == sb && !ea.tiebreaks.empty() && !eb.tiebreaks.empty())
-                        for (std::size_t k = 0; k < s.tiebreaks.size(); ++k)
-                            if (ea.tiebreaks[k] != eb.tiebreaks[k]) {
-                                pa = (ea.tiebreaks[k] > eb.tiebreaks[k]) == s.tiebreaks[k].higher_wins ? 1.0 : 0.0;
-                                by_tiebreak = true;
-                                break;
-                            }
-                    comps.push_back({a, b, pa});
-                    PairTally& p = pair_of(s.pairs, n, a, b);
-                    if (by_tiebreak) ++p.by_tiebreak;
-                    add_result(p.of_a, pa, false, sa);
-                    p.b_score_sum += sb;
-                    ++p.b_score_count;
-                    Tally &ta = s.per_bot[a], &tb = s.per_bot[b];
-                    (pa == 1 ? ta.wins : pa == 0 ? ta.losses : ta.draws)++;
-                    (pa == 0 ? tb.wins : pa == 1 ? tb.losses : tb.draws)++;
+
+    // The record's tie-break values, or none when they are missing or of another shape.
+    std::vector<double> tiebreak_values(const Json& r) const {
+        std::vector<double> tb;
+        const Json& values = r.contains("tiebreaks") ? r["tiebreaks"] : Json();
+        if (!s_.tiebreaks.empty() && values.is_array() && values.size() == s_.tiebreaks.size() &&
+            std::all_of(values.begin(), values.end(), [](const Json& v) { return v.is_number(); }))
+            for (const auto& v : values) tb.push_back(v.get<double>());
+        return tb;
+    }
+
+    void add_one_role_run(const Json& r, int bot, MapTally& mt) {
+        const Json sc = score_of(r, 0);
+        Tally& t = s_.per_bot[bot];
+        ++t.games;
+        if (fault_of(r, 0)) ++t.faults;
+        if (!sc.is_number()) return;
+        t.score_sum += sc.get<double>();
+        ++t.score_count;
+        Tally& m = mt.per_bot[bot];
+        ++m.games;
+        m.score_sum += sc.get<double>();
+        ++m.score_count;
+        std::vector<double> tb = tiebreak_values(r);
+        if (!tb.empty()) {
+            for (std::size_t k = 0; k < tb.size(); ++k) s_.tiebreak_sum[bot][k] += tb[k];
+            ++s_.tiebreak_count[bot];
+        }
+        by_instance_[r["map"].get<std::string>() + "|" + r["seed"].dump()].push_back(
+            {bot, sc.get<double>(), fault_of(r, 0), std::move(tb)});
+    }
+
+    // Points of run a against run b (1, 0.5 or 0), and whether a tie-break decided them.
+    // A faulted run loses to any clean one, whatever its score; equal scores are broken by
+    // the first tie-break whose values differ (both runs must have recorded them: records
+    // of an earlier run without them stay draws).
+    std::pair<double, bool> points_of(const OneRoleRun& a, const OneRoleRun& b) const {
+        if (a.fault != b.fault) return {a.fault ? 0.0 : 1.0, false};
+        if (a.score != b.score) return {(a.score > b.score) == g_.higher_score_wins ? 1.0 : 0.0, false};
+        if (!a.tiebreaks.empty() && !b.tiebreaks.empty())
+            for (std::size_t k = 0; k < s_.tiebreaks.size(); ++k)
+                if (a.tiebreaks[k] != b.tiebreaks[k])
+                    return {(a.tiebreaks[k] > b.tiebreaks[k]) == s_.tiebreaks[k].higher_wins ? 1.0 : 0.0, true};
+        return {0.5, false};
+    }
+
+    // Every pair of bots on the same instance is one comparison (wins/draws/losses).
+    void compare_one_role_runs() {
+        for (const auto& [instance, runs] : by_instance_)
+            for (std::size_t x = 0; x < runs.size(); ++x)
+                for (std::size_t y = x + 1; y < runs.size(); ++y) {
+                    const bool in_order = runs[x].bot <= runs[y].bot;
+                    compare(in_order ? runs[x] : runs[y], in_order ? runs[y] : runs[x]);
                 }
     }
-    s.comparisons = static_cast<int>(comps.size());
-    s.ratings = fit_bradley_terry(n, comps, g.sides() == 2);
-    for (auto& t : times) {
-        if (t.empty()) {
-            s.time_median_ms.push_back(NAN);
-            continue;
-        }
-        std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
-        s.time_median_ms.push_back(t[t.size() / 2]);
+
+    void compare(const OneRoleRun& ra, const OneRoleRun& rb) {
+        const auto [pa, by_tiebreak] = points_of(ra, rb);
+        const int a = ra.bot, b = rb.bot;
+        comps_.push_back({a, b, pa});
+        PairTally& p = pair_of(s_.pairs, n_, a, b);
+        if (by_tiebreak) ++p.by_tiebreak;
+        add_result(p.of_a, pa, false, ra.score);
+        p.b_score_sum += rb.score;
+        ++p.b_score_count;
+        Tally &ta = s_.per_bot[a], &tb = s_.per_bot[b];
+        (pa == 1 ? ta.wins : pa == 0 ? ta.losses : ta.draws)++;
+        (pa == 0 ? tb.wins : pa == 1 ? tb.losses : tb.draws)++;
     }
-    return s;
+
+    const GameDescriptor& g_;
+    const int n_;
+    Summary s_;
+    std::map<std::string, int> index_, map_index_;
+    std::vector<std::vector<double>> times_;
+    std::vector<Comparison> comps_;
+    std::map<std::string, std::vector<OneRoleRun>> by_instance_;
+};
+
+}  // namespace
+
+Summary summarise(const GameDescriptor& g, const std::vector<std::string>& bots, const std::vector<Json>& records) {
+    Summariser summariser(g, bots);
+    for (const auto& r : records) summariser.add(r);
+    return summariser.finish();
 }
 
 std::string format_text(const Summary& s) {
