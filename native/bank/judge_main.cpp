@@ -118,6 +118,12 @@ int run_series(MatchSettings s, int n, const std::string& a, const std::string& 
 
 }  // namespace
 
+// A bad command line (status 2), as against a bad layout or a file that cannot be written
+// (status 1): the same split as robots, searchparty-controller and pursuit-arena.
+struct OptionError : InputError {
+    using InputError::InputError;
+};
+
 int main(int argc, char** argv) {
     MatchSettings s;
     std::string result_path, replay_path, out_dir;
@@ -127,14 +133,14 @@ int main(int argc, char** argv) {
         for (int i = 1; i < argc; ++i) {
             std::string a = argv[i];
             auto value = [&]() -> std::string {
-                if (i + 1 >= argc) throw InputError("option " + a + " needs a value");
+                if (i + 1 >= argc) throw OptionError("option " + a + " needs a value");
                 return argv[++i];
             };
             auto number = [&](long long lo, long long hi) {
                 std::string v = value();
                 long long n;
                 if (!parse_int(v, n) || n < lo || n > hi)
-                    throw InputError("option " + a + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + v + "'");
+                    throw OptionError("option " + a + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + v + "'");
                 return n;
             };
             if (a == "--help" || a == "-h") return usage(0);
@@ -149,7 +155,7 @@ int main(int argc, char** argv) {
             else if (a == "--replay") replay_path = value();
             else if (a == "--series") series = static_cast<int>(number(1, 100000));
             else if (a == "--out") out_dir = value();
-            else if (!a.empty() && a[0] == '-') throw InputError("unknown option " + a);
+            else if (!a.empty() && a[0] == '-') throw OptionError("unknown option " + a);
             else commands.push_back(a);
         }
         if (commands.size() != 2) {  // said which (the usage alone left it to guess)
@@ -160,10 +166,10 @@ int main(int argc, char** argv) {
         }
         // A file option of the other mode would do nothing: say so instead of ignoring it.
         if (series > 0 && !(result_path.empty() && replay_path.empty()))
-            throw InputError(std::string("option ") + (result_path.empty() ? "--replay" : "--result") +
+            throw OptionError(std::string("option ") + (result_path.empty() ? "--replay" : "--result") +
                              " is for a single game; a series writes its files with --out DIR");
         if (series == 0 && !out_dir.empty())
-            throw InputError("option --out is for a series (--series N); a single game writes --result FILE and --replay FILE");
+            throw OptionError("option --out is for a series (--series N); a single game writes --result FILE and --replay FILE");
         // An output file that cannot be written is reported before any program runs.
         if (series > 0) {
             if (!out_dir.empty()) check_writable(out_dir + "/series.json");
@@ -179,9 +185,12 @@ int main(int argc, char** argv) {
                         o.result["forfeit"]["stderr"].get<std::string>().c_str());
         std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
         // As the other judges: "wrote RESULT and REPLAY", the last line on stdout.
-        return write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}}) ? 0 : 2;
-    } catch (const std::exception& e) {
+        return write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}}) ? 0 : 1;
+    } catch (const OptionError& e) {
         std::fprintf(stderr, "bank-judge: %s\n", e.what());
         return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bank-judge: %s\n", e.what());
+        return 1;
     }
 }

@@ -82,13 +82,13 @@ TEST_F(JudgeCli, BankJudgeRefusesAnUnwritableOutputBeforeAnyProgramRuns) {
     const std::string bad = dir + "/afile/out";
     Outcome r = run(kBin + "/bank-judge --moves 5 --result " + bad + "/result.json --replay " + dir + "/replay.json '" +
                     marked(marker, kBin + "/bank-bot") + "' '" + marked(marker, kBin + "/bank-bot") + "'");
-    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(r.status, 1) << r.out;  // a file, as every judge (2 is for a bad command line)
     EXPECT_TRUE(has(r.out, "bank-judge: cannot write " + bad + "/result.json")) << r.out;
     EXPECT_FALSE(fs::exists(marker)) << "a program ran before the output path was checked";
     EXPECT_FALSE(fs::exists(dir + "/replay.json"));
     r = run(kBin + "/bank-judge --series 1 --moves 5 --out " + bad + " '" + marked(marker, kBin + "/bank-bot") + "' '" +
             marked(marker, kBin + "/bank-bot") + "'");
-    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(r.status, 1) << r.out;
     EXPECT_TRUE(has(r.out, "cannot write " + bad + "/series.json")) << r.out;
     EXPECT_FALSE(fs::exists(marker));
     // Writable paths in folders that do not exist yet are created, as before; the check leaves nothing behind.
@@ -143,11 +143,24 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
                 "\nwrote " + dir + "/bk/only.json\n");
 }
 
+TEST_F(JudgeCli, BankJudgeSaysBadInputWithStatus1AndABadCommandLineWith2) {
+    // bank-judge answered 2 for everything; now it splits them as robots, searchparty-controller
+    // and pursuit-arena do: 2 for the command line, 1 for a layout or a file.
+    std::ofstream(dir + "/broken.txt") << "garbage\n";
+    const std::string bots = " '" + marked(marker, kBin + "/bank-bot") + "' '" + marked(marker, kBin + "/bank-bot") + "'";
+    expect_exit(kBin + "/bank-judge --layout " + dir + "/broken.txt" + bots, 1,
+                "bank-judge: " + dir + "/broken.txt line 1: unknown line 'garbage'");
+    expect_exit(kBin + "/bank-judge --layout " + dir + "/missing.txt" + bots, 1, "bank-judge: cannot read " + dir + "/missing.txt");
+    expect_exit(kBin + "/bank-judge --moves 5 --tme-ms 3" + bots, 2, "bank-judge: unknown option --tme-ms");
+    expect_exit(kBin + "/bank-judge --moves five" + bots, 2, "bank-judge: option --moves: expected an integer");
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran";
+}
+
 TEST_F(JudgeCli, ASingleGameWhoseReplayCannotBeWrittenStillNamesTheResultItWrote) {
     // A bot turns DIR/replay.json into a folder once the up-front check has passed. copsrobbers-server
     // stopped at that write with result.json written but not named; every judge now tries both files,
     // names on stdout the one it wrote and on stderr the one that failed, and exits with its write-failure
-    // status (bank-judge 2, the others 1).
+    // status, 1 (bank-judge's was 2, the status of a bad command line).
     auto spoiling = [&](const std::string& sub, const std::string& bot) { return "'mkdir -p " + dir + sub + "/replay.json; exec " + bot + "'"; };
     Outcome r = expect_exit(kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --out " + dir + "/cr --cops-cmd " +
                                 spoiling("/cr", kBin + "/copsrobbers-bot") + " --robber-cmd " + kBin + "/copsrobbers-bot",
@@ -160,7 +173,7 @@ TEST_F(JudgeCli, ASingleGameWhoseReplayCannotBeWrittenStillNamesTheResultItWrote
     EXPECT_TRUE(has(r.out, "\nwrote " + dir + "/fu/result.json\n")) << r.out;
     r = expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/bk/result.json --replay " + dir + "/bk/replay.json " +
                         spoiling("/bk", kBin + "/bank-bot") + " " + kBin + "/bank-bot",
-                    2, "bank-judge: cannot write " + dir + "/bk/replay.json");
+                    1, "bank-judge: cannot write " + dir + "/bk/replay.json");
     EXPECT_TRUE(has(r.out, "\nwrote " + dir + "/bk/result.json\n")) << r.out;
     for (const char* f : {"/cr/result.json", "/fu/result.json", "/bk/result.json"}) EXPECT_TRUE(fs::is_regular_file(dir + f)) << f;
 }
@@ -209,15 +222,15 @@ TEST_F(JudgeCli, SeriesThatFailToWriteAFileSayWhichFilesTheyHadWritten) {
     r = expect_exit(fugitive + " 2>/dev/null", 1, "wrote");
     EXPECT_EQ(r.out, "wrote " + dir + "/fu/game-1-replay.json\n");
     expect_exit(fugitive + " 2>&1 >/dev/null", 1, "fugitive-judge: cannot write " + dir + "/fu/game-2-replay.json");
-    // bank-judge's status for a file it cannot write stays 2; more than two replays are counted.
+    // bank-judge: the same status 1 (it was 2); more than two replays are counted.
     fs::create_directories(dir + "/bk/game-2-Bguards.json");
     const std::string bank = kBin + "/bank-judge --series 2 --moves 5 --out " + dir + "/bk " + kBin + "/bank-bot " + kBin + "/bank-bot";
-    r = expect_exit(bank + " 2>/dev/null", 2, "wrote");
+    r = expect_exit(bank + " 2>/dev/null", 1, "wrote");
     EXPECT_EQ(r.out, "wrote 3 replays " + dir + "/bk/game-1-Aguards.json ... " + dir + "/bk/game-2-Aguards.json\n");
-    expect_exit(bank + " 2>&1 >/dev/null", 2, "bank-judge: cannot write " + dir + "/bk/game-2-Bguards.json");
+    expect_exit(bank + " 2>&1 >/dev/null", 1, "bank-judge: cannot write " + dir + "/bk/game-2-Bguards.json");
     // The first replay failing: nothing written, no 'wrote' line.
     fs::create_directories(dir + "/bk2/game-1-Aguards.json");
-    r = expect_exit(kBin + "/bank-judge --series 1 --moves 5 --out " + dir + "/bk2 " + kBin + "/bank-bot " + kBin + "/bank-bot 2>/dev/null", 2, "");
+    r = expect_exit(kBin + "/bank-judge --series 1 --moves 5 --out " + dir + "/bk2 " + kBin + "/bank-bot " + kBin + "/bank-bot 2>/dev/null", 1, "");
     EXPECT_EQ(r.out, "");
 }
 
@@ -230,7 +243,7 @@ TEST_F(JudgeCli, ASeriesReplayThatCannotBeWrittenEndsTheOpenProgressLineNotABlan
     fs::create_directories(dir + "/bk/game-1-Aguards.json");
     Outcome r = expect_exit(kBin + "/bank-judge --series 1 --moves 5 --out " + dir + "/bk " + kBin + "/bank-bot " + kBin +
                                 "/bank-bot 2>&1 >/dev/null",
-                            2, "bank-judge: cannot write " + dir + "/bk/game-1-Aguards.json");
+                            1, "bank-judge: cannot write " + dir + "/bk/game-1-Aguards.json");
     EXPECT_EQ(r.out.rfind("\r[1/2] seed 1 A guards: ", 0), 0u) << r.out;
     EXPECT_FALSE(has(r.out, "\n\n")) << r.out;
     fs::create_directories(dir + "/fu/game-1-replay.json");  // both programs forfeit at once
