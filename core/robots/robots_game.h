@@ -6,6 +6,9 @@
 //         {"game":"robots","input":"<problem text>","case":k}   case k (1-based) of an input
 // Moves: "N","NE","E","SE","S","SW","W","NW","stay" (N = row-1, E = column+1), "T1".."T20"
 // (teleport to list destination k).
+// Bot: suggest_move plays the prescribed strategy; options {"level": easy|medium|hard|best,
+// "seed": n} are checked as in the other games (every level gives the same move), any other key
+// is an error naming it.
 #pragma once
 #include <string>
 

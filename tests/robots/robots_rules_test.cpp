@@ -174,6 +174,44 @@ TEST(RobotsGame, ConfigErrorsNameTheField) {
     EXPECT_THROW(RobotsGame(Json{{"game", "robots"}, {"robots", 0}}), InputError);
 }
 
+// suggest_move's options: Robots has one bot, so every known level gives the same move, but the
+// options are checked as in the other games (it ignored them: {"level":"expert"}, {"colour":1}
+// and {"seed":-1} all gave a move).
+TEST(RobotsGame, SuggestOptionsAreCheckedNamingTheField) {
+    RobotsGame g(Json{{"game", "robots"}, {"seed", 7}, {"robots", 20}, {"teleports", 5}});
+    const Json move = g.suggest_move(Json::object());
+    for (const char* level : {"easy", "medium", "hard", "best"}) {
+        EXPECT_EQ(g.suggest_move(Json{{"level", level}}), move) << level;
+        EXPECT_EQ(g.suggest_move(Json{{"level", level}, {"seed", 5}}), move) << level;
+    }
+    EXPECT_EQ(g.suggest_move(Json{{"seed", 0}}), move);
+    auto error_of = [&](const Json& options) {
+        try {
+            g.suggest_move(options);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_of(Json{{"level", "expert"}}), "options.level: expected easy, medium, hard or best, got 'expert'");
+    EXPECT_EQ(error_of(Json{{"level", "Best"}}), "options.level: expected easy, medium, hard or best, got 'Best'");
+    EXPECT_EQ(error_of(Json{{"level", 3}}), "options.level: expected easy, medium, hard or best, got 3");
+    EXPECT_EQ(error_of(Json{{"level", nullptr}}), "options.level: expected easy, medium, hard or best, got null");
+    EXPECT_EQ(error_of(Json{{"seed", -1}}), "options.seed: expected a non-negative integer, got -1");
+    EXPECT_EQ(error_of(Json{{"seed", "x"}}), "options.seed: expected a non-negative integer, got \"x\"");
+    EXPECT_EQ(error_of(Json{{"level", "best"}, {"colour", "red"}}), "options.colour: unknown option (Robots takes level and seed)");
+    EXPECT_EQ(error_of(Json{{"strategy", "greedy"}}), "options.strategy: unknown option (Robots takes level and seed)");
+    EXPECT_EQ(error_of(Json::array()), "options: expected a JSON object, got []");
+    // A long or invalid key is shortened and stays valid UTF-8 (the message travels as JSON).
+    const std::string long_key = std::string(59, 'k') + "\xc3\xa9tendu";
+    const std::string msg = error_of(Json{{long_key, 1}});
+    EXPECT_EQ(msg, "options." + std::string(57, 'k') + "...: unknown option (Robots takes level and seed)");
+    EXPECT_EQ(error_of(Json{{std::string(56, 'k') + "\xc3\xa9tendu", 1}}),  // the cut falls inside the é
+              "options." + std::string(56, 'k') + "...: unknown option (Robots takes level and seed)");
+    EXPECT_NO_THROW((void)Json(error_of(Json{{"\xff", 1}})).dump());
+    EXPECT_EQ(g.moves().size(), 0u);
+}
+
 TEST(RobotsGame, ReplayRebuildsTheSameGame) {
     RobotsGame g(Json{{"game", "robots"}, {"seed", 7}, {"robots", 20}, {"teleports", 5}});
     while (!g.over()) g.apply(g.suggest_move(Json::object()));

@@ -72,6 +72,34 @@ test('suggest options and tool args must be JSON objects (empty text is {})', ()
   fails(M.tool('robots', 'judge', ''), /robots judge: missing string field "input"/);
 });
 
+test('suggest takes every documented level and refuses an unknown one naming it, in every game', () => {
+  for (const game of GAMES) {
+    const s = session({ game, seed: 1 });
+    for (const level of ['easy', 'medium', 'hard', 'best']) {
+      assert.equal(env(s.suggest(JSON.stringify({ level, seed: 3 }))).ok, true, `${game} level ${level}`);
+    }
+    // (Robots ignored its options: an unknown level gave a move)
+    fails(s.suggest('{"level":"expert"}'), /level.*'expert'/);
+    assert.equal(unwrap(s.info()).moves_count, 0, `${game}: suggest leaves the game as it was`);
+    s.delete();
+  }
+});
+
+test('Robots: one bot for every level; other options are errors naming the field', () => {
+  const s = session({ game: 'robots', seed: 4, robots: 20, teleports: 3 });
+  const move = unwrap(s.suggest('{}'));
+  for (const level of ['easy', 'medium', 'hard', 'best']) assert.equal(unwrap(s.suggest(JSON.stringify({ level, seed: 9 }))), move, level);
+  assert.equal(unwrap(s.suggest('')), move);
+  fails(s.suggest('{"level":"expert"}'), /^options\.level: expected easy, medium, hard or best, got 'expert'$/);
+  fails(s.suggest('{"level":2}'), /^options\.level: expected easy, medium, hard or best, got 2$/);
+  fails(s.suggest('{"seed":-1}'), /^options\.seed: expected a non-negative integer, got -1$/);
+  fails(s.suggest('{"seed":1.5}'), /^options\.seed: expected a non-negative integer, got 1\.5$/);
+  fails(s.suggest('{"level":"best","colour":"red"}'), /^options\.colour: unknown option \(Robots takes level and seed\)$/);
+  fails(s.suggest('{"strategy":"greedy"}'), /^options\.strategy: unknown option \(Robots takes level and seed\)$/);
+  assert.equal(unwrap(s.info()).moves_count, 0);
+  s.delete();
+});
+
 test('a side outside -1..sides-1 is an error naming the side, for every game', () => {
   for (const game of GAMES) {
     const s = session({ game, seed: 1 });
