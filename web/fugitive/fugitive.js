@@ -47,6 +47,22 @@ function el(name, attrs = {}, parent = null) {
 
 // --- drawing -----------------------------------------------------------------------------
 
+const VIEW_W = 1000, VIEW_H = 750;  // the map's viewBox (index.html)
+
+// The map fits the screen's height as well as its width (a phone held sideways, a short
+// window): its width is capped so that its height (4:3) fits the room. When the map starts near
+// the page's top (fugitive.css puts the game first on a landscape phone), the room is the first
+// screen below the header, so the whole map shows without scrolling; else a whole screen. Not
+// in a frame: the host page chooses the frame's size. The SVG scales itself: no hit-test maths.
+function fitMapToScreen() {
+  const svg = $('map');
+  if (document.documentElement.classList.contains('embed')) { svg.style.maxWidth = ''; return; }
+  const vh = window.innerHeight || document.documentElement.clientHeight;
+  const top = svg.getBoundingClientRect().top + window.scrollY;
+  const room = vh - (top < vh / 4 ? top : 0) - 8;
+  svg.style.maxWidth = `${Math.floor((Math.max(200, room) * VIEW_W) / VIEW_H)}px`;
+}
+
 function drawMap() {
   const svg = $('map');
   const { obs } = st;
@@ -94,6 +110,9 @@ function drawMap() {
     el('text', { x, y, class: 'piece-label' }, pieces).textContent = 'F';
   }
 }
+
+window.addEventListener('resize', fitMapToScreen);
+fitMapToScreen();
 
 function humanToMove() {
   return !st.replay && st.obs && !st.obs.over && st.side >= 0 && st.obs.to_move === st.side;

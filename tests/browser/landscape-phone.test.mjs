@@ -1,0 +1,117 @@
+// Fugitive and Bank on a phone held sideways (740×360, 844×390: touch, not embedded): the whole
+// board is on the first screen, without scrolling, beside the side panel, and a tap on a city or
+// cell at its drawn (scaled) place still picks it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, screenshot, layoutIssues } from './lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+const LANDSCAPE = [{ width: 740, height: 360 }, { width: 844, height: 390 }];
+const BOARDS = { fugitive: '#map', bank: '#board' };
+
+async function open(game, hash, viewport, mobile = true) {
+  const page = await h.newPage({ viewport, hasTouch: mobile, isMobile: mobile });
+  await page.goto(`${h.url}${game}/${hash}`);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  return page;
+}
+
+const boardBox = (page, sel) => page.$eval(sel, (b) => {
+  const r = b.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height,
+    vw: document.documentElement.clientWidth, vh: window.innerHeight, scrollY: window.scrollY,
+    pageWidth: document.documentElement.scrollWidth };
+});
+
+test('landscape phone: the whole board is on the first screen, the side panel beside it, nothing cut', async () => {
+  const problems = [];
+  for (const viewport of LANDSCAPE) {
+    for (const [game, sel] of Object.entries(BOARDS)) {
+      const page = await open(game, '#side=0', viewport);
+      const label = `${game}, ${viewport.width}×${viewport.height}`;
+      const b = await boardBox(page, sel);
+      assert.equal(b.scrollY, 0, `${label}: the page is at its top`);
+      if (b.top < 0 || b.bottom > b.vh + 0.5) problems.push(`${label}: the board spans ${Math.round(b.top)}..${Math.round(b.bottom)} of a ${b.vh} px screen`);
+      if (b.left < 0 || b.right > b.vw + 0.5) problems.push(`${label}: the board spans ${Math.round(b.left)}..${Math.round(b.right)} of ${b.vw} px`);
+      if (b.pageWidth > b.vw) problems.push(`${label}: the page is ${b.pageWidth} px wide in ${b.vw} px`);
+      // not shrunk to a stamp: at least two thirds of the screen's height or half its width
+      if (b.height < b.vh * 0.66 && b.width < b.vw * 0.5) problems.push(`${label}: the board is only ${Math.round(b.width)}×${Math.round(b.height)}`);
+      // the status beside the board, on the same first screen
+      const status = await page.locator('#status').boundingBox();
+      if (!(status.x >= b.right - 1 && status.y < b.vh)) problems.push(`${label}: the status is at ${Math.round(status.x)},${Math.round(status.y)}, not beside the board`);
+      for (const issue of await layoutIssues(page, 'main')) problems.push(`${label}: ${issue}`);
+      if (game === 'bank') {
+        // crisp: the backing store is the drawn size × devicePixelRatio (no CSS scaling, which
+        // would also move the cells away from where a tap is read)
+        const c = await page.$eval(sel, (e) => ({ w: e.width, h: e.height, cw: e.getBoundingClientRect().width, ch: e.getBoundingClientRect().height, dpr: window.devicePixelRatio }));
+        if (Math.abs(c.w - c.cw * c.dpr) > 1 || Math.abs(c.h - c.ch * c.dpr) > 1) problems.push(`${label}: the canvas store is ${c.w}×${c.h} for ${c.cw}×${c.ch} CSS px at dpr ${c.dpr}`);
+      }
+      await screenshot(page, `landscape-${viewport.width}x${viewport.height}-${game}`);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
+
+test('landscape phone: Fugitive: a tap on a city on the fitted map places and moves the Fugitive there', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('fugitive', '#side=0&level=easy&cities=80&seed=2', viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    await page.waitForFunction(() => window.fugitivePage.st.obs?.phase === 'place_fugitive' && !window.fugitivePage.st.busy);
+    const tapCity = async (c) => {
+      const p = await page.evaluate((n) => window.fugitivePage.cityCenter(n), c);
+      const vh = await page.evaluate(() => window.innerHeight);
+      assert.ok(p.y > 0 && p.y < vh, `${label}: city ${c} is on the screen (y ${Math.round(p.y)})`);
+      await page.touchscreen.tap(p.x, p.y);
+    };
+    let v = await page.evaluate(() => window.fugitivePage.st.obs);
+    // the city drawn lowest on the map: the one a board taller than the screen hid
+    const free = [...Array(v.map.n).keys()].map((i) => i + 1).filter((c) => !v.detectives.includes(c))
+      .sort((a, b) => v.map.positions[b - 1][1] - v.map.positions[a - 1][1])[0];
+    await tapCity(free);
+    await page.waitForFunction((c) => window.fugitivePage.st.obs.fugitive === c && window.fugitivePage.st.obs.phase === 'fugitive' && !window.fugitivePage.st.busy, free);
+    const moves = await page.$$eval('#choices button', (bs) => bs.map((b) => b.dataset.move));
+    const single = moves.map((m) => Number(m.split(' ')[1])).find((c, _, all) => all.filter((x) => x === c).length === 1);
+    assert.ok(single, `${label}: a city one road leads to (${moves.join(', ')})`);
+    await tapCity(single);
+    await page.waitForFunction((c) => window.fugitivePage.st.obs.fugitive === c, single);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+test('landscape phone: Bank: taps on the fitted canvas select a guard and command it', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('bank', '#side=0&level=easy&moves=30&seed=4', viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    const v = await page.evaluate(() => window.bankPage.st.view);
+    assert.deepEqual(v.guards.map((g) => g.coord), ['AK', 'AL', 'AN', 'AO']);
+    // Guard 2 is drawn where the page reads a tap on AL: its blue fills a good part of that cell.
+    const at = (name) => page.evaluate((n) => window.bankPage.cellCenter(n), name);
+    const p = await at('AL');
+    const blue = await page.evaluate(({ x, y }) => {
+      const c = document.getElementById('board'), r = c.getBoundingClientRect(), k = c.width / r.width;
+      const cs = window.bankPage.cellSize() * k;
+      const img = c.getContext('2d').getImageData(Math.round((x - r.left) * k - cs / 2), Math.round((y - r.top) * k - cs / 2), Math.round(cs), Math.round(cs)).data;
+      let n = 0;
+      for (let i = 0; i < img.length; i += 4) if (Math.abs(img[i] - 0x1f) < 40 && Math.abs(img[i + 1] - 0x5f) < 40 && Math.abs(img[i + 2] - 0xbf) < 40) n++;
+      return n / (img.length / 4);
+    }, p);
+    assert.ok(blue > 0.2, `${label}: guard 2's colour fills ${Math.round(blue * 100)}% of cell AL`);
+    assert.ok(p.y > 0 && p.y < viewport.height, `${label}: AL is on the screen`);
+    await page.touchscreen.tap(p.x, p.y);
+    await page.waitForFunction(() => window.bankPage.st.selected === 1);
+    const q = await at('AM');
+    await page.touchscreen.tap(q.x, q.y);
+    await page.waitForFunction(() => /^Move: SRSS$/.test(document.getElementById('pending').textContent));
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
