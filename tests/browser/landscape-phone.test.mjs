@@ -1,6 +1,8 @@
 // Fugitive and Bank on a phone held sideways (740×360, 844×390: touch, not embedded): the whole
 // board is on the first screen, without scrolling, beside the side panel, and a tap on a city or
-// cell at its drawn (scaled) place still picks it.
+// cell at its drawn (scaled) place still picks it. And Fugitive's city labels on a 360 px wide
+// phone: readable (at least 9.5 CSS px; they were 3.8 px: 11 viewBox units at 0.344 px a unit),
+// with no two city circles overlapping.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, screenshot, layoutIssues } from './lib.mjs';
@@ -113,5 +115,49 @@ test('landscape phone: Bank: taps on the fitted canvas select a guard and comman
     assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
     await page.context().close();
   }
+  h.assertNoErrors();
+});
+
+// Every label's font size on screen: the font the page sets × the scale from its units to CSS px.
+const labelSizes = (page) => page.$$eval('#map .city-label', (ts) => ts.map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+const circleOverlaps = (page) => page.$$eval('#map circle.city', (cs) => {
+  const c = cs.map((e) => { const r = e.getBoundingClientRect(); return { n: e.dataset.city, x: r.x + r.width / 2, y: r.y + r.height / 2, r: r.width / 2 }; });
+  const out = [];
+  for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) {
+    if (Math.hypot(c[i].x - c[j].x, c[i].y - c[j].y) < c[i].r + c[j].r) out.push(`${c[i].n}/${c[j].n}`);
+  }
+  return out;
+});
+
+test('Fugitive: city labels are readable on a 360 px phone, the cities do not overlap, and taps still pick them', async () => {
+  const cases = [
+    { name: 'phone 360×740, 80 cities', viewport: { width: 360, height: 740 }, mobile: true, hash: '#side=0&cities=80&seed=2', min: 9.5 },
+    { name: 'landscape 740×360, 80 cities', viewport: { width: 740, height: 360 }, mobile: true, hash: '#side=0&cities=80&seed=2', min: 9.5 },
+    { name: 'desktop 1280×900, 80 cities', viewport: { width: 1280, height: 900 }, mobile: false, hash: '#side=0&cities=80&seed=2', min: 9.5 },
+    // 200 cities are too close for 10 px labels on a phone: as large as fits, never smaller than before
+    { name: 'phone 360×740, 200 cities', viewport: { width: 360, height: 740 }, mobile: true, hash: '#side=0&cities=200&seed=1', min: 5 },
+  ];
+  const report = [];
+  for (const c of cases) {
+    const page = await open('fugitive', c.hash, c.viewport, c.mobile);
+    await page.waitForFunction(() => window.fugitivePage.st.obs?.phase === 'place_fugitive' && !window.fugitivePage.st.busy);
+    const sizes = await labelSizes(page);
+    const min = Math.min(...sizes);
+    report.push(`${c.name}: ${min.toFixed(1)} px`);
+    assert.ok(sizes.length >= 80, `${c.name}: every city is labelled (${sizes.length})`);
+    assert.ok(min >= c.min, `${c.name}: the smallest label is ${min.toFixed(1)} CSS px (at least ${c.min})`);
+    assert.deepEqual(await circleOverlaps(page), [], `${c.name}: no two cities overlap`);
+    if (c.mobile && c.viewport.width === 360) {
+      await screenshot(page, `fugitive-labels-${c.hash.includes('200') ? 200 : 80}-phone`);
+      const v = await page.evaluate(() => window.fugitivePage.st.obs);
+      const free = [...Array(v.map.n).keys()].map((i) => i + 1).find((n) => !v.detectives.includes(n));
+      await page.locator(`circle[data-city="${free}"]`).scrollIntoViewIfNeeded();
+      const p = await page.evaluate((n) => window.fugitivePage.cityCenter(n), free);
+      await page.touchscreen.tap(p.x, p.y);
+      await page.waitForFunction((n) => window.fugitivePage.st.obs.fugitive === n, free);
+    }
+    await page.context().close();
+  }
+  console.log(report.join('\n'));
   h.assertNoErrors();
 });

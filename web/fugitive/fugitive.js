@@ -48,6 +48,7 @@ function el(name, attrs = {}, parent = null) {
 // --- drawing -----------------------------------------------------------------------------
 
 const VIEW_W = 1000, VIEW_H = 750;  // the map's viewBox (index.html)
+const LABEL_PX = 10;                // the smallest city label wanted on screen, CSS px
 
 // The map fits the screen's height as well as its width (a phone held sideways, a short
 // window): its width is capped so that its height (4:3) fits the room. When the map starts near
@@ -63,11 +64,36 @@ function fitMapToScreen() {
   svg.style.maxWidth = `${Math.floor((Math.max(200, room) * VIEW_W) / VIEW_H)}px`;
 }
 
+// How much the cities' marks grow over their viewBox size (circle r 11, labels 11): on a
+// narrow map (0.34 px a unit on a 360 px phone) 11-unit labels were 3.8 px. Labels grow to
+// LABEL_PX on screen as far as the map allows: no two city circles may touch and no label may
+// be wider than the gap to the nearest city (200 cities are too close for that on a phone:
+// they get what fits). Returns { k: label / piece scale, q: circle scale } (both >= 1).
+const nearestCache = new WeakMap();
+function markScale(map) {
+  const px = $('map').getBoundingClientRect().width / VIEW_W;
+  if (!px) return { k: 1, q: 1 };
+  let dmin = nearestCache.get(map);
+  if (dmin === undefined) {
+    const p = map.positions;
+    dmin = Infinity;
+    for (let i = 0; i < p.length; i++) for (let j = i + 1; j < p.length; j++) dmin = Math.min(dmin, Math.hypot(p[i][0] - p[j][0], p[i][1] - p[j][1]));
+    nearestCache.set(map, dmin);
+  }
+  const digits = String(map.n).length;
+  const CIRCLE = 0.72;  // circle radius / label font when they grow: a 2-digit label fits inside
+  const fit = Math.min((dmin - 4) / (2 * 11 * CIRCLE), (dmin - 4) / (11 * 0.62 * digits));
+  const k = Math.max(1, Math.min(LABEL_PX / (11 * px), fit));
+  return { k, q: Math.max(1, CIRCLE * k) };
+}
+
 function drawMap() {
   const svg = $('map');
   const { obs } = st;
   svg.textContent = '';
   if (!obs) return;
+  const { k, q } = markScale(obs.map);
+  st.markScale = k;
   const pos = obs.map.positions; // index 0 = city 1
   const at = (c) => pos[c - 1];
   const roads = el('g', {}, svg);
@@ -81,36 +107,43 @@ function drawMap() {
   const possible = new Set(obs.possible || []);
   const options = cityOptions();
   const cities = el('g', {}, svg);
+  // (marks grow by a transform: their outlines and dashes grow with them)
+  const grown = (x, y, s) => (s === 1 ? {} : { transform: `translate(${x} ${y}) scale(${s}) translate(${-x} ${-y})` });
+  const labelStyle = k === 1 ? {} : { style: `font-size: ${(11 * k).toFixed(2)}px` };
   for (let c = 1; c <= obs.map.n; c++) {
     const [x, y] = at(c);
     const cls = ['city'];
     if (possible.has(c)) cls.push('possible'); // what the Detectives know, in every view
     if (options.has(c)) cls.push('option');
     if (st.pending.includes(c)) cls.push('chosen');
-    const circle = el('circle', { cx: x, cy: y, r: 11, class: cls.join(' '), 'data-city': c }, cities);
+    const circle = el('circle', { cx: x, cy: y, r: 11, class: cls.join(' '), 'data-city': c, ...grown(x, y, q) }, cities);
     const title = el('title', {}, circle);
     title.textContent = `city ${c}`;
     circle.addEventListener('click', () => onCity(c));
-    el('text', { x, y, class: 'city-label' }, cities).textContent = String(c);
+    el('text', { x, y, class: 'city-label', ...labelStyle }, cities).textContent = String(c);
   }
   const pieces = el('g', { 'pointer-events': 'none' }, svg); // clicks go to the city below
   const last = obs.last_announced;
   if (last && obs.fugitive == null) {
     const [x, y] = at(last.city);
-    el('circle', { cx: x, cy: y, r: 17, class: 'announced' }, pieces);
+    el('circle', { cx: x, cy: y, r: 17, class: 'announced', ...grown(x, y, q) }, pieces);
   }
   (obs.detectives || []).forEach((c, i) => {
     const [x, y] = at(c);
-    el('rect', { x: x - 10, y: y - 10, width: 20, height: 20, class: 'piece-D' }, pieces);
-    el('text', { x, y, class: 'piece-label' }, pieces).textContent = String(i + 1);
+    el('rect', { x: x - 10, y: y - 10, width: 20, height: 20, class: 'piece-D', ...grown(x, y, q) }, pieces);
+    el('text', { x, y, class: 'piece-label', ...labelStyle }, pieces).textContent = String(i + 1);
   });
   if (obs.fugitive != null) {
     const [x, y] = at(obs.fugitive);
-    el('polygon', { points: `${x},${y - 14} ${x + 14},${y} ${x},${y + 14} ${x - 14},${y}`, class: 'piece-F' }, pieces);
-    el('text', { x, y, class: 'piece-label' }, pieces).textContent = 'F';
+    el('polygon', { points: `${x},${y - 14} ${x + 14},${y} ${x},${y + 14} ${x - 14},${y}`, class: 'piece-F', ...grown(x, y, q) }, pieces);
+    el('text', { x, y, class: 'piece-label', ...labelStyle }, pieces).textContent = 'F';
   }
 }
 
+// A new width of the map (a turned phone, a resized window) may change how much its marks grow.
+new ResizeObserver(() => {
+  if (st.obs && markScale(st.obs.map).k !== st.markScale) drawMap();
+}).observe($('map'));
 window.addEventListener('resize', fitMapToScreen);
 fitMapToScreen();
 
