@@ -439,3 +439,56 @@ test('the end of a game is said once by the live regions (the judge\'s lines rep
   h.assertNoErrors();
   await page.close();
 });
+
+// The engine (the wasm module in the Web Worker) crashing in the middle of a move: the page
+// replaces the worker and the board on screen is lost. Restart plays it again from its start, but
+// it was disabled while the move was under way, so the message named New board (page) or said to
+// reload the page (frame, which has no New board) when Restart was the way on. Now the message
+// says what happened and offers Restart, which is enabled and starts the board again, and a new
+// game plays. (Frame: the crash comes in the very first move, when Restart was disabled anyway;
+// Watch: the crash comes in the strategy's move, while it plays the board.)
+test('a crash of the engine in the middle of a move: the page says so and Restart plays the board again', async () => {
+  for (const [hash, movesBefore, watch] of [[BOARD_HASH, 1, false], [BOARD_HASH + '&embed=1', 0, false], [BOARD_HASH, 1, true]]) {
+    const where = `${hash.includes('embed') ? 'frame' : 'page'}${watch ? ', Watch' : ''}`;
+    const page = await open('robots/' + hash);
+    await page.focus('#board');
+    if (movesBefore) {
+      await page.keyboard.press('ArrowUp');
+      await waitMoves(page, 1);
+    }
+    const worker = page.workers().find((w) => w.url().includes('/common/engine-worker.js'));
+    assert.ok(worker, `${where}: the engine worker is visible to the test`);
+    // A wasm trap inside the engine's apply (what a native crash becomes): the worker reports the
+    // module as crashed and the page replaces the worker (web/common/engine.js).
+    await worker.evaluate(async (method) => {
+      const M = await modulePromise; // the worker script's global: the loaded module
+      M.Session.prototype[method] = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+    }, watch ? 'suggest' : 'apply');
+    if (watch) await page.click('#btn-watch');
+    else await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(async () => (await import('../common/engine.js')).getEngine().restarts === 1);
+    await page.waitForFunction(() => !document.getElementById('btn-hint').disabled);  // the move is over
+    await page.waitForTimeout(300);
+    const message = (await page.textContent('#error')).trim();
+    assert.match(message, /game engine (stopped|restarted) after an error/, `${where}: says what happened: "${message}"`);
+    assert.match(message, /: press Restart\.\s*✕?$/, `${where}: offers Restart: "${message}"`);
+    assert.equal(await page.isEnabled('#btn-restart'), true, `${where}: Restart is enabled`);
+    assert.equal(await page.textContent('#hint-text'), '', `${where}: no hint left saying the strategy plays`);
+    assert.equal((await status(page)).moves, String(movesBefore), `${where}: the lost move was not counted`);
+    await page.click('#btn-restart');
+    // Restart is over once the page is idle (Hint enabled) on a board at its start (Restart disabled).
+    await page.waitForFunction(() => !document.getElementById('btn-hint').disabled && document.getElementById('btn-restart').disabled, null, { timeout: 5000 })
+      .catch(() => { throw new Error(`${where}: Restart did not bring the page back to the board's start`); });
+    assert.equal(await page.isVisible('#error'), false, `${where}: Restart clears the message: "${await page.textContent('#error')}"`);
+    await waitMoves(page, 0);
+    expectStatus(await status(page), (await reference(page, config, [])).obs);
+    await page.focus('#board');
+    await page.keyboard.press('ArrowLeft');
+    await waitMoves(page, 1);
+    expectStatus(await status(page), (await reference(page, config, ['W'])).obs);
+    assert.equal(await page.isVisible('#error'), false, `${where}: the new game plays without an error`);
+    assert.equal(await page.evaluate(async () => (await import('../common/engine.js')).getEngine().restarts), 1, `${where}: no other crash`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});

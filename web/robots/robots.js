@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural, explainEngineRestarts, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -46,9 +46,12 @@ const el = {
 
 const engine = getEngine();
 // The board on screen is lost with the old worker; Restart (shown in a frame too, where New board
-// is not) plays it again from its start, so it is enabled then even before the first move.
+// is not) plays it again from its start, so it is enabled then, even before the first move and
+// while the move the crash cut off is still ending, and it is the step the message names (New
+// board, which loads the form's board, only when Restart is not there).
+const RESTART_CONTROLS = [$('btn-restart'), $('btn-new')];
 engine.onRestart(() => updateButtons());
-explainEngineRestarts(engine, el.error, $('btn-new'), $('btn-restart'));
+explainEngineRestarts(engine, el.error, ...RESTART_CONTROLS);
 const st = {
   source: null,      // {kind:'seed',seed,robots,teleports} | {kind:'board',robots,teleports} | {kind:'input',text,caseIndex}
   config: null,
@@ -211,6 +214,9 @@ function describeMove(move, obs) {
   return move;
 }
 
+/** Whether the board on screen was lost: the engine was restarted since its session was made. */
+const boardLost = () => !!st.session && st.session.generation !== engine.generation;
+
 async function guarded(fn) {
   if (st.busy || !st.session) return;
   // The buttons are disabled while the engine works (and a teleport's button is rebuilt), which
@@ -222,7 +228,14 @@ async function guarded(fn) {
   try {
     await fn();
   } catch (e) {
-    showError(el.error, e.message);
+    if (boardLost() && !engine.failed) {
+      // The engine crashed during the action (a move, a hint, the strategy playing): say that,
+      // and what to do, rather than the cut-off call's own error ("unreachable").
+      el.hint.textContent = '';
+      showError(el.error, engineRestartedMessage(...RESTART_CONTROLS));
+    } else {
+      showError(el.error, e.message);
+    }
   } finally {
     st.busy = false;
     updateButtons();
@@ -244,6 +257,7 @@ function play(move) {
       clearError(el.error);
       el.hint.textContent = '';
     } catch (e) {
+      if (boardLost()) throw e;  // the engine crashed: not an illegal move (guarded says what happened)
       showError(el.error, `Cannot ${label}: ${e.message}`);
     }
     await refresh();
@@ -303,6 +317,7 @@ function undo() {
 /** The board from its start; keyboard focus goes to the board, as for a new board. */
 async function restart() {
   if (st.mode !== 'play' && st.mode !== 'replay') return;
+  if (st.busy && boardLost()) await whenIdle();  // the action an engine crash cut off is ending
   await guarded(async () => {
     exitReplay();
     await rebuildAt([]);
@@ -467,8 +482,9 @@ function updateButtons() {
   $('btn-hint').disabled = !playing || st.busy;
   $('btn-watch').disabled = !playing || st.busy;
   $('btn-undo').disabled = st.mode !== 'play' || !st.moves.length || st.busy;
-  const lost = !!st.session && st.session.generation !== engine.generation;  // the engine restarted
-  $('btn-restart').disabled = st.mode !== 'play' || (!st.moves.length && !lost) || st.busy;
+  // After an engine restart the board is lost: Restart plays it again, even while busy (the cut-off
+  // action is ending; restart() waits for it).
+  $('btn-restart').disabled = st.mode !== 'play' || (!boardLost() && (!st.moves.length || st.busy));
   el.reviewRow.hidden = st.mode !== 'play' || !st.moves.length;
   $('btn-takeover').disabled = st.busy;
 }
