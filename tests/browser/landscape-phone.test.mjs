@@ -1,7 +1,9 @@
 // Fugitive and Bank on a phone held sideways (740×360, 844×390: touch, not embedded): the whole
 // board is on the first screen, without scrolling, beside the side panel, and a tap on a city or
-// cell at its drawn (scaled) place still picks it. And Fugitive's city labels on a 360 px wide
-// phone: readable (at least 9.5 CSS px; they were 3.8 px: 11 viewBox units at 0.344 px a unit),
+// cell at its drawn (scaled) place still picks it; a whole Bank turn (guards, commands, Make
+// move) is played by taps with the building on screen, and while the side panel is scrolled the
+// board stays whole on screen (sticky), a resize then not growing it. And Fugitive's city labels
+// on a 360 px wide phone: readable (at least 9.5 CSS px; they were 3.8 px: 11 viewBox units at 0.344 px a unit),
 // with no two city circles overlapping.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -114,6 +116,86 @@ test('landscape phone: Bank: taps on the fitted canvas select a guard and comman
     await page.waitForFunction(() => /^Move: SRSS$/.test(document.getElementById('pending').textContent));
     assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
     await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+// Where an element is drawn now, and whether it is wholly on the screen.
+const rectOf = (page, sel) => page.$eval(sel, (e) => {
+  const r = e.getBoundingClientRect();
+  return { sel: e.id || e.dataset.cmd || e.dataset.piece, top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
+    onScreen: r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5 && r.left >= -0.5 && r.right <= document.documentElement.clientWidth + 0.5 };
+});
+const span = (r) => `${Math.round(r.top)}..${Math.round(r.bottom)}`;
+
+test('landscape phone: Bank: a whole turn is played with the building in view (guards, commands and Make move on screen with it)', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('bank', '#side=0&level=easy&moves=30&seed=4', viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    await page.waitForFunction(() => { const s = window.bankPage.st; return s.view?.to_move === 0 && !s.busy && s.legal; });
+    // The player scrolls as little as shows Make move (nothing when it is on the first screen).
+    await page.$eval('#btn-move', (b) => b.scrollIntoView({ block: 'nearest' }));
+    await page.waitForTimeout(100);
+    const controls = ['#status-line', ...[1, 2, 3, 4].map((n) => `#piece-row button[data-piece="${n}"]`),
+      ...['L', 'R', 'U', 'D', 'S'].map((c) => `[data-cmd="${c}"]`), '#btn-move'];
+    const board = await rectOf(page, '#board');
+    const off = [];
+    if (!board.onScreen) off.push(`the building (${span(board)})`);
+    for (const sel of controls) {
+      const r = await rectOf(page, sel);
+      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
+      if (sel !== '#status-line' && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
+    }
+    const scrolled = await page.evaluate(() => window.scrollY);
+    assert.deepEqual(off, [], `${label}: scrolled ${scrolled} px to Make move (at ${span(await rectOf(page, '#btn-move'))}), all on a ${viewport.height} px screen at once`);
+    // One turn by taps: Guard 2 (on AL) goes right, to the lift door AM; the rest stay.
+    const tap = async (sel) => {
+      const r = await rectOf(page, sel);
+      await page.touchscreen.tap((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    };
+    await tap('#piece-row button[data-piece="2"]');
+    await page.waitForFunction(() => window.bankPage.st.selected === 1);
+    await tap('[data-cmd="R"]');
+    await page.waitForFunction(() => /^Move: SRSS$/.test(document.getElementById('pending').textContent));
+    await tap('#btn-move');
+    await page.waitForFunction(() => { const s = window.bankPage.st; return s.view.moves_made[0] === 1 && s.view.to_move === 0 && !s.busy; });
+    assert.match(await page.textContent('#status dd[data-k="move"]'), /^1 guards \/ 1 robbers of 30$/, `${label}: the page counts the move`);
+    assert.equal(await page.evaluate(() => window.bankPage.st.view.guards[1].coord), 'AM', `${label}: guard 2 walked right`);
+    assert.match(await page.getAttribute('#piece-row button[data-piece="2"]', 'aria-label'), /^Guard 2 at .*, command /, `${label}: guard 2's button`);
+    assert.ok((await rectOf(page, '#board')).onScreen, `${label}: the building is still whole on screen after the move`);
+    await screenshot(page, `landscape-${viewport.width}x${viewport.height}-bank-turn`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+test('landscape phone: the board stays whole on screen while the side panel is scrolled, and a resize then keeps it fitting the first screen', async () => {
+  for (const viewport of LANDSCAPE) {
+    for (const [game, sel] of Object.entries(BOARDS)) {
+      const page = await open(game, '#side=1&level=easy&seed=3', viewport);
+      const label = `${game}, ${viewport.width}×${viewport.height}`;
+      const first = await rectOf(page, sel);
+      // down the side panel: to its last control of a turn (Hint) and beyond, to New game
+      for (const target of ['#btn-hint', game === 'bank' ? '#btn-new' : '#log-box']) {
+        await page.$eval(target, (e) => e.scrollIntoView({ block: 'nearest' }));
+        await page.waitForTimeout(100);
+        const b = await rectOf(page, sel), y = await page.evaluate(() => window.scrollY);
+        assert.ok(y > 0 || target === '#btn-hint', `${label}: the page scrolled to ${target}`);
+        assert.ok(b.onScreen, `${label}: scrolled ${y} px (to ${target}), the board is at ${span(b)} of ${viewport.height} px`);
+      }
+      // a phone's address bar hiding or showing while scrolled: the board is sized for the first
+      // screen below the header still, not for a whole screen
+      await page.setViewportSize({ width: viewport.width, height: viewport.height - 30 });
+      await page.waitForTimeout(200);
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(100);
+      const b = await rectOf(page, sel);
+      assert.ok(b.onScreen, `${label}: after a resize while scrolled, the board is at ${span(b)} at the page's top (was ${span(first)})`);
+      assert.ok(Math.abs(b.height - first.height) < 1, `${label}: the board is ${Math.round(b.height)} px high (was ${Math.round(first.height)})`);
+      await page.context().close();
+    }
   }
   h.assertNoErrors();
 });

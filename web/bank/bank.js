@@ -82,7 +82,12 @@ function resizeCanvas(L) {
 function roomHeight() {
   if (isEmbed()) return Infinity;
   const vh = window.innerHeight || document.documentElement.clientHeight;
-  const top = el.canvas.getBoundingClientRect().top + window.scrollY;
+  // Where the board starts on the page, read from the layout, not from the board's column:
+  // bank.css makes that column sticky on a landscape phone, so while the page is scrolled the
+  // column is drawn higher than its place, and a resize then (a phone's address bar hiding)
+  // would have taken the whole screen's height for the board, which then ran past its bottom.
+  const wrap = el.canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
+  const top = layout.getBoundingClientRect().top + (el.canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
   return vh - (top < vh / 4 ? top : 0) - 8;
 }
 const xOf = (c) => geo.left + c * geo.cs;

@@ -59,7 +59,11 @@ function fitMapToScreen() {
   const svg = $('map');
   if (document.documentElement.classList.contains('embed')) { svg.style.maxWidth = ''; return; }
   const vh = window.innerHeight || document.documentElement.clientHeight;
-  const top = svg.getBoundingClientRect().top + window.scrollY;
+  // Where the map starts on the page, read from its column (the map is its first child), not
+  // from the map: fugitive.css makes the map sticky on a landscape phone, so while the page is
+  // scrolled it is drawn lower than its place, and a resize then (a phone's address bar hiding)
+  // would have taken the whole screen's height for the map, which then ran past its bottom.
+  const top = svg.parentElement.getBoundingClientRect().top + window.scrollY;
   const room = vh - (top < vh / 4 ? top : 0) - 8;
   svg.style.maxWidth = `${Math.floor((Math.max(200, room) * VIEW_W) / VIEW_H)}px`;
 }
