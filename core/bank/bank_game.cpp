@@ -4,6 +4,7 @@
 #include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
+#include "common/options.h"
 
 namespace pursuit::bank {
 
@@ -184,6 +185,9 @@ Json BankGame::result() const { return result_json(*position_); }
 Json BankGame::suggest_move(const Json& options) {
     const Position& pos = *position_;
     if (pos.over()) throw IllegalMove("the game is over");
+    // The levels, and the strategies' own names (parse_level).
+    check_options(options, "Bank",
+                  {choice_option("level", {"easy", "medium", "hard", "best", "random", "greedy", "strong"}), seed_option()});
     const Level level = parse_level(options.value("level", std::string("best")));
     Rng rng(options.value("seed", seed_ + 1000003ULL * moves().size()));
     if (!pos.placed()) {

@@ -8,6 +8,8 @@
 // see, and per unseen robber the cells (and lift rides) where it may be; observation(1)
 // adds nothing hidden from the robbers; observation(-1) shows everything.
 // legal_moves(side): {"placement": [cells]} before the start, else {"pieces": [[cmds]x4]}.
+// suggest_move options: {"level": easy|medium|hard|best (or random|greedy|strong), "seed": n};
+// any other key is an error naming it (common/options.h).
 #pragma once
 #include <memory>
 #include <string>

@@ -40,7 +40,8 @@ public:
     // Result once over (and a partial status before): always has "over" and "summary".
     virtual Json result() const = 0;
     // The built-in bot's move for the side to move, using only that side's knowledge.
-    // options: {"level": "easy"|"medium"|"hard"|"best", "seed": n, ...game specific}.
+    // options: {"level": "easy"|"medium"|"hard"|"best", "seed": n, ...game specific}, checked
+    // with check_options (common/options.h): an unknown key or a bad value is an InputError.
     virtual Json suggest_move(const Json& options) = 0;
 
     const Json& config() const { return config_; }

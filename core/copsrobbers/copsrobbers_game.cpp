@@ -4,6 +4,7 @@
 #include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
+#include "common/options.h"
 #include "copsrobbers/maps.h"
 
 namespace pursuit::copsrobbers {
@@ -183,6 +184,9 @@ Json CopsRobbersGame::result() const {
 
 Json CopsRobbersGame::suggest_move(const Json& options) {
     if (over()) throw IllegalMove("the game is over");
+    check_options(options, "Cops and Robbers",
+                  {choice_option("level", standard_levels()), seed_option(),
+                   choice_option("strategy", {"random", "greedy", "cover", "lookahead", "exact", "best"})});
     Strategy s = Strategy::Exact;
     if (options.contains("strategy")) s = parse_strategy(options["strategy"].get<std::string>());
     else if (options.contains("level")) s = strategy_for_level(options["level"].get<std::string>());

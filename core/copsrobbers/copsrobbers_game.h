@@ -10,6 +10,9 @@
 // Observation: the city (n, streets, layout), C, R, round, cops, X - but the cops' view
 // hides X (robber: null) until X has made its first move (the protocol never shows it).
 // legal_moves: X: array of crossings; cops: {"per_cop": [[crossings of cop 1], ...]}.
+// suggest_move options: {"level": easy|medium|hard|best, "seed": n, "strategy": random|greedy|
+//   cover|lookahead|exact|best} ("strategy" wins over "level"); any other key is an error naming
+//   it (common/options.h).
 // Tools: "map" {name} -> {text, n, m}; "suite" -> {names}; "analyse" {config, moves}
 //   -> solver facts for the position (forced win, rounds); "dismantlable" {map|map_name}.
 #pragma once

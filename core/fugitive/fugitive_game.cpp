@@ -6,6 +6,7 @@
 #include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
+#include "common/options.h"
 #include "fugitive/knowledge.h"
 #include "fugitive/map_generator.h"
 #include "fugitive/strategy.h"
@@ -255,12 +256,14 @@ Json FugitiveGame::result() const {
 Json FugitiveGame::suggest_move(const Json& options) {
     const State& s = state_;
     if (s.over()) throw IllegalMove("the game is over");
+    check_options(options, "Fugitive",
+                  {choice_option("level", standard_levels()), seed_option(),
+                   choice_option("strategy", {"random", "greedy", "strong"})});
     BotSettings bot;
     const std::string level = options.value("level", std::string("best"));
     if (level == "easy") bot.strength = Strength::Random;
     else if (level == "medium") bot.strength = Strength::Greedy;
     else if (level == "hard") bot.effort = 30, bot.greedy_percent = 30;
-    else if (level != "best") throw InputError("suggest: unknown level '" + level + "' (easy, medium, hard, best)");
     if (options.contains("strategy")) bot.strength = parse_strength(options["strategy"].get<std::string>());
     Rng rng(options.value("seed", config().value("seed", 1ULL) * 1000003ULL + moves().size()));
     switch (s.phase()) {

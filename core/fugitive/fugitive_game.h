@@ -12,6 +12,8 @@
 // legal_moves(Fugitive): array of move strings. legal_moves(Detectives): an object
 //   {"joint": true, "pieces": [[cities of Detective 1], ...x4], "distinct": true}
 //   (each piece's options; the joint move must end on four distinct cities).
+// suggest_move options: {"level": easy|medium|hard|best, "seed": n, "strategy": random|greedy|
+//   strong} ("strategy" wins over "level"); any other key is an error naming it (common/options.h).
 // observation(side): see fugitive_game.cpp (Detectives: only what they know incl. the
 // possible set; Fugitive and -1: everything).
 #pragma once

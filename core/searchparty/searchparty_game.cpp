@@ -3,6 +3,7 @@
 
 #include "common/errors.h"
 #include "common/line_reader.h"
+#include "common/options.h"
 #include "searchparty/builtin_maps.h"
 #include "searchparty/checker.h"
 #include "searchparty/generator.h"
@@ -151,10 +152,11 @@ Json SearchPartyGame::result() const {
 
 Json SearchPartyGame::suggest_move(const Json& options) {
     if (over()) throw IllegalMove("the search is over");
+    check_options(options, "Search Party",
+                  {choice_option("level", standard_levels()), seed_option(),
+                   text_option("fixed", "a move line such as \"@6\"")});
     const int level = level_of(options);
     const std::uint64_t seed = seed_field(options, "seed", seed_field(config(), "seed", 1, "config"), "options");
-    if (options.contains("fixed") && !options["fixed"].is_string())
-        throw InputError("options.fixed: expected a move line such as \"@6\", got " + options["fixed"].dump());
     const std::string fixed_line = options.value("fixed", std::string());
     if (!fixed_line.empty()) {
         // Hand steering: the pinned moves are read like a move line (same errors).

@@ -13,7 +13,8 @@
 //   "costars_alive","extras_alive","start":[x,y]}.
 // legal_moves: {"<actor>": ["1".."9" digits that are legal]} for the living actors.
 // suggest_move options: {"level": easy|medium|hard|best, "seed": n, "fixed": "@6"} where
-// "fixed" pins some actors' moves (hand-steered) and the solver moves the others.
+// "fixed" pins some actors' moves (hand-steered) and the solver moves the others; any other
+// key is an error naming it (common/options.h).
 #pragma once
 #include <memory>
 #include <string>

@@ -100,6 +100,56 @@ test('Robots: one bot for every level; other options are errors naming the field
   s.delete();
 });
 
+test('every game refuses an unknown suggest option naming it', () => {
+  // The keys each game takes (API.md); a typo such as "levle" played the default level silently.
+  const takes = {
+    robots: 'Robots takes level and seed',
+    copsrobbers: 'Cops and Robbers takes level, seed and strategy',
+    fugitive: 'Fugitive takes level, seed and strategy',
+    bank: 'Bank takes level and seed',
+    searchparty: 'Search Party takes level, seed and fixed',
+  };
+  const escaped = (text) => text.replace(/[()]/g, '\\$&');
+  for (const game of GAMES) {
+    const s = session({ game, seed: 1 });
+    fails(s.suggest('{"levle":"hard"}'), new RegExp(`^options\\.levle: unknown option \\(${escaped(takes[game])}\\)$`));
+    fails(s.suggest('{"level":"best","colour":"red"}'), new RegExp(`^options\\.colour: unknown option \\(${escaped(takes[game])}\\)$`));
+    fails(s.suggest('{"level":"expert"}'), /^options\.level: expected easy, medium, hard(,| or) best(, random, greedy or strong)?, got 'expert'$/);
+    fails(s.suggest('{"level":2}'), /^options\.level: expected .*, got 2$/);
+    fails(s.suggest('{"seed":-1}'), /^options\.seed: expected a non-negative integer, got -1$/);
+    fails(s.suggest('{"seed":1.5}'), /^options\.seed: expected a non-negative integer, got 1\.5$/);
+    fails(s.suggest('{"seed":"3"}'), /^options\.seed: expected a non-negative integer, got "3"$/);
+    assert.equal(unwrap(s.info()).moves_count, 0, `${game}: suggest leaves the game as it was`);
+    s.delete();
+  }
+  const cr = session({ game: 'copsrobbers', seed: 1 });
+  assert.equal(env(cr.suggest('{"strategy":"cover","seed":2}')).ok, true);
+  fails(cr.suggest('{"strategy":"smart"}'), /^options\.strategy: expected random, greedy, cover, lookahead, exact or best, got 'smart'$/);
+  cr.delete();
+  const fg = session({ game: 'fugitive', seed: 1 });
+  assert.equal(env(fg.suggest('{"strategy":"greedy","seed":2}')).ok, true);
+  fails(fg.suggest('{"strategy":"cover"}'), /^options\.strategy: expected random, greedy or strong, got 'cover'$/);
+  fg.delete();
+  const sp = session({ game: 'searchparty', seed: 1 });
+  fails(sp.suggest('{"fixed":6}'), /^options\.fixed: expected a move line such as "@6", got 6$/);
+  sp.delete();
+});
+
+test('suggest takes the options the pages pass (web/*/*.js)', () => {
+  const pages = {
+    robots: [{}],
+    copsrobbers: [{ level: 'easy', seed: 1 }, { level: 'best', seed: 1 }],
+    fugitive: [{ level: 'medium', seed: 1000 }, { level: 'best', seed: 7 }],
+    bank: [{ level: 'hard', seed: 3 * 7919 }, { level: 'best', seed: 1 }, { level: 'best', seed: Date.now() % 100000 }],
+    searchparty: [{ level: 'hard', fixed: '@6' }, { level: 'easy' }],
+  };
+  for (const game of GAMES) {
+    const s = session({ game, seed: 1 });
+    for (const options of pages[game]) assert.equal(env(s.suggest(JSON.stringify(options))).ok, true, `${game} ${JSON.stringify(options)}`);
+    s.delete();
+  }
+});
+
 test('a side outside -1..sides-1 is an error naming the side, for every game', () => {
   for (const game of GAMES) {
     const s = session({ game, seed: 1 });
@@ -139,8 +189,12 @@ test('JSON type errors inside the engines name the argument', () => {
   const s = new M.Session();
   // (config.seed is checked by every game: named by the check itself)
   fails(s.create('{"game":"copsrobbers","seed":[1]}'), /^config\.seed: expected a non-negative integer, got \[1\]$/);
+  fails(s.create(JSON.stringify({ game: 'copsrobbers', map: '7 7\n1 2\n1 3\n2 4\n3 4\n3 5\n5 6\n5 7\n', cops: 1, relaxed: 'yes' })),
+    /^config: type must be boolean, but is string$/);
   unwrap(s.create('{"game":"copsrobbers","seed":1}'));
-  fails(s.suggest('{"level":[1]}'), /^suggest options: type must be string, but is array$/);
+  // (suggest options are checked by every game: named by the check too; it said
+  // 'suggest options: type must be string, but is array')
+  fails(s.suggest('{"level":[1]}'), /^options\.level: expected easy, medium, hard or best, got \[1\]$/);
   s.delete();
 });
 
