@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/errors.h"
 #include "common/json.h"
 
 namespace pursuit {
@@ -56,8 +57,14 @@ private:
 // Throws std::runtime_error on failure. The caller removes it when done.
 std::string make_temp_dir(const std::string& prefix);
 
+// A bad command line (an unknown option, a missing or bad value, options of another mode),
+// as against bad input data (a map, a file): programs exit with status 2 for it, 1 for data.
+struct UsageError : InputError {
+    using InputError::InputError;
+};
+
 // The value of a numeric command-line option: the whole text must be a number in lo..hi.
-// Throws InputError naming the option, e.g. "option --seed: expected an integer 0..100, got 'abc'"
+// Throws UsageError naming the option, e.g. "option --seed: expected an integer 0..100, got 'abc'"
 // (std::stoi / atoi said "stoi" or took "abc" as 0).
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi);
 double option_number(const std::string& option, const std::string& text, double lo, double hi);

@@ -34,8 +34,8 @@ int usage(int code) {
         "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500). Defaults: --cops 2,\n"
         "--rounds 100, --seed 1; a series plays seeds S..S+N-1 (--seeds N, default 5) of every map and C,\n"
         "each twice with the sides swapped.\n"
-        "Exit status: 0 after a finished game (whoever won), 1 on bad arguments, maps (all of a series'\n"
-        "maps are checked before its first game) or an --out folder that cannot be written.\n",
+        "Exit status: 0 after a finished game (whoever won), 1 on bad maps (all of a series' maps are\n"
+        "checked before its first game) or an --out folder that cannot be written, 2 on bad arguments.\n",
         code ? stderr : stdout);
     return code;
 }
@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
         for (int i = 1; i < argc; ++i) {
             const std::string arg = argv[i];
             auto value = [&]() -> std::string {
-                if (i + 1 >= argc) throw InputError("missing value after " + arg);
+                if (i + 1 >= argc) throw UsageError("missing value after " + arg);
                 return argv[++i];
             };
             if (arg == "--map") map = value();
@@ -209,13 +209,13 @@ int main(int argc, char** argv) {
             else if (arg == "--quick") quick = true;
             else if (arg == "--bot-dir") bot_dir = value();
             else if (arg == "--help" || arg == "-h") return usage(0);
-            else if (!arg.empty() && arg[0] == '-') throw InputError("unknown flag '" + arg + "'");
+            else if (!arg.empty() && arg[0] == '-') throw UsageError("unknown flag '" + arg + "'");
             else positional.push_back(arg);
         }
         // Options of another mode would do nothing: name them instead of ignoring them.
         auto refuse = [](const std::string& why) -> int {
             std::fprintf(stderr, "copsrobbers-server: %s (see --help)\n", why.c_str());
-            return 1;
+            return 2;
         };
         if (!figures && (quick || !bot_dir.empty())) return refuse(std::string(quick ? "--quick" : "--bot-dir") + " is for --figures");
         if (!series) {
@@ -245,7 +245,7 @@ int main(int argc, char** argv) {
             return refuse("expected the 6 arguments MAP C R SEED COPS_CMD ROBBER_CMD, got " + std::to_string(positional.size()) +
                           " ('" + positional.front() + "' ...)");
         }
-        if (argc < 2) return usage(1);
+        if (argc < 2) return usage(2);
         for (const auto& [flag, v] : {std::pair{"--map FILE|NAME", &map}, std::pair{"--cops-cmd CMD", &cops_cmd}, std::pair{"--robber-cmd CMD", &robber_cmd}})
             if (v->empty()) return refuse(std::string("missing ") + flag);
         Json config = map_config(map, relaxed);
@@ -253,6 +253,9 @@ int main(int argc, char** argv) {
         config["rounds"] = rounds;
         config["seed"] = seed;
         return run_single(config, cops_cmd, robber_cmd, timing, out_dir);
+    } catch (const UsageError& e) {  // the command line (status 2), as against a map or a file (1)
+        std::fprintf(stderr, "copsrobbers-server: %s\n", e.what());
+        return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "copsrobbers-server: %s\n", e.what());
         return 1;

@@ -34,9 +34,9 @@ int usage(int code) {
         "series mode plays every map twice with swapped roles and prints a table, and with --out\n"
         "writes DIR/series.json and a replay per game. The last line on stdout names the files\n"
         "written ('wrote DIR/result.json and DIR/replay.json').\n"
-        "Exit status: 0 after the game(s), whoever won (a program that fails loses 0-20); 1 on bad\n"
-        "arguments, a broken map or an --out folder that cannot be written (checked before any\n"
-        "program runs); 2 when called without arguments.\n",
+        "Exit status: 0 after the game(s), whoever won (a program that fails loses 0-20); 1 on a\n"
+        "broken map or an --out folder that cannot be written (checked before any program runs);\n"
+        "2 on bad arguments or none.\n",
         code ? stderr : stdout);
     return code;
 }
@@ -59,7 +59,7 @@ bool parse_args(int argc, char** argv, Args& a) {
                                     k == "--cities-min" || k == "--cities-max"))
             series_flag = k;
         auto value = [&]() -> std::string {
-            if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+            if (i + 1 >= argc) throw UsageError("option " + k + " needs a value");
             return argv[++i];
         };
         if (k == "--help" || k == "-h") return false;
@@ -80,16 +80,16 @@ bool parse_args(int argc, char** argv, Args& a) {
         else if (k == "--maps") {
             while (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) a.maps.push_back(argv[++i]);
         } else {
-            throw InputError(k.rfind("-", 0) == 0 ? "unknown option " + k + " (see --help)"
+            throw UsageError(k.rfind("-", 0) == 0 ? "unknown option " + k + " (see --help)"
                                                   : "unexpected argument '" + k + "' (commands go after --fugitive/--detectives or --a/--b; see --help)");
         }
     }
     if (a.cities_min > a.cities_max)
-        throw InputError("--cities-min " + std::to_string(a.cities_min) + " is above --cities-max " + std::to_string(a.cities_max));
+        throw UsageError("--cities-min " + std::to_string(a.cities_min) + " is above --cities-max " + std::to_string(a.cities_max));
     // Options of the other mode would do nothing: name them instead of ignoring them.
     if (a.series && !single_flag.empty())
-        throw InputError(single_flag + " is for a single game; a series takes --a CMD --b CMD and --maps or --generate (see --help)");
-    if (!a.series && !series_flag.empty()) throw InputError(series_flag + " is for --series (see --help)");
+        throw UsageError(single_flag + " is for a single game; a series takes --a CMD --b CMD and --maps or --generate (see --help)");
+    if (!a.series && !series_flag.empty()) throw UsageError(series_flag + " is for --series (see --help)");
     return true;
 }
 
@@ -107,7 +107,7 @@ bool relative_command_note(const std::string& message, const std::string& comman
 
 int single(const Args& a) {
     for (const auto& [flag, value] : {std::pair{"--map", &a.map_path}, std::pair{"--fugitive", &a.fugitive}, std::pair{"--detectives", &a.detectives}})
-        if (value->empty()) throw InputError(std::string("missing ") + flag + " (see --help)");
+        if (value->empty()) throw UsageError(std::string("missing ") + flag + " (see --help)");
     const std::string text = read_file(a.map_path);
     read_map(text, a.map_path);  // a broken map is reported by its file name before anything runs
     if (!a.out.empty()) {  // before any program runs: a typo in --out must not lose a played game
@@ -149,8 +149,8 @@ double percentile(std::vector<double> v, double p) {
 }
 
 int series(const Args& a) {
-    if (a.a.empty() || a.b.empty()) throw InputError("--series needs --a CMD and --b CMD (see --help)");
-    if (a.maps.empty() && a.generate <= 0) throw InputError("--series needs --maps FILE... or --generate K (see --help)");
+    if (a.a.empty() || a.b.empty()) throw UsageError("--series needs --a CMD and --b CMD (see --help)");
+    if (a.maps.empty() && a.generate <= 0) throw UsageError("--series needs --maps FILE... or --generate K (see --help)");
     if (!a.out.empty()) check_writable(a.out + "/series.json");
     std::vector<std::pair<std::string, std::string>> maps;  // name, text
     for (const auto& path : a.maps) {
@@ -238,6 +238,9 @@ int main(int argc, char** argv) {
         if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) return usage(argc < 2 ? 2 : 0);
         if (!parse_args(argc, argv, a)) return usage(0);  // --help
         return a.series ? series(a) : single(a);
+    } catch (const UsageError& e) {  // the command line (status 2), as against a map or a file (1)
+        std::fprintf(stderr, "fugitive-judge: %s\n", e.what());
+        return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fugitive-judge: %s\n", e.what());
         return 1;

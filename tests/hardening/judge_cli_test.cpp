@@ -343,12 +343,13 @@ TEST_F(JudgeCli, CopsRobbersSeriesChecksEveryMapBeforeTheFirstGame) {
 }
 
 TEST_F(JudgeCli, FugitiveJudgeNamesAWrongOrMissingArgument) {
-    // It printed only the usage, naming nothing.
+    // It printed only the usage, naming nothing. Status 2 for the command line, as every judge
+    // (fugitive-judge and copsrobbers-server said 1, as for a broken map).
     const std::string judge = kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt ";
-    Outcome r = expect_exit(judge + "--fugitive true --detectives true --bogus 3", 1, "fugitive-judge: unknown option --bogus");
-    r = expect_exit(judge + "--fugitive true", 1, "fugitive-judge: missing --detectives");
-    r = expect_exit(judge + "--fugitive true --detectives true stray", 1, "unexpected argument 'stray'");
-    r = expect_exit(kBin + "/fugitive-judge --series --a true --b true", 1, "--series needs --maps FILE... or --generate K");
+    Outcome r = expect_exit(judge + "--fugitive true --detectives true --bogus 3", 2, "fugitive-judge: unknown option --bogus");
+    r = expect_exit(judge + "--fugitive true", 2, "fugitive-judge: missing --detectives");
+    r = expect_exit(judge + "--fugitive true --detectives true stray", 2, "unexpected argument 'stray'");
+    r = expect_exit(kBin + "/fugitive-judge --series --a true --b true", 2, "--series needs --maps FILE... or --generate K");
     EXPECT_EQ(run(kBin + "/fugitive-judge --help").status, 0);
 }
 
@@ -503,17 +504,17 @@ TEST_F(JudgeCli, JudgesRefuseAnOptionOfTheOtherModeBeforeAnyProgramRuns) {
                 "bank-judge: option --replay is for a single game; a series writes its files with --out DIR");
     const std::string cr_bot = "'" + marked(marker, kBin + "/copsrobbers-bot") + "'";
     const std::string cr_single = kBin + "/copsrobbers-server --map petersen --rounds 5 --cops-cmd " + cr_bot + " --robber-cmd " + cr_bot;
-    expect_exit(cr_single + " --seeds 3", 1, "copsrobbers-server: --seeds is for --series (one game: --seed S)");
-    expect_exit(cr_single + " --cops 1,2", 1, "copsrobbers-server: --cops takes one count for a single game (a list is for --series)");
-    expect_exit(cr_single + " --a " + cr_bot, 1, "copsrobbers-server: --a is for --series");
-    expect_exit(cr_single + " --quick", 1, "copsrobbers-server: --quick is for --figures");
-    expect_exit(kBin + "/copsrobbers-server --series --a " + cr_bot + " --b " + cr_bot + " --maps petersen --map petersen", 1,
+    expect_exit(cr_single + " --seeds 3", 2, "copsrobbers-server: --seeds is for --series (one game: --seed S)");
+    expect_exit(cr_single + " --cops 1,2", 2, "copsrobbers-server: --cops takes one count for a single game (a list is for --series)");
+    expect_exit(cr_single + " --a " + cr_bot, 2, "copsrobbers-server: --a is for --series");
+    expect_exit(cr_single + " --quick", 2, "copsrobbers-server: --quick is for --figures");
+    expect_exit(kBin + "/copsrobbers-server --series --a " + cr_bot + " --b " + cr_bot + " --maps petersen --map petersen", 2,
                 "copsrobbers-server: --map is for a single game; a series takes --a CMD --b CMD --maps M1,M2,...");
     const std::string fu_bot = "'" + marked(marker, kBin + "/fugitive-bot --strategy random") + "'";
     expect_exit(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --generate 2 --fugitive " + fu_bot +
                     " --detectives " + fu_bot,
-                1, "fugitive-judge: --generate is for --series");
-    expect_exit(kBin + "/fugitive-judge --series --a " + fu_bot + " --b " + fu_bot + " --generate 1 --detectives " + fu_bot, 1,
+                2, "fugitive-judge: --generate is for --series");
+    expect_exit(kBin + "/fugitive-judge --series --a " + fu_bot + " --b " + fu_bot + " --generate 1 --detectives " + fu_bot, 2,
                 "fugitive-judge: --detectives is for a single game");
     EXPECT_FALSE(fs::exists(marker)) << "a program ran";
     EXPECT_FALSE(fs::exists(dir + "/bk"));
@@ -521,9 +522,9 @@ TEST_F(JudgeCli, JudgesRefuseAnOptionOfTheOtherModeBeforeAnyProgramRuns) {
 
 TEST_F(JudgeCli, CopsRobbersServerNamesWhatIsMissingAndSeriesStartAtTheGivenSeed) {
     // A missing command or map printed the usage alone; --seed was ignored by a series (always seeds 1..N).
-    expect_exit(kBin + "/copsrobbers-server --map petersen --cops-cmd true", 1, "copsrobbers-server: missing --robber-cmd CMD");
-    expect_exit(kBin + "/copsrobbers-server --series --a true --b true", 1, "copsrobbers-server: --series needs --maps M1,M2,...");
-    expect_exit(kBin + "/copsrobbers-server petersen 2 100", 1,
+    expect_exit(kBin + "/copsrobbers-server --map petersen --cops-cmd true", 2, "copsrobbers-server: missing --robber-cmd CMD");
+    expect_exit(kBin + "/copsrobbers-server --series --a true --b true", 2, "copsrobbers-server: --series needs --maps M1,M2,...");
+    expect_exit(kBin + "/copsrobbers-server petersen 2 100", 2,
                 "copsrobbers-server: expected the 6 arguments MAP C R SEED COPS_CMD ROBBER_CMD, got 3");
     expect_exit(kBin + "/copsrobbers-server --help", 0, "[--seeds N] [--seed S]");
     expect_exit(kBin + "/copsrobbers-server --series --a " + kBin + "/copsrobbers-bot --b " + kBin +
@@ -536,7 +537,7 @@ TEST_F(JudgeCli, CopsRobbersServerNamesWhatIsMissingAndSeriesStartAtTheGivenSeed
 
 TEST_F(JudgeCli, FugitiveJudgeSeriesChecksTheCityRangeTakesHelpAnywhereAndExplainsARelativeCommand) {
     // --cities-min above --cities-max said "map cities = 264704347: expected 5..200".
-    expect_exit(kBin + "/fugitive-judge --series --a true --b true --generate 1 --cities-min 150 --cities-max 100", 1,
+    expect_exit(kBin + "/fugitive-judge --series --a true --b true --generate 1 --cities-min 150 --cities-max 100", 2,
                 "fugitive-judge: --cities-min 150 is above --cities-max 100");
     // --help after another option was an unknown option.
     expect_exit(kBin + "/fugitive-judge --series --help", 0, "usage:");
