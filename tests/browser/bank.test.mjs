@@ -420,3 +420,16 @@ test('choosing a guard and its command rewrites no live region with the same tex
   h.assertNoErrors();
   await page.close();
 });
+
+// The bot's seed is the game's seed mixed with the moves made: with seed 3e15 it came to 2.4e19,
+// above 2^64, which the engine refuses ('options.seed: expected a non-negative integer'), so the
+// robbers never hid and the page showed that error. Large seeds play as small ones do.
+test('a game with a large seed (3e15) is played by the bots like any other', async () => {
+  const page = await open('#side=-1&level=easy&moves=8&seed=3000000000000000');
+  await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });
+  const v = await view(page);
+  assert.equal(v.result.over, true);
+  assert.deepEqual(v.moves_made, [8, 8], 'both bots played every move');
+  assert.equal(await page.evaluate(() => window.bankPage.st.config.seed), 3000000000000000);
+  h.assertNoErrors();
+});

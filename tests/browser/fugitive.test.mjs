@@ -347,3 +347,14 @@ test('in a frame, Restart by keyboard plays the game again (the New game form is
   h.assertNoErrors();
   await play.close();
 });
+
+// The Detectives' seed is the game's seed × 1000 plus the moves: with seed 2e16 it came to 2e19,
+// above 2^64, which the engine refuses ('options.seed: expected a non-negative integer'), so the
+// bot never moved and the page showed that error. Large seeds play as small ones do.
+test('a game with a large seed (2e16) is played by the bot like any other', async () => {
+  const page = await open('#side=watch&level=easy&cities=20&seed=20000000000000000');
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.fugitivePage.st.config.seed), 20000000000000000);
+  assert.equal(await page.$eval('#error', (e) => e.hidden || e.textContent.trim() === ''), true, 'no error shown');
+  h.assertNoErrors();
+});

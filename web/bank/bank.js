@@ -382,10 +382,17 @@ async function act(fn) {
   }
 }
 
+// The bot's seed for this move: the game's seed and the moves made. The game's seed is taken
+// modulo 10^9 first so the product stays an exact integer below 2^53: a seed of 3e15 gave
+// 2.4e19, above 2^64, which the engine refuses as options.seed (seeds below 10^9 are unchanged).
+function botSeed() {
+  return (Number(st.config.seed) % 1e9) * 7919 + st.view.moves_made[0] + st.view.moves_made[1];
+}
+
 async function botTurns() {
   // The bot plays while it is not the human's turn (play mode).
   while (st.mode === 'play' && st.view && !st.view.result.over && st.view.to_move !== st.side) {
-    const move = await st.session.suggest({ level: st.level, seed: Number(st.config.seed) * 7919 + st.view.moves_made[0] + st.view.moves_made[1] });
+    const move = await st.session.suggest({ level: st.level, seed: botSeed() });
     await st.session.apply(move);
     el.caption.textContent = `Bot (${st.view.to_move === 0 ? 'guards' : 'robbers'}) played ${move}`;
     await refresh();
@@ -519,7 +526,7 @@ function watchStep() {
   st.watchTimer = setTimeout(async () => {
     if (st.mode !== 'watch' || !st.session || st.view.result.over) return;
     await act(async () => {
-      const move = await st.session.suggest({ level: st.level, seed: st.config.seed * 7919 + st.view.moves_made[0] + st.view.moves_made[1] });
+      const move = await st.session.suggest({ level: st.level, seed: botSeed() });
       await st.session.apply(move);
       el.caption.textContent = `${st.view.placed ? (st.view.to_move === 0 ? 'Guards' : 'Robbers') : 'Robbers hide'}: ${move}`;
       await refresh();

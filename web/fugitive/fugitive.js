@@ -338,7 +338,9 @@ async function botLoop() {
       await new Promise((r) => setTimeout(r, st.side === -1 ? 150 : 60));
       if (gen !== st.generation || st.paused || me !== st.loopId) return;
       const moves = (await st.game.moves()).length;
-      const seed = (st.config.seed || 0) * 1000 + moves;
+      // The game's seed modulo 10^9 keeps the bot's seed an exact integer below 2^53 (a seed of
+      // 2e16 gave 2e19, above 2^64, which the engine refuses); seeds below 10^9 are unchanged.
+      const seed = ((st.config.seed || 0) % 1e9) * 1000 + moves;
       const move = await st.game.suggest({ level: st.level, seed });
       if (gen !== st.generation) return;
       await st.game.apply(move);
