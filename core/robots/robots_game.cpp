@@ -3,47 +3,13 @@
 
 #include "common/config.h"
 #include "common/errors.h"
+#include "common/options.h"
 #include "robots/strategy.h"
 
 namespace pursuit::robots {
 namespace {
 
 Json cell_json(Cell c) { return Json::array({c.r, c.c}); }
-
-// A caller's value or text in a message: as JSON (invalid UTF-8 shown as U+FFFD, so the message
-// stays valid JSON text), at most 60 bytes, never cut inside a UTF-8 character.
-std::string clip(std::string s) {
-    if (s.size() <= 60) return s;
-    std::size_t n = 57;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-    return s.substr(0, n) + "...";
-}
-std::string shown(const Json& v) { return clip(v.dump(-1, ' ', false, Json::error_handler_t::replace)); }
-std::string shown_text(const std::string& text) {
-    const std::string s = Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
-    return clip(s.substr(1, s.size() - 2));  // without the quotes
-}
-
-// Robots has one bot (the prescribed strategy): it takes the options every game takes, a known
-// level and a seed, and plays the same move for any of them; anything else is an error naming
-// the field, as in the other games.
-void check_suggest_options(const Json& options) {
-    if (!options.is_object()) throw InputError("options: expected a JSON object, got " + shown(options));
-    for (auto it = options.begin(); it != options.end(); ++it) {
-        const std::string& key = it.key();
-        const Json& v = it.value();
-        if (key == "level") {
-            const bool known = v.is_string() && (v == "easy" || v == "medium" || v == "hard" || v == "best");
-            if (!known)
-                throw InputError("options.level: expected easy, medium, hard or best, got " +
-                                 (v.is_string() ? "'" + shown_text(v.get<std::string>()) + "'" : shown(v)));
-        } else if (key == "seed") {
-            config_seed(options, "options");
-        } else {
-            throw InputError("options." + shown_text(key) + ": unknown option (Robots takes level and seed)");
-        }
-    }
-}
 
 Case case_from_config(const Json& config) {
     if (config.contains("input")) {
@@ -130,7 +96,8 @@ Json RobotsGame::result() const {
 
 Json RobotsGame::suggest_move(const Json& options) {
     if (over()) throw IllegalMove("the game is over");
-    check_suggest_options(options);
+    // One bot (the prescribed strategy): the same move for any level or seed.
+    check_options(options, "Robots", {choice_option("level", standard_levels()), seed_option()});
     return action_name(strategy_action(position_));
 }
 
