@@ -2,7 +2,8 @@
 // board is on the first screen, without scrolling, beside the side panel, and a tap on a city or
 // cell at its drawn (scaled) place still picks it; a whole Bank turn (guards, commands, Make
 // move) is played by taps with the building on screen, and while the side panel is scrolled the
-// board stays whole on screen (sticky), a resize then not growing it. And Fugitive's city labels
+// board stays whole on screen (sticky), a resize then not growing it. Robots the same,
+// playing a turn by taps with the whole board on screen. And Fugitive's city labels
 // on a 360 px wide phone: readable (at least 9.5 CSS px; they were 3.8 px: 11 viewBox units at 0.344 px a unit),
 // with no two city circles overlapping.
 import { test, before, after } from 'node:test';
@@ -16,8 +17,8 @@ after(async () => { await h?.close(); });
 const LANDSCAPE = [{ width: 740, height: 360 }, { width: 844, height: 390 }];
 const BOARDS = { fugitive: '#map', bank: '#board' };
 
-async function open(game, hash, viewport, mobile = true) {
-  const page = await h.newPage({ viewport, hasTouch: mobile, isMobile: mobile });
+async function open(game, hash, viewport, mobile = true, deviceScaleFactor = 1) {
+  const page = await h.newPage({ viewport, hasTouch: mobile, isMobile: mobile, deviceScaleFactor });
   await page.goto(`${h.url}${game}/${hash}`);
   await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
   await page.waitForTimeout(300);
@@ -241,5 +242,113 @@ test('Fugitive: city labels are readable on a 360 px phone, the cities do not ov
     await page.context().close();
   }
   console.log(report.join('\n'));
+  h.assertNoErrors();
+});
+
+// ---- Robots -------------------------------------------------------------------------------------
+// Before: the board started below the title and rules (Robots 257..560 px on a 360 px high
+// screen), under a stacked side panel.
+const MORE = {
+  robots: { hash: '#board=3.3,28.28/', status: '#status' },
+};
+
+/** The board's box, the status's, and the canvas's backing store against its CSS size × dpr. */
+async function boardProblems(page, label, statusSel) {
+  const problems = [];
+  const b = await boardBox(page, '#board');
+  if (b.scrollY !== 0) problems.push(`${label}: the page is scrolled ${b.scrollY} px`);
+  if (b.top < 0 || b.bottom > b.vh + 0.5) problems.push(`${label}: the board spans ${Math.round(b.top)}..${Math.round(b.bottom)} of a ${b.vh} px screen`);
+  if (b.left < 0 || b.right > b.vw + 0.5) problems.push(`${label}: the board spans ${Math.round(b.left)}..${Math.round(b.right)} of ${b.vw} px`);
+  if (b.pageWidth > b.vw) problems.push(`${label}: the page is ${b.pageWidth} px wide in ${b.vw} px`);
+  const status = await page.locator(statusSel).boundingBox();
+  if (!(status.x >= b.right - 1 && status.y < b.vh)) problems.push(`${label}: the status is at ${Math.round(status.x)},${Math.round(status.y)}, not beside the board`);
+  // crisp: the backing store is the drawn size (inside the border) × devicePixelRatio; Cops and
+  // Robbers sets its height with its 1 px border (as on every screen): that height × dpr
+  const c = await page.$eval('#board', (e) => ({ w: e.width, h: e.height, cw: e.clientWidth, ch: e.clientHeight, dpr: window.devicePixelRatio, border: e.offsetHeight - e.clientHeight }));
+  const heightOk = [c.ch, c.ch + c.border].some((x) => Math.abs(c.h - x * c.dpr) <= 1);
+  if (Math.abs(c.w - c.cw * c.dpr) > 1 || !heightOk) problems.push(`${label}: the canvas store is ${c.w}×${c.h} for ${c.cw}×${c.ch} CSS px at dpr ${c.dpr}`);
+  return { problems, b };
+}
+
+test('landscape phone: Robots: the whole board on the first screen, the side panel beside it', async () => {
+  const problems = [];
+  for (const viewport of LANDSCAPE) {
+    for (const [game, { hash, status }] of Object.entries(MORE)) {
+      const page = await open(game, hash, viewport, true, 2);
+      const label = `${game}, ${viewport.width}×${viewport.height}`;
+      const { problems: p, b } = await boardProblems(page, label, status);
+      problems.push(...p);
+      // not shrunk to a stamp: most of the screen's height, or (a wide map) half its width
+      if (b.height < b.vh * 0.66 && b.width < b.vw * 0.45) problems.push(`${label}: the board is only ${Math.round(b.width)}×${Math.round(b.height)}`);
+      for (const issue of await layoutIssues(page, 'main')) problems.push(`${label}: ${issue}`);
+      await screenshot(page, `landscape-${viewport.width}x${viewport.height}-${game}`);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
+
+const tapAt = (page, p) => page.touchscreen.tap(p.x, p.y);
+const tapOn = async (page, sel) => {
+  const r = await rectOf(page, sel);
+  await page.touchscreen.tap((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+};
+
+test('landscape phone: Robots: a turn by a tap on the board, another by the direction pad, the board whole on screen', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('robots', MORE.robots.hash, viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    const you = () => page.textContent('#status dd[data-k="you"]');
+    assert.equal(await you(), '(15,15)');
+    // the cell east of you, where the page draws it
+    const b = await rectOf(page, '#board');
+    const cell = (b.right - b.left) / 31;
+    const east = { x: b.left + (16 - 0.5) * cell, y: b.top + (15 - 0.5) * cell };
+    assert.ok(east.y > 0 && east.y < viewport.height, `${label}: the cell east of you is on the screen (y ${Math.round(east.y)})`);
+    await tapAt(page, east);
+    await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
+    assert.equal(await you(), '(15,16)', `${label}: a tap on the cell east of you walks there`);
+    // the direction pad is on the first screen with the board: south
+    const off = [];
+    for (const sel of ['#board', '#status', ...['NW', 'N', 'NE', 'W', 'stay', 'E', 'SW', 'S', 'SE'].map((m) => `.dpad button[data-move="${m}"]`)]) {
+      const r = await rectOf(page, sel);
+      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
+    }
+    assert.deepEqual(off, [], `${label}: the board, the status and the direction pad on a ${viewport.height} px screen at once`);
+    await tapOn(page, '.dpad button[data-move="S"]');
+    await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '2');
+    assert.equal(await you(), '(16,16)', `${label}: ↓ walks south`);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
+    await screenshot(page, `landscape-${viewport.width}x${viewport.height}-robots-turn`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+test('landscape phone: Robots: the board stays whole while the side panel is scrolled, and after a resize', async () => {
+  const LAST = { robots: '#log-box' };
+  for (const viewport of LANDSCAPE) {
+    for (const [game, { hash }] of Object.entries(MORE)) {
+      const page = await open(game, hash, viewport);
+      const label = `${game}, ${viewport.width}×${viewport.height}`;
+      const first = await rectOf(page, '#board');
+      await page.$eval(LAST[game], (e) => e.scrollIntoView({ block: 'nearest' }));
+      await page.waitForTimeout(100);
+      const b = await rectOf(page, '#board'), y = await page.evaluate(() => window.scrollY);
+      assert.ok(y > 0, `${label}: the page scrolled to ${LAST[game]}`);
+      assert.ok(b.onScreen, `${label}: scrolled ${y} px (to ${LAST[game]}), the board is at ${span(b)} of ${viewport.height} px`);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height - 30 });
+      await page.waitForTimeout(200);
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(100);
+      const c = await rectOf(page, '#board');
+      assert.ok(c.onScreen, `${label}: after a resize while scrolled, the board is at ${span(c)} at the page's top (was ${span(first)})`);
+      assert.ok(Math.abs(c.height - first.height) < 1, `${label}: the board is ${Math.round(c.height)} px high (was ${Math.round(first.height)})`);
+      await page.context().close();
+    }
+  }
   h.assertNoErrors();
 });
