@@ -2,8 +2,8 @@
 // board is on the first screen, without scrolling, beside the side panel, and a tap on a city or
 // cell at its drawn (scaled) place still picks it; a whole Bank turn (guards, commands, Make
 // move) is played by taps with the building on screen, and while the side panel is scrolled the
-// board stays whole on screen (sticky), a resize then not growing it. Robots the same,
-// playing a turn by taps with the whole board on screen. And Fugitive's city labels
+// board stays whole on screen (sticky), a resize then not growing it. Robots and Cops and
+// Robbers the same, each playing a turn by taps with the whole board on screen. And Fugitive's city labels
 // on a 360 px wide phone: readable (at least 9.5 CSS px; they were 3.8 px: 11 viewBox units at 0.344 px a unit),
 // with no two city circles overlapping.
 import { test, before, after } from 'node:test';
@@ -245,11 +245,12 @@ test('Fugitive: city labels are readable on a 360 px phone, the cities do not ov
   h.assertNoErrors();
 });
 
-// ---- Robots -------------------------------------------------------------------------------------
-// Before: the board started below the title and rules (Robots 257..560 px on a 360 px high
-// screen), under a stacked side panel.
+// ---- Robots, Cops and Robbers -------------------------------------------------------------------
+// Before: the board started below the title and rules (Robots 257..560 px, Cops and Robbers
+// 233..521 on a 360 px high screen), under a stacked side panel.
 const MORE = {
   robots: { hash: '#board=3.3,28.28/', status: '#status' },
+  copsrobbers: { hash: '', status: '#status' },
 };
 
 /** The board's box, the status's, and the canvas's backing store against its CSS size × dpr. */
@@ -270,7 +271,7 @@ async function boardProblems(page, label, statusSel) {
   return { problems, b };
 }
 
-test('landscape phone: Robots: the whole board on the first screen, the side panel beside it', async () => {
+test('landscape phone: Robots and Cops and Robbers: the whole board on the first screen, the side panel beside it', async () => {
   const problems = [];
   for (const viewport of LANDSCAPE) {
     for (const [game, { hash, status }] of Object.entries(MORE)) {
@@ -326,8 +327,49 @@ test('landscape phone: Robots: a turn by a tap on the board, another by the dire
   h.assertNoErrors();
 });
 
-test('landscape phone: Robots: the board stays whole while the side panel is scrolled, and after a resize', async () => {
-  const LAST = { robots: '#log-box' };
+test('landscape phone: Cops and Robbers: X moves by a tap on a crossing, then by the crossing list and Move, the city whole on screen', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('copsrobbers', MORE.copsrobbers.hash, viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    const dd = (k) => page.textContent(`#status dd[data-k="${k}"]`);
+    const yourTurn = (round) => page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent === `${r} of 100`
+      && document.querySelector('#status dd[data-k="to_move"]').textContent === 'X' && document.querySelectorAll('#in-cross option').length > 1, round);
+    await yourTurn(1);
+    const at = Number(await dd('robber'));
+    // a neighbour X may go to (the list offers the same crossings the city highlights)
+    const to = await page.$$eval('#in-cross option', (os, a) => os.map((o) => Number(o.value)).filter((v) => v !== a).sort((x, y) => y - x)[0], at);
+    const p = await page.evaluate((v) => { const r = document.getElementById('board').getBoundingClientRect(); const q = window.__crPoints[v - 1]; return { x: r.left + q.x, y: r.top + q.y }; }, to);
+    const vh = await page.evaluate(() => window.innerHeight);
+    assert.ok(p.y > 0 && p.y < vh, `${label}: crossing ${to} is on the screen`);
+    await tapAt(page, p);
+    await yourTurn(2);
+    assert.equal(await dd('robber'), String(to), `${label}: a tap on crossing ${to} moved X there`);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
+    // The keyboard's way: the crossing list and Move, on the first screen with the city.
+    const off = [];
+    for (const sel of ['#board', '#status', '#in-cross', '#btn-cross', '#btn-hint']) {
+      const r = await rectOf(page, sel);
+      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
+      if (sel.startsWith('#btn') && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
+    }
+    assert.deepEqual(off, [], `${label}: the city, the status, the list, Move and Hint on a ${viewport.height} px screen at once`);
+    // the move the hint names (a safe one: X survives with best play), chosen in the list
+    await tapOn(page, '#btn-hint');
+    await page.waitForFunction(() => /^Hint: \d+$/.test(document.getElementById('prompt').textContent));
+    const next = (await page.textContent('#prompt')).replace('Hint: ', '');
+    await page.selectOption('#in-cross', next);
+    await tapOn(page, '#btn-cross');
+    await yourTurn(3);
+    assert.equal(await dd('robber'), next, `${label}: Move took X to ${next}`);
+    assert.ok((await rectOf(page, '#board')).onScreen, `${label}: the city is still whole on screen`);
+    await screenshot(page, `landscape-${viewport.width}x${viewport.height}-copsrobbers-turn`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+test('landscape phone: Robots, Cops and Robbers: the board stays whole while the side panel is scrolled, and after a resize', async () => {
+  const LAST = { robots: '#log-box', copsrobbers: '#in-solver' };
   for (const viewport of LANDSCAPE) {
     for (const [game, { hash }] of Object.entries(MORE)) {
       const page = await open(game, hash, viewport);
