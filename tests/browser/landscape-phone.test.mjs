@@ -2,13 +2,16 @@
 // board is on the first screen, without scrolling, beside the side panel, and a tap on a city or
 // cell at its drawn (scaled) place still picks it; a whole Bank turn (guards, commands, Make
 // move) is played by taps with the building on screen, and while the side panel is scrolled the
-// board stays whole on screen (sticky), a resize then not growing it. Robots and Cops and
-// Robbers the same, each playing a turn by taps with the whole board on screen. And Fugitive's city labels
+// board stays whole on screen (sticky), a resize then not growing it. Robots, Cops and Robbers
+// and Search Party the same (their biggest boards too: a 256×256 Search Party map), each playing a
+// turn by taps with the whole board on screen. And Fugitive's city labels
 // on a 360 px wide phone: readable (at least 9.5 CSS px; they were 3.8 px: 11 viewBox units at 0.344 px a unit),
 // with no two city circles overlapping.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot, layoutIssues } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setup, screenshot, layoutIssues, SHARED_DIR } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -245,13 +248,15 @@ test('Fugitive: city labels are readable on a 360 px phone, the cities do not ov
   h.assertNoErrors();
 });
 
-// ---- Robots, Cops and Robbers -------------------------------------------------------------------
+// ---- Robots, Cops and Robbers, Search Party ---------------------------------------------------
 // Before: the board started below the title and rules (Robots 257..560 px, Cops and Robbers
-// 233..521 on a 360 px high screen), under a stacked side panel.
+// 233..521, Search Party 233..542 on a 360 px high screen), under a stacked side panel.
 const MORE = {
   robots: { hash: '#board=3.3,28.28/', status: '#status' },
   copsrobbers: { hash: '', status: '#status' },
+  searchparty: { hash: '', status: '.side-panel .status' },
 };
+const REF_SP = path.join(SHARED_DIR, 'ref', 'searchparty');
 
 /** The board's box, the status's, and the canvas's backing store against its CSS size × dpr. */
 async function boardProblems(page, label, statusSel) {
@@ -271,7 +276,7 @@ async function boardProblems(page, label, statusSel) {
   return { problems, b };
 }
 
-test('landscape phone: Robots and Cops and Robbers: the whole board on the first screen, the side panel beside it', async () => {
+test('landscape phone: Robots, Cops and Robbers and Search Party: the whole board on the first screen, the side panel beside it', async () => {
   const problems = [];
   for (const viewport of LANDSCAPE) {
     for (const [game, { hash, status }] of Object.entries(MORE)) {
@@ -285,6 +290,27 @@ test('landscape phone: Robots and Cops and Robbers: the whole board on the first
       await screenshot(page, `landscape-${viewport.width}x${viewport.height}-${game}`);
       await page.context().close();
     }
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
+
+test('landscape phone: Search Party: the reference maps and a 256×256 map fit the first screen too', async () => {
+  const problems = [];
+  const maps = [['map3 (80×47)', fs.readFileSync(path.join(REF_SP, 'map3.txt'), 'utf8')], ['map5 (250×146)', fs.readFileSync(path.join(REF_SP, 'map5.txt'), 'utf8')],
+    ['256×256', `256 256 1 1\nS${'.'.repeat(255)}\n${`${'.'.repeat(256)}\n`.repeat(255)}`]];
+  for (const viewport of LANDSCAPE) {
+    const page = await open('searchparty', '', viewport);
+    for (const [name, text] of maps) {
+      const label = `${name}, ${viewport.width}×${viewport.height}`;
+      const size = text.split(/\s+/).slice(0, 2).join('×');
+      await page.evaluate((t) => { document.getElementById('map-text').value = t; document.getElementById('btn-load').click(); }, text);
+      await page.waitForFunction((sz) => document.getElementById('caption').textContent.startsWith(sz), size, { timeout: 30000 });
+      await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+      await page.waitForTimeout(200);
+      problems.push(...(await boardProblems(page, label, '.side-panel .status')).problems);
+    }
+    await page.context().close();
   }
   assert.deepEqual(problems, []);
   h.assertNoErrors();
@@ -368,8 +394,37 @@ test('landscape phone: Cops and Robbers: X moves by a tap on a crossing, then by
   h.assertNoErrors();
 });
 
-test('landscape phone: Robots, Cops and Robbers: the board stays whole while the side panel is scrolled, and after a resize', async () => {
-  const LAST = { robots: '#log-box', copsrobbers: '#in-solver' };
+test('landscape phone: Search Party: the star steered one step by the direction pad, with the map and the turn counter on screen', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('searchparty', MORE.searchparty.hash, viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    await page.waitForSelector('body[data-sp-turn="0"]');
+    // The player scrolls as little as shows the pad (nothing when it is on the first screen).
+    await page.$eval('#play-box .dpad', (d) => d.scrollIntoView({ block: 'nearest' }));
+    await page.waitForTimeout(100);
+    const off = [];
+    for (const sel of ['#board', '#c-turn', ...[7, 8, 9, 4, 5, 6, 1, 2, 3].map((d) => `#play-box .dpad button[data-d="${d}"]`)]) {
+      const r = await rectOf(page, sel);
+      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
+      if (sel.includes('dpad') && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
+    }
+    const scrolled = await page.evaluate(() => window.scrollY);
+    assert.deepEqual(off, [], `${label}: scrolled ${scrolled} px to the pad, the map, the turn counter and the pad on a ${viewport.height} px screen at once`);
+    assert.match(await page.textContent('#cast'), /^@:4,2 /);
+    await tapOn(page, '#play-box .dpad button[data-d="6"]');  // east
+    await page.waitForSelector('body[data-sp-turn="1"]');
+    assert.equal((await page.textContent('#c-turn')).trim(), '1', `${label}: the turn counter`);
+    assert.match(await page.textContent('#cast'), /^@:5,2 /, `${label}: the star stepped east`);
+    assert.ok((await rectOf(page, '#board')).onScreen, `${label}: the map is still whole on screen`);
+    assert.ok((await rectOf(page, '#c-turn')).onScreen, `${label}: the turn counter is still on screen`);
+    await screenshot(page, `landscape-${viewport.width}x${viewport.height}-searchparty-turn`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+test('landscape phone: Robots, Cops and Robbers, Search Party: the board stays whole while the side panel is scrolled, and after a resize', async () => {
+  const LAST = { robots: '#log-box', copsrobbers: '#in-solver', searchparty: '#btn-restart' };
   for (const viewport of LANDSCAPE) {
     for (const [game, { hash }] of Object.entries(MORE)) {
       const page = await open(game, hash, viewport);
