@@ -9,6 +9,7 @@
 //       replay JSON>. The host page of an iframe drives the page with postMessage
 //       (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
+import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
@@ -64,7 +65,9 @@ function kindAt(L, r, c) { return L.grid_top_first[L.rows - 1 - r][c]; }
 function resizeCanvas(L) {
   const wrap = el.canvas.parentElement.clientWidth || 800;
   // At least 9 px a cell: the 25 columns then fit a 320 px frame (a course page on a phone).
-  const cs = Math.max(9, Math.min(34, Math.floor((wrap - 70) / (L.cols + 1)), Math.floor((roomHeight() - 42) / L.rows)));
+  // The building (42 px plus the rows) also fits the screen's height on any screen but a frame:
+  // on a phone held sideways the first screen below the header, on a short window the screen.
+  const cs = Math.max(9, Math.min(34, Math.floor((wrap - 70) / (L.cols + 1)), Math.floor((screenRoomHeight(el.canvas, { landscapeOnly: false }) - 42) / L.rows)));
   geo = { cs, left: 30, top: 34, rows: L.rows, cols: L.cols };
   const dpr = window.devicePixelRatio || 1;
   const w = geo.left + L.cols * cs + 40, h = geo.top + L.rows * cs + 8;
@@ -73,22 +76,6 @@ function resizeCanvas(L) {
   el.canvas.style.width = `${w}px`;
   el.canvas.style.height = `${h}px`;
   el.canvas.getContext('2d').setTransform(dpr, 0, 0, dpr, 0, 0);
-}
-// The height the building may take (its drawing is 42 px plus the rows): it fits the screen's
-// height as well as its width (a phone held sideways, a short window). When the board starts
-// near the page's top (bank.css puts the game first on a landscape phone), that is the first
-// screen below the header, so the whole building shows without scrolling; else a whole screen.
-// In a frame the host page chooses the size: no limit.
-function roomHeight() {
-  if (isEmbed()) return Infinity;
-  const vh = window.innerHeight || document.documentElement.clientHeight;
-  // Where the board starts on the page, read from the layout, not from the board's column:
-  // bank.css makes that column sticky on a landscape phone, so while the page is scrolled the
-  // column is drawn higher than its place, and a resize then (a phone's address bar hiding)
-  // would have taken the whole screen's height for the board, which then ran past its bottom.
-  const wrap = el.canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
-  const top = layout.getBoundingClientRect().top + (el.canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
-  return vh - (top < vh / 4 ? top : 0) - 8;
 }
 const xOf = (c) => geo.left + c * geo.cs;
 const yOf = (r) => geo.top + (geo.rows - 1 - r) * geo.cs;

@@ -4,6 +4,28 @@
 //   const board = new BoardCanvas(canvasEl, { rows: 31, cols: 31, onDraw: (ctx, geo) => ..., onCell: (r, c, ev) => ... });
 //   board.redraw();   // after a state change
 //   geo = {cell, width, height, x0, y0, rows, cols, dpr}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
+const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
+
+/**
+ * The height a board drawn in `canvas` may take so that it fits the screen as well as its
+ * column's width: when the board starts near the page's top (on a phone held sideways the pages
+ * put the game first, below a slim header), the first screen below the header, so the whole
+ * board shows without scrolling; else a whole screen. Infinity in a frame (the host page
+ * chooses its size) and, with `landscapeOnly`, anywhere but a screen under 500 px high held
+ * sideways (the pages' media query). The board's place on the page is read from the layout
+ * (`.game-layout`), not from its column: the pages make that column sticky there, so while the
+ * page is scrolled it is drawn higher than its place, and a resize then (a phone's address bar
+ * hiding) would have taken the whole screen's height for the board.
+ */
+export function screenRoomHeight(canvas, { landscapeOnly = true } = {}) {
+  if (document.documentElement.classList.contains('embed')) return Infinity;
+  if (landscapeOnly && !LANDSCAPE_PHONE?.matches) return Infinity;
+  const vh = window.innerHeight || document.documentElement.clientHeight;
+  const wrap = canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
+  const top = layout.getBoundingClientRect().top + (canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
+  return vh - (top < vh / 4 ? top : 0) - 8;
+}
+
 export class BoardCanvas {
   constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true } = {}) {
     this.canvas = canvas;
@@ -60,7 +82,9 @@ export class BoardCanvas {
       const maxH = Math.max(240, vh * 0.86);
       avail = Math.min(avail, maxH * (this.cols / this.rows));
     }
-    let cell = Math.floor(Math.min(avail / this.cols, this.maxCell) * 4) / 4;
+    // On a phone held sideways the cells are also no taller than the first screen allows.
+    const maxCell = this.fitHeight ? Math.min(this.maxCell, screenRoomHeight(this.canvas) / this.rows) : this.maxCell;
+    let cell = Math.floor(Math.min(avail / this.cols, maxCell) * 4) / 4;
     cell = Math.max(cell, this.minCell);
     const w = cell * this.cols;
     const h = cell * this.rows;

@@ -8,6 +8,7 @@
 //       autoplay=1 (bot against bot at once, or the replay plays) and replay=<url of a replay
 //       JSON>. The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
+import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
@@ -68,22 +69,6 @@ function label(text, x, y, fill, role, preferred = null) {
 }
 window.__crInk = {};  // role -> {fill, ink}: the board's text colours, for the browser test
 
-// On a phone held sideways (index.html's media query: a screen under 500 px high, not in a
-// frame) the board fits the first screen below the header as well as its column's width, so the
-// whole board shows without scrolling, beside the side panel. The board's place on the page is
-// read from the layout, not from its column: index.html makes that column sticky, so while the
-// page is scrolled it is drawn higher than its place, and a resize then (a phone's address bar
-// hiding) would have taken the whole screen's height. Elsewhere (portrait, desktop, a frame): no
-// limit here (Infinity), the board is sized as before.
-const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
-function roomHeight(canvas) {
-  if (document.documentElement.classList.contains('embed') || !LANDSCAPE_PHONE?.matches) return Infinity;
-  const vh = window.innerHeight || document.documentElement.clientHeight;
-  const wrap = canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
-  const top = layout.getBoundingClientRect().top + (canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
-  return vh - (top < vh / 4 ? top : 0) - 8;
-}
-
 function layoutPoints(obs) {
   const n = obs.n;
   let pts = obs.layout;
@@ -93,7 +78,7 @@ function layoutPoints(obs) {
   const w = canvas.clientWidth || 800;
   const spanX = maxX - minX || 1, spanY = maxY - minY || 1;
   // At most 80% of the screen's height; on a landscape phone the room below the header.
-  const room = roomHeight(canvas), cap = room < Infinity ? room : window.innerHeight * 0.8;
+  const room = screenRoomHeight(canvas), cap = room < Infinity ? room : window.innerHeight * 0.8;
   const h = Math.max(Math.min(260, cap), Math.min(cap, (w * spanY) / spanX));
   const dpr = window.devicePixelRatio || 1;
   canvas.style.height = `${h}px`;

@@ -738,30 +738,8 @@ function onCell(r, c) {
   el.hint.textContent = `(${r},${c}) is not next to you: click one of the 8 cells around you, your own cell to stay, or a pink teleport destination.`;
 }
 
-// On a phone held sideways (index.html's media query: a screen under 500 px high, not in a
-// frame) the board fits the first screen below the header as well as its column's width, so the
-// whole board shows without scrolling, beside the side panel. The board's place on the page is
-// read from the layout, not from its column: index.html makes that column sticky, so while the
-// page is scrolled it is drawn higher than its place, and a resize then (a phone's address bar
-// hiding) would have taken the whole screen's height. Elsewhere (portrait, desktop, a frame): no
-// limit here (Infinity), the board is sized as before.
-const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
-function roomHeight(canvas) {
-  if (document.documentElement.classList.contains('embed') || !LANDSCAPE_PHONE?.matches) return Infinity;
-  const vh = window.innerHeight || document.documentElement.clientHeight;
-  const wrap = canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
-  const top = layout.getBoundingClientRect().top + (canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
-  return vh - (top < vh / 4 ? top : 0) - 8;
-}
 const MAX_CELL = 30;
-/** The shared board canvas whose cells are also no taller than roomHeight() allows. */
-class FittedBoard extends BoardCanvas {
-  resize() {
-    this.maxCell = Math.min(MAX_CELL, roomHeight(this.canvas) / this.rows);
-    super.resize();
-  }
-}
-const board = new FittedBoard(el.canvas, {
+const board = new BoardCanvas(el.canvas, {
   rows: SIZE,
   cols: SIZE,
   maxCell: MAX_CELL,

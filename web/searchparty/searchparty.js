@@ -40,30 +40,8 @@ const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
 const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
 explainEngineRestarts(engine, errorBox, $('btn-restart'), $('btn-builtin'));
 
-// On a phone held sideways (index.html's media query: a screen under 500 px high, not in a
-// frame) the board fits the first screen below the header as well as its column's width, so the
-// whole board shows without scrolling, beside the side panel. The board's place on the page is
-// read from the layout, not from its column: index.html makes that column sticky, so while the
-// page is scrolled it is drawn higher than its place, and a resize then (a phone's address bar
-// hiding) would have taken the whole screen's height. Elsewhere (portrait, desktop, a frame): no
-// limit here (Infinity), the board is sized as before.
-const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
-function roomHeight(canvas) {
-  if (document.documentElement.classList.contains('embed') || !LANDSCAPE_PHONE?.matches) return Infinity;
-  const vh = window.innerHeight || document.documentElement.clientHeight;
-  const wrap = canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
-  const top = layout.getBoundingClientRect().top + (canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
-  return vh - (top < vh / 4 ? top : 0) - 8;
-}
 const MAX_CELL = 28;
-/** The shared board canvas whose cells (up to 256 rows: 1 px) are also no taller than roomHeight() allows. */
-class FittedBoard extends BoardCanvas {
-  resize() {
-    this.maxCell = Math.min(MAX_CELL, roomHeight(this.canvas) / this.rows);
-    super.resize();
-  }
-}
-const board = new FittedBoard($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
 function draw(ctx, geo) {
   const obs = st.obs;
