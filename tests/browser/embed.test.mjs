@@ -282,3 +282,20 @@ test('the not-found page finds the site in a folder (a GitHub Pages project site
   assert.equal(s.styled, true);
   h.assertNoErrors([/404/]);
 });
+
+// Each page's small inline script puts it in embed mode before the first paint, so a frame
+// never shows the site's header, the rules and the full-page layout (a landscape phone's, in a
+// short frame) for a moment. Cops and Robbers had none: the class came with its module.
+for (const game of pages) {
+  test(`${game}: #embed=1 is applied before any module script runs`, async () => {
+    const page = await h.newPage();
+    await page.route(/\.js(\?|$)/, (route) => route.abort());  // no module, no worker: the HTML alone
+    await page.goto(`${h.url}${game}/#embed=1`, { waitUntil: 'load' });
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), true,
+      `${game}: not in embed mode before its scripts`);
+    const headerShown = await page.$eval('.site-header', (el) => getComputedStyle(el).display !== 'none');
+    assert.equal(headerShown, false, `${game}: the site header shows in the frame before the scripts run`);
+    await page.unroute(/\.js(\?|$)/);
+    h.errors.length = 0;  // the aborted scripts' load errors
+  });
+}
