@@ -29,7 +29,7 @@ async function clickNode(page, v) {
   const pos = await page.evaluate(async (v) => {
     const c = document.getElementById('board');
     const box = c.getBoundingClientRect();
-    return { box: { x: box.left, y: box.top }, p: window.__crPoints?.[v - 1] };
+    return { box: { x: box.left + c.clientLeft, y: box.top + c.clientTop }, p: window.__crPoints?.[v - 1] };  // inside the border
   }, v);
   await page.mouse.click(pos.box.x + pos.p.x, pos.box.y + pos.p.y);
 }
@@ -554,10 +554,26 @@ test('on a touch screen the prompt says tap as well as click, and a tap on a cro
     const c = document.getElementById('board');
     c.scrollIntoView({ block: 'center' });
     const box = c.getBoundingClientRect();
-    return { x: box.left + window.__crPoints[v - 1].x, y: box.top + window.__crPoints[v - 1].y };
+    return { x: box.left + c.clientLeft + window.__crPoints[v - 1].x, y: box.top + c.clientTop + window.__crPoints[v - 1].y };
   }, x);
   await page.touchscreen.tap(pos.x, pos.y);
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('2 of'));
   await page.context().close();
+  h.assertNoErrors();
+});
+
+// The drawing fills the canvas's content box at the screen's pixel ratio: the canvas's height
+// was set including its 1 px border while the backing store took that height, so the city was
+// squashed by 2 px (circles drawn as ellipses) and taps were read 1 px off.
+test('the city is drawn unsquashed: the backing store matches the content box', async () => {
+  for (const dpr of [1, 2]) {
+    const page = await h.newPage({ viewport: { width: 1000, height: 800 }, deviceScaleFactor: dpr });
+    await page.goto(`${h.url}copsrobbers/`);
+    await page.waitForSelector('html[data-ready="1"]');
+    const g = await page.$eval('#board', (c) => ({ bw: c.width, bh: c.height, cw: c.clientWidth, ch: c.clientHeight, dpr: devicePixelRatio }));
+    assert.equal(g.bw, Math.round(g.cw * g.dpr), `width at dpr ${dpr}: ${JSON.stringify(g)}`);
+    assert.equal(g.bh, Math.round(g.ch * g.dpr), `height at dpr ${dpr}: ${JSON.stringify(g)}`);
+    await page.context().close();
+  }
   h.assertNoErrors();
 });

@@ -82,11 +82,14 @@ function layoutPoints(obs) {
   const h = Math.max(Math.min(260, cap), Math.min(cap, (w * spanY) / spanX));
   const dpr = window.devicePixelRatio || 1;
   canvas.style.height = `${h}px`;
+  // The drawing fills the content box: the height set includes the canvas's border, so the
+  // backing store (and the layout) take clientHeight; with h the picture was squashed by 2 px.
+  const ch = canvas.clientHeight || h;
   canvas.width = Math.round(w * dpr);
-  canvas.height = Math.round(h * dpr);
+  canvas.height = Math.round(ch * dpr);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const pad = 36, scale = Math.min((w - 2 * pad) / spanX, (h - 2 * pad) / spanY);
-  const offX = (w - scale * spanX) / 2, offY = (h - scale * spanY) / 2;
+  const pad = 36, scale = Math.min((w - 2 * pad) / spanX, (ch - 2 * pad) / spanY);
+  const offX = (w - scale * spanX) / 2, offY = (ch - scale * spanY) / 2;
   return pts.map(([x, y]) => ({ x: offX + (x - minX) * scale, y: offY + (y - minY) * scale }));
 }
 
@@ -169,8 +172,8 @@ function draw() {
 }
 
 function nodeAt(ev) {
-  const box = canvas.getBoundingClientRect();
-  const x = ev.clientX - box.left, y = ev.clientY - box.top;
+  const box = canvas.getBoundingClientRect();  // includes the border; the drawing starts inside it
+  const x = ev.clientX - box.left - canvas.clientLeft, y = ev.clientY - box.top - canvas.clientTop;
   let best = -1, bestD = Infinity;
   st.points.forEach((p, i) => {
     const d = Math.hypot(p.x - x, p.y - y);
