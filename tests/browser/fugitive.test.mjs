@@ -358,3 +358,47 @@ test('a game with a large seed (2e16) is played by the bot like any other', asyn
   assert.equal(await page.$eval('#error', (e) => e.hidden || e.textContent.trim() === ''), true, 'no error shown');
   h.assertNoErrors();
 });
+
+// On a phone the city circles are about 12 px across: a tap a little beside a city the player
+// may pick (on a road or on blank map) picks it, as long as it is the nearest such city. The
+// page does this itself: Chromium's touch adjustment snaps a tap to a nearby clickable circle
+// anyway (so a touchscreen tap here passed before), but Safari and a mouse do not. So this test
+// clicks with the mouse, exactly at the point, on a phone-sized map.
+test('phone: a tap near a city the player may pick picks it (placement and a move)', async () => {
+  const page = await h.newPage({ viewport: { width: 360, height: 740 } });
+  await page.goto(`${h.url}fugitive/#side=0&level=easy&cities=40&seed=3`);
+  await page.waitForSelector('html[data-ready="1"]');
+  await waitIdle(page);
+  // A point 14 CSS px from an option city's centre, on no circle, whose nearest option city is
+  // that one by a clear margin (the next is at least 6 px farther).
+  const nearPoint = () => page.evaluate(() => {
+    const options = [...document.querySelectorAll('circle.city.option')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { c: Number(e.dataset.city), x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    for (const o of options)
+      for (let k = 0; k < 16; k++) {
+        const x = o.x + 14 * Math.cos((k * Math.PI) / 8), y = o.y + 14 * Math.sin((k * Math.PI) / 8);
+        if (y < 0 || y > innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || hit.closest('circle[data-city]') || !hit.closest('#map')) continue;
+        const d = options.map((p) => Math.hypot(p.x - x, p.y - y)).sort((a, b) => a - b);
+        if (d[1] >= d[0] + 6) return { c: o.c, x, y };
+      }
+    return null;
+  });
+  let p = await nearPoint();
+  assert.ok(p, 'a free point near a city to place on');
+  await page.mouse.click(p.x, p.y);
+  await waitIdle(page);
+  let v = await obs(page);
+  assert.equal(v.fugitive, p.c, 'the tap beside the city placed the Fugitive there');
+  p = await nearPoint();
+  assert.ok(p, 'a free point near a city to move to');
+  await page.mouse.click(p.x, p.y);
+  await page.waitForFunction((c) => {
+    const s = window.fugitivePage.st;
+    return s.obs.fugitive === c || /choose the transport/.test(document.getElementById('prompt').textContent);
+  }, p.c);
+  h.assertNoErrors();
+});

@@ -144,6 +144,28 @@ function drawMap() {
   }
 }
 
+// A tap near a city the human may pick now counts as a tap on it: on a phone the city circles
+// are about 12 px across, far smaller than a finger. A click on the map that hits no circle goes
+// to the nearest such city within TAP_REACH CSS px of it (cities the rules do not allow now are
+// not candidates, so a miss never picks the wrong kind of city).
+const TAP_REACH = 24;
+function nearestOption(ev) {
+  const ctm = $('map').getScreenCTM();
+  if (!ctm || !st.obs) return null;
+  let best = null, bestD = TAP_REACH;
+  for (const c of cityOptions()) {
+    const [x, y] = st.obs.map.positions[c - 1];
+    const d = Math.hypot(ctm.a * x + ctm.c * y + ctm.e - ev.clientX, ctm.b * x + ctm.d * y + ctm.f - ev.clientY);
+    if (d < bestD) (bestD = d), (best = c);
+  }
+  return best;
+}
+$('map').addEventListener('click', (ev) => {
+  if (ev.target.closest?.('circle[data-city]')) return;  // the city's own handler has it
+  const c = nearestOption(ev);
+  if (c) onCity(c);
+});
+
 // A new width of the map (a turned phone, a resized window) may change how much its marks grow.
 new ResizeObserver(() => {
   if (st.obs && markScale(st.obs.map).k !== st.markScale) drawMap();
