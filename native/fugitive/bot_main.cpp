@@ -138,6 +138,15 @@ void play_detectives(const std::shared_ptr<const Map>& map, const BotSettings& b
     }
 }
 
+// --strategy's value: a bad one is a bad command line (status 2), not bad input.
+Strength strength_option(const std::string& name) {
+    try {
+        return parse_strength(name);
+    } catch (const InputError& e) {
+        throw UsageError(std::string("option --strategy: ") + e.what());
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,10 +175,10 @@ int main(int argc, char** argv) {
                 return 0;
             }
             if (k != "--strategy" && k != "--seed" && k != "--effort" && k != "--greedy-percent" && k != "--budget-ms" && k != "--map")
-                throw InputError("unknown option " + k);
-            if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+                throw UsageError("unknown option " + k);
+            if (i + 1 >= argc) throw UsageError("option " + k + " needs a value");
             const std::string v = argv[++i];
-            if (k == "--strategy") bot.strength = parse_strength(v);
+            if (k == "--strategy") bot.strength = strength_option(v);
             else if (k == "--seed") seed = option_seed(k, v);
             else if (k == "--effort") bot.effort = static_cast<int>(option_int(k, v, 1, 10000));
             else if (k == "--greedy-percent") bot.greedy_percent = static_cast<int>(option_int(k, v, 0, 100));
@@ -192,6 +201,9 @@ int main(int argc, char** argv) {
         else throw InputError("expected the role Fugitive or Detectives, got '" + role + "'");
     } catch (const QuitSignal&) {
         return 0;
+    } catch (const UsageError& e) {  // the command line (status 2), as the judges and the other bots
+        std::fprintf(stderr, "fugitive-bot: %s\n", e.what());
+        return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fugitive-bot: %s\n", e.what());
         return 1;
