@@ -35,6 +35,9 @@ int main(int argc, char** argv) {
             pursuit::write_file(out + "/" + name + ".txt", format_city(c, true));
             std::printf("%-14s N=%3d M=%3d -> %s/%s.txt\n", name.c_str(), c.n(), c.m(), out.c_str(), name.c_str());
         }
+    } catch (const pursuit::UsageError& e) {  // a bad option (status 2), as against bad input (1)
+        std::fprintf(stderr, "copsrobbers-maps: %s\n", e.what());
+        return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "copsrobbers-maps: %s\n", e.what());
         return 1;

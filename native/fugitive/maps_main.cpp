@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
                     std::fprintf(stderr, "fugitive-maps: generate: unknown option %s\n", k.c_str());
                     return usage(2);
                 }
-                if (i + 1 >= argc) throw InputError("option " + k + " needs a value");
+                if (i + 1 >= argc) throw UsageError("option " + k + " needs a value");
                 const std::string v = argv[i + 1];
                 if (k == "--cities") p.cities = static_cast<int>(option_int(k, v, 5, 200));
                 else if (k == "--seed") p.seed = option_seed(k, v);
@@ -94,6 +94,9 @@ int main(int argc, char** argv) {
         if (cmd == "examples") std::fprintf(stderr, "fugitive-maps: examples takes one folder\n");
         else std::fprintf(stderr, "fugitive-maps: unknown command '%s' (generate, validate, examples)\n", cmd.c_str());
         return usage(2);
+    } catch (const UsageError& e) {  // a bad option (status 2), as against bad input (1)
+        std::fprintf(stderr, "fugitive-maps: %s\n", e.what());
+        return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fugitive-maps: %s\n", e.what());
         return 1;

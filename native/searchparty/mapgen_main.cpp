@@ -43,6 +43,9 @@ int main(int argc, char** argv) {
                           pursuit::option_seed("SEED", argv[6])};
         std::cout << generate_map(spec).to_text();
         return 0;
+    } catch (const pursuit::UsageError& e) {  // a bad option (status 2), as against bad input (1)
+        std::cerr << "searchparty-mapgen: " << e.what() << "\n";
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << "searchparty-mapgen: " << e.what() << "\n";
         return 1;

@@ -426,7 +426,7 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     // searchparty-mapgen: --help was status 2; "abc" was taken as 0 by atoi.
     r = run(kBin + "/searchparty-mapgen --help");
     EXPECT_EQ(r.status, 0) << r.out;
-    r = expect_exit(kBin + "/searchparty-mapgen maze abc 15 1 1 3", 1, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'");
+    r = expect_exit(kBin + "/searchparty-mapgen maze abc 15 1 1 3", 2, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'");
 }
 
 TEST_F(JudgeCli, SmallToolsNameTheBadArgument) {
