@@ -131,6 +131,17 @@ const rectOf = (page, sel) => page.$eval(sel, (e) => {
     onScreen: r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5 && r.left >= -0.5 && r.right <= document.documentElement.clientWidth + 0.5 };
 });
 const span = (r) => `${Math.round(r.top)}..${Math.round(r.bottom)}`;
+/** What of `selectors` is not wholly on screen, and which of them that must be touch targets
+ * (`isTarget(sel)`) are under 32 px high: [] when all is well. */
+async function notOnScreen(page, selectors, isTarget = () => false) {
+  const off = [];
+  for (const sel of selectors) {
+    const r = await rectOf(page, sel);
+    if (!r.onScreen) off.push(`${sel} (${span(r)})`);
+    if (isTarget(sel) && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
+  }
+  return off;
+}
 
 test('landscape phone: Bank: a whole turn is played with the building in view (guards, commands and Make move on screen with it)', async () => {
   for (const viewport of LANDSCAPE) {
@@ -143,13 +154,8 @@ test('landscape phone: Bank: a whole turn is played with the building in view (g
     const controls = ['#status-line', ...[1, 2, 3, 4].map((n) => `#piece-row button[data-piece="${n}"]`),
       ...['L', 'R', 'U', 'D', 'S'].map((c) => `[data-cmd="${c}"]`), '#btn-move'];
     const board = await rectOf(page, '#board');
-    const off = [];
-    if (!board.onScreen) off.push(`the building (${span(board)})`);
-    for (const sel of controls) {
-      const r = await rectOf(page, sel);
-      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
-      if (sel !== '#status-line' && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
-    }
+    const off = await notOnScreen(page, controls, (sel) => sel !== '#status-line');
+    if (!board.onScreen) off.unshift(`the building (${span(board)})`);
     const scrolled = await page.evaluate(() => window.scrollY);
     assert.deepEqual(off, [], `${label}: scrolled ${scrolled} px to Make move (at ${span(await rectOf(page, '#btn-move'))}), all on a ${viewport.height} px screen at once`);
     // One turn by taps: Guard 2 (on AL) goes right, to the lift door AM; the rest stay.
@@ -335,11 +341,7 @@ test('landscape phone: Robots: a turn by a tap on the board, another by the dire
     await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
     assert.equal(await you(), '(15,16)', `${label}: a tap on the cell east of you walks there`);
     // the direction pad is on the first screen with the board: south
-    const off = [];
-    for (const sel of ['#board', '#status', ...['NW', 'N', 'NE', 'W', 'stay', 'E', 'SW', 'S', 'SE'].map((m) => `.dpad button[data-move="${m}"]`)]) {
-      const r = await rectOf(page, sel);
-      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
-    }
+    const off = await notOnScreen(page, ['#board', '#status', ...['NW', 'N', 'NE', 'W', 'stay', 'E', 'SW', 'S', 'SE'].map((m) => `.dpad button[data-move="${m}"]`)]);
     assert.deepEqual(off, [], `${label}: the board, the status and the direction pad on a ${viewport.height} px screen at once`);
     await tapOn(page, '.dpad button[data-move="S"]');
     await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '2');
@@ -370,12 +372,7 @@ test('landscape phone: Cops and Robbers: X moves by a tap on a crossing, then by
     assert.equal(await dd('robber'), String(to), `${label}: a tap on crossing ${to} moved X there`);
     assert.equal(await page.evaluate(() => window.scrollY), 0, `${label}: no scrolling was needed`);
     // The keyboard's way: the crossing list and Move, on the first screen with the city.
-    const off = [];
-    for (const sel of ['#board', '#status', '#in-cross', '#btn-cross', '#btn-hint']) {
-      const r = await rectOf(page, sel);
-      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
-      if (sel.startsWith('#btn') && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
-    }
+    const off = await notOnScreen(page, ['#board', '#status', '#in-cross', '#btn-cross', '#btn-hint'], (sel) => sel.startsWith('#btn'));
     assert.deepEqual(off, [], `${label}: the city, the status, the list, Move and Hint on a ${viewport.height} px screen at once`);
     // the move the hint names (a safe one: X survives with best play), chosen in the list
     await tapOn(page, '#btn-hint');
@@ -400,12 +397,8 @@ test('landscape phone: Search Party: the star steered one step by the direction 
     // The player scrolls as little as shows the pad (nothing when it is on the first screen).
     await page.$eval('#play-box .dpad', (d) => d.scrollIntoView({ block: 'nearest' }));
     await page.waitForTimeout(100);
-    const off = [];
-    for (const sel of ['#board', '#c-turn', ...[7, 8, 9, 4, 5, 6, 1, 2, 3].map((d) => `#play-box .dpad button[data-d="${d}"]`)]) {
-      const r = await rectOf(page, sel);
-      if (!r.onScreen) off.push(`${sel} (${span(r)})`);
-      if (sel.includes('dpad') && r.height < 31.5) off.push(`${sel} is only ${r.height} px high`);
-    }
+    const off = await notOnScreen(page, ['#board', '#c-turn', ...[7, 8, 9, 4, 5, 6, 1, 2, 3].map((d) => `#play-box .dpad button[data-d="${d}"]`)],
+      (sel) => sel.includes('dpad'));
     const scrolled = await page.evaluate(() => window.scrollY);
     assert.deepEqual(off, [], `${label}: scrolled ${scrolled} px to the pad, the map, the turn counter and the pad on a ${viewport.height} px screen at once`);
     assert.match(await page.textContent('#cast'), /^@:4,2 /);
