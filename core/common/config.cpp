@@ -4,6 +4,23 @@
 #include "common/errors.h"
 
 namespace pursuit {
+namespace {
+
+std::string clip(std::string s) {
+    if (s.size() <= 60) return s;
+    std::size_t n = 57;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+    return s.substr(0, n) + "...";
+}
+
+}  // namespace
+
+std::string shown_json(const Json& v) { return clip(v.dump(-1, ' ', false, Json::error_handler_t::replace)); }
+
+std::string shown_text(const std::string& text) {
+    const std::string s = Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+    return clip(s.substr(1, s.size() - 2));  // without the quotes
+}
 
 long long config_int(const Json& object, const std::string& key, long long fallback, long long lo, long long hi,
                      const std::string& where) {
@@ -11,7 +28,7 @@ long long config_int(const Json& object, const std::string& key, long long fallb
     const Json& v = object[key];
     if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
         throw InputError(where + "." + key + ": expected an integer in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                         ", got " + v.dump(-1, ' ', false, Json::error_handler_t::replace).substr(0, 60));
+                         ", got " + shown_json(v));
     return v.get<long long>();
 }
 
@@ -20,8 +37,7 @@ std::uint64_t config_seed(const Json& object, const std::string& where) {
     const Json& v = object["seed"];
     if (v.is_number_unsigned()) return v.get<std::uint64_t>();
     if (v.is_number_integer() && v.get<long long>() >= 0) return static_cast<std::uint64_t>(v.get<long long>());
-    throw InputError(where + ".seed: expected a non-negative integer, got " +
-                     v.dump(-1, ' ', false, Json::error_handler_t::replace).substr(0, 60));
+    throw InputError(where + ".seed: expected a non-negative integer, got " + shown_json(v));
 }
 
 std::string config_string(const Json& object, const std::string& key, const std::string& where) {

@@ -14,4 +14,9 @@ long long config_int(const Json& object, const std::string& key, long long fallb
 std::uint64_t config_seed(const Json& object, const std::string& where = "config");  // "seed", default 1
 std::string config_string(const Json& object, const std::string& key, const std::string& where = "config");  // required
 
+// A caller's value or text as error messages quote it: as JSON (invalid UTF-8 shown as U+FFFD,
+// so the message stays valid JSON text), at most 60 bytes, never cut inside a UTF-8 character.
+std::string shown_json(const Json& value);
+std::string shown_text(const std::string& text);  // the same, without the quotes of a JSON string
+
 }  // namespace pursuit

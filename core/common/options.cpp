@@ -1,26 +1,14 @@
 // Owns: check_options and the option kinds (see header).
 #include "common/options.h"
 
+#include "common/config.h"
 #include "common/errors.h"
 
 namespace pursuit {
 namespace {
 
-// A caller's value or text in a message: as JSON (invalid UTF-8 shown as U+FFFD, so the message
-// stays valid JSON text), at most 60 bytes, never cut inside a UTF-8 character.
-std::string clip(std::string s) {
-    if (s.size() <= 60) return s;
-    std::size_t n = 57;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-    return s.substr(0, n) + "...";
-}
-std::string shown(const Json& v) { return clip(v.dump(-1, ' ', false, Json::error_handler_t::replace)); }
-std::string shown_text(const std::string& text) {
-    const std::string s = Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
-    return clip(s.substr(1, s.size() - 2));  // without the quotes
-}
 // A value as the messages quote it: a string in single quotes, anything else as JSON.
-std::string quoted(const Json& v) { return v.is_string() ? "'" + shown_text(v.get<std::string>()) + "'" : shown(v); }
+std::string quoted(const Json& v) { return v.is_string() ? "'" + shown_text(v.get<std::string>()) + "'" : shown_json(v); }
 
 // "a", "a and b", "a, b and c" (`last` joins the last two).
 std::string listed(const std::vector<std::string>& items, const std::string& last) {
@@ -60,7 +48,7 @@ OptionKey text_option(std::string name, std::string expected) {
 std::vector<std::string> standard_levels() { return {"easy", "medium", "hard", "best"}; }
 
 void check_options(const Json& options, const std::string& game, const std::vector<OptionKey>& keys) {
-    if (!options.is_object()) throw InputError("options: expected a JSON object, got " + shown(options));
+    if (!options.is_object()) throw InputError("options: expected a JSON object, got " + shown_json(options));
     for (auto it = options.begin(); it != options.end(); ++it) {
         const Json& v = it.value();
         const OptionKey* key = nullptr;
@@ -81,11 +69,10 @@ void check_options(const Json& options, const std::string& game, const std::vect
                 break;
             }
             case OptionKey::Kind::Seed:
-                if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<long long>() >= 0))
-                    throw InputError(where + "a non-negative integer, got " + shown(v));
+                config_seed(options, "options");  // throws "options.seed: expected a non-negative integer, ..."
                 break;
             case OptionKey::Kind::Text:
-                if (!v.is_string()) throw InputError(where + key->expected + ", got " + shown(v));
+                if (!v.is_string()) throw InputError(where + key->expected + ", got " + shown_json(v));
                 break;
         }
     }
