@@ -127,16 +127,10 @@ private:
         if (!game_) throw pursuit::InputError("no game: call create() or fromReplay() first");
         return *game_;
     }
-    // Sides are -1 (everything) or 0..sides()-1; engines are not asked about any other.
+    // The core checks sides too; this names the JavaScript call in the message (legalMoves).
     int checked_side(int side, const char* call) {
-        const auto& g = game();
-        if (side >= -1 && side < g.sides()) return side;
-        std::string known = "-1 (everything)";
-        const auto names = g.side_names();
-        for (int i = 0; i < g.sides(); ++i)
-            known += ", " + std::to_string(i) + (i < int(names.size()) ? " (" + names[i] + ")" : "");
-        throw pursuit::InputError(std::string(call) + ": no side " + std::to_string(side) + " in " + g.id() +
-                                  " (sides: " + known + ")");
+        game().require_side(side, call);
+        return side;
     }
     std::unique_ptr<pursuit::Game> game_;
 };

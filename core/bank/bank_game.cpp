@@ -116,7 +116,7 @@ void BankGame::apply_move(const Json& move) {
     }
 }
 
-Json BankGame::observation(int side) const {
+Json BankGame::observation_of(int side) const {
     const Position& pos = *position_;
     const Layout& L = *layout_;
     Json guards = Json::array(), robbers = Json::array(), lifts = Json::array();
@@ -158,7 +158,7 @@ Json BankGame::observation(int side) const {
     return j;
 }
 
-Json BankGame::legal_moves(int side) const {
+Json BankGame::legal_moves_of(int side) const {
     const Position& pos = *position_;
     if (pos.over() || side != pos.to_move()) return Json::object();
     if (!pos.placed()) {

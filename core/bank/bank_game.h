@@ -28,8 +28,6 @@ public:
     int sides() const override { return 2; }
     std::vector<std::string> side_names() const override { return {"guards", "robbers"}; }
     int to_move() const override { return position_->to_move(); }
-    Json observation(int side) const override;
-    Json legal_moves(int side) const override;
     Json result() const override;
     Json suggest_move(const Json& options) override;
 
@@ -39,6 +37,8 @@ public:
 
 protected:
     void apply_move(const Json& move) override;
+    Json observation_of(int side) const override;
+    Json legal_moves_of(int side) const override;
 
 private:
     std::unique_ptr<Layout> layout_;

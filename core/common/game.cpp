@@ -13,6 +13,25 @@ void Game::apply(const Json& move) {
     moves_.push_back(move);
 }
 
+Json Game::observation(int side) const {
+    require_side(side, "observation");
+    return observation_of(side);
+}
+
+Json Game::legal_moves(int side) const {
+    require_side(side, "legal_moves");
+    return legal_moves_of(side);
+}
+
+void Game::require_side(int side, const std::string& call) const {
+    if (side >= -1 && side < sides()) return;
+    std::string known = "-1 (everything)";
+    const auto names = side_names();
+    for (int i = 0; i < sides(); ++i)
+        known += ", " + std::to_string(i) + (i < int(names.size()) ? " (" + names[i] + ")" : "");
+    throw InputError(call + ": no side " + std::to_string(side) + " in " + id() + " (sides: " + known + ")");
+}
+
 Json Game::replay() const { return make_replay(id(), config_, moves_, result()); }
 
 const GameInfo& game_info(const std::string& id) {

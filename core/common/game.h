@@ -31,10 +31,15 @@ public:
     virtual int to_move() const = 0;  // -1 when the game is over
     bool over() const { return to_move() < 0; }
 
-    virtual Json observation(int side) const = 0;
+    // Sides asked about must be -1 or 0..sides()-1: the two calls below throw InputError
+    // otherwise, naming the game's sides, so no engine is ever asked about another.
+    Json observation(int side) const;
     // Legal moves for `side` now: a JSON array of moves, or for games whose joint moves
     // are too many to list, an object describing per-piece options (documented per game).
-    virtual Json legal_moves(int side) const = 0;
+    Json legal_moves(int side) const;
+    // Throws InputError "<call>: no side 5 in bank (sides: -1 (everything), 0 (guards), ...)"
+    // unless -1 <= side < sides(); `call` is the caller's name for the call.
+    void require_side(int side, const std::string& call) const;
     // Applies the move of the side to move. Throws IllegalMove; the state is unchanged then.
     void apply(const Json& move);
     // Result once over (and a partial status before): always has "over" and "summary".
@@ -52,6 +57,9 @@ protected:
     explicit Game(Json config) : config_(std::move(config)), moves_(Json::array()) {}
     // Engine-specific application; must throw IllegalMove before changing any state.
     virtual void apply_move(const Json& move) = 0;
+    // Engine-specific views; `side` is already known to be -1 or one of the game's sides.
+    virtual Json observation_of(int side) const = 0;
+    virtual Json legal_moves_of(int side) const = 0;
 
 private:
     Json config_;

@@ -117,7 +117,7 @@ int CopsRobbersGame::to_move() const {
     }
 }
 
-Json CopsRobbersGame::observation(int side) const {
+Json CopsRobbersGame::observation_of(int side) const {
     const Position& p = *position_;
     Json streets = Json::array();
     for (auto [a, b] : city_->streets) streets.push_back(Json::array({a + 1, b + 1}));
@@ -145,7 +145,7 @@ Json CopsRobbersGame::observation(int side) const {
                 {"summary", result()["summary"]}};
 }
 
-Json CopsRobbersGame::legal_moves(int side) const {
+Json CopsRobbersGame::legal_moves_of(int side) const {
     const Position& p = *position_;
     const Graph& g = city_->graph;
     if (side != to_move()) return Json::array();

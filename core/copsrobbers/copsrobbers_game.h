@@ -35,8 +35,6 @@ public:
     int sides() const override { return 2; }
     std::vector<std::string> side_names() const override { return {"cops", "robber"}; }
     int to_move() const override;
-    Json observation(int side) const override;
-    Json legal_moves(int side) const override;
     Json result() const override;
     Json suggest_move(const Json& options) override;
 
@@ -46,6 +44,8 @@ public:
 
 protected:
     void apply_move(const Json& move) override;
+    Json observation_of(int side) const override;
+    Json legal_moves_of(int side) const override;
 
 private:
     std::unique_ptr<City> city_;  // heap: Position and Brain keep pointers to it

@@ -131,8 +131,7 @@ Json FugitiveGame::log(bool detectives_view) const {
     return lines;
 }
 
-Json FugitiveGame::observation(int side) const {
-    if (side < -1 || side > 1) throw InputError("observation: side must be -1, 0 (Fugitive) or 1 (Detectives)");
+Json FugitiveGame::observation_of(int side) const {
     const State& s = state_;
     const bool detectives_view = side == kDetectives;
     const Knowledge k = Knowledge::of(s);
@@ -166,7 +165,7 @@ Json FugitiveGame::observation(int side) const {
     return obs;
 }
 
-Json FugitiveGame::legal_moves(int side) const {
+Json FugitiveGame::legal_moves_of(int side) const {
     const State& s = state_;
     if (side != s.to_move()) return side == kDetectives ? Json{{"joint", true}, {"pieces", Json::array()}, {"distinct", true}} : Json::array();
     const int n = s.map().size();

@@ -35,8 +35,6 @@ public:
     int sides() const override { return 2; }
     std::vector<std::string> side_names() const override { return {"Fugitive", "Detectives"}; }
     int to_move() const override { return state_.to_move(); }
-    Json observation(int side) const override;
-    Json legal_moves(int side) const override;
     Json result() const override;
     Json suggest_move(const Json& options) override;
     const State& state() const { return state_; }
@@ -44,6 +42,8 @@ public:
 
 protected:
     void apply_move(const Json& move) override;
+    Json observation_of(int side) const override;
+    Json legal_moves_of(int side) const override;
 
 private:
     Json log(bool detectives_view) const;

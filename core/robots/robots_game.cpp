@@ -49,7 +49,7 @@ Action parse_action(const Json& move) {
 
 RobotsGame::RobotsGame(const Json& config) : Game(config), position_(case_from_config(config)) {}
 
-Json RobotsGame::observation(int) const {
+Json RobotsGame::observation_of(int) const {
     const Position& p = position_;
     Json robots = Json::array(), debris = Json::array(), teleports = Json::array();
     for (Cell r : p.robots()) robots.push_back(cell_json(r));
@@ -63,7 +63,7 @@ Json RobotsGame::observation(int) const {
                 {"log", log_}};
 }
 
-Json RobotsGame::legal_moves(int) const {
+Json RobotsGame::legal_moves_of(int) const {
     Json out = Json::array();
     if (over()) return out;
     for (const Dir& d : kKingSteps)

@@ -27,14 +27,14 @@ public:
     int sides() const override { return 1; }
     std::vector<std::string> side_names() const override { return {"you"}; }
     int to_move() const override { return position_.status() == Status::Playing ? 0 : -1; }
-    Json observation(int side) const override;
-    Json legal_moves(int side) const override;
     Json result() const override;
     Json suggest_move(const Json& options) override;
     const Position& position() const { return position_; }
 
 protected:
     void apply_move(const Json& move) override;
+    Json observation_of(int side) const override;
+    Json legal_moves_of(int side) const override;
 
 private:
     Position position_;

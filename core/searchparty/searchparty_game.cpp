@@ -98,7 +98,7 @@ Map map_from_config(const Json& config) {
 
 SearchPartyGame::SearchPartyGame(const Json& config) : Game(config), state_(map_from_config(config)) {}
 
-Json SearchPartyGame::observation(int) const {
+Json SearchPartyGame::observation_of(int) const {
     Json actors = Json::array();
     for (const Actor& a : state_.actors()) actors.push_back(actor_json(a));
     const Map& m = state_.map();
@@ -117,7 +117,7 @@ Json SearchPartyGame::observation(int) const {
                 {"start", Json::array({m.x_of(m.start), m.y_of(m.start)})}};
 }
 
-Json SearchPartyGame::legal_moves(int) const {
+Json SearchPartyGame::legal_moves_of(int) const {
     Json out = Json::object();
     if (over()) return out;
     const Map& m = state_.map();

@@ -35,14 +35,14 @@ public:
     int sides() const override { return 1; }
     std::vector<std::string> side_names() const override { return {"search party"}; }
     int to_move() const override { return state_.finished() ? -1 : 0; }
-    Json observation(int side) const override;
-    Json legal_moves(int side) const override;
     Json result() const override;
     Json suggest_move(const Json& options) override;
     const State& state() const { return state_; }
 
 protected:
     void apply_move(const Json& move) override;
+    Json observation_of(int side) const override;
+    Json legal_moves_of(int side) const override;
 
 private:
     State state_;
