@@ -179,6 +179,36 @@ test('landscape phone: Bank: a whole turn is played with the building in view (g
   h.assertNoErrors();
 });
 
+test('landscape phone: Bank: the robbers hide on the first screen (the hiding list, Start the game, Random hiding places beside the building)', async () => {
+  for (const viewport of LANDSCAPE) {
+    const page = await open('bank', '#side=1&level=easy&moves=30&seed=4', viewport);
+    const label = `${viewport.width}×${viewport.height}`;
+    await page.waitForFunction(() => { const s = window.bankPage.st; return s.view && !s.view.placed && !s.busy; });
+    // No scrolling: Random hiding places was below a 360 px screen, under the five command
+    // buttons and Make move, which have nothing to do while the robbers hide.
+    const controls = ['#status-line', '#in-hide', '#btn-hide', '#btn-start-hide', '#btn-hint', '#btn-random-hide'];
+    const board = await rectOf(page, '#board');
+    const off = await notOnScreen(page, controls, (sel) => sel.startsWith('#btn'));
+    if (!board.onScreen) off.unshift(`the building (${span(board)})`);
+    assert.deepEqual(off, [], `${label}: at the page's top (scrolled ${await page.evaluate(() => window.scrollY)} px), all on a ${viewport.height} px screen at once`);
+    assert.deepEqual(await page.$$eval('[data-cmd], #btn-move', (bs) => bs.filter((b) => b.checkVisibility()).map((b) => b.textContent)), [],
+      `${label}: no command buttons while hiding`);
+    const tap = async (sel) => {
+      const r = await rectOf(page, sel);
+      await page.touchscreen.tap((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    };
+    await tap('#btn-random-hide');
+    await page.waitForFunction(() => window.bankPage.st.placement.length === 4);
+    await tap('#btn-start-hide');
+    await page.waitForFunction(() => { const s = window.bankPage.st; return s.view.placed && s.view.to_move === 1 && !s.busy; });
+    assert.deepEqual(await page.$$eval('[data-cmd], #btn-move', (bs) => bs.filter((b) => b.checkVisibility()).map((b) => b.textContent.trim())),
+      ['L ←', 'R →', 'U ↑', 'D ↓', 'S stay', 'Make move'], `${label}: the commands are back once hidden`);
+    await screenshot(page, `landscape-${viewport.width}x${viewport.height}-bank-hide`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
 test('landscape phone: the board stays whole on screen while the side panel is scrolled, and a resize then keeps it fitting the first screen', async () => {
   for (const viewport of LANDSCAPE) {
     for (const [game, sel] of Object.entries(BOARDS)) {

@@ -202,6 +202,10 @@ function renderControls() {
   if (!st.acting) sayResult(el.said, el.outcome, r.over ? r.summary : null);
   const placing = playing && st.side === 1 && !v.placed;
   $('btn-random-hide').hidden = !placing;
+  // While hiding there are no commands to give: their buttons would push the hiding ones off
+  // a phone held sideways (Random hiding places sat below a 360 px screen).
+  $('cmd-row').hidden = placing;
+  $('btn-move').hidden = placing;
   renderHidePick(placing);
   $('status-line').classList.remove('loading');
   let line;
