@@ -309,6 +309,26 @@ test('robbers: the fourth hiding place can be taken back too; the game starts wi
   await page.context().close();
 });
 
+test('robbers: Random hiding places draws from the game\'s seed: the same game gives the same fours, press by press', async () => {
+  // It drew from the clock (Date.now()), so a demo could not be shown again the same way.
+  const draws = async () => {
+    const page = await open('#side=1&level=medium&moves=30&seed=5');
+    const out = [];
+    for (let press = 1; press <= 2; press++) {
+      await page.click('#btn-random-hide');
+      await page.waitForFunction(() => window.bankPage.st.placement.length === 4 && !window.bankPage.st.busy);
+      out.push((await page.evaluate(() => window.bankPage.st.placement)).join(' '));
+      await page.waitForTimeout(1100);  // a clock would move on
+    }
+    await page.context().close();
+    return out;
+  };
+  const first = await draws(), again = await draws();
+  assert.deepEqual(again, first, 'the same game, the same presses: the same hiding places');
+  assert.notEqual(first[1], first[0], 'a second press draws another four');
+  h.assertNoErrors();
+});
+
 test('watch bot against bot, then review the game as a replay', async () => {
   const page = await open('#side=watch&level=hard&moves=12&seed=2');
   await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });

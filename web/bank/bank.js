@@ -41,6 +41,7 @@ const st = {
   pending: ['S', 'S', 'S', 'S'],
   selected: 0,
   placement: [],      // robbers' hiding cells being chosen
+  hideDraws: 0,       // Random hiding places pressed this game (each press draws another four)
   busy: false,
   watchTimer: null,
   player: null,
@@ -502,6 +503,7 @@ async function newGame({ config = null, push = true } = {}) {
     st.mode = f.side === 'watch' ? 'watch' : 'play';
     st.side = f.side === '1' ? 1 : 0;
     st.placement = [];
+    st.hideDraws = 0;
     st.selected = 0;
     el.caption.textContent = '\u00a0';
     el.hint.textContent = '';
@@ -609,9 +611,9 @@ $('btn-start-hide').addEventListener('click', async () => {
   }
 });
 // The bot's four hiding places, shown like the player's own: they can be taken back or changed
-// before Start the game.
+// before Start the game. Seeded like the bot (the same game draws the same fours, press by press).
 $('btn-random-hide').addEventListener('click', () => act(async () => {
-  const m = await st.session.suggest({ level: 'best', seed: Date.now() % 100000 });
+  const m = await st.session.suggest({ level: 'best', seed: botSeed() + 1000 * ++st.hideDraws });
   st.placement = m.split(' ').slice(0, 4);
   el.hint.textContent = `The bot chose ${st.placement.join(', ')}: press Start the game (Enter), or Undo last to change one.`;
 }));
