@@ -60,7 +60,6 @@ bool parse_ints_fast(std::string_view line, std::size_t count, long long lo, lon
     return i == line.size();
 }
 
-std::string shown(const std::string& token) { return "'" + escaped_excerpt(token) + "'"; }
 }  // namespace
 
 std::string escaped_excerpt(std::string_view s, std::size_t max_bytes) {
@@ -76,6 +75,8 @@ std::string escaped_excerpt(std::string_view s, std::size_t max_bytes) {
     if (s.size() > max_bytes) out += "...";
     return out;
 }
+
+std::string quoted_excerpt(std::string_view s, std::size_t max_bytes) { return "'" + escaped_excerpt(s, max_bytes) + "'"; }
 
 LineReader::LineReader(std::string text, std::string source) : text_(std::move(text)), source_(std::move(source)) {}
 
@@ -135,7 +136,7 @@ std::string LineReader::next_token(const std::string& what) {
 long long LineReader::next_int(const std::string& what, long long lo, long long hi) {
     std::string t = next_token(what);
     long long v;
-    if (!parse_int(t, v)) fail("expected " + what + " (an integer), got " + shown(t));
+    if (!parse_int(t, v)) fail("expected " + what + " (an integer), got " + quoted_excerpt(t));
     if (v < lo || v > hi)
         fail("expected " + what + " in " + std::to_string(lo) + ".." + std::to_string(hi) +
              ", got " + std::to_string(v));
@@ -155,7 +156,7 @@ std::vector<long long> LineReader::line_of_ints(const std::string& what, std::si
              std::to_string(tokens.size()) + " tokens");
     for (const auto& t : tokens) {
         long long v;
-        if (!parse_int(t, v)) fail("expected " + what + ", got " + shown(t));
+        if (!parse_int(t, v)) fail("expected " + what + ", got " + quoted_excerpt(t));
         if (v < lo || v > hi)
             fail(what + ": " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
                  std::to_string(hi));

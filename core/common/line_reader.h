@@ -15,6 +15,8 @@ bool parse_int(std::string_view token, long long& out);
 // and non-ASCII bytes as \xNN, tab as \t, backslash as \\ (a 10 MB line or a binary file must
 // not reach the terminal raw and whole).
 std::string escaped_excerpt(std::string_view s, std::size_t max_bytes = 40);
+// The same in single quotes, as messages show a token or line: 'x9', '\x01\x02...'.
+std::string quoted_excerpt(std::string_view s, std::size_t max_bytes = 40);
 
 class LineReader {
 public:

@@ -14,8 +14,6 @@
 namespace pursuit::fugitive {
 namespace {
 
-std::string shown(const std::string& s) { return "'" + escaped_excerpt(s) + "'"; }
-
 MapParams params_from_json(const Json& j, std::uint64_t default_seed) {
     MapParams p;
     p.seed = default_seed;
@@ -58,14 +56,14 @@ Json cities_json(const Detectives& d) { return Json::array({d[0], d[1], d[2], d[
 
 int parse_city_token(const std::string& text, int n) {
     long long v;
-    if (!parse_int(text, v)) throw IllegalMove("expected a city number, got " + shown(text));
+    if (!parse_int(text, v)) throw IllegalMove("expected a city number, got " + quoted_excerpt(text));
     if (v < 1 || v > n) throw IllegalMove("city " + text + " out of range 1.." + std::to_string(n));
     return static_cast<int>(v);
 }
 
 Detectives parse_detectives(const std::string& text, int n) {
     const auto tokens = split_tokens(text);
-    if (tokens.size() != kPieces) throw IllegalMove("expected four cities for the Detectives, got " + shown(text));
+    if (tokens.size() != kPieces) throw IllegalMove("expected four cities for the Detectives, got " + quoted_excerpt(text));
     Detectives d{};
     for (int i = 0; i < kPieces; ++i) {
         try {
@@ -80,9 +78,9 @@ Detectives parse_detectives(const std::string& text, int n) {
 FugitiveMove parse_fugitive_move(const std::string& text) {
     const auto tokens = split_tokens(text);
     if (tokens.size() != 2 || tokens[0].size() != 1 || transport_index(tokens[0][0]) < 0)
-        throw IllegalMove("expected a Fugitive move 'C|T|P city', got " + shown(text));
+        throw IllegalMove("expected a Fugitive move 'C|T|P city', got " + quoted_excerpt(text));
     long long v;
-    if (!parse_int(tokens[1], v) || v < 0 || v > 100000) throw IllegalMove("expected a city number in the Fugitive move, got " + shown(text));
+    if (!parse_int(tokens[1], v) || v < 0 || v > 100000) throw IllegalMove("expected a city number in the Fugitive move, got " + quoted_excerpt(text));
     return {tokens[0][0], static_cast<int>(v)};
 }
 
@@ -219,7 +217,7 @@ void FugitiveGame::apply_move(const Json& move) {
         case Phase::PlaceDetectives: s.place_detectives(parse_detectives(text, n)); break;
         case Phase::PlaceFugitive: {
             const auto tokens = split_tokens(text);
-            if (tokens.size() != 1) throw IllegalMove("expected the Fugitive's start city, got " + shown(text));
+            if (tokens.size() != 1) throw IllegalMove("expected the Fugitive's start city, got " + quoted_excerpt(text));
             s.place_fugitive(parse_city_token(tokens[0], n));
             break;
         }

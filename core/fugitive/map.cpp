@@ -69,16 +69,10 @@ std::string trim(const std::string& s) {
     return s.substr(b, e - b);
 }
 
-std::string quoted(const std::string& s) {
-    std::string out;
-    for (unsigned char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? static_cast<char>(c) : '?';
-    return "'" + out + (s.size() > 40 ? "...'" : "'");
-}
-
 int parse_city(LineReader& in, const std::string& token, int n, const std::string& line) {
     long long v;
-    if (!parse_int(token, v)) in.fail("expected a road 'C a-b', got " + quoted(line) + " (" + quoted(token) + " is not a city number)");
-    if (v < 1 || v > n) in.fail("city " + token + " out of range 1.." + std::to_string(n) + " in " + quoted(line));
+    if (!parse_int(token, v)) in.fail("expected a road 'C a-b', got " + quoted_excerpt(line) + " (" + quoted_excerpt(token) + " is not a city number)");
+    if (v < 1 || v > n) in.fail("city " + token + " out of range 1.." + std::to_string(n) + " in " + quoted_excerpt(line));
     return static_cast<int>(v);
 }
 
@@ -97,11 +91,11 @@ std::vector<Point> read_positions(LineReader& in, int n) {
         const std::string line = in.next_line("a position line");
         auto tok = split_tokens(line);
         long long c;
-        if (tok.size() != 3 || !parse_int(tok[0], c)) in.fail("POSITIONS: expected 'city x y', got " + quoted(line));
+        if (tok.size() != 3 || !parse_int(tok[0], c)) in.fail("POSITIONS: expected 'city x y', got " + quoted_excerpt(line));
         if (c < 1 || c > n) in.fail("POSITIONS: city " + tok[0] + " out of range 1.." + std::to_string(n));
         if (seen[c]) in.fail("POSITIONS: city " + tok[0] + " has a second position");
         if (!parse_number(tok[1], pos[c].x) || !parse_number(tok[2], pos[c].y))
-            in.fail("POSITIONS: expected two numbers after city " + tok[0] + ", got " + quoted(line));
+            in.fail("POSITIONS: expected two numbers after city " + tok[0] + ", got " + quoted_excerpt(line));
         seen[c] = true;
     }
     return pos;
@@ -114,7 +108,7 @@ Map read_map(const std::string& text, const std::string& source) {
     if (!in.skip_blank_lines()) in.fail_at_end("expected the number of cities, got an empty file");
     const std::string first = trim(in.next_line("the number of cities"));
     long long n;
-    if (!parse_int(first, n)) in.fail("expected the number of cities, got " + quoted(first));
+    if (!parse_int(first, n)) in.fail("expected the number of cities, got " + quoted_excerpt(first));
     if (n > kMaxCities) in.fail("n = " + first + " cities: at most " + std::to_string(kMaxCities) + " allowed");
     if (n < 5) in.fail("n = " + first + " cities: at least 5 needed (four Detectives and the Fugitive stand on distinct cities)");
 
@@ -131,19 +125,19 @@ Map read_map(const std::string& text, const std::string& source) {
             break;
         }
         if (line.size() < 2 || !std::isspace(static_cast<unsigned char>(line[1])))
-            in.fail("expected a road 'C a-b' or END, got " + quoted(line));
+            in.fail("expected a road 'C a-b' or END, got " + quoted_excerpt(line));
         const char t = line[0];
         if (transport_index(t) < 0)
-            in.fail("unknown transport " + quoted(std::string(1, t)) + " (expected C, T or P) in " + quoted(line));
+            in.fail("unknown transport " + quoted_excerpt(std::string(1, t)) + " (expected C, T or P) in " + quoted_excerpt(line));
         const std::string rest = trim(line.substr(1));
         const size_t dash = rest.find('-');
         if (dash == std::string::npos || rest.find_first_of(" \t") != std::string::npos)
-            in.fail("expected a road 'C a-b', got " + quoted(line));
+            in.fail("expected a road 'C a-b', got " + quoted_excerpt(line));
         const int a = parse_city(in, rest.substr(0, dash), static_cast<int>(n), line);
         const int b = parse_city(in, rest.substr(dash + 1), static_cast<int>(n), line);
-        if (a == b) in.fail("road " + quoted(line) + " is a loop (a road joins two different cities)");
+        if (a == b) in.fail("road " + quoted_excerpt(line) + " is a loop (a road joins two different cities)");
         if (!seen.insert({t, std::min(a, b), std::max(a, b)}).second)
-            in.fail("duplicate road " + quoted(line) + " (the same transport between the same cities twice)");
+            in.fail("duplicate road " + quoted_excerpt(line) + " (the same transport between the same cities twice)");
         roads.push_back(Road{t, a, b});
         if (t == 'C') ++car_degree[a], ++car_degree[b];
     }

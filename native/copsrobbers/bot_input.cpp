@@ -14,7 +14,7 @@ long long number(const std::string& line, long long lo, long long hi, const std:
     long long v = 0;
     if (tokens.size() != 1 || !parse_int(tokens[0], v) || v < lo || v > hi)
         throw InputError("copsrobbers-bot: expected " + what + " (" + std::to_string(lo) + ".." + std::to_string(hi) +
-                         "), got '" + line.substr(0, 60) + "'");
+                         "), got " + quoted_excerpt(line, 60));
     return v;
 }
 
@@ -24,7 +24,7 @@ ServerHeader read_server_header(const std::function<std::string()>& next_line) {
     ServerHeader h;
     const std::string side = next_line();
     if (side != "P" && side != "X")
-        throw InputError("copsrobbers-bot: first line must be P or X, got '" + side.substr(0, 60) + "'");
+        throw InputError("copsrobbers-bot: first line must be P or X, got " + quoted_excerpt(side, 60));
     h.cops = side == "P";
     const Limits limits = Limits::relaxed();
     h.cop_count = static_cast<int>(number(next_line(), 1, kMaxCops, "the number of cops C"));
@@ -34,7 +34,7 @@ ServerHeader read_server_header(const std::function<std::string()>& next_line) {
     const auto tokens = split_tokens(sizes);
     long long n = 0, m = 0;
     if (tokens.size() != 2 || !parse_int(tokens[0], n) || !parse_int(tokens[1], m) || m < 0 || m > limits.max_m)
-        throw InputError("copsrobbers-bot: expected the graph's 'N M' line, got '" + sizes.substr(0, 60) + "'");
+        throw InputError("copsrobbers-bot: expected the graph's 'N M' line, got " + quoted_excerpt(sizes, 60));
     std::string map = sizes + "\n";
     for (long long i = 0; i < m; ++i) map += next_line() + "\n";
     h.city = read_city(map, "server input", limits);
@@ -44,13 +44,13 @@ ServerHeader read_server_header(const std::function<std::string()>& next_line) {
 std::vector<int> read_crossings(const std::string& line, std::size_t count, int n, const std::string& what) {
     const auto tokens = split_tokens(line);
     if (tokens.size() != count)
-        throw InputError("copsrobbers-bot: expected " + std::to_string(count) + " crossing(s) for " + what + ", got '" +
-                         line.substr(0, 60) + "'");
+        throw InputError("copsrobbers-bot: expected " + std::to_string(count) + " crossing(s) for " + what + ", got " +
+                         quoted_excerpt(line, 60));
     std::vector<int> out;
     for (const auto& t : tokens) {
         long long v = 0;
         if (!parse_int(t, v) || v < 1 || v > n)
-            throw InputError("copsrobbers-bot: bad crossing '" + t.substr(0, 20) + "' for " + what + " (1.." +
+            throw InputError("copsrobbers-bot: bad crossing " + quoted_excerpt(t, 20) + " for " + what + " (1.." +
                              std::to_string(n) + ")");
         out.push_back(static_cast<int>(v) - 1);
     }

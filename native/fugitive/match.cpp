@@ -24,8 +24,6 @@ struct Tokens {
     std::string malformed;  // non-empty: what was wrong with the text
 };
 
-std::string shown_line(const std::string& line) { return "'" + escaped_excerpt(line, 60) + "'"; }
-
 bool token_fits(const std::string& token, std::size_t index, bool transport_first) {
     if (transport_first && index == 0) return token.size() == 1 && transport_index(token[0]) >= 0;
     long long v;
@@ -39,13 +37,13 @@ std::optional<Tokens> read_tokens(Player& p, std::size_t count, const std::strin
         if (!line) return std::nullopt;
         const auto tokens = split_tokens(*line);
         if (out.tokens.size() + tokens.size() > count) {
-            out.malformed = "expected " + std::to_string(count) + " token(s) for " + context + ", got the line " + shown_line(*line);
+            out.malformed = "expected " + std::to_string(count) + " token(s) for " + context + ", got the line " + quoted_excerpt(*line, 60);
             return out;
         }
         for (const auto& t : tokens) {
             if (!token_fits(t, out.tokens.size(), transport_first)) {
                 out.malformed = "expected " + std::string(transport_first && out.tokens.empty() ? "a transport C, T or P" : "a city number") +
-                                " for " + context + ", got '" + t.substr(0, 60) + "' in the line " + shown_line(*line);
+                                " for " + context + ", got " + quoted_excerpt(t, 60) + " in the line " + quoted_excerpt(*line, 60);
                 return out;
             }
             out.tokens.push_back(t);

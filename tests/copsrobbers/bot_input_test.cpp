@@ -61,3 +61,21 @@ TEST(CopsRobbersBotInput, CrossingLinesAreCountedAndInRange) {
     EXPECT_THROW(read_crossings("x", 1, 4, "X"), InputError);
     EXPECT_THROW(read_crossings("", 1, 4, "X"), InputError);
 }
+
+TEST(CopsRobbersBotInput, MessagesShowTheServersTextEscapedAndCut) {
+    // The text was cut at a byte count as it came: control bytes reached the terminal raw and a
+    // cut could fall inside a UTF-8 character.
+    auto message = [](const std::function<void()>& f) {
+        try {
+            f();
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(message([] { read_server_header(lines(header("\x1b[2J", "2", "10"))); }),
+              "copsrobbers-bot: first line must be P or X, got '\\x1b[2J'");
+    EXPECT_EQ(message([] { read_server_header(lines(header("P", std::string(59, '7') + "\xc3\xa9", "10"))); }),
+              "copsrobbers-bot: expected the number of cops C (1..8), got '" + std::string(59, '7') + "\\xc3...'");
+    EXPECT_EQ(message([] { read_crossings("1 \xff", 2, 4, "cops"); }), "copsrobbers-bot: bad crossing '\\xff' for cops (1..4)");
+}

@@ -142,6 +142,11 @@ TEST(FugitiveJudge, AGarbageLineLosesAtOnceInsteadOfWaitingForMoreTokens) {
     EXPECT_EQ(r["reason"], "Detectives: malformed output: expected a city number for the Detectives' placement, got 'xyzzy' in the line 'xyzzy !!@@'");
     EXPECT_EQ(r["players"]["Detectives"]["verdict"], "malformed output");
     EXPECT_LT(r["players"]["Detectives"]["thinking_ms"].get<double>(), 1500);
+    // A long token is cut and shown escaped, like the line: it was cut at byte 60 as it came,
+    // here inside the 'é' (0xc3 0xa9), which is not UTF-8 and cannot be written as JSON.
+    r = judge(kMaps + "/example8.txt", bot(), "read r; echo '" + std::string(59, 'x') + "\xc3\xa9 2 3 4'; sleep 30", 3000);
+    EXPECT_EQ(r["reason"], "Detectives: malformed output: expected a city number for the Detectives' placement, got '" + std::string(59, 'x') +
+                               "\\xc3...' in the line '" + std::string(59, 'x') + "\\xc3...'");
     // A Fugitive move must start with its transport.
     r = judge(kMaps + "/example8.txt", "read r; read a; read b; read c; read d; echo 1; echo hello; sleep 30", kScriptedDetectives, 3000);
     EXPECT_EQ(r["reason"], "Fugitive: malformed output: expected a transport C, T or P for the Fugitive's move of turn 1, got 'hello' in the line 'hello'");

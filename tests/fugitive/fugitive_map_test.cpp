@@ -74,6 +74,9 @@ TEST(FugitiveMap, EveryReaderErrorNamesTheLine) {
     EXPECT_EQ(error_of("6\nC 1-2\nC 2-3\nC 3-1\nC 4-5\nC 5-6\nC 6-4\nT 3-4\nEND\n"),
               "connect.txt line 9 (END): the car graph is not connected: city 4 cannot be reached from city 1 by car");
     EXPECT_EQ(error_of(""), "connect.txt line 1: expected the number of cities, got an empty file");
+    // Bytes that are not printable ASCII are shown as \xNN, as every other reader does (they were '?').
+    EXPECT_EQ(error_of("\x01\x02\xff\n"), "connect.txt line 1: expected the number of cities, got '\\x01\\x02\\xff'");
+    EXPECT_EQ(error_of("5\nC 1-\xc3\xa9\nEND\n"), "connect.txt line 2: expected a road 'C a-b', got 'C 1-\\xc3\\xa9' ('\\xc3\\xa9' is not a city number)");
     EXPECT_EQ(error_of(ring(5)), "");
 }
 
