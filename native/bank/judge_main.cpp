@@ -33,8 +33,8 @@ int usage(int code) {
         "  --out DIR       series only: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n"
         "                  (named on the last line: 'wrote DIR/series.json and ...')\n"
         "Exit status: 0 after the game(s), whoever won (a program that fails loses by forfeit);\n"
-        "2 on bad arguments, a bad layout, or a result/replay/--out path that cannot be written\n"
-        "(checked before any program runs).\n",
+        "1 on a bad layout or a result/replay/--out path that cannot be written (checked before any\n"
+        "program runs); 2 on bad arguments or none.\n",
         code ? stderr : stdout);
     return code;
 }

@@ -47,7 +47,7 @@ std::string read_stdin() {
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi) {
     long long v;
     if (!parse_int(text, v) || v < lo || v > hi)
-        throw UsageError("option " + option + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + text + "'");
+        throw UsageError("option " + option + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + quoted_excerpt(text));
     return v;
 }
 
@@ -103,7 +103,7 @@ double option_number(const std::string& option, const std::string& text, double 
     if (text.empty() || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
         std::ostringstream range;
         range << lo << ".." << hi;
-        throw UsageError("option " + option + ": expected a number " + range.str() + ", got '" + text + "'");
+        throw UsageError("option " + option + ": expected a number " + range.str() + ", got " + quoted_excerpt(text));
     }
     return v;
 }

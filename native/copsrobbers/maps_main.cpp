@@ -29,7 +29,13 @@ int main(int argc, char** argv) {
     }
     if (names.empty()) names = map_suite();
     try {
-        for (const auto& name : names) named_map(name);  // every name checked before the first file is written
+        for (const auto& name : names) {  // every name checked before the first file is written
+            try {
+                named_map(name);
+            } catch (const pursuit::InputError& e) {  // a name is part of the command line: status 2
+                throw pursuit::UsageError(e.what());
+            }
+        }
         for (const auto& name : names) {
             City c = named_map(name);
             pursuit::write_file(out + "/" + name + ".txt", format_city(c, true));

@@ -32,7 +32,11 @@ int main(int argc, char** argv) {
             std::fputs(usage, stdout);
             return 0;
         }
-        if (argc != 7) {
+        if (argc != 7) {  // named before the usage (an unknown option was the usage alone)
+            const std::string first = argc > 1 ? argv[1] : "";
+            if (first == "--set") std::fputs("searchparty-mapgen: option --set takes one DIR\n", stderr);
+            else if (first.rfind("-", 0) == 0) std::fprintf(stderr, "searchparty-mapgen: unknown option %s\n", first.c_str());
+            else if (argc > 1) std::fprintf(stderr, "searchparty-mapgen: expected 6 arguments (KIND COLS ROWS COSTARS EXTRAS SEED), got %d\n", argc - 1);
             std::fputs(usage, stderr);
             return 2;
         }
@@ -41,7 +45,13 @@ int main(int argc, char** argv) {
         GenerateSpec spec{argv[1], static_cast<int>(option_int("COLS", argv[2], 1, 256)), static_cast<int>(option_int("ROWS", argv[3], 1, 256)),
                           static_cast<int>(option_int("COSTARS", argv[4], 0, 26)), static_cast<int>(option_int("EXTRAS", argv[5], 0, 26)),
                           pursuit::option_seed("SEED", argv[6])};
-        std::cout << generate_map(spec).to_text();
+        std::string map;
+        try {
+            map = generate_map(spec).to_text();
+        } catch (const pursuit::InputError& e) {  // a kind or size it cannot make: all from the command line
+            throw pursuit::UsageError(e.what());
+        }
+        std::cout << map;
         return 0;
     } catch (const pursuit::UsageError& e) {  // a bad option (status 2), as against bad input (1)
         std::cerr << "searchparty-mapgen: " << e.what() << "\n";

@@ -41,47 +41,62 @@ struct Options {
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
     bool figures = false;
     std::string figures_dir, map_path;
-    std::string policy;  // --policy: one explicit policy variant instead of solve()
+    std::optional<PolicyParams> policy;  // --policy: one explicit policy variant instead of solve()
 };
 
+// One --policy key: the field it sets and the values it takes (a phase outside its range
+// indexed out of a table; `lookahead` grows exponentially).
+struct PolicyKey {
+    const char* name;
+    long long lo, hi;
+    void (*set)(PolicyParams&, int);
+};
+
+const std::vector<PolicyKey>& policy_keys() {
+    constexpr long long kWeight = 100000;
+    static const std::vector<PolicyKey> keys{
+        {"regions", 0, 1, [](PolicyParams& p, int v) { p.regions = v != 0; }},
+        {"region_penalty", 0, kWeight, [](PolicyParams& p, int v) { p.region_penalty = v; }},
+        {"rate", 1, 200, [](PolicyParams& p, int v) { p.rate_percent = v; }},
+        {"replan_gap", 0, 1000, [](PolicyParams& p, int v) { p.replan_gap = v; }},
+        {"lanes", 0, 4, [](PolicyParams& p, int v) { p.lanes = v; }},
+        {"lane_phase", 0, 100, [](PolicyParams& p, int v) { p.lane_phase = v; }},
+        {"side_bias", 0, kWeight, [](PolicyParams& p, int v) { p.side_bias = v; }},
+        {"tours", 0, 1, [](PolicyParams& p, int v) { p.tours = v != 0; }},
+        {"cover", 1, 8, [](PolicyParams& p, int v) { p.cover_d2 = v; }},
+        {"sectors", 0, 1, [](PolicyParams& p, int v) { p.sectors = v != 0; }},
+        {"sector_phase", 0, 15, [](PolicyParams& p, int v) { p.sector_phase = v; }},
+        {"team_gain", 0, kWeight, [](PolicyParams& p, int v) { p.team_gain_weight = v; }},
+        {"pocket", 0, kWeight, [](PolicyParams& p, int v) { p.pocket_weight = v; }},
+        {"fresh_gain", 0, 1, [](PolicyParams& p, int v) { p.fresh_gain = v != 0; }},
+        {"retarget", 0, 1000, [](PolicyParams& p, int v) { p.retarget_gap = v; }},
+        {"path", 0, kWeight, [](PolicyParams& p, int v) { p.path_weight = v; }},
+        {"look", 0, 3, [](PolicyParams& p, int v) { p.lookahead = v; }},
+        {"look_weight", 0, kWeight, [](PolicyParams& p, int v) { p.lookahead_weight = v; }},
+        {"claim_radius", 0, 300, [](PolicyParams& p, int v) { p.claim_radius = v; }},
+        {"band", 0, kWeight, [](PolicyParams& p, int v) { p.band_bonus = v; }},
+        {"trail", 1, 10, [](PolicyParams& p, int v) { p.max_trail = v; }},
+        {"claim", 0, kWeight, [](PolicyParams& p, int v) { p.claim_penalty = v; }},
+        {"voronoi", 0, kWeight, [](PolicyParams& p, int v) { p.voronoi_penalty = v; }},
+    };
+    return keys;
+}
+
 // "--policy regions=1,lanes=3,pocket=2": the first default variant with these fields changed.
+// Throws UsageError naming a bad item (values were read by atoi: "lanes=abc" played lanes 0).
 PolicyParams policy_from(const std::string& spec) {
     PolicyParams p = default_variants(3).front();
-    std::string item;
-    for (std::size_t i = 0; i <= spec.size(); ++i) {
-        if (i < spec.size() && spec[i] != ',') {
-            item += spec[i];
-            continue;
-        }
+    std::size_t at = 0;
+    while (at <= spec.size()) {
+        const std::size_t comma = std::min(spec.find(',', at), spec.size());
+        const std::string item = spec.substr(at, comma - at);
+        at = comma + 1;
         const auto eq = item.find('=');
-        if (eq == std::string::npos) throw InputError("--policy: expected key=value, got '" + item + "'");
+        if (eq == std::string::npos) throw UsageError("option --policy: expected key=value, got " + quoted_excerpt(item));
         const std::string key = item.substr(0, eq);
-        const int v = std::atoi(item.c_str() + eq + 1);
-        if (key == "regions") p.regions = v != 0;
-        else if (key == "region_penalty") p.region_penalty = v;
-        else if (key == "rate") p.rate_percent = v;
-        else if (key == "replan_gap") p.replan_gap = v;
-        else if (key == "lanes") p.lanes = v;
-        else if (key == "lane_phase") p.lane_phase = v;
-        else if (key == "side_bias") p.side_bias = v;
-        else if (key == "tours") p.tours = v != 0;
-        else if (key == "cover") p.cover_d2 = v;
-        else if (key == "sectors") p.sectors = v != 0;
-        else if (key == "sector_phase") p.sector_phase = v;
-        else if (key == "team_gain") p.team_gain_weight = v;
-        else if (key == "pocket") p.pocket_weight = v;
-        else if (key == "fresh_gain") p.fresh_gain = v != 0;
-        else if (key == "retarget") p.retarget_gap = v;
-        else if (key == "path") p.path_weight = v;
-        else if (key == "look") p.lookahead = v;
-        else if (key == "look_weight") p.lookahead_weight = v;
-        else if (key == "claim_radius") p.claim_radius = v;
-        else if (key == "band") p.band_bonus = v;
-        else if (key == "trail") p.max_trail = v;
-        else if (key == "claim") p.claim_penalty = v;
-        else if (key == "voronoi") p.voronoi_penalty = v;
-        else throw InputError("--policy: unknown key '" + key + "'");
-        item.clear();
+        const auto known = std::find_if(policy_keys().begin(), policy_keys().end(), [&](const PolicyKey& k) { return key == k.name; });
+        if (known == policy_keys().end()) throw UsageError("option --policy: unknown key " + quoted_excerpt(key) + " (keys: see --help)");
+        known->set(p, static_cast<int>(option_int("--policy " + key, item.substr(eq + 1), known->lo, known->hi)));
     }
     return p;
 }
@@ -106,13 +121,20 @@ int usage(int code) {
         "  --plan-ms P      interactive form: plan for at most about P ms before turn 1 (the\n"
         "                   batch form's steps while time remains; default 8000, so turn 1\n"
         "                   stays within the controller's 10 s limit)\n"
-        "  --policy K=V,..  play one policy variant only (for measuring ideas): keys regions,\n"
-        "                   region_penalty, rate, replan_gap, lanes (1-4), lane_phase, side_bias,\n"
-        "                   tours, cover, sectors, sector_phase, team_gain, pocket, band, trail,\n"
-        "                   claim, voronoi, claim_radius, path, fresh_gain, look, look_weight,\n"
-        "                   retarget (see docs/searchparty.md)\n"
-        "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n",
+        "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n"
+        "  --policy K=V,..  play one policy variant only (for measuring ideas; see\n"
+        "                   docs/searchparty.md); keys and the values they take:\n",
         code ? stderr : stdout);
+    std::string line = "                  ";
+    for (const PolicyKey& k : policy_keys()) {
+        const std::string item = " " + std::string(k.name) + " " + std::to_string(k.lo) + ".." + std::to_string(k.hi);
+        if (line.size() + item.size() > 92) {
+            std::fprintf(code ? stderr : stdout, "%s\n", line.c_str());
+            line = "                  ";
+        }
+        line += item;
+    }
+    std::fprintf(code ? stderr : stdout, "%s\n", line.c_str());
     return code;
 }
 
@@ -127,7 +149,7 @@ std::function<bool(int)> tries_while(const Options& o, const Stopwatch& clock) {
 }
 
 Plan solve_with_budget(const State& start, const Options& o) {
-    if (!o.policy.empty()) return run_policy(start, policy_from(o.policy), 4 * start.map().open_count() + 200);
+    if (o.policy) return run_policy(start, *o.policy, 4 * start.map().open_count() + 200);
     const Stopwatch clock;
     return solve_full(start, o.level, o.seed, tries_while(o, clock));
 }
@@ -262,7 +284,7 @@ int main(int argc, char** argv) {
             else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
             else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9);
-            else if (a == "--policy" && i + 1 < argc) o.policy = argv[++i];
+            else if (a == "--policy" && i + 1 < argc) o.policy = policy_from(argv[++i]);
             else if (a == "--level" && i + 1 < argc) {
                 const std::string l = argv[++i];
                 o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;

@@ -154,6 +154,10 @@ TEST_F(JudgeCli, BankJudgeSaysBadInputWithStatus1AndABadCommandLineWith2) {
     expect_exit(kBin + "/bank-judge --moves 5 --tme-ms 3" + bots, 2, "bank-judge: unknown option --tme-ms");
     expect_exit(kBin + "/bank-judge --moves five" + bots, 2, "bank-judge: option --moves: expected an integer");
     EXPECT_FALSE(fs::exists(marker)) << "a program ran";
+    // Its --help says so too (it still said 2 for a bad layout or an unwritable path).
+    expect_exit(kBin + "/bank-judge --help", 0,
+                "1 on a bad layout or a result/replay/--out path that cannot be written (checked before any\n"
+                "program runs); 2 on bad arguments or none.");
 }
 
 TEST_F(JudgeCli, ASingleGameWhoseReplayCannotBeWrittenStillNamesTheResultItWrote) {
@@ -427,6 +431,21 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     r = run(kBin + "/searchparty-mapgen --help");
     EXPECT_EQ(r.status, 0) << r.out;
     r = expect_exit(kBin + "/searchparty-mapgen maze abc 15 1 1 3", 2, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'");
+    // A bad KIND was status 1, as for bad input; an unknown option or a wrong count was the usage alone.
+    r = expect_exit(kBin + "/searchparty-mapgen mace 31 21 2 1 1", 2, "searchparty-mapgen: generate: unknown kind 'mace' (maze, cave, rooms, open)");
+    r = expect_exit(kBin + "/searchparty-mapgen --nosuch", 2, "searchparty-mapgen: unknown option --nosuch\nusage:");
+    r = expect_exit(kBin + "/searchparty-mapgen maze 31 21", 2, "searchparty-mapgen: expected 6 arguments (KIND COLS ROWS COSTARS EXTRAS SEED), got 3\nusage:");
+    r = expect_exit(kBin + "/searchparty-mapgen --set", 2, "searchparty-mapgen: option --set takes one DIR\nusage:");
+    // searchparty-solver --policy: values were read by atoi ("lanes=abc" played lanes 0, "lanes=9"
+    // was taken) and an unknown key was status 1.
+    r = expect_exit(kBin + "/searchparty-solver --policy lanes=abc " + map, 2, "searchparty-solver: option --policy lanes: expected an integer 0..4, got 'abc'");
+    r = expect_exit(kBin + "/searchparty-solver --policy regions=1,lanes=9 " + map, 2, "searchparty-solver: option --policy lanes: expected an integer 0..4, got '9'");
+    r = expect_exit(kBin + "/searchparty-solver --policy foo=1 " + map, 2, "searchparty-solver: option --policy: unknown key 'foo' (keys: see --help)");
+    r = expect_exit(kBin + "/searchparty-solver --policy lanes " + map, 2, "searchparty-solver: option --policy: expected key=value, got 'lanes'");
+    r = expect_exit(kBin + "/searchparty-solver --policy sector_phase=-3 " + map, 2, "searchparty-solver: option --policy sector_phase: expected an integer 0..15, got '-3'");
+    r = run(kBin + "/searchparty-solver --policy regions=1,tours=1,lanes=0 " + map + " 2>/dev/null");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find(" 2 1\n"), std::string::npos) << r.out;
 }
 
 TEST_F(JudgeCli, SmallToolsNameTheBadArgument) {
@@ -556,7 +575,8 @@ TEST_F(JudgeCli, MapAndSearchPartyToolsNameAMissingOrUnknownArgument) {
     // names before a misspelled one.
     expect_exit(kBin + "/copsrobbers-maps --bogus", 2, "copsrobbers-maps: unknown option --bogus");
     expect_exit(kBin + "/copsrobbers-maps --out", 2, "copsrobbers-maps: option --out needs a value");
-    expect_exit(kBin + "/copsrobbers-maps --out " + dir + "/m petersen petersn", 1, "copsrobbers-maps: unknown map name 'petersn'");
+    // A map name is part of the command line: status 2 (it was 1, the status of bad input data).
+    expect_exit(kBin + "/copsrobbers-maps --out " + dir + "/m petersen petersn", 2, "copsrobbers-maps: unknown map name 'petersn'");
     EXPECT_FALSE(fs::exists(dir + "/m/petersen.txt"));
     expect_exit(kBin + "/copsrobbers-maps --help", 0, "DIR default: maps/copsrobbers");
     // searchparty-controller and searchparty-check: the usage alone, or "cannot read --bogus" (status 1).
