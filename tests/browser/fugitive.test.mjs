@@ -320,6 +320,31 @@ test('keyboard: New game puts focus in the move box, or on Pause when watching',
   await page.context().close();
 });
 
+// New game set location.hash: each game was a history entry, and Back showed the last game
+// under the previous game's link (the page does not follow hash changes), which a reload then
+// replaced. The link is now replaced, as on the other pages, and always matches the game shown.
+test('New game replaces the link instead of adding history: the link is the game shown, reload plays it', async () => {
+  const page = await open('#side=0&level=easy&cities=30&seed=4');
+  await waitIdle(page);
+  const entries = await page.evaluate(() => history.length);
+  for (const seed of ['5', '9']) {
+    await page.fill('#in-seed', seed);
+    await page.click('#btn-new');
+    await page.waitForFunction((s) => window.fugitivePage.st.config?.seed === Number(s), seed);
+    await waitIdle(page);
+  }
+  assert.equal(await page.evaluate(() => history.length), entries, 'no history entry per game');
+  assert.equal(await page.evaluate(() => location.hash), '#side=0&level=easy&cities=30&seed=9');
+  const shown = JSON.stringify((await obs(page)).detectives);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await waitIdle(page);
+  assert.equal(await page.evaluate(() => window.fugitivePage.st.config.seed), 9, 'the reload plays the game the link names');
+  assert.equal(JSON.stringify((await obs(page)).detectives), shown, 'the same Detectives\' start');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // In a frame the New game form is hidden: once a game was over, nothing (keyboard or mouse) could
 // start another. Restart plays the game shown again from its start, on the same side, and puts
 // focus on the new game's first control (Pause when watching, the city list when placing).

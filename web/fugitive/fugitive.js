@@ -9,7 +9,7 @@
 //       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
-import { applyEmbed, readHash as readHashState, readInt, readChoice } from '../common/hash-state.js';
+import { applyEmbed, isEmbed, readHash as readHashState, readInt, readChoice, writeHash } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -416,7 +416,10 @@ function configFromForm(mapText) {
 async function startFromForm(mapText) {
   st.level = $('in-level').value;
   const side = Number($('in-side').value);
-  if (!mapText) location.hash = `side=${side}&level=${st.level}&cities=${$('in-cities').value}&seed=${$('in-seed').value}${document.documentElement.classList.contains('embed') ? '&embed=1' : ''}`;
+  // The link reproduces this game. Replaced, not pushed, as on the other pages: each New game
+  // was a history entry that Back went to without changing the game (and an embedded frame's
+  // parentOrigin was dropped, which writeHash keeps).
+  if (!mapText) writeHash({ side, level: st.level, cities: $('in-cities').value, seed: $('in-seed').value, embed: isEmbed() ? 1 : undefined });
   await startAndFocus(configFromForm(mapText), side);
 }
 
