@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ROOT } from './lib.mjs';
+import { setup, screenshot, layoutIssues, ROOT } from './lib.mjs';
 
 const FRAMES = ['robots-watch', 'robots-play', 'robots-replay', 'robots-host'];
 // The other games' pages (their own tests check them in depth): each frame must load, draw,
@@ -286,4 +286,16 @@ test('desktop (1280 px): in every demo the side panel sits beside the board, in 
     if (r.panel.y > r.vh / 3) problems.push(`${name}: the panel starts at ${Math.round(r.panel.y)} px in a ${r.vh} px tall frame`);
   }
   assert.deepEqual(problems, []);
+});
+
+// The course page on a 320 px phone: the long URLs in its text (replay=../course/replays/...)
+// ran past their cards and the page was 349 px wide.
+test('phone (320 px): the course page does not scroll sideways; nothing is cut or overlaps', async () => {
+  const phone = await h.newPage({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+  await phone.goto(h.url + 'course/');
+  await phone.waitForSelector('main');
+  await phone.waitForTimeout(500);
+  assert.deepEqual(await layoutIssues(phone, 'main'), []);
+  await screenshot(phone, 'course-320');
+  await phone.context().close();
 });
