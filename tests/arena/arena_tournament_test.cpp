@@ -266,7 +266,7 @@ TEST(ArenaTournament, AMapFileOfAnotherGameIsRefusedBeforeAnyGame) {
     ASSERT_EQ(run(cmd, dir + "/log.txt"), 2) << read_file(dir + "/log.txt");
     EXPECT_EQ(read_file(dir + "/log.txt"),
               "pursuit-arena: map " + other + ": copsrobbers-server cannot play this file with the descriptor's setup "
-              "{\"cops\":2} (seed 1): map line 1: expected \"N M\" (2 integers), got 1 tokens\n");
+              "{\"cops\":2} (seed 1): map line 1: expected \"N M\" (2 integers), got 1 token\n");
     EXPECT_FALSE(fs::exists(dir + "/out"));  // refused before OUT, games.jsonl or any judge
     EXPECT_FALSE(fs::exists(marker));
     fs::remove_all(dir);

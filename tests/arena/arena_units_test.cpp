@@ -332,7 +332,7 @@ TEST(ArenaDescriptor, AMapFileTheJudgeCannotPlayIsRefusedWithTheReadersReason) {
     const std::vector<Case> cases{
         {"copsrobbers", "fugitive/example8.txt",
          "copsrobbers-server cannot play this file with the descriptor's setup {\"cops\":2} (seed 1): "
-         "map line 1: expected \"N M\" (2 integers), got 1 tokens"},
+         "map line 1: expected \"N M\" (2 integers), got 1 token"},
         {"fugitive", "copsrobbers/petersen.txt",
          "fugitive-judge cannot play this file (seed 1): config.map line 1: expected the number of cities, got '10 15'"},
         {"bank", "fugitive/example8.txt",

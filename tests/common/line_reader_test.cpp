@@ -33,6 +33,11 @@ TEST(LineReader, ErrorsNameSourceLineAndExpectation) {
               "map.txt line 1: expected the header, got end of input");
     EXPECT_EQ(error_of([] { LineReader in("1 2 3\n", "in"); in.line_of_ints("a pair", 2, 0, 9); }),
               "in line 1: expected a pair (2 integers), got 3 tokens");
+    // One token was "1 tokens"; a blank line "0 tokens".
+    EXPECT_EQ(error_of([] { LineReader in("7\n", "in"); in.line_of_ints("a pair", 2, 0, 9); }),
+              "in line 1: expected a pair (2 integers), got 1 token");
+    EXPECT_EQ(error_of([] { LineReader in(" \n", "in"); in.line_of_ints("a pair", 2, 0, 9); }),
+              "in line 1: expected a pair (2 integers), got an empty line");
 }
 
 TEST(LineReader, ParseIntIsStrict) {
