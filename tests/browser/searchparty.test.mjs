@@ -126,6 +126,38 @@ test('play by hand: steer the star, the solver moves the rest; errors are shown'
   h.assertNoErrors();
 });
 
+// The engine answers in a Web Worker: a double click on the pad or keys in quick succession used
+// to work out the second move from the position before the first one was applied (one turn
+// played instead of two, the star somewhere else, "Invalid move of [5, 3] in direction 3 onto #").
+// Every press is played, in order, as slow presses are.
+test('play by hand: a double click on the pad and quick keys play every press, in order, as slow presses do', async () => {
+  const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight'];
+  const play = async (quick) => {
+    const page = await h.newPage();
+    await page.goto(new URL('searchparty/', h.url).href);
+    await page.waitForSelector('body[data-sp-turn="0"]');
+    const east = page.locator('#play-box .dpad button[data-d="6"]');
+    if (quick) await east.dblclick();
+    else for (let turn = 1; turn <= 2; turn++) { await east.click(); await page.waitForSelector(`body[data-sp-turn="${turn}"]`); }
+    await page.locator('#board').focus();
+    for (let i = 0; i < KEYS.length; i++) {
+      await page.keyboard.press(KEYS[i]);
+      if (!quick) await page.waitForSelector(`body[data-sp-turn="${3 + i}"]`);
+    }
+    await page.waitForSelector('body[data-sp-turn="6"]', { timeout: 10000 }).catch(() => {});
+    await page.waitForTimeout(300);  // nothing more comes
+    const out = { turn: await page.getAttribute('body', 'data-sp-turn'), cast: await text(page, 'cast'),
+      error: await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent.trim())) };
+    await page.context().close();
+    return out;
+  };
+  const slow = await play(false);
+  assert.deepEqual(slow, { turn: '6', cast: slow.cast, error: '' }, 'six slow presses: six turns');
+  assert.match(slow.cast, /^@:6,2 /, 'east twice from S (4,2), then left and right twice');
+  assert.deepEqual(await play(true), slow, 'the same presses, quick');
+  h.assertNoErrors();
+});
+
 test('steer everyone with the mouse or Tab: the cast are buttons, a board click picks who stands there; a saved game round-trips as a replay', async () => {
   const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(new URL('searchparty/', h.url).href);

@@ -229,7 +229,20 @@ async function applyLine(line) {
   }
 }
 
-async function move(d) {
+// Moves are played one at a time, in the order pressed. The engine answers asynchronously (a
+// Web Worker): a second press (a double click, keys in quick succession) was worked out from
+// the position before the first one was applied, and played a wrong or illegal move.
+let moveQueue = Promise.resolve();
+function inTurn(task) {
+  const session = st.session;
+  const run = moveQueue.then(() => (st.session === session ? task() : undefined));  // not into a new game
+  moveQueue = run.catch(() => {});
+  return run;
+}
+
+function move(d) { return inTurn(() => moveNow(d)); }
+
+async function moveNow(d) {
   if (!st.session || st.watching || st.obs?.over) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
@@ -414,12 +427,12 @@ async function init() {
   };
   $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
-  $('btn-hint').onclick = async () => {
+  $('btn-hint').onclick = () => inTurn(async () => {
     if (!st.session || st.watching || st.obs?.over) return;
     try { await applyLine(await st.session.suggest({ level: gameLevel() })); } catch (e) { showError(errorBox, e); }
-  };
-  $('btn-end-turn').onclick = () => applyLine(pendingLine());
-  $('btn-undo').onclick = () => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e));
+  });
+  $('btn-end-turn').onclick = () => inTurn(() => applyLine(pendingLine()));
+  $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
   // Restart, as a new map: focus goes to the board (it stayed on Restart, away from the game).
   $('btn-restart').onclick = () => loadConfig(st.config).then(toBoard, (e) => showError(errorBox, e));
   $('btn-save-replay').onclick = async () => {
@@ -438,7 +451,7 @@ async function init() {
     if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey || st.watching) return;
     // Enter on a focused button presses it; arrows on the steer radios switch the mode.
     if (controlOwnsKey(ev.target, ev.key)) return;
-    if (ev.key === 'Enter') { ev.preventDefault(); applyLine(pendingLine()); return; }
+    if (ev.key === 'Enter') { ev.preventDefault(); inTurn(() => applyLine(pendingLine())); return; }
     if (ev.key === '?') { ev.preventDefault(); $('btn-hint').click(); return; }
     if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
     if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
