@@ -307,6 +307,35 @@ test('keyboard focus: the move that ends the game puts it on the result; Watch a
   await page.close();
 });
 
+// Stop on the bot's side's turn left nobody to move it: "the cops to move" for ever, with Move
+// doing nothing and Hint showing the cops' move to X's player. The bot now plays its turn and
+// the game goes back to the player; Hint is only for the player's own move.
+test('Stop while watching on the bot\'s turn: the bot moves, then it is the player\'s turn (X, and the cops)', async () => {
+  for (const [side, bot, me] of [['robber', 'the cops', 'X'], ['cops', 'X', 'the cops']]) {
+    const page = await open(`#map=grid-6x6&cops=2&rounds=40&seed=3&side=${side}&level=easy`);
+    if (side === 'cops') {  // place the cops (two crossings) so that X moves next
+      for (let i = 0; i < 2; i++) { await page.click('#btn-cross'); await page.waitForTimeout(150); }
+    }
+    await page.waitForFunction((me) => document.querySelector('#status dd[data-k="to_move"]').textContent === me, me);
+    await page.click('#btn-watch');
+    // Stop exactly when the bot's side is to move (in the page: the bots move every 120 ms).
+    await page.evaluate((bot) => new Promise((resolve) => {
+      const t = setInterval(() => {
+        if (document.querySelector('#status dd[data-k="to_move"]').textContent !== bot) return;
+        clearInterval(t);
+        document.getElementById('btn-stop').click();
+        resolve();
+      }, 2);
+    }), bot);
+    await page.waitForFunction((me) => document.querySelector('#status dd[data-k="to_move"]').textContent === me, me, { timeout: 10000 });
+    await page.waitForFunction(() => /^(Your move|Cop 1)/.test(document.getElementById('prompt').textContent));
+    assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), false, `${side}: Hint for the player's move`);
+    assert.equal(await page.$eval('#btn-stop', (b) => b.disabled), true, `${side}: stopped`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
 // A screen reader hears the result once. It was in the one polite live region (#status), and the
 // move that ended the game put focus on it: read out by focus and by the region. The result box
 // is now out of the live region; the status line (live) says "Game over." and, when focus is not

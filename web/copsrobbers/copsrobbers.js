@@ -212,7 +212,7 @@ function setStatus() {
   // half-move: its session holds the whole game; Restart or New game plays again).
   $('btn-stop').disabled = !st.watching;
   $('btn-watch').disabled = obs.over || st.watching || st.replayMode;
-  $('btn-hint').disabled = obs.over || st.watching || st.replayMode;
+  $('btn-hint').disabled = obs.over || st.watching || st.replayMode || obs.to_move !== st.human;
   $('board-caption').textContent = `${obs.n} crossings, ${obs.m} streets, ${obs.cop_count} cop${obs.cop_count > 1 ? 's' : ''}`;
   document.documentElement.dataset.over = obs.over ? '1' : '0';
 }
@@ -513,15 +513,20 @@ async function main() {
     await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); return refresh().catch(() => {}); });
     restoreFocus(during, $('outcome'), $('btn-watch'));
   }));
-  $('btn-stop').addEventListener('click', async () => {
+  // Stop hands the game back to the player. Stopped on the bot's side's turn, the bot still
+  // plays it (nobody moved and the page waited forever: "the cops to move" with X to play).
+  $('btn-stop').addEventListener('click', () => acting(async () => {
     const before = document.activeElement;
     st.token++;
     st.watching = false;
     await refresh();
     restoreFocus(before, $('btn-watch'));
-  });
+    await botMoves().catch((e) => { showError($('error'), e.message); return refresh().catch(() => {}); });
+  }));
   $('btn-hint').addEventListener('click', async () => {
-    if (!st.session || st.obs.over) return;
+    // Only for the player's own move: on the bot's turn it showed the bot's move (X's hidden
+    // crossing to a player of the cops).
+    if (!st.session || st.obs.over || st.obs.to_move !== st.human) return;
     const m = await st.session.suggest({ level: 'best', seed: st.config.seed });
     $('prompt').textContent = `Hint: ${Array.isArray(m) ? m.join(' ') : m}`;
   });
