@@ -336,6 +336,23 @@ test('Stop while watching on the bot\'s turn: the bot moves, then it is the play
   }
 });
 
+// A link with a map name the engine does not know falls back to the default game, and the name
+// leaves the Map list with it (it stayed, and choosing it repeated the error). A link's rounds
+// are those the engine takes (1..254), and the Rounds field says so (it said 10..100 and took 5).
+test('a link\'s unknown map falls back to the default game and leaves the Map list; rounds as the engine takes them', async () => {
+  let page = await open('#map=nonsense-map&cops=2&seed=3');
+  assert.match(await errorText(page), /unknown map name 'nonsense-map'[\s\S]*showing the default game/);
+  assert.equal(await page.$eval('#in-map', (s) => s.value), 'petersen');
+  assert.deepEqual(await page.$$eval('#in-map option', (os) => os.map((o) => o.value).filter((v) => v.startsWith('nonsense'))), []);
+  await page.context().close();
+  page = await open('#map=cycle-12&cops=1&rounds=200&seed=3');
+  assert.equal(await page.$eval('#in-map', (s) => s.value), 'cycle-12', 'a family name not in the suite is kept');
+  assert.equal(await dd(page, 'round'), '1 of 200');
+  assert.deepEqual(await page.$eval('#in-rounds', (i) => [i.min, i.max, i.value]), ['1', '254', '200']);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A screen reader hears the result once. It was in the one polite live region (#status), and the
 // move that ended the game put focus on it: read out by focus and by the region. The result box
 // is now out of the live region; the status line (live) says "Game over." and, when focus is not

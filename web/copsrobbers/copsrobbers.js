@@ -483,10 +483,13 @@ async function main() {
   const { replayUrl, autoplay } = readEmbedOptions();
   // The suite lists examples of the generated families; any name of a family (cycle-12, grid-4x5) works too.
   const mapName = typeof h.map === 'string' && /^[a-z0-9-]{1,40}$/.test(h.map) ? h.map : 'petersen';
-  if (!names.includes(mapName)) $('in-map').append(new Option(mapName, mapName));
+  // A name from the link that is not in the suite gets its own entry, taken out again if the
+  // link's game cannot start (the list kept it, and choosing it repeated the error).
+  const linkOption = names.includes(mapName) ? null : new Option(mapName, mapName);
+  if (linkOption) $('in-map').append(linkOption);
   const f = {
     map: mapName,
-    cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 100 }),
+    cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 254 }),
     seed: readInt(h, 'seed', 1, { min: 0 }), side: readChoice(h, 'side', SIDES, 'robber'),
     level: readChoice(h, 'level', LEVELS, 'best'),
   };
@@ -552,6 +555,7 @@ async function main() {
     // The link's game could not start (shown): fall back to the default game.
     const msg = $('error').querySelector('.error-text')?.textContent;
     Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
+    linkOption?.remove();
     $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
     await startGame(f, { push: false });
     if (msg) showError($('error'), `${msg}\n(The link's game could not be started; showing the default game.)`);
