@@ -158,6 +158,25 @@ test('play by hand: a double click on the pad and quick keys play every press, i
   h.assertNoErrors();
 });
 
+// The page shows the original controller's words for a rule error ("Invalid move of [1, 0] in
+// direction 8 onto # or off of the map"), then says it plainly.
+test('play by hand: a step into a wall is explained in plain words after the controller\'s message', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.fill('#map-text', '8 3 0 0\n#S.....#\n#......#\n########\n');
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('8×3'));
+  await page.locator('#board').focus();
+  await page.keyboard.press('w');  // north, off the map
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
+    'Invalid move of [1, 0] in direction 8 onto # or off of the map\n(A step north from column 1, row 0 would go into a wall or off the map.)');
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('steer everyone with the mouse or Tab: the cast are buttons, a board click picks who stands there; a saved game round-trips as a replay', async () => {
   const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(new URL('searchparty/', h.url).href);

@@ -217,6 +217,21 @@ async function loadConfig(config, moves = []) {
   await refresh();
 }
 
+const DIRECTION_NAMES = { 1: 'south-west', 2: 'south', 3: 'south-east', 4: 'west', 5: 'nowhere', 6: 'east', 7: 'north-west', 8: 'north', 9: 'north-east' };
+
+/**
+ * A rule error as the original controller words it, then in plain words: "[5, 3] in direction 3
+ * onto #" means little to a player.
+ */
+function explainMoveError(message) {
+  const wall = /^Invalid move of \[(\d+), (\d+)\] in direction (\d)/.exec(message);
+  if (wall) return `${message}\n(A step ${DIRECTION_NAMES[wall[3]]} from column ${wall[1]}, row ${wall[2]} would go into a wall or off the map.)`;
+  const gone = /^Invalid move of dead or nonexistent (costar|extra) (\S+)/.exec(message);
+  if (gone) return `${message}\n(${gone[2]} is not in the search any more: only the living can move.)`;
+  if (/^Invalid movelist \(moving someone more than once/.test(message)) return `${message}\n(Each person moves at most once a turn.)`;
+  return message;
+}
+
 async function applyLine(line) {
   if (!st.session || st.watching) return;
   try {
@@ -225,7 +240,7 @@ async function applyLine(line) {
     st.pending = {};
     await refresh();
   } catch (e) {
-    showError(errorBox, e);
+    showError(errorBox, explainMoveError(e.message ?? String(e)));
   }
 }
 
@@ -249,7 +264,7 @@ async function moveNow(d) {
     try {
       const line = await st.session.suggest({ level: gameLevel(), fixed: `@${d}` });
       await applyLine(line);
-    } catch (e) { showError(errorBox, e); }
+    } catch (e) { showError(errorBox, explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
   } else {
     st.pending[st.selected] = d;
     renderCast();
