@@ -309,8 +309,10 @@ test('keyboard focus: the move that ends the game puts it on the result; Watch a
 
 // Stop on the bot's side's turn left nobody to move it: "the cops to move" for ever, with Move
 // doing nothing and Hint showing the cops' move to X's player. The bot now plays its turn and
-// the game goes back to the player; Hint is only for the player's own move.
-test('Stop while watching on the bot\'s turn: the bot moves, then it is the player\'s turn (X, and the cops)', async () => {
+// the game goes back to the player; Hint is only for the player's own move. Move is too: on the
+// bot's turn (after Stop, after the player's move) the list offers only '–' and its Move button
+// was enabled, doing nothing.
+test('Stop while watching on the bot\'s turn: the bot moves, then it is the player\'s turn (X, and the cops); Move and Hint only on the player\'s turn', async () => {
   for (const [side, bot, me] of [['robber', 'the cops', 'X'], ['cops', 'X', 'the cops']]) {
     const page = await open(`#map=grid-6x6&cops=2&rounds=40&seed=3&side=${side}&level=easy`);
     if (side === 'cops') {  // place the cops (two crossings) so that X moves next
@@ -319,18 +321,39 @@ test('Stop while watching on the bot\'s turn: the bot moves, then it is the play
     await page.waitForFunction((me) => document.querySelector('#status dd[data-k="to_move"]').textContent === me, me);
     await page.click('#btn-watch');
     // Stop exactly when the bot's side is to move (in the page: the bots move every 120 ms).
+    // From then on every state shown on the bot's turn is noted (the bot moves within
+    // milliseconds: a poll from here would miss it).
     await page.evaluate((bot) => new Promise((resolve) => {
       const t = setInterval(() => {
         if (document.querySelector('#status dd[data-k="to_move"]').textContent !== bot) return;
         clearInterval(t);
+        window.__botTurn = [];
+        const note = () => {
+          if (document.querySelector('#status dd[data-k="to_move"]').textContent !== bot || document.getElementById('cross-pick').hidden) return;
+          window.__botTurn.push({ move: document.getElementById('btn-cross').disabled, hint: document.getElementById('btn-hint').disabled });
+        };
+        new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
         document.getElementById('btn-stop').click();
         resolve();
       }, 2);
     }), bot);
-    await page.waitForFunction((me) => document.querySelector('#status dd[data-k="to_move"]').textContent === me, me, { timeout: 10000 });
-    await page.waitForFunction(() => /^(Your move|Cop 1)/.test(document.getElementById('prompt').textContent));
-    assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), false, `${side}: Hint for the player's move`);
+    const myTurn = async () => {
+      await page.waitForFunction((me) => document.querySelector('#status dd[data-k="to_move"]').textContent === me, me, { timeout: 10000 });
+      await page.waitForFunction(() => /^(Your move|Cop 1)/.test(document.getElementById('prompt').textContent));
+      assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), false, `${side}: Hint for the player's move`);
+      assert.equal(await page.$eval('#btn-cross', (b) => b.disabled), false, `${side}: Move for the player's move`);
+    };
+    await myTurn();
     assert.equal(await page.$eval('#btn-stop', (b) => b.disabled), true, `${side}: stopped`);
+    // The player moves (each cop stays): the bot's reply, then the player's turn again.
+    const round = await dd(page, 'round');
+    for (let i = 0; i < (side === 'cops' ? 2 : 1); i++) await page.click('#btn-cross');
+    await page.waitForFunction((r) => document.documentElement.dataset.over === '1'
+      || document.querySelector('#status dd[data-k="round"]').textContent !== r, round, { timeout: 10000 });
+    if (await page.evaluate(() => document.documentElement.dataset.over !== '1')) await myTurn();
+    const botTurn = await page.evaluate(() => window.__botTurn);
+    assert.ok(botTurn.length > 0, `${side}: the bot's turn was shown`);
+    assert.deepEqual(botTurn.filter((s) => !s.move || !s.hint), [], `${side}: Move and Hint are disabled on the bot's turn`);
     h.assertNoErrors();
     await page.context().close();
   }

@@ -232,7 +232,9 @@ async function acting(fn) {
 }
 
 // The keyboard's way to move (the canvas only takes clicks): a list of the crossings the piece to
-// move may go to, and a Move button. It stays while the bot moves, so focus stays on it.
+// move may go to, and a Move button. It stays while the bot moves, disabled (Move too: enabled
+// beside the list's '–' it did nothing, and after Stop on the bot's turn looked like the player's
+// move that would not go); focus comes back to it after the bot's move (chooseNode).
 function renderCrossPick() {
   const obs = st.obs;
   const row = $('cross-pick');
@@ -241,7 +243,7 @@ function renderCrossPick() {
   const mine = obs.to_move === st.human ? [...(st.legal || [])].sort((a, b) => a - b) : [];
   const k = st.pending.length;
   const at = st.human === 'robber' ? obs.robber : obs.cops[k];
-  fillChoices($('in-cross'), mine.map((v) => [String(v), v === at ? `${v} (stay)` : String(v)]), String(at));
+  $('btn-cross').disabled = !fillChoices($('in-cross'), mine.map((v) => [String(v), v === at ? `${v} (stay)` : String(v)]), String(at));
   $('cross-pick-label').textContent = st.human === 'robber' ? 'X goes to' : `Cop ${k + 1} goes to`;
 }
 
