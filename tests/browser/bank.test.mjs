@@ -94,6 +94,28 @@ test('guards: a few moves against the bot, only what guards see', async () => {
   h.assertNoErrors();
 });
 
+// The caption under the building said "Bot (robbers) played GI NU KQ GE", the robbers' real
+// hiding cells, while the guards' own line read "?? ?? ?? ??", and then each robbers' move
+// ("SR5U": a lift ride to floor 5). The guards are told only that the robbers moved.
+test('guards: the caption does not tell the robbers\' hiding cells or moves', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=7');
+  await page.waitForFunction(() => { const s = window.bankPage.st; return s.view?.placed && s.view.to_move === 0 && !s.busy; });
+  assert.equal(await page.textContent('#board-caption'), 'Bot (robbers) hid the robbers (unseen)');
+  await page.click('#btn-move');  // the guards stay
+  await page.waitForFunction(() => { const s = window.bankPage.st; return s.view.moves_made[1] === 1 && s.view.to_move === 0 && !s.busy; });
+  assert.equal(await page.textContent('#board-caption'), 'Bot (robbers) moved (unseen)');
+  const robbers = await page.evaluate(async () => {  // where they really are, from the engine
+    const { Engine } = await import('../common/engine.js');
+    const g = await new Engine().create(window.bankPage.st.config);
+    for (const m of await window.bankPage.st.session.moves()) await g.apply(m);
+    return (await g.observation(-1)).robbers.map((r) => r.coord);
+  });
+  const text = await page.textContent('main');
+  assert.ok(!robbers.every((c) => text.includes(c)), `the page names the robbers' cells ${robbers.join(' ')}`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('robbers: hide by clicking, then move by keys', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
   // While the robbers hide there is no move to make: the command buttons are disabled and

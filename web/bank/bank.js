@@ -386,7 +386,10 @@ async function botTurns() {
   while (st.mode === 'play' && st.view && !st.view.result.over && st.view.to_move !== st.side) {
     const move = await st.session.suggest({ level: st.level, seed: botSeed() });
     await st.session.apply(move);
-    el.caption.textContent = `Bot (${st.view.to_move === 0 ? 'guards' : 'robbers'}) played ${move}`;
+    // The robbers' move is hidden from the guards (it names their hiding cells and commands;
+    // the guards' own view shows "??"); the guards' move is no news to the robbers, who see them.
+    el.caption.textContent = st.view.to_move === 0 ? `Bot (guards) played ${move}`
+      : `Bot (robbers) ${st.view.placed ? 'moved' : 'hid the robbers'} (unseen)`;
     await refresh();
   }
 }
