@@ -196,3 +196,19 @@ test('parentOrigin= survives New game in the frame and a reload of the frame', a
   }
   h.assertNoErrors();
 });
+
+// A course page may start a game with only some fields: every game plays it with its defaults.
+// Bank's bots took their seed from the config, so without "seed" the bot never moved (the
+// frame said "The bot is thinking…" for ever, and the host got an error or nothing).
+test('pursuit:start with a config that leaves the seed out plays the game to its end', async () => {
+  for (const game of GAMES) {
+    const page = await openHost(h, game);
+    await waitMessage(page, (m) => m.type === 'pursuit:ready', 'ready');
+    const { seed, ...config } = START_CONFIGS[game];
+    const from = await post(page, { type: 'pursuit:start', config, autoplay: true, id: 'noseed' });
+    const [over] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', `${game}: game-over`, { from });
+    assert.equal(over.type, 'pursuit:game-over', `${game}: ${JSON.stringify(over)}`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});

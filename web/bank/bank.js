@@ -377,8 +377,10 @@ async function act(fn) {
 // The bot's seed for this move: the game's seed and the moves made. The game's seed is taken
 // modulo 10^9 first so the product stays an exact integer below 2^53: a seed of 3e15 gave
 // 2.4e19, above 2^64, which the engine refuses as options.seed (seeds below 10^9 are unchanged).
+// A host's config may leave the seed out: the engine's default is 0, and so is the bot's (it
+// became null (NaN), which the engine refused, and the bot never moved).
 function botSeed() {
-  return (Number(st.config.seed) % 1e9) * 7919 + st.view.moves_made[0] + st.view.moves_made[1];
+  return ((Number(st.config.seed) || 0) % 1e9) * 7919 + st.view.moves_made[0] + st.view.moves_made[1];
 }
 
 async function botTurns() {
@@ -623,7 +625,7 @@ $('btn-random-hide').addEventListener('click', () => act(async () => {
 $('btn-save').addEventListener('click', () => act(async () => {
   if (!st.session) return;
   const replay = await st.session.replay();
-  downloadJson(replay, `bank-seed${st.config.seed}.json`);
+  downloadJson(replay, `bank-seed${Number(st.config.seed) || 0}.json`);  // (no seed: the engine's default, 0)
 }));
 $('btn-review').addEventListener('click', () => act(async () => { if (st.session) await openReplay(await st.session.replay()); }));
 $('in-replay').addEventListener('change', async (ev) => {
