@@ -116,6 +116,20 @@ test('guards: the caption does not tell the robbers\' hiding cells or moves', as
   await page.context().close();
 });
 
+// A click on a wall (PB) was taken as a hiding place ("4 of 4 chosen (PB, PC, AK, AK)", robbers
+// drawn inside the wall) and refused only by Start the game. It is refused at once, as the
+// "Hide robber k at" list offers only legal cells; robbers may share a cell (the spec's decision).
+test('robbers: a click on a wall is not a hiding place; two robbers may share a cell', async () => {
+  const page = await open('#side=1&level=medium&moves=30&seed=5');
+  await clickCell(page, 'PB');
+  assert.match(await page.textContent('#hint-text'), /^PB is not a hiding place/);
+  assert.deepEqual(await page.evaluate(() => window.bankPage.st.placement), []);
+  for (const cell of ['QA', 'QA']) await clickCell(page, cell);
+  assert.deepEqual(await page.evaluate(() => window.bankPage.st.placement), ['QA', 'QA']);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('robbers: hide by clicking, then move by keys', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
   // While the robbers hide there is no move to make: the command buttons are disabled and

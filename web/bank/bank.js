@@ -414,6 +414,12 @@ function placeAt(name) {
     el.hint.textContent = 'All four robbers have a hiding place: press Start the game, or Undo last to change one.';
     return;
   }
+  // A wall or a guard's cell was taken here and refused only by Start the game, with a robber
+  // drawn inside the wall meanwhile; the list offers the legal cells only, and so does a click.
+  if (!(st.legal?.placement || []).includes(name)) {
+    el.hint.textContent = `${name} is not a hiding place: a robber hides on a floor or stair cell without a guard.`;
+    return;
+  }
   st.placement.push(name);
   el.hint.textContent = st.placement.length === 4 ? 'All four chosen: press Start the game (Enter), or Undo last to change one.' : '';
   renderControls();
