@@ -3,6 +3,7 @@
 // commands by keys), watching bot against bot to the end, and reviewing the game as a replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites } from './lib.mjs';
 
 let h;
@@ -363,6 +364,30 @@ test('robbers: Random hiding places draws from the game\'s seed: the same game g
   assert.deepEqual(again, first, 'the same game, the same presses: the same hiding places');
   assert.notEqual(first[1], first[0], 'a second press draws another four');
   h.assertNoErrors();
+});
+
+// Review during a game showed a player of the guards where the robbers are, and the game could
+// not be taken up again; in a replay opened from a file, Save replay and Review acted on the game
+// played before it (a download of that game's one move, named after its seed).
+test('Review opens once the game is over; in a replay, Save replay saves the replay shown', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=42');
+  await page.waitForFunction(() => { const s = window.bankPage.st; return s.view?.placed && s.view.to_move === 0 && !s.busy; });
+  assert.equal(await page.$eval('#btn-review', (b) => b.disabled), true, 'no review mid-game');
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const g = await new Engine().create({ game: 'bank', seed: 5, moves: 8 });
+    while (!(await g.result()).over) await g.apply(await g.suggest({ level: 'easy', seed: 1 }));
+    return g.replay();
+  });
+  await page.setInputFiles('#in-replay', { name: 'seed5.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
+  await page.waitForFunction(() => window.bankPage.st.mode === 'replay');
+  assert.equal(await page.$eval('#btn-review', (b) => b.disabled), true, 'already reviewing');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save')]);
+  assert.equal(download.suggestedFilename(), 'bank-seed5.json');
+  const saved = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual(saved.moves, replay.moves, 'the replay shown');
+  h.assertNoErrors();
+  await page.context().close();
 });
 
 test('watch bot against bot, then review the game as a replay', async () => {

@@ -47,6 +47,7 @@ const st = {
   player: null,
   stepper: null,
   overSent: null,     // the session whose end was reported to the host page
+  shownReplay: null,  // the replay in the player (mode 'replay')
 };
 const SIDES = { guards: '0', 0: '0', robbers: '1', 1: '1', watch: 'watch', '-1': 'watch' };
 const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'best' };
@@ -202,6 +203,10 @@ function renderControls() {
   // line's hidden part; inside an action (act) only once its focus is settled.
   if (!st.acting) sayResult(el.said, el.outcome, r.over ? r.summary : null);
   const placing = playing && st.side === 1 && !v.placed;
+  // Review opens once the game is over: mid-game it showed a player of the guards where the
+  // robbers are, and the game could not be taken up again; in a replay it jumped to the game
+  // played before it, hidden.
+  $('btn-review').disabled = st.mode === 'replay' || !r.over;
   $('btn-random-hide').hidden = !placing;
   // While hiding there are no commands to give: their buttons would push the hiding ones off
   // a phone held sideways (Random hiding places sat below a 360 px screen).
@@ -551,6 +556,7 @@ async function openReplay(input, { autoplay = false } = {}) {
   stopWatch();
   await closeReplay();
   st.mode = 'replay';
+  st.shownReplay = replay;
   st.stepper = new SessionStepper(engine, replay.config, replay.moves, { side: -1 });
   st.player = new ReplayPlayer($('replay-player'), {
     total: replay.moves.length,
@@ -628,12 +634,15 @@ $('btn-random-hide').addEventListener('click', () => act(async () => {
   st.placement = m.split(' ').slice(0, 4);
   el.hint.textContent = `The bot chose ${st.placement.join(', ')}: press Start the game (Enter), or Undo last to change one.`;
 }));
+// In a replay, Save replay saves the replay shown (it saved the game played before it, hidden).
 $('btn-save').addEventListener('click', () => act(async () => {
-  if (!st.session) return;
-  const replay = await st.session.replay();
-  downloadJson(replay, `bank-seed${Number(st.config.seed) || 0}.json`);  // (no seed: the engine's default, 0)
+  const replay = st.mode === 'replay' ? st.shownReplay : await st.session?.replay();
+  if (!replay) return;
+  downloadJson(replay, `bank-seed${Number(replay.config?.seed) || 0}.json`);  // (no seed: the engine's default, 0)
 }));
-$('btn-review').addEventListener('click', () => act(async () => { if (st.session) await openReplay(await st.session.replay()); }));
+$('btn-review').addEventListener('click', () => act(async () => {
+  if (st.session && st.mode !== 'replay' && st.view?.result.over) await openReplay(await st.session.replay());
+}));
 $('in-replay').addEventListener('change', async (ev) => {
   const file = ev.target.files?.[0];
   ev.target.value = '';
