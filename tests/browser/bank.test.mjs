@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, contrastRatio } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -388,6 +388,29 @@ test('Review opens once the game is over; in a replay, Save replay saves the rep
   assert.deepEqual(saved.moves, replay.moves, 'the replay shown');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// The letters around the building (rows, columns, floors) and the lift states are drawn on the
+// page's background: #555 was 2.4:1 on the dark theme's. They read at 4.5:1 in both themes.
+test('the building\'s letters and lift states read at 4.5:1 or more, light and dark theme', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await h.newPage({ colorScheme });
+    await page.goto(`${h.url}bank/#side=0&level=easy&moves=30&seed=4`);
+    await page.waitForSelector('html[data-ready="1"]');
+    const { ink, backdrop } = await page.evaluate(() => {
+      // the colour behind the canvas: its first ancestor with a background
+      let e = document.getElementById('board'), bg = 'rgba(0, 0, 0, 0)';
+      while (e && /rgba\(0, 0, 0, 0\)|transparent/.test(bg)) { bg = getComputedStyle(e).backgroundColor; e = e.parentElement; }
+      return { ink: window.bankPage.labelInk(), backdrop: /rgba\(0, 0, 0, 0\)/.test(bg) ? getComputedStyle(document.body).backgroundColor : bg };
+    });
+    for (const [what, colour] of Object.entries(ink)) {
+      const ratio = contrastRatio(colour, backdrop);
+      assert.ok(ratio >= 4.5, `${colorScheme}: ${what} ${colour} on ${backdrop} is ${ratio.toFixed(2)}:1`);
+    }
+    await screenshot(page, `bank-labels-${colorScheme}`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
 });
 
 test('watch bot against bot, then review the game as a replay', async () => {

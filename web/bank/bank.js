@@ -82,6 +82,14 @@ function resizeCanvas(L) {
 const xOf = (c) => geo.left + c * geo.cs;
 const yOf = (r) => geo.top + (geo.rows - 1 - r) * geo.cs;
 
+// Text on the page around the building (row and column letters, floors, lift states): the
+// theme's colours, so it reads in dark mode too (#555 was 2.4:1 on the dark background).
+function labelInk() {
+  const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+  const muted = getComputedStyle(document.documentElement).getPropertyValue('--muted').trim() || COLORS.label;
+  return { label: muted, free: dark ? '#81c784' : '#2e7d32', busy: dark ? '#ef9a9a' : '#b71c1c' };
+}
+
 function draw() {
   const v = st.view;
   if (!v) return;
@@ -93,6 +101,7 @@ function draw() {
   ctx.font = `${Math.round(cs * 0.45)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  const ink = labelInk();
   // cells
   for (let r = 0; r < L.rows; r++) {
     for (let c = 0; c < L.cols; c++) {
@@ -112,16 +121,16 @@ function draw() {
       ctx.strokeStyle = 'rgba(0,0,0,0.12)';
       ctx.strokeRect(x + 0.5, y + 0.5, cs - 1, cs - 1);
     }
-    ctx.fillStyle = COLORS.label;
+    ctx.fillStyle = ink.label;
     ctx.fillText(L.row_letters[r], geo.left - 12, yOf(r) + cs / 2);
     const f = L.floor_rows.indexOf(r);
     if (f >= 0) ctx.fillText(`F${f + 1}`, xOf(L.cols) + 18, yOf(r) + cs / 2);
   }
-  for (let c = 0; c < L.cols; c++) { ctx.fillStyle = COLORS.label; ctx.fillText(L.col_letters[c], xOf(c) + cs / 2, geo.top - 8); }
+  for (let c = 0; c < L.cols; c++) { ctx.fillStyle = ink.label; ctx.fillText(L.col_letters[c], xOf(c) + cs / 2, geo.top - 8); }
   // lift states above the shafts
   L.lifts.forEach((lift, i) => {
     const free = v.lifts[i]?.free;
-    ctx.fillStyle = free ? '#2e7d32' : '#b71c1c';
+    ctx.fillStyle = free ? ink.free : ink.busy;
     ctx.fillText(free ? 'F' : 'B', xOf(lift.col) + cs / 2, geo.top - 22);
   });
   // possible cells of unseen robbers (guards' view)
@@ -671,6 +680,7 @@ window.addEventListener('resize', () => { if (st.view) { resizeCanvas(st.view.la
 // For tests and the console: the page state and where a named cell is on screen.
 window.bankPage = {
   st,
+  labelInk,
   openReplay,
   cellCenter(name) {
     const cell = parseCell(st.view.layout, name);
