@@ -131,6 +131,19 @@ test('robbers: a click on a wall is not a hiding place; two robbers may share a 
   await page.context().close();
 });
 
+// "The bot would play LRLL." stayed into the next turn after Make move.
+test('guards: a hint goes once the move is made', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  await page.waitForFunction(() => { const s = window.bankPage.st; return s.view?.placed && s.view.to_move === 0 && !s.busy; });
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /The bot would play/.test(document.getElementById('hint-text').textContent));
+  await page.click('#btn-move');
+  await page.waitForFunction(() => { const s = window.bankPage.st; return s.view.moves_made[0] === 1 && s.view.to_move === 0 && !s.busy; });
+  assert.equal(await page.textContent('#hint-text'), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('robbers: hide by clicking, then move by keys', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
   // While the robbers hide there is no move to make: the command buttons are disabled and

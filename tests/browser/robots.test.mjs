@@ -91,6 +91,20 @@ test('mouse click on a neighbour walks there; Undo takes it back', async () => {
   h.assertNoErrors();
 });
 
+// A hint of the position before Undo stayed on screen ("The game is over." after undoing the
+// losing move); Undo clears it, as Restart does.
+test('Undo clears the hint of the position it leaves', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  await clickCell(page, 14, 16);
+  await waitMoves(page, 1);
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Strategy:/.test(document.querySelector('#hint-text').textContent));
+  await page.click('#btn-undo');
+  await waitMoves(page, 0);
+  assert.equal(await page.textContent('#hint-text'), '');
+  h.assertNoErrors();
+});
+
 test('T teleports to the first usable destination and logs it like the judge', async () => {
   const page = await open('robots/' + BOARD_HASH);
   await page.keyboard.press('t');

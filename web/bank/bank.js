@@ -416,6 +416,7 @@ async function submitMove() {
     const move = st.pending.join('');
     await st.session.apply(move);
     el.caption.textContent = `You played ${move}`;
+    el.hint.textContent = '';  // "The bot would play LRLL." was for the position before this move
     await refresh();
     await botTurns();
   });

@@ -310,6 +310,7 @@ function undo() {
   return guarded(async () => {
     await rebuildAt(st.moves.slice(0, -1));
     clearError(el.error);
+    el.hint.textContent = '';  // a hint of the later position ("The game is over.") no longer applies
     await refresh();
   });
 }
