@@ -144,6 +144,19 @@ test('guards: a hint goes once the move is made', async () => {
   await page.context().close();
 });
 
+// A new address after # (typed, or a course page changing the frame's src) was ignored: the old
+// game stayed under the new link. It is a new game, as a reload of it would be.
+test('a new address after # starts the game it names', async () => {
+  const page = await open('#side=0&level=easy&moves=150&seed=1');
+  await page.waitForFunction(() => window.bankPage.st.view?.move_limit === 150);
+  await page.evaluate(() => { location.hash = '#side=0&level=easy&moves=30&seed=2'; });
+  await page.waitForFunction(() => { const s = window.bankPage.st; return s.view?.move_limit === 30 && s.config.seed === 2 && !s.busy; });
+  assert.match(await page.textContent('#status dd[data-k="move"]'), /of 30$/);
+  assert.equal(await page.inputValue('#in-moves'), '30');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('robbers: hide by clicking, then move by keys', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
   // While the robbers hide there is no move to make: the command buttons are disabled and

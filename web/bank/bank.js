@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -691,13 +691,17 @@ window.bankPage = {
   cellSize: () => geo.cs,
 };
 
-async function main() {
-  const h = readHash();
-  const { replayUrl, autoplay } = readEmbedOptions();
-  el.side.value = autoplay && !replayUrl ? 'watch' : readChoice(h, 'side', SIDES, '0');
+/** The New game form from the address's options (missing or junk ones: the defaults). */
+function formFromHash(h, { autoplay = false } = {}) {
+  el.side.value = autoplay ? 'watch' : readChoice(h, 'side', SIDES, '0');
   el.level.value = readChoice(h, 'level', LEVELS, 'hard');
   el.moves.value = readInt(h, 'moves', 150, { min: 1, max: 400 });
   el.seed.value = readInt(h, 'seed', 1, { min: 0 });
+}
+
+async function main() {
+  const { replayUrl, autoplay } = readEmbedOptions();
+  formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
   try {
     await engine.ready();
   } catch (e) {
@@ -706,6 +710,9 @@ async function main() {
     return;
   }
   await newGame({ push: false }).catch(() => { /* shown in the error box */ });
+  // A new address (typed, or a host changing the frame's src after #) is a new game, as a
+  // reload of it would be; the page's own rewrites of the address are not.
+  onHashChange((h) => { formFromHash(h); newGame({ push: false }).catch(() => { /* shown in the error box */ }); });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   if (replayUrl) await openReplayFromUrl(replayUrl, 'bank', openReplay, el.error, { autoplay });
