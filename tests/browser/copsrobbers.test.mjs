@@ -376,6 +376,24 @@ test('a link\'s unknown map falls back to the default game and leaves the Map li
   await page.context().close();
 });
 
+// A new address after # (typed, or a course page changing the frame's src) was ignored: the old
+// game stayed under the new link. It is a new game, as a reload of it would be.
+test('a new address after # starts the game it names', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=100&seed=1&side=robber&level=easy');
+  assert.equal(await dd(page, 'round'), '1 of 100');
+  await page.evaluate(() => { location.hash = '#map=cycle-12&cops=1&rounds=20&seed=2&side=robber&level=easy'; });
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent === '1 of 20');
+  assert.equal(await page.$eval('#in-map', (s) => s.value), 'cycle-12');
+  assert.match(await page.textContent('#board-caption'), /^12 crossings, 12 streets, 1 cop$/);
+  // and an address the engine cannot play: the default game, the error shown, the name not kept
+  await page.evaluate(() => { location.hash = '#map=nonsense-map&seed=3'; });
+  await page.waitForFunction(() => /nonsense-map/.test(document.getElementById('error').textContent));
+  assert.deepEqual(await page.$$eval('#in-map option', (os) => os.map((o) => o.value).filter((v) => v === 'nonsense-map')), []);
+  assert.equal(await page.$eval('#in-map', (s) => s.value), 'petersen');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A screen reader hears the result once. It was in the one polite live region (#status), and the
 // move that ended the game put focus on it: read out by focus and by the region. The result box
 // is now out of the live region; the status line (live) says "Game over." and, when focus is not

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -22,7 +22,7 @@ const canvas = $('board');
 const ctx = canvas.getContext('2d');
 const st = {
   config: null, session: null, obs: null, human: 'robber', level: 'best',
-  pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, replayMoves: [], replayStep: 0, token: 0,
+  pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, replayMoves: [], replayStep: 0, token: 0, linkOption: null,
   overSent: null,   // the session whose end was reported to the host page
   acting: 0,        // player's actions under way that may put focus on the result (sayResult)
 };
@@ -468,6 +468,41 @@ async function startFromConfig(config, { autoplay = false } = {}) {
 
 const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });
 
+/** The game an address names (missing or junk options: the defaults). */
+function formFromHash(h) {
+  // The suite lists examples of the generated families; any name of a family (cycle-12, grid-4x5) works too.
+  const map = typeof h.map === 'string' && /^[a-z0-9-]{1,40}$/.test(h.map) ? h.map : 'petersen';
+  return {
+    map, cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 254 }),
+    seed: readInt(h, 'seed', 1, { min: 0 }), side: readChoice(h, 'side', SIDES, 'robber'),
+    level: readChoice(h, 'level', LEVELS, 'best'),
+  };
+}
+
+/**
+ * Shows the address's game `f` in the form and starts it; if it cannot start (shown), the default
+ * game. A map name not in the suite gets its own entry in the Map list, taken out again if its
+ * game cannot start (the list kept it, and choosing it repeated the error) or for the next link.
+ */
+async function startFromLink(f) {
+  st.linkOption?.remove();
+  const listed = [...$('in-map').options].some((o) => o.value === f.map);
+  st.linkOption = listed ? null : new Option(f.map, f.map);
+  if (st.linkOption) $('in-map').append(st.linkOption);
+  $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
+  $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
+  try {
+    await startGame(f, { push: false });
+  } catch {
+    const msg = $('error').querySelector('.error-text')?.textContent;
+    Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
+    st.linkOption?.remove();
+    $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
+    await startGame(f, { push: false });
+    if (msg) showError($('error'), `${msg}\n(The link's game could not be started; showing the default game.)`);
+  }
+}
+
 async function main() {
   canvas.addEventListener('click', onClick);
   $('btn-cross').addEventListener('click', () => { const v = Number($('in-cross').value); if (v) chooseNode(v); });
@@ -481,23 +516,9 @@ async function main() {
   }
   const { names } = await engine.tool('copsrobbers', 'suite', {});
   for (const n of names) $('in-map').append(new Option(n, n));
-  const h = readHash();
   const { replayUrl, autoplay } = readEmbedOptions();
-  // The suite lists examples of the generated families; any name of a family (cycle-12, grid-4x5) works too.
-  const mapName = typeof h.map === 'string' && /^[a-z0-9-]{1,40}$/.test(h.map) ? h.map : 'petersen';
-  // A name from the link that is not in the suite gets its own entry, taken out again if the
-  // link's game cannot start (the list kept it, and choosing it repeated the error).
-  const linkOption = names.includes(mapName) ? null : new Option(mapName, mapName);
-  if (linkOption) $('in-map').append(linkOption);
-  const f = {
-    map: mapName,
-    cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 254 }),
-    seed: readInt(h, 'seed', 1, { min: 0 }), side: readChoice(h, 'side', SIDES, 'robber'),
-    level: readChoice(h, 'level', LEVELS, 'best'),
-  };
+  const f = formFromHash(readHash());
   if (autoplay && !replayUrl) f.side = 'watch';
-  $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
-  $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
   // New game from the form, and Restart: focus goes to the new game's first control.
   $('btn-new').addEventListener('click', () => acting(() => startAndFocus(readForm())));
   enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));
@@ -551,17 +572,10 @@ async function main() {
     }
     ev.target.value = '';
   });
-  try {
-    await startGame(f, { push: false });
-  } catch {
-    // The link's game could not start (shown): fall back to the default game.
-    const msg = $('error').querySelector('.error-text')?.textContent;
-    Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
-    linkOption?.remove();
-    $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
-    await startGame(f, { push: false });
-    if (msg) showError($('error'), `${msg}\n(The link's game could not be started; showing the default game.)`);
-  }
+  await startFromLink(f);
+  // A new address (typed, or a host changing the frame's src after #) is a new game, as a
+  // reload of it would be; the page's own rewrites of the address are not.
+  onHashChange((h) => startFromLink(formFromHash(h)).catch((e) => showError($('error'), e.message)));
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   if (replayUrl) await openReplayFromUrl(replayUrl, 'copsrobbers', showReplay, $('error'), { autoplay });
