@@ -177,6 +177,24 @@ test('play by hand: a step into a wall is explained in plain words after the con
   await page.context().close();
 });
 
+// A new address after # (typed, or a course page changing the frame's src) was ignored: the old
+// map stayed under the new link. It shows the map and level it names, as a reload would.
+test('a new address after # shows the built-in map and level it names', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#map=rooms', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const rooms = await text(page, 'caption');
+  await page.evaluate(() => { location.hash = '#map=corridors&level=best'; });
+  await page.waitForFunction((rooms) => document.getElementById('caption').textContent.trim() !== rooms, rooms);
+  assert.equal(await page.inputValue('#in-builtin'), 'corridors');
+  assert.equal(await page.inputValue('#in-level'), 'best');
+  await page.evaluate(() => { location.hash = '#map=nowhere'; });
+  await page.waitForFunction(() => /map=nowhere: no such built-in map/.test(document.getElementById('error').textContent));
+  assert.equal(await text(page, 'caption'), rooms, 'an unknown name shows "rooms"');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('steer everyone with the mouse or Tab: the cast are buttons, a board click picks who stands there; a saved game round-trips as a replay', async () => {
   const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(new URL('searchparty/', h.url).href);

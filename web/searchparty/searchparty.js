@@ -6,7 +6,7 @@
 //       solver plays at once), plus embed=1, autoplay=1 and replay=<url of a replay JSON>.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed, readHash, readInt, readChoice, updateHash } from '../common/hash-state.js';
+import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
@@ -360,6 +360,12 @@ async function loadText(text) {
   await loadConfig(await mapConfig(text));
 }
 
+/** The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). */
+function builtinFromHash(h) {
+  if (h.map === undefined || builtinText(h.map)) return { name: h.map ?? 'rooms', note: null };
+  return { name: 'rooms', note: `map=${h.map}: no such built-in map (${st.builtins.map((m) => m.name).join(', ')}); showing "rooms".` };
+}
+
 function builtinText(name) {
   return (st.builtins || []).find((m) => m.name === name)?.text;
 }
@@ -397,19 +403,25 @@ async function init() {
     const sel = $('in-builtin');
     for (const m of maps) sel.append(new Option(m.name, m.name));
     st.builtins = maps;
-    let name = 'rooms';
-    if (h.map !== undefined) {
-      if (builtinText(h.map)) name = h.map;
-      else mapNote = `map=${h.map}: no such built-in map (${maps.map((m) => m.name).join(', ')}); showing "rooms".`;
-    }
-    sel.value = name;
-    await loadText(builtinText(name));
+    const linked = builtinFromHash(h);
+    mapNote = linked.note;
+    sel.value = linked.name;
+    await loadText(builtinText(linked.name));
   } catch (e) {
     showFatal($('status-line'), e.message || String(e));
     document.documentElement.dataset.ready = 'error';
     return;
   }
   if (mapNote) showError(errorBox, mapNote);
+  // A new address (typed, or a host changing the frame's src after #) shows the map and level it
+  // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
+  onHashChange((next) => {
+    const linked = builtinFromHash(next);
+    st.seed = readInt(next, 'seed', 1, { min: 0 });
+    $('in-level').value = readChoice(next, 'level', LEVELS, 'hard');
+    $('in-builtin').value = linked.name;
+    loadText(builtinText(linked.name)).then(() => { if (linked.note) showError(errorBox, linked.note); }, (e) => showError(errorBox, e));
+  });
   // The address keeps the built-in map and the level (a reload or a shared link shows them again);
   // a generated, pasted or uploaded map has no name there: the address drops map=.
   // A map loaded from the Map form (built-in, generated, pasted, a file) takes keyboard focus to
@@ -483,6 +495,15 @@ async function init() {
   } else if (autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
     const watching = watchSolver().catch(() => {}); // clears the error box as it starts
     if (mapNote) showError(errorBox, mapNote);
+  // A new address (typed, or a host changing the frame's src after #) shows the map and level it
+  // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
+  onHashChange((next) => {
+    const linked = builtinFromHash(next);
+    st.seed = readInt(next, 'seed', 1, { min: 0 });
+    $('in-level').value = readChoice(next, 'level', LEVELS, 'hard');
+    $('in-builtin').value = linked.name;
+    loadText(builtinText(linked.name)).then(() => { if (linked.note) showError(errorBox, linked.note); }, (e) => showError(errorBox, e));
+  });
     await watching;
   }
 }
