@@ -495,15 +495,6 @@ async function init() {
   } else if (autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
     const watching = watchSolver().catch(() => {}); // clears the error box as it starts
     if (mapNote) showError(errorBox, mapNote);
-  // A new address (typed, or a host changing the frame's src after #) shows the map and level it
-  // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
-  onHashChange((next) => {
-    const linked = builtinFromHash(next);
-    st.seed = readInt(next, 'seed', 1, { min: 0 });
-    $('in-level').value = readChoice(next, 'level', LEVELS, 'hard');
-    $('in-builtin').value = linked.name;
-    loadText(builtinText(linked.name)).then(() => { if (linked.note) showError(errorBox, linked.note); }, (e) => showError(errorBox, e));
-  });
     await watching;
   }
 }
