@@ -104,6 +104,58 @@ struct Node {
     int parent = -1, combo = 0;
 };
 
+// The states a turn of the beam has reached, by hash: a state reached again (from a later
+// parent, or by a later joint move) is skipped before its cells are scanned, as
+// keep_best_distinct would drop it (same state, same rank; the first has the smaller key).
+// Open addressing with turn stamps, so a turn starts without clearing the table.
+class HashSeen {
+public:
+    void clear(std::size_t most) {
+        std::size_t size = 1024;
+        while (size < 2 * most) size *= 2;
+        if (size > slots_.size()) slots_.assign(size, Slot{}), stamp_ = 0;
+        ++stamp_;
+    }
+    bool insert(std::uint64_t hash) {  // false when already there this turn
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = (hash ^ (hash >> 29)) & mask;; i = (i + 1) & mask) {
+            Slot& s = slots_[i];
+            if (s.stamp != stamp_) return s = Slot{hash, stamp_}, true;
+            if (s.hash == hash) return false;
+        }
+    }
+
+private:
+    struct Slot {
+        std::uint64_t hash = 0;
+        std::uint32_t stamp = 0;
+    };
+    std::vector<Slot> slots_;
+    std::uint32_t stamp_ = 0;
+};
+
+// The best `width` keys (rank, left, hash, parent, move) of a turn's children so far, worst on
+// top of a heap.
+class BestKeys {
+public:
+    using Key = std::tuple<int, int, std::uint64_t, int, int>;
+    explicit BestKeys(int width) : width_(static_cast<std::size_t>(std::max(width, 1))) {}
+    void clear() { heap_.clear(); }
+    bool full() const { return heap_.size() >= width_; }
+    // Whether the worst kept key is before every key starting (rank, left).
+    bool beats(int rank, int left) const { return std::get<0>(heap_.front()) < rank || (std::get<0>(heap_.front()) == rank && std::get<1>(heap_.front()) < left); }
+    void offer(const Key& key) {
+        if (full() && !(key < heap_.front())) return;
+        if (full()) std::pop_heap(heap_.begin(), heap_.end()), heap_.pop_back();
+        heap_.push_back(key);
+        std::push_heap(heap_.begin(), heap_.end());
+    }
+
+private:
+    std::size_t width_;
+    std::vector<Key> heap_;
+};
+
 struct Child {
     int rank, left;
     std::uint64_t hash;
@@ -160,6 +212,18 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
             });
         if (pass == 0) std::partial_sum(sees_start.begin(), sees_start.end(), sees_start.begin());
     }
+    // The same as bit masks: per box cell, (word, bits) of the own cells it sees, one entry per
+    // word (a cell's own cells are few and close in number), so a state's sight is a few ANDs.
+    std::vector<int> mask_start(box_cells + 1, 0), mask_word;
+    std::vector<std::uint64_t> mask_bits;
+    for (int l = 0; l < box_cells; ++l) {
+        for (int e = sees_start[l]; e < sees_start[l + 1]; ++e) {
+            const int w = sees_own[e] / 64;
+            if (static_cast<int>(mask_word.size()) == mask_start[l] || mask_word.back() != w) mask_word.push_back(w), mask_bits.push_back(0);
+            mask_bits.back() |= std::uint64_t{1} << (sees_own[e] % 64);
+        }
+        mask_start[l + 1] = static_cast<int>(mask_word.size());
+    }
     // Per box cell, the walk from it into sight of each own cell (walks that leave the box are
     // too long to matter), own cells side by side so a state reads one row.
     std::vector<std::uint8_t> into(static_cast<std::size_t>(box_cells) * m, UINT8_MAX);
@@ -173,14 +237,26 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                     label(n) = static_cast<std::uint8_t>(d), queue.push_back(n);
         }
     };
+    // The walks run on a block of own cells at a time, each into its own row of `block` (a walk
+    // over the strided table touched a cache line per label: a tenth of map 5's time), then
+    // the block is written into the table row by row.
+    constexpr int kBlock = 32;
     std::vector<int> queue;
-    for (int k = 0; k < m; ++k) {
-        queue.clear();
-        auto label = [&](int l) -> std::uint8_t& { return into[static_cast<std::size_t>(l) * m + k]; };
-        for_each_seen(map, own[k], [&](int c) {
-            if (in_box(map.x_of(c), map.y_of(c))) label(local(map.x_of(c), map.y_of(c))) = 0, queue.push_back(local(map.x_of(c), map.y_of(c)));
-        });
-        walk_from(queue, label);
+    std::vector<std::uint8_t> block(static_cast<std::size_t>(kBlock) * box_cells);
+    for (int k0 = 0; k0 < m; k0 += kBlock) {
+        const int k1 = std::min(m, k0 + kBlock);
+        std::fill(block.begin(), block.end(), UINT8_MAX);
+        for (int k = k0; k < k1; ++k) {
+            queue.clear();
+            std::uint8_t* row = block.data() + static_cast<std::size_t>(k - k0) * box_cells;
+            auto label = [row](int l) -> std::uint8_t& { return row[l]; };
+            for_each_seen(map, own[k], [&](int c) {
+                if (in_box(map.x_of(c), map.y_of(c))) label(local(map.x_of(c), map.y_of(c))) = 0, queue.push_back(local(map.x_of(c), map.y_of(c)));
+            });
+            walk_from(queue, label);
+        }
+        for (int l = 0; l < box_cells; ++l)
+            for (int k = k0; k < k1; ++k) into[static_cast<std::size_t>(l) * m + k] = block[static_cast<std::size_t>(k - k0) * box_cells + l];
     }
     // With `to`, the members must end on those cells: per member, the walk to its cell.
     std::vector<std::vector<std::uint8_t>> home_walk(to ? people : 0);
@@ -210,8 +286,7 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
     auto see = [&](const std::uint64_t* before, const std::array<int, kMaxMembers>& pos, std::uint64_t* out) {
         std::copy(before, before + words, out);  // bits of cells still left
         for (int i = 0; i < people; ++i)
-            for (int e = sees_start[pos[i]]; e < sees_start[pos[i] + 1]; ++e)
-                out[sees_own[e] / 64] &= ~(std::uint64_t{1} << (sees_own[e] % 64));
+            for (int e = mask_start[pos[i]]; e < mask_start[pos[i] + 1]; ++e) out[mask_word[e]] &= ~mask_bits[e];
     };
     int combos = 1;
     for (int i = 0; i < people; ++i) combos *= 9;
@@ -221,10 +296,14 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
     for (int k = 0; k < m; ++k) left[k / 64] |= std::uint64_t{1} << (k % 64);
     see(left.data(), layers[0][0].pos, left.data());
     std::vector<Child> children;
+    HashSeen fresh;
+    BestKeys best_keys(params.width);
     long long work = 0;
     for (int turn = 1; turn <= max_turns; ++turn) {
         const std::vector<Node>& layer = layers.back();
         children.clear();
+        fresh.clear(layer.size() * static_cast<std::size_t>(combos));
+        best_keys.clear();
         for (int p = 0; p < static_cast<int>(layer.size()); ++p) {
             work += static_cast<long long>(combos) * m;
             if (work > params.work) return {};
@@ -237,7 +316,16 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                 // data() + offset, not &v[i]: a window with no cells of its own has no words (m = 0),
                 // and &v[0] of an empty vector is undefined (UBSan).
                 see(left.data() + static_cast<std::size_t>(p) * words, pos, bits.data());
+                std::uint64_t hash = 0;
+                for (int w = 0; w < words; ++w) hash = beam_mix(hash, bits[w]);
+                for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
+                if (!fresh.insert(hash)) continue;  // the same state from an earlier parent or move
                 int count = 0, bound = 0;
+                for (int w = 0; w < words; ++w) count += __builtin_popcountll(bits[w]);
+                // Its rank is at least count + away: when `width` children already rank better,
+                // it would not be kept, so its cells are not scanned (the same states are kept).
+                if (best_keys.full() && best_keys.beats(count + away, count)) continue;
+                count = 0;
                 std::array<int, kMaxMembers> far{}, load{};
                 std::array<const std::uint8_t*, kMaxMembers> row{};
                 for (int i = 0; i < people; ++i) row[i] = into.data() + static_cast<std::size_t>(pos[i]) * m;
@@ -269,10 +357,8 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                 bound = std::max(bound, away);
                 if (turn + bound > max_turns) continue;
                 for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
-                std::uint64_t hash = 0;
-                for (int w = 0; w < words; ++w) hash = beam_mix(hash, bits[w]);
-                for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
                 children.push_back({bound + count, count, hash, p, combo});
+                best_keys.offer(children.back().key());
             }
         }
         std::vector<Node> next;
