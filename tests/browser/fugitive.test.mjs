@@ -321,7 +321,7 @@ test('keyboard: New game puts focus in the move box, or on Pause when watching',
 });
 
 // New game set location.hash: each game was a history entry, and Back showed the last game
-// under the previous game's link (the page does not follow hash changes), which a reload then
+// under the previous game's link (the page did not follow hash changes then), which a reload then
 // replaced. The link is now replaced, as on the other pages, and always matches the game shown.
 test('New game replaces the link instead of adding history: the link is the game shown, reload plays it', async () => {
   const page = await open('#side=0&level=easy&cities=30&seed=4');
@@ -341,6 +341,28 @@ test('New game replaces the link instead of adding history: the link is the game
   await waitIdle(page);
   assert.equal(await page.evaluate(() => window.fugitivePage.st.config.seed), 9, 'the reload plays the game the link names');
   assert.equal(JSON.stringify((await obs(page)).detectives), shown, 'the same Detectives\' start');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A new address after # (typed, or a course page changing the frame's src) was ignored: the old
+// game stayed under the new link until a reload. It is now the game the link names.
+test('a new address after # starts the game it names', async () => {
+  const page = await open('#side=0&level=easy&cities=30&seed=4');
+  await waitIdle(page);
+  await page.evaluate(() => { location.hash = '#side=1&level=medium&cities=20&seed=7'; });
+  await page.waitForFunction(() => { const s = window.fugitivePage.st; return s.config?.seed === 7 && s.obs?.map.n === 20; });
+  await waitIdle(page);
+  assert.equal(await page.evaluate(() => window.fugitivePage.st.side), 1, 'the Detectives\' side');
+  assert.equal(await page.inputValue('#in-cities'), '20');
+  assert.equal(await page.inputValue('#in-seed'), '7');
+  assert.equal(await page.inputValue('#in-level'), 'medium');
+  // The built-in map by name, and an unknown name says so and shows a generated map.
+  await page.evaluate(() => { location.hash = '#side=0&map=example8'; });
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.map.n === 8);
+  await page.evaluate(() => { location.hash = '#side=0&map=nowhere&cities=12&seed=2'; });
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.map.n === 12);
+  assert.match(await page.textContent('#error'), /map=nowhere: no such map here/);
   h.assertNoErrors();
   await page.context().close();
 });

@@ -9,7 +9,7 @@
 //       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
-import { applyEmbed, isEmbed, readHash as readHashState, readInt, readChoice, writeHash } from '../common/hash-state.js';
+import { applyEmbed, isEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -563,6 +563,26 @@ async function main() {
     document.documentElement.dataset.ready = 'error';
     return;
   }
+  await startFromHash(h);
+  document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  if (replayUrl) await openReplayFromUrl(replayUrl, 'fugitive', openReplay, $('error'), { autoplay });
+  // A new address after # (typed, or a course page changing the frame's src) starts the game
+  // it names, as a reload would (it used to be ignored: the old game stayed under the new link).
+  onHashChange(() => {
+    const next = readHash();
+    $('in-side').value = String(next.side);
+    $('in-level').value = next.level;
+    $('in-cities').value = String(next.cities);
+    $('in-seed').value = String(next.seed);
+    st.level = next.level;
+    clearError($('error'));
+    startFromHash(next).catch(() => { /* shown in the error box */ });
+  });
+}
+
+/** The game a link names: its built-in map (map=example8) or a generated one from the form. */
+async function startFromHash(h) {
   let mapText, mapNote = null;
   if (h.map !== null) {
     if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, h.map)) mapText = NAMED_MAPS[h.map];
@@ -575,9 +595,6 @@ async function main() {
   }
   if (mapNote) showError($('error'), mapNote);
   if (mapText) $('in-map').value = mapText;
-  document.documentElement.dataset.ready = '1';
-  embedApi.ready();
-  if (replayUrl) await openReplayFromUrl(replayUrl, 'fugitive', openReplay, $('error'), { autoplay });
 }
 
 // For tests: the page state and a city's centre on screen.
