@@ -3,7 +3,11 @@
 // from a second, independent engine session in the same page (the engine is the reference).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce } from './lib.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, ROOT, ARTIFACTS } from './lib.mjs';
 
 // Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
 const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
@@ -344,6 +348,58 @@ test('uploading an input file judges it like pasting', async () => {
   assert.equal(norm(await page.textContent('#judge-output')), norm(output));
   assert.equal(await page.inputValue('#in-input'), input);
   assert.equal((await status(page)).robots, '4'); // case 1 loaded
+  h.assertNoErrors();
+});
+
+// Robots was the one page with no way to keep a game or to open a replay file: robots --replays
+// wrote case-K.json "playable in the site", but only a host page or a replay= URL could show them.
+test('Save replay downloads the game; Open a replay shows it, and robots --replays files too', async () => {
+  const page = await open('robots/' + BOARD_HASH);
+  await page.keyboard.press('ArrowUp');
+  await waitMoves(page, 1);
+  await page.keyboard.press('q');
+  await waitMoves(page, 2);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save-replay')]);
+  assert.equal(download.suggestedFilename(), 'robots-replay.json');
+  const file = path.join(ARTIFACTS, 'robots-saved.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(saved.format, 'pursuit-replay');
+  assert.equal(saved.game, 'robots');
+  assert.deepEqual(saved.moves, ['N', 'NW']);
+  const shown = await status(page);
+  // On another board, the file shows the saved game in the replay player, from its start.
+  await page.fill('#in-seed', '3');
+  await page.click('#btn-new');
+  await page.waitForFunction(() => location.hash.includes('seed=3'));
+  await page.setInputFiles('#in-replay-file', file);
+  await page.locator('#replay-box').waitFor({ state: 'visible' });
+  await waitMoves(page, 0);
+  assert.equal((await status(page)).robots, '4', 'the saved board');
+  await page.locator('#board').focus();
+  await page.keyboard.press('End');
+  await waitMoves(page, 2);
+  assert.deepEqual(await status(page), shown, 'the replay ends where the game was saved');
+  // A replay of another game, and a move the rules refuse: the error names the file, the board stays.
+  const other = { format: 'pursuit-replay', game: 'fugitive', config: {}, moves: [] };
+  await page.setInputFiles('#in-replay-file', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
+  await page.locator('#error').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#error'), /other\.json: replay: this page plays "robots", the replay is of "fugitive"/);
+  const bad = { ...saved, moves: ['N', 'fly'] };
+  await page.setInputFiles('#in-replay-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.waitForFunction(() => /bad\.json: replay: /.test(document.querySelector('#error').textContent));
+  assert.match(await page.textContent('#error'), /fly/);
+  assert.deepEqual(await status(page), shown, 'the replay shown before stays');
+  // The native judge's replays of the sample input open the same way.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robots-replays-'));
+  const bin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin', 'robots');
+  execFileSync(bin, ['--replays', dir], { input: sampleFromSeed().input, stdio: ['pipe', 'ignore', 'ignore'] });
+  await page.setInputFiles('#in-replay-file', path.join(dir, 'case-1.json'));
+  await page.waitForFunction(() => document.querySelector('#error').hidden);
+  await page.locator('#board').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('#outcome')?.textContent === 'Won game after making 5 moves.');
+  fs.rmSync(dir, { recursive: true, force: true });
   h.assertNoErrors();
 });
 

@@ -14,8 +14,8 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions } from '../common/embed-api.js';
+import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -488,6 +488,7 @@ function updateButtons() {
   $('btn-restart').disabled = st.mode !== 'play' || (!boardLost() && (!st.moves.length || st.busy));
   el.reviewRow.hidden = st.mode !== 'play' || !st.moves.length;
   $('btn-takeover').disabled = st.busy;
+  $('btn-save-replay').disabled = !st.session || st.busy;
 }
 
 // ---------- drawing ----------
@@ -822,6 +823,30 @@ el.file.addEventListener('change', async () => {
     await loadInputText(text);
   } catch (e) {
     showError(el.error, `Could not read ${f.name}: ${e.message}`);
+  }
+});
+// Save replay: the game on the board, every move made (in the replay player too: the player
+// shows this same game). Open a replay: a file checked as a replay, then every move by the
+// engine, before the board is replaced (showReplay).
+$('btn-save-replay').addEventListener('click', async () => {
+  if (!st.session || st.busy) return;
+  try {
+    const replay = await st.session.replay();
+    const seed = Number.isInteger(st.config?.seed) ? `-seed${st.config.seed}` : '';
+    downloadJson(replay, `robots${seed}-replay.json`);
+  } catch (e) {
+    showError(el.error, `Save replay: ${e.message}`);
+  }
+});
+$('in-replay-file').addEventListener('change', async (ev) => {
+  const f = ev.target.files?.[0];
+  ev.target.value = '';  // the same file may be chosen again
+  if (!f) return;
+  try {
+    await showReplay(validateReplay(await f.text(), 'robots'));
+    focusFirst(el.canvas);
+  } catch (e) {
+    showError(el.error, `${f.name}: ${e.message}`);
   }
 });
 el.caseSel.addEventListener('change', () => {
