@@ -65,11 +65,20 @@ export function updateHash(patch, opts) {
 
 export function onHashChange(cb) {
   const handler = () => {
-    if (window.location.hash === lastWritten) return;
+    if (window.location.hash === lastWritten || isInPageLink(window.location.hash)) return;
     cb(readHash());
   };
   window.addEventListener('hashchange', handler);
   return () => window.removeEventListener('hashchange', handler);
+}
+
+/**
+ * True for a hash that is a link within the page (#maps, #problem: an element's id, no key=value),
+ * which a page's navigation link sets: it must scroll, not start a new game.
+ */
+export function isInPageLink(hash) {
+  const id = decodeSafe(String(hash || '').replace(/^#/, ''));
+  return id !== '' && !id.includes('=') && !!document.getElementById(id);
 }
 
 export function readInt(state, key, fallback, { min = -Infinity, max = Infinity } = {}) {

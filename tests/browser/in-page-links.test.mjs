@@ -1,0 +1,63 @@
+// A page's header link to a part of the page (Search Party "Maps", Robots "Problem input",
+// Fugitive "Open a replay") sets the address's hash to that part's id. The pages that follow a
+// changed hash took it for a new address and started their default game: the game being played
+// was lost. The link now only scrolls.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup } from './lib.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function open(path) {
+  const page = await h.newPage();
+  await page.goto(new URL(path, h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  return page;
+}
+
+// Clicks the link, waits for the address to change and a moment more (a new game would have
+// started by then).
+async function follow(page, selector, id) {
+  await page.click(selector);
+  await page.waitForFunction((id) => location.hash === `#${id}`, id);
+  await page.waitForTimeout(800);
+}
+
+test('Search Party: the Maps link keeps the map, the level and the turns played', async () => {
+  const page = await open('searchparty/#map=corridors&level=best');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const caption = await page.textContent('#caption');
+  await page.locator('#board').focus();
+  await page.keyboard.press('s');  // the star stays, the solver moves the rest
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await follow(page, 'header a[href="#maps"]', 'maps');
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '1', 'the turn played stays');
+  assert.equal(await page.textContent('#caption'), caption, 'the same map');
+  assert.equal(await page.inputValue('#in-level'), 'best');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('Robots: the Problem input link keeps the board and the moves made', async () => {
+  const page = await open('robots/#seed=7&robots=10&teleports=5');
+  await page.locator('#board').focus();
+  await page.keyboard.press('s');  // stay
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
+  await follow(page, '#nav-problem', 'problem');
+  assert.equal(await page.textContent('#status dd[data-k="moves"]'), '1', 'the move made stays');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('Fugitive: the Open a replay link keeps the game', async () => {
+  const page = await open('fugitive/#side=0&level=easy&cities=30&seed=4');
+  await page.waitForFunction(() => window.fugitivePage.st.obs && !window.fugitivePage.st.busy);
+  const generation = await page.evaluate(() => window.fugitivePage.st.generation);
+  await follow(page, 'header a[href="#replay-h"]', 'replay-h');
+  assert.equal(await page.evaluate(() => window.fugitivePage.st.generation), generation, 'no new game');
+  assert.equal(await page.evaluate(() => window.fugitivePage.st.config.seed), 4);
+  h.assertNoErrors();
+  await page.context().close();
+});
