@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from './lib.mjs';
-import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay, frameOf } from './embed-lib.mjs';
+import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay, frameOf, openGamePage } from './embed-lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -210,5 +210,17 @@ test('pursuit:start with a config that leaves the seed out plays the game to its
     assert.equal(over.type, 'pursuit:game-over', `${game}: ${JSON.stringify(over)}`);
     await page.context().close();
   }
+  h.assertNoErrors();
+});
+
+// Search Party's start with a map name that is not one of its built-in maps was read as map
+// text: "map line 1: expected the header "N M p q" ... got 1 token". It names the maps now.
+test('searchparty: pursuit:start with an unknown built-in map name says so and lists the names', async () => {
+  const page = await openGamePage(h, 'searchparty');
+  const from = await post(page, { type: 'pursuit:start', config: { game: 'searchparty', map: 'nosuchmap' }, id: 'bad-name' });
+  const [answer] = await waitMessage(page, (m) => m.id === 'bad-name', 'answer to the start', { from });
+  assert.equal(answer.type, 'pursuit:error');
+  assert.match(answer.message, /map "nosuchmap": no such built-in map \(.*rooms.*\)/);
+  await page.context().close();
   h.assertNoErrors();
 });

@@ -321,6 +321,10 @@ test('landscape phone: Robots, Cops and Robbers and Search Party: the whole boar
       // not shrunk to a stamp: most of the screen's height, or (a wide map) half its width
       if (b.height < b.vh * 0.66 && b.width < b.vw * 0.45) problems.push(`${label}: the board is only ${Math.round(b.width)}×${Math.round(b.height)}`);
       for (const issue of await layoutIssues(page, 'main')) problems.push(`${label}: ${issue}`);
+      if (game === 'searchparty') {  // the star's whole direction pad with the turn counter, unscrolled
+        const pad = await page.locator('#play-box .dpad').boundingBox();
+        if (pad.y + pad.height > b.vh + 0.5) problems.push(`${label}: the direction pad ends at ${Math.round(pad.y + pad.height)} of ${b.vh} px`);
+      }
       await screenshot(page, `landscape-${viewport.width}x${viewport.height}-${game}`);
       await page.context().close();
     }

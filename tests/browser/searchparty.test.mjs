@@ -337,3 +337,93 @@ test('the end of a watched search is said once by the live regions', async () =>
   h.assertNoErrors();
   await page.close();
 });
+
+// Found by an exploratory pass (issue 5). Watching again with another level while a plan plays:
+// the old plan's next step waited in the engine behind the new solve and was disposed under it
+// ("Cannot read properties of null (reading 'observation')", the new plan never shown). Loading
+// another map while the solver worked: "Cannot read properties of null (reading 'stateAt')".
+test('watching again mid-watch shows the new plan; a map loaded mid-solve stays, with no error', async () => {
+  const map3 = fs.readFileSync(`${REF}/map3.txt`, 'utf8');
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.fill('#map-text', map3);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('80×47'));
+  await page.selectOption('#in-level', 'hard');
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => Number(document.body.dataset.spTurn) >= 2, null, { timeout: 60000 });
+  const hard = await text(page, 'solve-info');
+  await page.selectOption('#in-level', 'record');
+  await page.click('#btn-solve');
+  await page.waitForFunction((hard) => { const t = document.getElementById('solve-info').textContent; return t !== hard && /needs 208 turns/.test(t); }, hard, { timeout: 120000 });
+  await page.waitForFunction(() => Number(document.body.dataset.spTurn) >= 2, null, { timeout: 30000 });
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  assert.match(await page.textContent('#replay-player'), /\/ 208/);
+  // The record solver again, and the built-in "rooms" loaded while it works.
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => /^Solving/.test(document.getElementById('status-line').textContent));
+  await page.selectOption('#in-builtin', 'rooms');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('24×12'), null, { timeout: 120000 });
+  await page.waitForTimeout(9000);  // the solve of map 3 ends meanwhile (~6 s): it must not show
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  assert.match(await text(page, 'caption'), /^24×12/, 'the map loaded last stays');
+  assert.equal(await page.isHidden('#replay-box'), true, 'no plan of the old map is played');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('Enter plays the turn: steering the star it is "the star stays", steering everyone also after a click on the pad', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const star = () => page.evaluate(() => document.querySelector('#cast').textContent.split(' ')[0]);
+  const cast = await text(page, 'cast');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Enter');  // it played an empty line: nobody moved
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.equal(await star(), '@:4,2', 'the star stays');
+  assert.notEqual(await text(page, 'cast'), cast, 'the solver moved the rest');
+  // Steering everyone, with the mouse: Enter pressed the focused pad button again.
+  await page.check('input[name="steer"][value="all"]');
+  await page.click('#cast button[data-actor="A"]');
+  await page.click('#play-box .dpad button[data-d="5"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  // A refused move's error goes once a turn is played.
+  await page.click('#cast button[data-actor="@"]');
+  for (let i = 0; i < 3 && await page.isHidden('#error'); i++) {  // into the wall north of S
+    await page.click('#play-box .dpad button[data-d="8"]');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+  }
+  assert.equal(await page.isVisible('#error'), true, 'a step into a wall is refused');
+  const turn = Number(await page.getAttribute('body', 'data-sp-turn'));
+  await page.click('#play-box .dpad button[data-d="5"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`body[data-sp-turn="${turn + 1}"]`);
+  assert.equal(await page.isHidden('#error'), true, 'the old error is gone');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is clamped, not fatal', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#seed=99999999999999999999', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  await page.fill('#map-text', '1 1 0 0\nS\n');
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('1×1'));
+  assert.equal(await text(page, 'caption'), '1×1, 1 open cell, S at 0,0');
+  await page.fill('#map-text', '3 3 0 0\nS..\n...\n...\n');
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('3×3'));
+  await page.locator('#board').focus();
+  await page.keyboard.press('c');  // south-east: the far corner comes into sight
+  await page.waitForSelector('body[data-sp-over="1"]');
+  assert.equal(await text(page, 'status-line'), 'Search complete in 1 turn.');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -19,7 +19,7 @@ const EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</sc
 // How each page takes files from users (selectors in the page). paste: a map text box and its
 // button; upload: a map file input; replayUpload / replayPaste: where a replay JSON goes in.
 const INPUTS = {
-  robots: { paste: ['#in-input', '#btn-load'], upload: '#in-file' },
+  robots: { paste: ['#in-input', '#btn-load'], upload: '#in-file', replayUpload: '#in-replay-file' },
   copsrobbers: { replayUpload: '#in-replay' },
   fugitive: { paste: ['#in-map', '#btn-map'], replayPaste: ['#in-replay', '#btn-replay'], replayUpload: '#in-replay-file' },
   searchparty: { paste: ['#map-text', '#btn-load'], upload: '#in-file', replayUpload: '#in-file' },

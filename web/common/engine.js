@@ -125,14 +125,23 @@ export class Engine {
   /** cb(reason) after each restart of the worker. */
   onRestart(cb) { this.restartListeners.push(cb); }
 
-  request(op, ...args) {
+  request(op, ...args) { return this.requestWithin(this.timeoutMs, op, ...args); }
+
+  /** A request whose answer may take up to `timeoutMs` (a long solve), not the usual limit. */
+  requestWithin(timeoutMs, op, ...args) {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (!this.pending.has(id)) return;
+      const onTimeout = () => {
+        const entry = this.pending.get(id);
+        if (!entry) return;
+        // Queued behind a request allowed longer (a solve): the worker is busy, not stuck.
+        if ([...this.pending].some(([other, p]) => other < id && p.long)) {
+          entry.timer = setTimeout(onTimeout, timeoutMs);
+          return;
+        }
         this.pending.delete(id);
-        const secs = Math.round(this.timeoutMs / 1000);
+        const secs = Math.round(timeoutMs / 1000);
         if (!this.loaded) { // still loading (a slow network): a new worker would only start over
           reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s (still loading?)`, { op }));
           return;
@@ -140,8 +149,9 @@ export class Engine {
         // A worker that stops answering is stuck (or gone): the next request needs a live one.
         this.restart(`no answer to "${op}" within ${secs} s`);
         reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s and was restarted: ${this.nextStepText('start the game again')}.`, { op, restarted: true }));
-      }, this.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer, op });
+      };
+      const timer = setTimeout(onTimeout, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer, op, long: timeoutMs > this.timeoutMs });
       try {
         this.worker.postMessage({ id, op, args });
       } catch (e) {
@@ -155,7 +165,8 @@ export class Engine {
   /** Resolves once the module is loaded (rejects with a readable message otherwise). */
   ready() { return this.request('engineVersion'); }
   listGames() { return this.request('listGames'); }
-  tool(game, name, args = {}) { return this.request('tool', game, name, args); }
+  // `timeoutMs`: for a tool that may run longer than the usual limit (Search Party's solve).
+  tool(game, name, args = {}, { timeoutMs = this.timeoutMs } = {}) { return this.requestWithin(timeoutMs, 'tool', game, name, args); }
   fingerprint() { return this.request('fingerprint'); }
   engineVersion() { return this.request('engineVersion'); }
 

@@ -280,6 +280,7 @@ export class SessionStepper {
   async observationAt(k) { return (await this.stateAt(k)).observation; }
 
   async compute(k) {
+    if (this.disposed) throw new Error('the replay was closed');
     k = Math.max(0, Math.min(this.total, k));
     if (this.cache.has(k)) return this.cache.get(k);
     if (!this.session || k < this.at) {
@@ -306,9 +307,16 @@ export class SessionStepper {
     return entry;
   }
 
-  async dispose() {
-    const s = this.session;
-    this.session = null;
-    if (s) await s.delete();
+  // After the step being worked out, if any (disposing under it made it fail with a TypeError
+  // when a new game or plan replaced the replay mid-step); later steps are refused.
+  dispose() {
+    this.disposed = true;
+    const run = this.queue.then(async () => {
+      const s = this.session;
+      this.session = null;
+      if (s) await s.delete();
+    });
+    this.queue = run.catch(() => {});
+    return run;
   }
 }

@@ -33,12 +33,21 @@ const st = {
   selected: '@',
   overSent: null,     // the session whose end was reported to the host page
   seed: 1,
+  solves: 0,          // solves started (the latest one is shown)
 };
 const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
+const MAX_SEED = Number.MAX_SAFE_INTEGER;  // a link's bigger seed is clamped (it stopped the page)
 // "record" is the native solver's whole pipeline for "Watch the solver" (the plan
 // `searchparty-solver MAP` prints, seconds on big maps); hand play's solver moves use "best".
 const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
 explainEngineRestarts(engine, errorBox, $('btn-restart'), $('btn-builtin'));
+
+// A solve may take longer than the engine's usual 30 s answer limit: the level "best" on a
+// 256×256 maze with 52 people took 30 s on a busy machine, and a phone is several times slower.
+const SOLVE_TIMEOUT_MS = 180000;
+// The record solver's steps start while they would end within this (the engine's default, 20 s,
+// cut steps on a busy machine: map 5 ended at 252 turns instead of 248).
+const RECORD_PLAN_MS = 90000;
 
 const MAX_CELL = 28;
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
@@ -119,10 +128,10 @@ function show(obs, result) {
     lines.hidden = false;
   } else lines.hidden = true;
   $('status-line').classList.remove('loading');
-  $('status-line').textContent = obs.over ? `Search complete in ${obs.turn} turns.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
+  $('status-line').textContent = obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
   document.body.dataset.spTurn = obs.turn;
   document.body.dataset.spOver = obs.over ? '1' : '0';
-  $('caption').textContent = `${obs.cols}×${obs.rows}, ${obs.open} open cells, S at ${obs.start[0]},${obs.start[1]}`;
+  $('caption').textContent = `${obs.cols}×${obs.rows}, ${plural(obs.open, 'open cell')}, S at ${obs.start[0]},${obs.start[1]}`;
   renderCast();
 }
 
@@ -236,6 +245,7 @@ async function applyLine(line) {
   if (!st.session || st.watching) return;
   try {
     await st.session.apply(line);
+    clearError(errorBox);  // an earlier refused move's error is over once a turn is played
     st.moves.push(line);
     st.pending = {};
     await refresh();
@@ -257,6 +267,19 @@ function inTurn(task) {
 
 function move(d) { return inTurn(() => moveNow(d)); }
 
+// Enter plays the turn. Steering the star it is a turn where the star stays and the solver moves
+// the rest (it was an empty line: a turn where nobody moved).
+function endTurn() {
+  return steerMode() === 'star' ? move('5') : inTurn(() => applyLine(pendingLine()));
+}
+
+// Steering everyone, a pad button only sets a move: Enter on it plays the turn, as the help
+// says (it pressed the button again, and the turn never came); Space presses it. Enter on an
+// actor's button still selects it (the keyboard's way to pick an extra such as a or c).
+function enterEndsTurn(ev) {
+  return ev.key === 'Enter' && steerMode() === 'all' && !!ev.target.closest?.('#play-box .dpad');
+}
+
 async function moveNow(d) {
   if (!st.session || st.watching || st.obs?.over) return;
   clearError(errorBox);
@@ -277,18 +300,26 @@ async function watchSolver() {
   if (!st.config) return;
   clearError(errorBox);
   const record = $('in-level').value === 'record';
-  $('status-line').textContent = record ? 'Solving with the record solver (up to about 15 s on big maps)…' : 'Solving…';
+  // The plan shown so far stops while the new one is made (its steps would wait in the engine
+  // behind the solve); a map loaded or another solve started meanwhile wins over this one.
+  st.player?.pause();
+  const config = st.config, solve = ++st.solves;
+  const current = () => solve === st.solves && config === st.config;
+  $('status-line').textContent = record ? 'Solving with the record solver (up to about 15 s on big maps, more on a slow machine)…' : 'Solving…';
   try {
-    const text = st.config.map;
     const started = performance.now();
-    const solved = await engine.tool('searchparty', 'solve', { map: text, level: gameLevel(), pipeline: record ? 'full' : 'game' });
+    const solved = await engine.tool('searchparty', 'solve', { map: config.map, level: gameLevel(), pipeline: record ? 'full' : 'game', ...(record ? { plan_ms: RECORD_PLAN_MS } : {}) },
+      { timeoutMs: SOLVE_TIMEOUT_MS });
+    if (!current()) return;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    await watchMoves(st.config, solved.moves);
+    await watchMoves(config, solved.moves);
     st.player.play();
     $('solve-info').textContent = `The solver needs ${plural(solved.turns, 'turn')} (${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive); planned in ${seconds} s.`;
-    const end = await st.stepper.stateAt(solved.moves.length);
-    if (end.result.over) notifyGameOver(end.result, { source: 'watch' });
+    const stepper = st.stepper;
+    const end = await stepper.stateAt(solved.moves.length);
+    if (end.result.over && stepper === st.stepper) notifyGameOver(end.result, { source: 'watch' });
   } catch (e) {
+    if (!current()) return;
     showError(errorBox, e);
     throw e;
   }
@@ -306,9 +337,16 @@ async function watchMoves(config, moves, { replay = false } = {}) {
     st.player = new ReplayPlayer(container, {
       total: moves.length, label: 'Turn', speed: 4,
       showStep: async (k) => {
-        if (!st.stepper) return;
-        const s = await st.stepper.stateAt(k);
-        show(s.observation, s.result);
+        const stepper = st.stepper;
+        if (!stepper) return;
+        let s;
+        try {
+          s = await stepper.stateAt(k);
+        } catch (e) {
+          if (stepper === st.stepper) throw e;
+          return;  // another plan or map replaced this one meanwhile
+        }
+        if (stepper === st.stepper) show(s.observation, s.result);
       },
     });
   } else {
@@ -374,6 +412,10 @@ function builtinText(name) {
 async function startFromConfig(config, { autoplay = false } = {}) {
   // The engine also takes {builtin: name} (default "rooms"); the page keeps the map's text (the solver needs it).
   let cfg = config;
+  // One line cannot be a map (a header and rows): a name, not one of ours.
+  if (typeof config.map === 'string' && !builtinText(config.map) && !config.map.trim().includes('\n')) {
+    throw new Error(`map "${config.map.slice(0, 40)}": no such built-in map (${st.builtins.map((m) => m.name).join(', ')})`);
+  }
   if (typeof config.map === 'string' && builtinText(config.map)) cfg = { ...config, map: builtinText(config.map) };
   else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
   await loadConfig(cfg);
@@ -395,7 +437,7 @@ const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFro
 async function init() {
   const h = readHash();
   const { replayUrl, autoplay } = readEmbedOptions();
-  st.seed = readInt(h, 'seed', 1, { min: 0 });
+  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED });
   $('in-level').value = readChoice(h, 'level', LEVELS, 'hard');
   let mapNote = null;
   try {
@@ -417,7 +459,7 @@ async function init() {
   // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
   onHashChange((next) => {
     const linked = builtinFromHash(next);
-    st.seed = readInt(next, 'seed', 1, { min: 0 });
+    st.seed = readInt(next, 'seed', 1, { min: 0, max: MAX_SEED });
     $('in-level').value = readChoice(next, 'level', LEVELS, 'hard');
     $('in-builtin').value = linked.name;
     loadText(builtinText(linked.name)).then(() => { if (linked.note) showError(errorBox, linked.note); }, (e) => showError(errorBox, e));
@@ -458,7 +500,7 @@ async function init() {
     if (!st.session || st.watching || st.obs?.over) return;
     try { await applyLine(await st.session.suggest({ level: gameLevel() })); } catch (e) { showError(errorBox, e); }
   });
-  $('btn-end-turn').onclick = () => inTurn(() => applyLine(pendingLine()));
+  $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
   // Restart, as a new map: focus goes to the board (it stayed on Restart, away from the game).
   $('btn-restart').onclick = () => loadConfig(st.config).then(toBoard, (e) => showError(errorBox, e));
@@ -477,8 +519,10 @@ async function init() {
   document.addEventListener('keydown', (ev) => {
     if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey || st.watching) return;
     // Enter on a focused button presses it; arrows on the steer radios switch the mode.
-    if (controlOwnsKey(ev.target, ev.key)) return;
-    if (ev.key === 'Enter') { ev.preventDefault(); inTurn(() => applyLine(pendingLine())); return; }
+    if (controlOwnsKey(ev.target, ev.key) && !enterEndsTurn(ev)) return;
+    // Space on the board: nothing to press, and the page (a course page's frame) scrolled away.
+    if (ev.key === ' ' && ev.target === $('board')) { ev.preventDefault(); return; }
+    if (ev.key === 'Enter') { ev.preventDefault(); endTurn(); return; }
     if (ev.key === '?') { ev.preventDefault(); $('btn-hint').click(); return; }
     if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
     if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
