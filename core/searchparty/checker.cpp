@@ -36,8 +36,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     r.claimed = lines.back();
     const auto claim = split_tokens(r.claimed);
     long long v;
-    if (claim.size() != 3 || !parse_int(claim[0], v) || !parse_int(claim[1], v) || !parse_int(claim[2], v))
-        return finish(source + " line " + std::to_string(lines.size()) + ": expected the final line \"turns costars extras\", got '" + escaped_excerpt(r.claimed) + "'");
+    const bool has_final_line = claim.size() == 3 && parse_int(claim[0], v) && parse_int(claim[1], v) && parse_int(claim[2], v);
     const std::size_t moves = lines.size() - 1;
     for (std::size_t i = 0; i < moves; ++i) {
         if (s.finished())
@@ -48,6 +47,23 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
         } catch (const std::exception& e) {
             return finish(source + " line " + std::to_string(i + 1) + ": " + e.what());
         }
+    }
+    if (!has_final_line) {
+        // The result printed is the true one after the move lines (it was "0 0 0"), the last
+        // line too when it is a legal move line (a solution that forgot its final line).
+        bool last_is_a_move = !s.finished();
+        if (last_is_a_move) {
+            State after = s;
+            try {
+                after.play_line(r.claimed);
+                s = after;
+            } catch (const std::exception&) {
+                last_is_a_move = false;
+            }
+        }
+        return finish(source + " line " + std::to_string(lines.size()) + ": expected the final line \"turns costars extras\", got '" +
+                      escaped_excerpt(r.claimed) + "'" +
+                      (last_is_a_move && s.finished() ? " (as a move line it ends the search: the final line would be '" + s.final_line() + "')" : ""));
     }
     if (!s.finished())
         return finish(source + ": after all " + std::to_string(moves) + " move lines, " + std::to_string(s.unsearched()) +

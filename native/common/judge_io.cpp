@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -172,6 +173,16 @@ std::string make_temp_dir(const std::string& prefix) {
     buf.push_back('\0');
     if (!::mkdtemp(buf.data())) throw std::runtime_error("cannot create a temporary directory " + pattern + ": " + std::strerror(errno));
     return buf.data();
+}
+
+int exit_after_stdout(const char* program, int status) {
+    std::cout.flush();
+    errno = 0;
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed) return status;
+    const int err = errno;
+    std::fprintf(stderr, "%s: cannot write the standard output%s%s\n", program, err ? ": " : "", err ? std::strerror(err) : "");
+    return status == 0 ? 1 : status;
 }
 
 }  // namespace pursuit

@@ -68,6 +68,11 @@ struct UsageError : InputError {
 // (std::stoi / atoi said "stoi" or took "abc" as 0).
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi);
 double option_number(const std::string& option, const std::string& text, double lo, double hi);
+// A program's exit status once its standard output is flushed: `status`, or 1 (with a line on
+// stderr naming the program) when the output could not all be written (a full disk, a closed
+// pipe): a truncated map or solution must not look like a success.
+int exit_after_stdout(const char* program, int status);
+
 // A seed: an integer 0..2^62 (option_int's rules and message).
 std::uint64_t option_seed(const std::string& option, const std::string& text);
 

@@ -193,6 +193,7 @@ void Player::take(Player& o) noexcept {
     out_buf_ = std::move(o.out_buf_);
     err_tail_ = std::move(o.err_tail_);
     total_out_ = o.total_out_;
+    passed_ = o.passed_;
     total_ = o.total_;
     last_ = o.last_;
     move_times_ms_ = std::move(o.move_times_ms_);
@@ -284,12 +285,30 @@ void Player::fail(VerdictKind kind, std::string message) {
     verdict_.message = std::move(message);
 }
 
+void Player::pass_through(const char* data, std::size_t size) {
+    if (limits_.stderr_passthrough_fd < 0 || passed_ >= limits_.stderr_passthrough_bytes) return;
+    const std::size_t n = std::min(size, limits_.stderr_passthrough_bytes - passed_);
+    for (std::size_t done = 0; done < n;) {
+        const ssize_t w = write(limits_.stderr_passthrough_fd, data + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;  // our own stderr is gone: nothing more to show
+        done += static_cast<std::size_t>(w);
+    }
+    passed_ += n;
+    if (passed_ >= limits_.stderr_passthrough_bytes) {
+        const std::string note = "\n(" + name_ + "'s stderr: more than " + std::to_string(limits_.stderr_passthrough_bytes >> 20) +
+                                 " MiB; the rest is not shown)\n";
+        [[maybe_unused]] const ssize_t w = write(limits_.stderr_passthrough_fd, note.data(), note.size());
+    }
+}
+
 void Player::drain_stderr() {
     if (err_fd_ < 0) return;
     char buf[kChunk];
     for (int i = 0; i < kMaxDrainChunks; ++i) {
         ssize_t n = read(err_fd_, buf, sizeof buf);
         if (n > 0) {
+            pass_through(buf, static_cast<std::size_t>(n));
             err_tail_.append(buf, static_cast<std::size_t>(n));
             if (err_tail_.size() > limits_.stderr_keep_bytes)
                 err_tail_.erase(0, err_tail_.size() - limits_.stderr_keep_bytes);

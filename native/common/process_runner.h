@@ -42,6 +42,10 @@ struct PlayerLimits {
     std::size_t max_total_bytes = 64u << 20;    // 64 MiB per game
     std::size_t stderr_keep_bytes = 4096;       // tail of stderr kept for reports
     std::chrono::milliseconds write_timeout{2000};  // send_line gives up (WriteFailed) after this
+    // >= 0: the program's stderr is also copied to this descriptor as it comes (a drop-in judge
+    // whose original lets its program write to the terminal), up to stderr_passthrough_bytes.
+    int stderr_passthrough_fd = -1;
+    std::size_t stderr_passthrough_bytes = 16u << 20;
     // At the end of the output an unfinished last line is read as a line, as Python's readline()
     // does (the Search Party original controller plays a last move line without its newline);
     // otherwise it is reported with the program's exit.
@@ -96,12 +100,14 @@ public:
     std::chrono::nanoseconds last_move_time() const { return last_; }
     std::vector<double> move_times_ms() const { return move_times_ms_; }
     std::string stderr_tail();  // last stderr_keep_bytes of its stderr (drained on call)
+    void pass_stderr() { drain_stderr(); }  // copies what stderr has ready (stderr_passthrough_fd)
     int pid() const { return pid_; }
 
 private:
     void start(const std::string& command, const std::string& working_dir);
     void fail(VerdictKind kind, std::string message);
     void drain_stderr();
+    void pass_through(const char* data, std::size_t size);
     // Reads what stdout has ready; false on EOF (stdout closed).
     bool read_stdout_chunk();
     // Extracts the first complete line of out_buf_ if any; sets OutputLimit/Garbage verdicts.
@@ -126,6 +132,7 @@ private:
     int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
     std::string out_buf_, err_tail_;
     std::size_t total_out_ = 0;
+    std::size_t passed_ = 0;  // stderr bytes copied to stderr_passthrough_fd
     std::chrono::nanoseconds total_{0}, last_{0};
     std::vector<double> move_times_ms_;
     bool reaped_ = false;

@@ -9,7 +9,7 @@
 #include "common/judge_io.h"
 #include "searchparty/checker.h"
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
     using namespace pursuit;
     using namespace pursuit::searchparty;
     const char* usage =
@@ -45,3 +45,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("searchparty-check", run(argc, argv)); }

@@ -29,7 +29,11 @@ int usage(int code) {
         "  Runs SOLVER, writes the state block to its stdin before every turn and reads one\n"
         "  move line per turn. Finish lines and errors go to stderr, as in controller.py.\n"
         "options:\n"
-        "  --time-limit S   seconds the solver may take per turn (default 10; 0 = none)\n"
+        "  The solver's own stderr comes through to stderr as it is written (the first 16 MiB).\n"
+        "  --time-limit S   seconds the solver may take per turn, reading its block included\n"
+        "                   (default 10; 0 = none)\n"
+        "  --max-turns N    end the run with a solver failure after N turns without the search\n"
+        "                   over (default 1000000; the original has no limit)\n"
         "  --replay FILE    write a Pursuit replay (JSON) of the run; stderr then ends with\n"
         "                   'searchparty-controller: wrote FILE'\n"
         "  --quiet          no finish lines and no 'wrote' line on stderr (errors are still printed)\n"
@@ -50,6 +54,12 @@ std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
+constexpr long long kNoLimitMs = 1000LL * 3600 * 24 * 365;  // --time-limit 0: "none"
+// The original has no turn limit; a solver that never finishes the search ran until the 64 MiB
+// output limit (33 M turns, 9 minutes, a 235 MB replay). A million turns is far more than any
+// search needs (a 256x256 map has 65 536 cells).
+constexpr int kDefaultMaxTurns = 1000000;
+
 struct Run {
     std::vector<std::string> lines;  // move lines accepted
     std::string error;               // rule error or solver failure
@@ -58,8 +68,9 @@ struct Run {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
     double time_limit = 10.0;
+    int max_turns = kDefaultMaxTurns;
     std::string replay_path, map_path;
     bool quiet = false, summary = false;
     std::vector<std::string> command;
@@ -67,13 +78,21 @@ int main(int argc, char** argv) {
     for (; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") return usage(0);
-        if ((a == "--time-limit" || a == "--replay") && i + 1 >= argc) {
+        if ((a == "--time-limit" || a == "--replay" || a == "--max-turns") && i + 1 >= argc) {
             std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
             return 2;
         }
         if (a == "--time-limit") {
             try {
                 time_limit = option_number(a, argv[++i], 0, 1e6);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+                return 2;
+            }
+        }
+        else if (a == "--max-turns") {
+            try {
+                max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
                 return 2;
@@ -117,12 +136,21 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    std::string cmd;
-    for (const auto& c : command) cmd += (cmd.empty() ? "" : " ") + shell_quote(c);
+    // exec: the shell gives way to the solver, so a solver that closes its output is seen at
+    // once (a shell left waiting for it kept the pipe open: the turn timed out, or with no limit
+    // the run never ended).
+    std::string cmd = "exec";
+    for (const auto& c : command) cmd += " " + shell_quote(c);
     PlayerLimits limits;
     // 0 = no limit; a positive limit under a millisecond is 1 ms, not "no limit".
     limits.per_move = std::chrono::milliseconds(time_limit > 0 ? std::max(1LL, static_cast<long long>(time_limit * 1000)) : 0);
+    // A 256x256 state block is over 64 KiB, more than a pipe holds: a solver that loads before
+    // it reads has the turn's time for it (the runner's 2 s cut such a solver off).
+    limits.write_timeout = limits.per_move.count() > 0 ? limits.per_move : std::chrono::milliseconds(kNoLimitMs);
     limits.unfinished_last_line_counts = true;  // the original reads with readline()
+    // The original lets its solver write to the terminal: the solver's stderr comes through as it
+    // is written (it was kept for failure reports only).
+    limits.stderr_passthrough_fd = 2;
     Player solver("solver", cmd, "", limits);
 
     State state(map);
@@ -135,6 +163,7 @@ int main(int argc, char** argv) {
         return solver.send_line(block);
     };
     auto finish_lines = [&] {
+        solver.pass_stderr();  // what the solver wrote before its last line comes first
         run.finished = true;
         if (!quiet) std::cerr << "Finished in " << state.turns() << " turns\n" << state.final_line() << "\n";
     };
@@ -147,16 +176,17 @@ int main(int argc, char** argv) {
             std::optional<std::string> line;
             line = solver.read_line("turn " + std::to_string(state.turns() + 1));
             if (!line) {
+                solver.pass_stderr();
                 run.error = std::string("Solver failed (") + verdict_name(solver.verdict().kind) + "): " + solver.verdict().message;
                 std::cerr << run.error << "\n";
-                const std::string tail = solver.stderr_tail();
-                if (!tail.empty()) std::cerr << "solver stderr (last lines):\n" << tail << (tail.back() == '\n' ? "" : "\n");
+
                 status = 1;
                 break;
             }
             try {
                 state.play_line(*line);
             } catch (const IllegalMove& e) {
+                solver.pass_stderr();
                 run.error = e.what();
                 std::cerr << run.error << "\n";
                 break;
@@ -164,6 +194,14 @@ int main(int argc, char** argv) {
             run.lines.push_back(*line);
             if (state.finished()) {
                 finish_lines();
+                break;
+            }
+            if (state.turns() >= max_turns) {
+                solver.pass_stderr();
+                run.error = "Solver failed (turn limit): the search is not over after " + std::to_string(max_turns) +
+                            " turns (--max-turns)";
+                std::cerr << run.error << "\n";
+                status = 1;
                 break;
             }
             if (!send_state()) continue;  // the read reports the failure
@@ -200,3 +238,6 @@ int main(int argc, char** argv) {
     }
     return status;
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("searchparty-controller", run(argc, argv)); }

@@ -8,7 +8,7 @@
 #include "common/judge_io.h"
 #include "searchparty/generator.h"
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
     using namespace pursuit::searchparty;
     try {
         if (argc == 3 && std::string(argv[1]) == "--set") {
@@ -61,3 +61,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("searchparty-mapgen", run(argc, argv)); }

@@ -201,6 +201,19 @@ Map map_from_block(const std::string& actors_line, const std::vector<std::string
     return read_map(text, "first state block");
 }
 
+// The map of the game the controller runs: MAP when given and it is that game's map (its first
+// state block is the one the controller sent), else the block's own (a mistyped MAP played
+// another map's plan: moves of actors that do not exist, and the run lost).
+Map first_map(const Options& o, const std::string& actors, const std::vector<std::string>& rows) {
+    if (o.map_path.empty()) return map_from_block(actors, rows);
+    Map given = read_map(read_file(o.map_path), o.map_path);
+    std::string block = "Turn 1\n" + actors + "\n";
+    for (const auto& r : rows) block += r + "\n";
+    if (State(given).state_block() == block + std::string(40, '-') + "\n") return given;
+    std::cerr << "searchparty-solver: " << o.map_path << " is not the map of the controller's first state block; playing the block's map\n";
+    return map_from_block(actors, rows);
+}
+
 int interactive(const Options& o, const std::string& first_line) {
     std::string line = first_line;
     std::optional<State> state;
@@ -214,7 +227,7 @@ int interactive(const Options& o, const std::string& first_line) {
         if (!std::getline(std::cin, actors)) return 0;
         while (std::getline(std::cin, line) && line.rfind("----", 0) != 0) rows.push_back(line);
         if (!state) {
-            state.emplace(o.map_path.empty() ? map_from_block(actors, rows) : read_map(read_file(o.map_path), o.map_path));
+            state.emplace(first_map(o, actors, rows));
             plan = plan_within(*state, o).moves;
         }
         if (state->actors_line() != actors) {  // not where the plan expects: steer from here
@@ -265,7 +278,7 @@ int figures(const Options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
     Options o;
     // A numeric option's value must be whole and in range (option_int / option_number throw,
     // naming the option: status 2).
@@ -326,3 +339,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("searchparty-solver", run(argc, argv)); }

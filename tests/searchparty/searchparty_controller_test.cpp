@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "common/judge_io.h"
 #include "../common/time_scale.h"
@@ -114,7 +115,8 @@ TEST(SearchPartyController, SilentCrashingAndMissingSolversNeverHang) {
     o = run_controller(kExample1, "", "", "sh -c 'kill -SEGV $$'");
     EXPECT_EQ(o.status, 1);
     EXPECT_EQ(o.err.rfind("Solver failed (", 0), 0u) << o.err;
-    EXPECT_NE(o.err.find("status 139"), std::string::npos) << o.err;  // SIGSEGV seen through sh
+    // The controller execs the solver's command (no shell left between them): the signal itself.
+    EXPECT_NE(o.err.find("killed by signal 11 (SIGSEGV)"), std::string::npos) << o.err;
     o = run_controller("3 1 0 0\nS.x\n", "", "", "true");
     EXPECT_EQ(o.status, 1);
     EXPECT_NE(o.err.find("line 2: bad character 'x' at x=2"), std::string::npos) << o.err;
@@ -277,3 +279,75 @@ TEST(SearchPartyController, AnUnfinishedLastLineIsPlayedAsTheOriginalDoes) {
     EXPECT_NE(short_of.err.find("exited with status 0"), std::string::npos) << short_of.err;
     EXPECT_EQ(short_of.err.find("unfinished"), std::string::npos) << short_of.err;
 }
+
+// Found by an audit of the native tools (issue 5). The original lets its solver write to the
+// terminal; ours kept the solver's stderr for failure reports only, so a solver's debug lines
+// vanished from a good run.
+TEST(SearchPartyController, TheSolversStderrComesThroughAsTheOriginalsDoes) {
+    const std::string dir = pursuit::make_temp_dir("sp-stderr-");
+    pursuit::write_file(dir + "/chatty.sh",
+                        "n=0; for m in '@4.' '@6.' '@6.' '@6.'; do\n"
+                        "  while IFS= read -r l; do case \"$l\" in ----*) break;; esac; done\n"
+                        "  n=$((n+1)); echo \"debug turn $n\" >&2; echo \"$m\"; done\n");
+    const Outcome o = run_controller(kExample1, "", "", "sh " + dir + "/chatty.sh");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.err, "debug turn 1\ndebug turn 2\ndebug turn 3\ndebug turn 4\nFinished in 4 turns\n4 0 0\n");
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// A 256x256 state block (66 KiB) is more than a pipe holds: a solver that loads for 2.5 s
+// before it reads was cut off after 2 s ("it does not read its input"), whatever --time-limit
+// said. And a solver that never ends the search ran until the 64 MiB output limit (33 M
+// turns): --max-turns ends it with a verdict that says so, and the replay is written.
+TEST(SearchPartyController, ASlowStartOnABigMapHasTheTurnsTimeAndATurnLimitEndsAnEndlessRun) {
+    const std::string dir = pursuit::make_temp_dir("sp-big-");
+    std::string map = "256 256 0 0\nS" + std::string(255, '.') + "\n";
+    for (int y = 1; y < 256; ++y) map += std::string(256, '.') + "\n";
+    pursuit::write_file(dir + "/stays.sh",
+                        "sleep 2.5; while IFS= read -r l; do case \"$l\" in ----*) echo '@5.';; esac; done\n");
+    const Outcome o = run_controller(map, "", "--time-limit 10 --max-turns 3 --replay " + dir + "/r.json", "sh " + dir + "/stays.sh");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (turn limit): the search is not over after 3 turns (--max-turns)\n", 0), 0u) << o.err;
+    const std::string replay = pursuit::read_file(dir + "/r.json");
+    EXPECT_NE(replay.find("\"turns\": 3"), std::string::npos) << replay.substr(replay.find("\"result\""));
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// A solver that closes its output and goes on running: the shell the command ran under kept
+// the pipe open, so the turn timed out, and with --time-limit 0 the run never ended.
+TEST(SearchPartyController, ASolverThatClosesItsOutputIsSeenAtOnce) {
+    const Outcome o = run_controller(kExample1, "", "--time-limit 0", "sh -c 'exec 1>&-; sleep 20'");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (exited): solver closed its output before answering turn 1", 0), 0u) << o.err;
+}
+
+// A full disk: the solver, the map generator, the checker and the controller's --summary said
+// nothing and exited 0, so a truncated solution or map passed for a good one.
+TEST(SearchPartyPrograms, AFailedWriteOfTheOutputIsAnError) {
+    const std::string dir = pursuit::make_temp_dir("sp-full-");
+    pursuit::write_file(dir + "/map.txt", kExample1);
+    pursuit::write_file(dir + "/sol.txt", "@4.\n@6.\n@6.\n@6.\n4 0 0\n");
+    for (const std::string& run : std::vector<std::string>{"searchparty-solver " + dir + "/map.txt", "searchparty-mapgen maze 10 10 0 0 1",
+                                   "searchparty-check " + dir + "/map.txt " + dir + "/sol.txt",
+                                   "searchparty-controller --summary " + dir + "/map.txt -- " + kBin + "/searchparty-solver"}) {
+        const int raw = std::system((kBin + "/" + run + " >/dev/full 2>" + dir + "/err.txt").c_str());
+        EXPECT_EQ(WEXITSTATUS(raw), 1) << run;
+        EXPECT_NE(pursuit::read_file(dir + "/err.txt").find(": cannot write the standard output"), std::string::npos) << run;
+    }
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// In the interactive form a MAP that is not the controller's map was followed over the state
+// block: a mistyped path played another map's plan (moves of actors that do not exist).
+TEST(SearchPartySolver, InTheInteractiveFormAMapThatIsNotTheControllersGivesWayToTheBlock) {
+    const std::string dir = pursuit::make_temp_dir("sp-other-");
+    pursuit::write_file(dir + "/other.txt", "20 5 1 1\n....................\n.........S..........\n....................\n"
+                                            "....................\n....................\n");
+    const Outcome o = run_controller(kExample1, "", "", kBin + "/searchparty-solver " + dir + "/other.txt");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_NE(o.err.find("other.txt is not the map of the controller's first state block; playing the block's map"), std::string::npos)
+        << o.err;
+    EXPECT_NE(o.err.find("Finished in 4 turns\n4 0 0\n"), std::string::npos) << o.err;
+    std::system(("rm -rf " + dir).c_str());
+}
+

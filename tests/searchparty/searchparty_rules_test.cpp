@@ -230,6 +230,13 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     EXPECT_EQ(r.message, "solution: after all 2 move lines, 7 open cells are still unsearched");
     r = check_solution(m, "@4.\n@4.\n@4.\n");
     EXPECT_EQ(r.message, "solution line 3: expected the final line \"turns costars extras\", got '@4.'");
+    EXPECT_EQ(r.turns, 2);  // the true turns after the move lines before it (it printed 0 0 0)
+    // A solution that forgot its final line: its true result, and what the final line would be.
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.turns, 4);
+    EXPECT_EQ(r.message, "solution line 4: expected the final line \"turns costars extras\", got '@6.' (as a move line it ends the "
+                         "search: the final line would be '4 0 0')");
     r = check_solution(m, "@4.\n@4.\n@4.\n3 0 0\n");
     EXPECT_EQ(r.message, "solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map");
 }
