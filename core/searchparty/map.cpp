@@ -1,6 +1,8 @@
 // Owns: read_map and the map's text form (see map.h).
 #include "searchparty/map.h"
 
+#include <climits>
+
 #include "common/errors.h"
 #include "common/line_reader.h"
 
@@ -57,7 +59,8 @@ std::string Map::to_text() const {
 Map read_map(const std::string& text, const std::string& source) {
     LineReader in(text, source);
     if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
-    const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, 0, 1 << 30);
+    // Any int here, so that a field out of range is named below ("-1 is outside 0..1073741824" was not).
+    const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, INT_MIN, INT_MAX);
     Map m;
     m.cols = static_cast<int>(head[0]);
     m.rows = static_cast<int>(head[1]);
@@ -65,8 +68,8 @@ Map read_map(const std::string& text, const std::string& source) {
     m.extras = static_cast<int>(head[3]);
     if (m.cols < 1 || m.cols > kMaxSide) in.fail("N (columns) must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(m.cols));
     if (m.rows < 1 || m.rows > kMaxSide) in.fail("M (rows) must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(m.rows));
-    if (m.costars > kMaxCostars) in.fail("p (costars) must be 0.." + std::to_string(kMaxCostars) + ", got " + std::to_string(m.costars));
-    if (m.extras > kMaxExtras) in.fail("q (extras) must be 0.." + std::to_string(kMaxExtras) + ", got " + std::to_string(m.extras));
+    if (m.costars < 0 || m.costars > kMaxCostars) in.fail("p (costars) must be 0.." + std::to_string(kMaxCostars) + ", got " + std::to_string(m.costars));
+    if (m.extras < 0 || m.extras > kMaxExtras) in.fail("q (extras) must be 0.." + std::to_string(kMaxExtras) + ", got " + std::to_string(m.extras));
     m.open.assign(static_cast<std::size_t>(m.cols) * m.rows, 0);
     int starts = 0;
     for (int y = 0; y < m.rows; ++y) {

@@ -58,6 +58,9 @@ TEST(SearchPartyMap, ErrorsNameTheLine) {
     EXPECT_EQ(map_error("257 1 0 0\nS\n"), "m.txt line 1: N (columns) must be 1..256, got 257");
     EXPECT_EQ(map_error("1 0 0 0\n"), "m.txt line 1: M (rows) must be 1..256, got 0");
     EXPECT_EQ(map_error("1 1 27 0\nS\n"), "m.txt line 1: p (costars) must be 0..26, got 27");
+    // A negative field is named too (it was "-1 is outside 0..1073741824").
+    EXPECT_EQ(map_error("1 1 -1 0\nS\n"), "m.txt line 1: p (costars) must be 0..26, got -1");
+    EXPECT_EQ(map_error("1 -3 0 0\nS\n"), "m.txt line 1: M (rows) must be 1..256, got -3");
     EXPECT_EQ(map_error("1 1 0 30\nS\n"), "m.txt line 1: q (extras) must be 0..26, got 30");
     EXPECT_NE(map_error("1 1 0\nS\n").find("m.txt line 1: expected the header"), std::string::npos);
     EXPECT_EQ(map_error("4 1 0 0\nS#..\n"),
