@@ -225,7 +225,10 @@ int interactive(const Options& o, const std::string& first_line) {
         std::string actors;
         std::vector<std::string> rows;
         if (!std::getline(std::cin, actors)) return 0;
-        while (std::getline(std::cin, line) && line.rfind("----", 0) != 0) rows.push_back(line);
+        // CRLF blocks (a block saved on Windows and piped in) read as LF ones, as map files do.
+        const auto chomp = [](std::string& l) { if (!l.empty() && l.back() == '\r') l.pop_back(); };
+        chomp(actors);
+        while (std::getline(std::cin, line) && (chomp(line), line.rfind("----", 0) != 0)) rows.push_back(line);
         if (!state) {
             state.emplace(first_map(o, actors, rows));
             plan = plan_within(*state, o).moves;
@@ -253,12 +256,17 @@ int figures(const Options& o) {
         const char* env = std::getenv("PURSUIT_SHARED_DIR");
         dir = std::string(env ? env : PURSUIT_SHARED_DIR) + "/ref/searchparty";
     }
+    // The five maps are read first: a wrong DIR is one error, not a table header and then an error.
+    std::vector<Map> maps;
+    for (int i = 1; i <= 5; ++i) {
+        const std::string path = dir + "/map" + std::to_string(i) + ".txt";
+        maps.push_back(read_map(read_file(path), path));
+    }
     std::printf("%-5s %9s %3s %3s | %6s %8s %8s | %8s | %5s %5s %5s %5s\n", "map", "size", "p", "q", "turns", "costars",
                 "extras", "time ms", "area", "dist", "bound", "gap");
     int total = 0, total_bound = 0, costars = 0, costars_max = 0, extras = 0, extras_max = 0;
     for (int i = 1; i <= 5; ++i) {
-        const std::string path = dir + "/map" + std::to_string(i) + ".txt";
-        const Map m = read_map(read_file(path), path);
+        const Map& m = maps[static_cast<std::size_t>(i - 1)];
         const State start(m);
         const Stopwatch clock;
         const Plan plan = solve_with_budget(start, o);

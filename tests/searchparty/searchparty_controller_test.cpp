@@ -351,3 +351,21 @@ TEST(SearchPartySolver, InTheInteractiveFormAMapThatIsNotTheControllersGivesWayT
     std::system(("rm -rf " + dir).c_str());
 }
 
+
+// A block piped in with CRLF line ends was refused ("grid row 1 has 7 characters, expected
+// N = 6": the \r counted as a cell), where map files with CRLF are read. And --figures with a
+// wrong folder printed the table's header before its error.
+TEST(SearchPartySolver, ACrlfStateBlockIsReadAndFiguresOfAMissingFolderPrintNoHeader) {
+    const std::string dir = pursuit::make_temp_dir("sp-crlf-");
+    std::string crlf;
+    for (char c : kTurn1) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    pursuit::write_file(dir + "/block.txt", crlf);
+    int raw = std::system((kBin + "/searchparty-solver < " + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 0) << pursuit::read_file(dir + "/err.txt");
+    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@4.\n");
+    raw = std::system((kBin + "/searchparty-solver --figures " + dir + "/nowhere >" + dir + "/out.txt 2>" + dir + "/err.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(raw), 1);
+    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "");
+    EXPECT_NE(pursuit::read_file(dir + "/err.txt").find("nowhere/map1.txt"), std::string::npos);
+    std::system(("rm -rf " + dir).c_str());
+}
