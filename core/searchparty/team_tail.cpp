@@ -325,7 +325,6 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                 // Its rank is at least count + away: when `width` children already rank better,
                 // it would not be kept, so its cells are not scanned (the same states are kept).
                 if (best_keys.full() && best_keys.beats(count + away, count)) continue;
-                count = 0;
                 std::array<int, kMaxMembers> far{}, load{};
                 std::array<const std::uint8_t*, kMaxMembers> row{};
                 for (int i = 0; i < people; ++i) row[i] = into.data() + static_cast<std::size_t>(pos[i]) * m;
@@ -343,7 +342,7 @@ std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
                             doomed = true;
                             break;
                         }
-                        ++count, bound = std::max(bound, near), far[who] = std::max(far[who], near), ++load[who];
+                        bound = std::max(bound, near), far[who] = std::max(far[who], near), ++load[who];
                     }
                 if (doomed) continue;
                 if (count == 0 && away == 0) {  // solved: the joint moves back from here

@@ -162,6 +162,13 @@ static int run(int argc, char** argv) {
         block.pop_back();  // send_line adds the final newline
         return solver.send_line(block);
     };
+    // Ends the run with `error` on stderr, after what the solver wrote to its stderr before it.
+    auto stop = [&](const std::string& error, int exit_status) {
+        solver.pass_stderr();
+        run.error = error;
+        std::cerr << run.error << "\n";
+        status = exit_status;
+    };
     auto finish_lines = [&] {
         solver.pass_stderr();  // what the solver wrote before its last line comes first
         run.finished = true;
@@ -176,19 +183,13 @@ static int run(int argc, char** argv) {
             std::optional<std::string> line;
             line = solver.read_line("turn " + std::to_string(state.turns() + 1));
             if (!line) {
-                solver.pass_stderr();
-                run.error = std::string("Solver failed (") + verdict_name(solver.verdict().kind) + "): " + solver.verdict().message;
-                std::cerr << run.error << "\n";
-
-                status = 1;
+                stop(std::string("Solver failed (") + verdict_name(solver.verdict().kind) + "): " + solver.verdict().message, 1);
                 break;
             }
             try {
                 state.play_line(*line);
             } catch (const IllegalMove& e) {
-                solver.pass_stderr();
-                run.error = e.what();
-                std::cerr << run.error << "\n";
+                stop(e.what(), 0);  // a rule error: status 0, as the original's
                 break;
             }
             run.lines.push_back(*line);
@@ -197,11 +198,7 @@ static int run(int argc, char** argv) {
                 break;
             }
             if (state.turns() >= max_turns) {
-                solver.pass_stderr();
-                run.error = "Solver failed (turn limit): the search is not over after " + std::to_string(max_turns) +
-                            " turns (--max-turns)";
-                std::cerr << run.error << "\n";
-                status = 1;
+                stop("Solver failed (turn limit): the search is not over after " + std::to_string(max_turns) + " turns (--max-turns)", 1);
                 break;
             }
             if (!send_state()) continue;  // the read reports the failure

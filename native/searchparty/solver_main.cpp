@@ -207,9 +207,8 @@ Map map_from_block(const std::string& actors_line, const std::vector<std::string
 Map first_map(const Options& o, const std::string& actors, const std::vector<std::string>& rows) {
     if (o.map_path.empty()) return map_from_block(actors, rows);
     Map given = read_map(read_file(o.map_path), o.map_path);
-    std::string block = "Turn 1\n" + actors + "\n";
-    for (const auto& r : rows) block += r + "\n";
-    if (State(given).state_block() == block + std::string(40, '-') + "\n") return given;
+    const State start(given);
+    if (start.actors_line() == actors && start.board_rows() == rows) return given;
     std::cerr << "searchparty-solver: " << o.map_path << " is not the map of the controller's first state block; playing the block's map\n";
     return map_from_block(actors, rows);
 }

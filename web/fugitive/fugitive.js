@@ -549,11 +549,7 @@ async function main() {
   const h = readHash();
   const { replayUrl, autoplay } = readEmbedOptions();
   if (autoplay && !replayUrl) h.side = -1;
-  $('in-side').value = String(h.side);
-  $('in-level').value = h.level;
-  $('in-cities').value = String(h.cities);
-  $('in-seed').value = String(h.seed);
-  st.level = h.level;
+  formFromHash(h);
   st.engine = getEngine();
   explainEngineRestarts(st.engine, $('error'), $('btn-new'), $('btn-restart'));
   try {
@@ -571,14 +567,19 @@ async function main() {
   // it names, as a reload would (it used to be ignored: the old game stayed under the new link).
   onHashChange(() => {
     const next = readHash();
-    $('in-side').value = String(next.side);
-    $('in-level').value = next.level;
-    $('in-cities').value = String(next.cities);
-    $('in-seed').value = String(next.seed);
-    st.level = next.level;
+    formFromHash(next);
     clearError($('error'));
     startFromHash(next).catch(() => { /* shown in the error box */ });
   });
+}
+
+/** The New game form (and the level played) as a link names them. */
+function formFromHash(h) {
+  $('in-side').value = String(h.side);
+  $('in-level').value = h.level;
+  $('in-cities').value = String(h.cities);
+  $('in-seed').value = String(h.seed);
+  st.level = h.level;
 }
 
 /** The game a link names: its built-in map (map=example8) or a generated one from the form. */

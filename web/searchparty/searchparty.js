@@ -398,6 +398,12 @@ async function loadText(text) {
   await loadConfig(await mapConfig(text));
 }
 
+/** The seed and the level a link names. */
+function settingsFromHash(h) {
+  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED });
+  $('in-level').value = readChoice(h, 'level', LEVELS, 'hard');
+}
+
 /** The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). */
 function builtinFromHash(h) {
   if (h.map === undefined || builtinText(h.map)) return { name: h.map ?? 'rooms', note: null };
@@ -412,12 +418,12 @@ function builtinText(name) {
 async function startFromConfig(config, { autoplay = false } = {}) {
   // The engine also takes {builtin: name} (default "rooms"); the page keeps the map's text (the solver needs it).
   let cfg = config;
-  // One line cannot be a map (a header and rows): a name, not one of ours.
-  if (typeof config.map === 'string' && !builtinText(config.map) && !config.map.trim().includes('\n')) {
-    throw new Error(`map "${config.map.slice(0, 40)}": no such built-in map (${st.builtins.map((m) => m.name).join(', ')})`);
-  }
-  if (typeof config.map === 'string' && builtinText(config.map)) cfg = { ...config, map: builtinText(config.map) };
-  else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
+  // One line cannot be a map (a header and rows): a built-in map's name.
+  if (typeof config.map === 'string' && !config.map.trim().includes('\n')) {
+    const text = builtinText(config.map);
+    if (!text) throw new Error(`map "${config.map.slice(0, 40)}": no such built-in map (${st.builtins.map((m) => m.name).join(', ')})`);
+    cfg = { ...config, map: text };
+  } else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
   await loadConfig(cfg);
   if (autoplay) await watchSolver();
 }
@@ -437,8 +443,7 @@ const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFro
 async function init() {
   const h = readHash();
   const { replayUrl, autoplay } = readEmbedOptions();
-  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED });
-  $('in-level').value = readChoice(h, 'level', LEVELS, 'hard');
+  settingsFromHash(h);
   let mapNote = null;
   try {
     const maps = await engine.tool('searchparty', 'maps', {});
@@ -459,8 +464,7 @@ async function init() {
   // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
   onHashChange((next) => {
     const linked = builtinFromHash(next);
-    st.seed = readInt(next, 'seed', 1, { min: 0, max: MAX_SEED });
-    $('in-level').value = readChoice(next, 'level', LEVELS, 'hard');
+    settingsFromHash(next);
     $('in-builtin').value = linked.name;
     loadText(builtinText(linked.name)).then(() => { if (linked.note) showError(errorBox, linked.note); }, (e) => showError(errorBox, e));
   });
