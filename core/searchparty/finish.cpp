@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "common/grid.h"
+#include "common/parallel.h"
 #include "common/rng.h"
 #include "searchparty/tours.h"
 
@@ -839,10 +840,19 @@ std::vector<Plan> close_with_tours(const State& mid, const WalkGraph& graph, con
                                    const std::function<bool()>& go_on) {
     const ClosingTable table = closing_table(mid, graph, teams, params);
     if (table.too_big || teams.empty()) return std::vector<Plan>(seeds.size());  // not complete: never kept
-    std::vector<Plan> plans;
-    for (std::size_t k = 0; k < seeds.size() && (k == 0 || !go_on || go_on()); ++k)
-        plans.push_back(walk_tours(mid, graph, teams, search_tours(table, teams.size(), params, seeds[k]), params, max_turns));
-    return plans;
+    // The seeds side by side (common/parallel.h): each plan depends on its seed alone. Under a
+    // time limit (go_on) a seed after the first starts only while time remains.
+    std::vector<Plan> plans(seeds.size());
+    std::vector<char> made(seeds.size(), 0);
+    parallel_for(seeds.size(), [&](std::size_t k) {
+        if (k > 0 && go_on && !go_on()) return;
+        plans[k] = walk_tours(mid, graph, teams, search_tours(table, teams.size(), params, seeds[k]), params, max_turns);
+        made[k] = 1;
+    });
+    std::vector<Plan> kept;
+    for (std::size_t k = 0; k < seeds.size(); ++k)
+        if (made[k]) kept.push_back(std::move(plans[k]));
+    return kept;
 }
 
 }  // namespace

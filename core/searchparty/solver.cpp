@@ -5,9 +5,11 @@
 #include <chrono>
 #include <climits>
 #include <memory>
+#include <mutex>
 #include <numeric>
 
 #include "common/errors.h"
+#include "common/parallel.h"
 #include "common/rng.h"
 #include "searchparty/beam.h"
 #include "searchparty/team_routes.h"
@@ -686,6 +688,81 @@ constexpr int kTailReach = 6;
 constexpr int kPolishCycles = 1;
 constexpr int kCycleReach = 2;
 
+namespace {
+
+// One finalist's polish: its latest team's walk shortened, then team tails re-walked (a
+// first pass), with the memos of the beams that found nothing for the cycles after it.
+struct FinalistPolish {
+    Plan plan;
+    BeamMemo walk_memo, tail_memo;
+};
+
+void shorten_and_rewalk(const State& start, FinalistPolish& f, const TeamWalkParams& walk_params,
+                        const std::function<bool(Stage)>& go_on) {
+    const std::function<bool()> in_time = [&] { return go_on(Stage::Polish); };
+    Plan again = shorten_team_walks(start, f.plan, walk_params, in_time, &f.walk_memo);
+    if (go_on(Stage::Polish)) again = rewalk_team_tails(start, std::move(again), TeamTailParams{}, in_time, &f.tail_memo);
+    f.plan = std::move(again);
+}
+
+// The cycles after the first pass (kPolishCycles), until one changes nothing.
+void polish_cycles(const State& start, FinalistPolish& f, const TeamWalkParams& walk_params,
+                   const std::function<bool(Stage)>& go_on) {
+    for (int cycle = 0; cycle < kPolishCycles && go_on(Stage::Polish); ++cycle) {
+        const std::vector<Moves> before = f.plan.moves;
+        shorten_and_rewalk(start, f, walk_params, go_on);
+        if (f.plan.moves == before) break;
+    }
+}
+
+// Every complete finalist at most kTailReach turns behind `best` (each plan once) gets a first
+// pass; those that end at most kCycleReach turns behind the best found before them (in the
+// finalists' order) get the cycles too; the best is returned. The passes run side by side
+// (common/parallel.h) and the cycles of the finalists that may need them too, so the result
+// is the one a loop over the finalists in order gives, whatever the thread count.
+Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& finalists, const TeamWalkParams& walk_params,
+                      const std::function<bool(Stage)>& go_on) {
+    const int reach = best.turns + kTailReach;
+    std::vector<FinalistPolish> chosen;
+    for (const Plan& p : finalists) {
+        const bool seen = std::any_of(chosen.begin(), chosen.end(), [&](const FinalistPolish& q) { return q.plan.moves == p.moves; });
+        if (!seen && p.complete && p.turns <= reach) chosen.push_back({p, {}, {}});
+    }
+    std::vector<char> passed(chosen.size(), 0);
+    parallel_for(chosen.size(), [&](std::size_t i) {
+        if (i > 0 && !go_on(Stage::Polish)) return;
+        shorten_and_rewalk(start, chosen[i], walk_params, go_on);
+        passed[i] = 1;
+    });
+    // A finalist's cycles start when it ends within kCycleReach of the best before it. That
+    // best is at least as good as every earlier first pass, so only the finalists within
+    // reach of those may need them: their cycles run side by side ahead of the decision.
+    std::vector<FinalistPolish> cycled(chosen.size());
+    std::vector<std::size_t> ahead;
+    int fewest = best.turns;
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+        if (!passed[i]) continue;
+        if (chosen[i].plan.turns <= fewest + kCycleReach) ahead.push_back(i);
+        fewest = std::min(fewest, chosen[i].plan.turns);
+    }
+    parallel_for(ahead.size(), [&](std::size_t k) {
+        cycled[ahead[k]] = chosen[ahead[k]];
+        polish_cycles(start, cycled[ahead[k]], walk_params, go_on);
+    });
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+        if (!passed[i]) continue;
+        if (chosen[i].plan.turns <= best.turns + kCycleReach) {
+            const bool ran_ahead = std::find(ahead.begin(), ahead.end(), i) != ahead.end();
+            if (ran_ahead) chosen[i] = std::move(cycled[i]);
+            else polish_cycles(start, chosen[i], walk_params, go_on);  // (not expected: see above)
+        }
+        if (better(chosen[i].plan, best)) best = std::move(chosen[i].plan);
+    }
+    return best;
+}
+
+}  // namespace
+
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
            const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
            const std::function<bool(Stage)>& in_time) {
@@ -744,14 +821,26 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
         for (Plan& p : starts) p.variant = "closing tours from the start";
         const bool closed = starts.front().complete;
-        if (!closed || !big) best = polish(std::move(best));
-        if (!closed || !big) finalists.push_back(best);
+        // The first plans are polished side by side (common/parallel.h), then taken in order:
+        // the variants' best first (if polished), then the closings.
+        std::vector<Plan> firsts;
+        const bool variants_too = !closed || !big;
+        if (variants_too) firsts.push_back(std::move(best));
         const std::size_t polished = closed ? std::min(starts.size(), kPolishedStarts) : 0;
-        for (std::size_t k = 0; k < polished && (k == 0 || go_on(Stage::Polish)); ++k) {
-            Plan closing = big ? replan_finishes(start, std::move(starts[k]), default_finish_cuts(), finish, polish_in_time)
-                               : polish(std::move(starts[k]));
-            finalists.push_back(closing);
-            if (better(closing, best)) best = std::move(closing);
+        for (std::size_t k = 0; k < polished; ++k) firsts.push_back(std::move(starts[k]));
+        std::vector<char> made(firsts.size(), 0);
+        parallel_for(firsts.size(), [&](std::size_t k) {
+            const bool closing = !(variants_too && k == 0);
+            if (closing && k > (variants_too ? 1u : 0u) && !go_on(Stage::Polish)) return;
+            firsts[k] = closing && big ? replan_finishes(start, std::move(firsts[k]), default_finish_cuts(), finish, polish_in_time)
+                                       : polish(std::move(firsts[k]));
+            made[k] = 1;
+        });
+        if (variants_too) best = firsts.front();
+        for (std::size_t k = 0; k < firsts.size(); ++k) {
+            if (!made[k]) continue;
+            finalists.push_back(firsts[k]);
+            if (better(firsts[k], best)) best = std::move(firsts[k]);
         }
     } else if (level >= 3) {
         best = polish(std::move(best));
@@ -768,23 +857,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // and the 275 to 273).
     if (closings && go_on(Stage::Polish)) {
         finalists.insert(finalists.begin(), best);
-        const int reach = best.turns + kTailReach;
-        std::vector<const Plan*> done;
-        for (const Plan& p : finalists) {
-            const bool seen = std::any_of(done.begin(), done.end(), [&](const Plan* q) { return q->moves == p.moves; });
-            if (seen || !p.complete || p.turns > reach || (!done.empty() && !go_on(Stage::Polish))) continue;
-            done.push_back(&p);
-            BeamMemo walk_memo, tail_memo;
-            Plan shortened = shorten_team_walks(start, p, walk_params, polish_in_time, &walk_memo);
-            if (go_on(Stage::Polish)) shortened = rewalk_team_tails(start, std::move(shortened), TeamTailParams{}, polish_in_time, &tail_memo);
-            for (int cycle = 0; cycle < kPolishCycles && shortened.turns <= best.turns + kCycleReach && go_on(Stage::Polish); ++cycle) {
-                Plan again = shorten_team_walks(start, shortened, walk_params, polish_in_time, &walk_memo);
-                if (go_on(Stage::Polish)) again = rewalk_team_tails(start, std::move(again), TeamTailParams{}, polish_in_time, &tail_memo);
-                if (again.moves == shortened.moves) break;
-                shortened = std::move(again);
-            }
-            if (better(shortened, best)) best = std::move(shortened);
-        }
+        best = finish_finalists(start, std::move(best), finalists, walk_params, go_on);
     }
     if (level < 3 || !more || start.finished()) return best;  // (nothing to search: no budget to spend)
     // Improvement while the budget lasts, with the native pipeline: new routes for a few teams
@@ -877,9 +950,11 @@ std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms) {
     struct Timing {
         Clock::time_point start = Clock::now();
         double last_ms = 0, longest_ms = 0;
+        std::mutex lock;  // steps side by side (common/parallel.h) ask at the same time
     };
     auto timing = std::make_shared<Timing>();
     return [timing, variants_ms, limit_ms](Stage stage) {
+        const std::lock_guard<std::mutex> hold(timing->lock);
         const double now = std::chrono::duration<double, std::milli>(Clock::now() - timing->start).count();
         timing->longest_ms = std::max(timing->longest_ms, now - timing->last_ms);
         timing->last_ms = now;

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <optional>
 #include <iostream>
@@ -24,6 +25,7 @@
 #include "common/errors.h"
 #include "common/judge_io.h"
 #include "common/line_reader.h"
+#include "common/parallel.h"
 #include "searchparty/finish.h"
 #include "searchparty/solver.h"
 
@@ -38,6 +40,7 @@ struct Options {
     int tries = -1;        // at most this many randomised tries (-1: as many as the budget allows)
     double plan_ms = 8000;  // interactive form: planning time before turn 1 (see plan_within)
     int level = 3;
+    int threads = 0;  // 0: the machine's cores, at most 8 (common/parallel.h)
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
     bool figures = false;
     std::string figures_dir, map_path;
@@ -118,6 +121,8 @@ int usage(int code) {
         "  --tries N        at most N tries; without --budget-ms exactly N (reproducible: the\n"
         "                   same seed and N give the same plan on any machine)\n"
         "  --level L        easy | medium | hard | best (default best)\n"
+        "  --threads T      threads the pipeline may use (default: the machine's cores, at\n"
+        "                   most 8); the plan is the same for every T, only the time differs\n"
         "  --plan-ms P      interactive form: plan for at most about P ms before turn 1 (the\n"
         "                   batch form's steps while time remains; default 8000, so turn 1\n"
         "                   stays within the controller's 10 s limit)\n"
@@ -261,25 +266,28 @@ int figures(const Options& o) {
         const std::string path = dir + "/map" + std::to_string(i) + ".txt";
         maps.push_back(read_map(read_file(path), path));
     }
-    std::printf("%-5s %9s %3s %3s | %6s %8s %8s | %8s | %5s %5s %5s %5s\n", "map", "size", "p", "q", "turns", "costars",
-                "extras", "time ms", "area", "dist", "bound", "gap");
+    std::printf("threads: %d (time ms: wall clock; cpu ms: all threads)\n", parallel_threads());
+    std::printf("%-5s %9s %3s %3s | %6s %8s %8s | %8s %8s | %5s %5s %5s %5s\n", "map", "size", "p", "q", "turns", "costars",
+                "extras", "time ms", "cpu ms", "area", "dist", "bound", "gap");
     int total = 0, total_bound = 0, costars = 0, costars_max = 0, extras = 0, extras_max = 0;
     for (int i = 1; i <= 5; ++i) {
         const Map& m = maps[static_cast<std::size_t>(i - 1)];
         const State start(m);
         const Stopwatch clock;
+        const std::clock_t cpu_start = std::clock();
         const Plan plan = solve_with_budget(start, o);
         const double ms = clock.elapsed_ms();
+        const double cpu_ms = 1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
         const LowerBound lb = lower_bound(m);
         const std::string size = std::to_string(m.cols) + "x" + std::to_string(m.rows);
-        std::printf("map%-2d %9s %3d %3d | %6d %5d/%-2d %5d/%-2d | %8.0f | %5d %5d %5d %+5d%s\n", i, size.c_str(), m.costars, m.extras,
-                    plan.turns, plan.costars, m.costars, plan.extras, m.extras, ms, lb.area, lb.distance, lb.bound(),
+        std::printf("map%-2d %9s %3d %3d | %6d %5d/%-2d %5d/%-2d | %8.0f %8.0f | %5d %5d %5d %+5d%s\n", i, size.c_str(), m.costars,
+                    m.extras, plan.turns, plan.costars, m.costars, plan.extras, m.extras, ms, cpu_ms, lb.area, lb.distance, lb.bound(),
                     plan.turns - lb.bound(), plan.complete ? "" : "  (incomplete!)");
         total += plan.turns, total_bound += lb.bound();
         costars += plan.costars, costars_max += m.costars, extras += plan.extras, extras_max += m.extras;
     }
-    std::printf("total %19s | %6d %5d/%-2d %5d/%-2d | %8s | %17d %+5d\n", "", total, costars, costars_max, extras, extras_max, "",
-                total_bound, total - total_bound);
+    std::printf("total %19s | %6d %5d/%-2d %5d/%-2d | %8s %8s | %17d %+5d\n", "", total, costars, costars_max, extras, extras_max, "",
+                "", total_bound, total - total_bound);
     return 0;
 }
 
@@ -298,13 +306,15 @@ static int run(int argc, char** argv) {
         for (int i = 1; i < argc; ++i) {
             const std::string a = argv[i];
             if (a == "--help" || a == "-h") return usage(0);
-            const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--policy" || a == "--level";
+            const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--policy" || a == "--level" ||
+                                     a == "--threads";
             if (takes_value && i + 1 >= argc) return bad("option " + a + " needs a value");
             if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
             else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
             else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--policy" && i + 1 < argc) o.policy = policy_from(argv[++i]);
+            else if (a == "--threads" && i + 1 < argc) o.threads = static_cast<int>(option_int(a, argv[++i], 1, 64));
             else if (a == "--level" && i + 1 < argc) {
                 const std::string l = argv[++i];
                 o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
@@ -322,6 +332,7 @@ static int run(int argc, char** argv) {
         std::fprintf(stderr, "searchparty-solver: %s\n", e.what());
         return 2;
     }
+    set_parallel_threads(o.threads);
     try {
         if (o.figures) return figures(o);
         std::string first;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <sstream>
 
+#include "common/parallel.h"
 #include "searchparty/beam.h"
 #include "searchparty/checker.h"
 #include "searchparty/generator.h"
@@ -102,6 +103,23 @@ TEST(SearchPartySolver, GeneratedMapsAreValidAndSolved) {
     GenerateSpec a;
     a.seed = 7;
     EXPECT_EQ(generate_map(a).to_text(), generate_map(a).to_text());
+}
+
+// The native pipeline polishes its first plans and finalists side by side (common/parallel.h):
+// the plan must not depend on the thread count (a race or an order that follows the threads
+// would show here). A 40 x 30 cave takes every stage: closings, polish, finalists, cycles.
+TEST(SearchPartySolver, ThePlanIsTheSameForEveryThreadCount) {
+    const State start(generated("cave", 4, 3, 2));
+    std::vector<Plan> plans;
+    for (int threads : {1, 2, 3}) {
+        pursuit::set_parallel_threads(threads);
+        plans.push_back(solve_full(start, 3, 1));
+    }
+    pursuit::set_parallel_threads(0);
+    ASSERT_TRUE(plans[0].complete);
+    EXPECT_EQ(plans[1].moves, plans[0].moves);
+    EXPECT_EQ(plans[2].moves, plans[0].moves);
+    EXPECT_EQ(batch_text(start, plans[1]), batch_text(start, plans[0]));
 }
 
 TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
