@@ -90,7 +90,7 @@ Options parse(int argc, char** argv) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
             std::cout << kUsage;
-            std::exit(0);
+            std::exit(exit_after_stdout("pursuit-arena", 0));
         } else if (a == "--list") o.list = true;
         else if (a == "--bot") {
             const std::string v = need(i);
@@ -309,7 +309,7 @@ int run(const Options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     try {
         return run(parse(argc, argv));
     } catch (const InputError& e) {
@@ -320,3 +320,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("pursuit-arena", run_main(argc, argv)); }

@@ -124,7 +124,7 @@ struct OptionError : InputError {
     using InputError::InputError;
 };
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     MatchSettings s;
     std::string result_path, replay_path, out_dir;
     int series = 0;
@@ -194,3 +194,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("bank-judge", run_main(argc, argv)); }

@@ -7,7 +7,7 @@
 #include "common/errors.h"
 #include "common/judge_io.h"
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     using namespace pursuit;
     bundle::BundleOptions o;
 #ifdef PURSUIT_SOURCE_DIR
@@ -70,3 +70,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("pursuit-bundle", run_main(argc, argv)); }

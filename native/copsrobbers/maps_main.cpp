@@ -7,7 +7,7 @@
 #include "common/judge_io.h"
 #include "copsrobbers/maps.h"
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     using namespace pursuit::copsrobbers;
     std::string out = "maps/copsrobbers";
     std::vector<std::string> names;
@@ -48,4 +48,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "copsrobbers-maps: %s\n", e.what());
         return 1;
     }
+    return 0;
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("copsrobbers-maps", run_main(argc, argv)); }

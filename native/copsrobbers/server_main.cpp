@@ -169,7 +169,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     try {
         std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir;
         int cops = 2, rounds = 100, seeds = 5;
@@ -261,3 +261,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("copsrobbers-server", run_main(argc, argv)); }

@@ -33,7 +33,7 @@ int usage(int code) {
     return code;
 }
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     BotSettings fbot, dbot;
     std::string fname = "strong", dname = "strong";  // BotSettings' default strength
     int games = 20, cmin = 100, cmax = 200, only = -1;
@@ -120,4 +120,8 @@ int main(int argc, char** argv) {
     std::printf("fugitive %-6s vs detectives %-6s: %d/%d caught (%.0f %%), mean score F %.2f D %.2f, mean capture turn %.1f, max ms F %.0f D %.0f\n",
                 fname.c_str(), dname.c_str(), captures, played, 100.0 * captures / played, double(fpoints) / played, 20 - double(fpoints) / played,
                 captures ? double(turn_sum) / captures : 0.0, fmax, dmax);
+    return 0;
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("fugitive-arena", run_main(argc, argv)); }

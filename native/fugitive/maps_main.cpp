@@ -31,7 +31,7 @@ std::string summary(const Map& m) {
 }
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     if (argc < 2) return usage(2);
     const std::string cmd = argv[1];
     if (cmd == "--help" || cmd == "-h") return usage(0);
@@ -102,3 +102,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("fugitive-maps", run_main(argc, argv)); }

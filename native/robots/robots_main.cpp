@@ -63,7 +63,7 @@ void judge_input(const std::string& input, std::string& out, ReplayWriter& repla
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     std::string replay_dir;
     bool stats = false;
     for (int i = 1; i < argc; ++i) {
@@ -117,3 +117,6 @@ int main(int argc, char** argv) {
     if (!replays.written.empty()) std::fprintf(stderr, "robots: %s\n", pursuit::wrote_line({}, replays.written).c_str());
     return status;
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("robots", run_main(argc, argv)); }

@@ -72,7 +72,7 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
     try {
         return run(argc, argv);
     } catch (const std::exception& e) {
@@ -80,3 +80,6 @@ int main(int argc, char** argv) {
         return 1;
     }
 }
+
+// A failed write of the standard output (a full disk) is an error, not status 0.
+int main(int argc, char** argv) { return pursuit::exit_after_stdout("pursuit-tool", run_main(argc, argv)); }

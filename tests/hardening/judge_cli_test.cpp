@@ -143,6 +143,23 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
                 "\nwrote " + dir + "/bk/only.json\n");
 }
 
+// A full disk: the judges, map tools, arenas, the bundle, robots and pursuit-tool said nothing
+// and exited 0 when their standard output could not be written, so a truncated map or table
+// passed for a good one (the Search Party programs: SearchPartyPrograms.AFailedWrite...).
+TEST_F(JudgeCli, AFailedWriteOfTheStandardOutputIsStatus1AndSaidOnStderr) {
+    const std::vector<std::string> runs{
+        "pursuit-arena --help", "bank-judge --help", "pursuit-bundle --help", "copsrobbers-server --help",
+        "copsrobbers-maps --help", "fugitive-judge --help", "fugitive-maps --help", "fugitive-arena --help",
+        "robots --help", "pursuit-tool --help",
+        // real output, not only usage
+        "fugitive-maps generate --cities 20 --seed 3", "pursuit-tool games", "pursuit-arena --list"};
+    for (const std::string& cmd : runs) {
+        const std::string program = cmd.substr(0, cmd.find(' '));
+        expect_exit(kBin + "/" + cmd + " >/dev/full", 1, program + ": cannot write the standard output");
+        expect_exit(kBin + "/" + cmd + " >/dev/null", 0, "");  // (the same command with room to write)
+    }
+}
+
 TEST_F(JudgeCli, BankJudgeSaysBadInputWithStatus1AndABadCommandLineWith2) {
     // bank-judge answered 2 for everything; now it splits them as robots, searchparty-controller
     // and pursuit-arena do: 2 for the command line, 1 for a layout or a file.
