@@ -3,7 +3,10 @@
 // "Finished in T turns" / "T c e" on stderr (or the original's error message). Exit 0 on a
 // finish and on a rule error, like the original. Additions: --time-limit (per turn; the
 // original has none), --replay FILE (JSON replay), --quiet, --summary (JSON on stdout).
+#include <signal.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,7 +44,8 @@ int usage(int code) {
         "                   turns, wall_ms} on stdout\n"
         "exit status: 0 finished or rule error (as the original), 1 solver failure, bad map or a\n"
         "             --replay FILE that cannot be written (checked before the solver starts),\n"
-        "             2 usage\n",
+        "             2 usage, 130 / 143 interrupted by SIGINT (Ctrl-C) / SIGTERM (the replay\n"
+        "             and the summary of the turns played are still written)\n",
         code ? stderr : stdout);
     return code;
 }
@@ -59,6 +63,25 @@ constexpr long long kNoLimitMs = 1000LL * 3600 * 24 * 365;  // --time-limit 0: "
 // output limit (33 M turns, 9 minutes, a 235 MB replay). A million turns is far more than any
 // search needs (a 256x256 map has 65 536 cells).
 constexpr int kDefaultMaxTurns = 1000000;
+
+// Ctrl-C or a kill: the solver's process group is killed at once, so the turn in progress ends,
+// and the run ends as a failure with its replay and summary written (they were lost: the
+// controller died by the signal). Only async-signal-safe calls in the handler.
+volatile std::sig_atomic_t interrupted_by = 0;
+volatile std::sig_atomic_t solver_group = 0;
+
+void on_interrupt(int sig) {
+    interrupted_by = sig;
+    if (solver_group > 0) ::kill(-solver_group, SIGKILL);
+}
+
+void catch_interrupts(int solver_pid) {
+    solver_group = solver_pid;
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+}
 
 struct Run {
     std::vector<std::string> lines;  // move lines accepted
@@ -152,6 +175,7 @@ static int run(int argc, char** argv) {
     // is written (it was kept for failure reports only).
     limits.stderr_passthrough_fd = 2;
     Player solver("solver", cmd, "", limits);
+    catch_interrupts(solver.pid());
 
     State state(map);
     Run run;
@@ -182,6 +206,12 @@ static int run(int argc, char** argv) {
         while (true) {
             std::optional<std::string> line;
             line = solver.read_line("turn " + std::to_string(state.turns() + 1));
+            if (!line && interrupted_by) {
+                stop("Interrupted by " + std::string(interrupted_by == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") + " during turn " +
+                         std::to_string(state.turns() + 1) + ": the run ends here",
+                     128 + interrupted_by);
+                break;
+            }
             if (!line) {
                 stop(std::string("Solver failed (") + verdict_name(solver.verdict().kind) + "): " + solver.verdict().message, 1);
                 break;

@@ -4,13 +4,16 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "common/judge_io.h"
+#include "common/json.h"
 #include "../common/time_scale.h"
 
 namespace {
@@ -319,6 +322,39 @@ TEST(SearchPartyController, ASolverThatClosesItsOutputIsSeenAtOnce) {
     const Outcome o = run_controller(kExample1, "", "--time-limit 0", "sh -c 'exec 1>&-; sleep 20'");
     EXPECT_EQ(o.status, 1);
     EXPECT_EQ(o.err.rfind("Solver failed (exited): solver closed its output before answering turn 1", 0), 0u) << o.err;
+}
+
+// Ctrl-C (or a kill) while the solver thinks: the controller died by the signal and left no
+// replay and no summary. Now the solver's group is killed, the turns played are kept, and the
+// status is 128 + the signal.
+TEST(SearchPartyController, AnInterruptedRunStillWritesItsReplayAndSummary) {
+    const std::string dir = pursuit::make_temp_dir("sp-int-");
+    pursuit::write_file(dir + "/map.txt", "12 3 0 0\n............\n.S..........\n............\n");
+    // The solver plays turn 1 (@6), then sleeps in turn 2 (its block is 5 lines).
+    const std::string solver = "sh -c 'for i in 1 2 3 4 5; do read l; done; echo @6.; sleep 60'";
+    for (const auto& [sig, status, name] : std::vector<std::tuple<std::string, int, std::string>>{
+             {"INT", 130, "SIGINT (Ctrl-C)"}, {"TERM", 143, "SIGTERM"}}) {
+        const std::string replay = dir + "/" + sig + ".json";
+        const std::string script = kBin + "/searchparty-controller --summary --replay " + replay + " " + dir + "/map.txt -- " + solver +
+                                   " >" + dir + "/out.txt 2>" + dir + "/err.txt & pid=$!; sleep 1; kill -" + sig +
+                                   " $pid; wait $pid; echo $? >" + dir + "/status.txt";
+        pursuit::write_file(dir + "/run.sh", script + "\n");
+        const auto started = std::chrono::steady_clock::now();
+        std::system(("sh " + dir + "/run.sh").c_str());
+        EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30)) << sig << ": the sleeping solver was not killed";
+        EXPECT_EQ(pursuit::read_file(dir + "/status.txt"), std::to_string(status) + "\n") << sig;
+        const std::string said = "Interrupted by " + name + " during turn 2: the run ends here";
+        EXPECT_NE(pursuit::read_file(dir + "/err.txt").find(said + "\nsearchparty-controller: wrote " + replay), std::string::npos)
+            << pursuit::read_file(dir + "/err.txt");
+        const pursuit::Json r = pursuit::Json::parse(pursuit::read_file(replay));
+        EXPECT_EQ(r["moves"], pursuit::Json::array({"@6."})) << sig;
+        EXPECT_EQ(r["result"]["error"], said);
+        EXPECT_EQ(r["result"]["turns"], 1);
+        const pursuit::Json summary = pursuit::Json::parse(pursuit::read_file(dir + "/out.txt"));
+        EXPECT_EQ(summary["error"], said);
+        EXPECT_EQ(summary["finished"], false);
+    }
+    std::system(("rm -rf " + dir).c_str());
 }
 
 // A full disk: the solver, the map generator, the checker and the controller's --summary said
