@@ -5,6 +5,7 @@
 #include "common/line_reader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -41,6 +42,55 @@ constexpr milliseconds kExitPeekWait{200};
 void ignore_sigpipe_once() {
     static std::once_flag once;
     std::call_once(once, [] { std::signal(SIGPIPE, SIG_IGN); });
+}
+
+// The process groups of the players alive now. Each player has a group of its own, which the
+// terminal's Ctrl-C does not reach: a judge stopped by Ctrl-C, SIGTERM or SIGHUP left its
+// players running, orphaned (a bot in a long think, a hung one for ever). Now the judge's
+// death takes them along. Lock-free atomics, since a signal handler reads them.
+constexpr int kGroupSlots = 512;
+std::atomic<int> live_groups[kGroupSlots];
+
+void remember_group(int pgid) {
+    for (std::atomic<int>& slot : live_groups) {
+        int empty = 0;
+        if (slot.compare_exchange_strong(empty, pgid)) return;
+    }  // (more than 512 players at once: the rest are not taken along)
+}
+
+void forget_group(int pgid) {
+    for (std::atomic<int>& slot : live_groups) {
+        int mine = pgid;
+        if (slot.compare_exchange_strong(mine, 0)) return;
+    }
+}
+
+// Kills every player's group, then ends the program as the signal asks (status 128 + sig).
+void on_stop_signal(int sig) {
+    for (std::atomic<int>& slot : live_groups) {
+        const int pgid = slot.load();
+        if (pgid > 0) ::kill(-pgid, SIGKILL);
+    }
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigaction(sig, &dfl, nullptr);
+    ::raise(sig);  // delivered when the handler returns
+}
+
+// Installed with the first player, for the signals the program left at their default: a
+// program with its own handler (searchparty-controller ends its run with a replay) keeps it,
+// and an ignored one (SIGINT in a background job) stays ignored.
+void take_players_along_once() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction old {};
+            if (sigaction(sig, nullptr, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL) continue;
+            struct sigaction sa {};
+            sa.sa_handler = on_stop_signal;
+            sigaction(sig, &sa, nullptr);
+        }
+    });
 }
 
 std::string seconds_text(std::chrono::nanoseconds d) {
@@ -167,6 +217,7 @@ const char* verdict_name(VerdictKind k) {
 Player::Player(std::string name, std::string command, std::string working_dir, PlayerLimits limits)
     : name_(std::move(name)), limits_(limits) {
     ignore_sigpipe_once();
+    take_players_along_once();
     start(command, working_dir);
 }
 
@@ -252,6 +303,7 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     // Also set the group from the parent: kill(-pid) must work even if we get there first.
     setpgid(pid, pid);
     pid_ = pid;
+    remember_group(pid);
     close_fd(in[0]);
     close_fd(out[1]);
     close_fd(err[1]);
@@ -523,6 +575,7 @@ void Player::kill() {
     if (pid_ > 0 && !reaped_) {
         // The leader is not reaped yet (peek_exit never reaps), so pid_ still names our group.
         ::kill(-pid_, SIGKILL);
+        forget_group(pid_);  // before the leader is reaped: then its group id may be reused
         int status = 0;
         while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
         }

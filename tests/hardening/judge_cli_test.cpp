@@ -143,6 +143,36 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
                 "\nwrote " + dir + "/bk/only.json\n");
 }
 
+// Ctrl-C in a terminal, SIGTERM or SIGHUP ended a judge and left its players running: each
+// player has a process group of its own, so they were orphaned (a bot in a long think, or a
+// hung one, for ever). The judge now takes its players along and ends as the signal asks.
+TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
+    const std::string bot = "sleep 97.";  // + a number: each run's bots are told apart by their command
+    int k = 0;
+    for (const std::string sig : {"TERM", "HUP"}) {
+        for (const std::string& judge :
+             {kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms 60000 --fugitive '" +
+                  bot + "@1' --detectives '" + bot + "@2'",
+              kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms 60000 --out " + dir + "/cr --cops-cmd '" + bot +
+                  "@1' --robber-cmd '" + bot + "@2'",
+              kBin + "/bank-judge --moves 5 --time-ms 60000 '" + bot + "@1' '" + bot + "@2'"}) {
+            ++k;
+            const std::string mark = std::to_string(getpid() % 1000) + std::to_string(k);
+            std::string cmd = judge;
+            for (std::size_t at; (at = cmd.find('@')) != std::string::npos;) cmd.replace(at, 1, mark);
+            // The bots' commands are 'sleep 97.<mark><1|2>'; the judge gets the signal once they run.
+            // (anchored: the shell running this script has the bots' commands in its own)
+            const std::string bots = "'^sleep 97\\." + mark + "[12]$'";
+            const std::string script = cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + sig + " $pid; wait $pid; echo status $?; sleep 0.3; pgrep -af " +
+                                       bots + " || echo none left";
+            const Outcome r = run(script);
+            EXPECT_NE(r.out.find("status " + std::to_string(128 + (sig == "TERM" ? 15 : 1)) + "\nnone left\n"), std::string::npos)
+                << sig << ": " << cmd << "\n" << r.out;
+            run("pkill -f " + bots);  // (what a failure left)
+        }
+    }
+}
+
 // A full disk: the judges, map tools, arenas, the bundle, robots and pursuit-tool said nothing
 // and exited 0 when their standard output could not be written, so a truncated map or table
 // passed for a good one (the Search Party programs: SearchPartyPrograms.AFailedWrite...).
