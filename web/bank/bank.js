@@ -591,6 +591,19 @@ async function startFromConfig(config, { autoplay = false } = {}) {
   if (autoplay) el.side.value = 'watch';
   else if (el.side.value === 'watch') el.side.value = '0';
   await newGame({ config, push: false });
+  // The frame's address (and its "Open in Pursuit" link) names the started game, not the one the
+  // frame was loaded with, so a reload or the full page shows this one.
+  writeHash(hashOfConfig(config));
+}
+
+/**
+ * The address of a host's start config, with the engine's values for what it leaves out (150
+ * moves, seed 0: docs/bank.md); a `layout` has no place in an address (it names the spec building).
+ */
+function hashOfConfig(config) {
+  const moves = Number.isInteger(config.moves) ? config.moves : 150;
+  const seed = Number.isInteger(config.seed) ? config.seed : 0;
+  return { side: el.side.value, level: el.level.value, moves, seed, embed: isEmbed() ? 1 : undefined };
 }
 
 /** Reports an error of the host page's request in the page too (act() shows the others). */

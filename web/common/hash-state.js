@@ -39,21 +39,32 @@ export function readHash(loc = window.location) {
 
 let lastWritten = null;
 
+// Kept from the current hash unless `state` sets them: an embedded page that rewrites its hash
+// must stay in embed mode and keep its host restriction (parentOrigin=), or a reload of the
+// frame would show the full page and listen to every origin.
+const FRAME_KEYS = ['embed', 'parentOrigin'];
+
 /**
- * Replaces the hash with `state` (no history entry unless push). A parentOrigin= in the current
- * hash stays (unless `state` sets it): an embedded page that rewrites its hash must not lose its
- * host restriction, or a reload of the frame would listen to every origin.
+ * Replaces the hash with `state` (no history entry unless push); embed= and parentOrigin= of the
+ * current hash stay (FRAME_KEYS). In embed mode the "Open in Pursuit" links then follow the new
+ * hash: it names the game the page shows now, not the one the frame was loaded with.
  */
 export function writeHash(state, { push = false } = {}) {
-  const keep = parseParams(window.location.hash).parentOrigin;
-  if (keep !== undefined && !Object.prototype.hasOwnProperty.call(state, 'parentOrigin')) state = { ...state, parentOrigin: keep };
-  const h = formatParams(state);
+  const current = parseParams(window.location.hash);
+  const kept = { ...state };
+  for (const k of FRAME_KEYS) {
+    if (current[k] !== undefined && !Object.prototype.hasOwnProperty.call(state, k)) kept[k] = current[k];
+  }
+  const h = formatParams(kept);
   const target = h ? '#' + h : '';
-  if (window.location.hash === target || (!h && !window.location.hash)) return;
-  lastWritten = target;
-  const url = window.location.pathname + window.location.search + target;
-  if (push) history.pushState(null, '', url);
-  else history.replaceState(null, '', url);
+  if (window.location.hash !== target && (h || window.location.hash)) {
+    lastWritten = target;
+    const url = window.location.pathname + window.location.search + target;
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+  // Also when the hash was already right: the links may still carry the query's replay=/autoplay=.
+  if (isEmbed()) fillOpenFullLinks(window.location, { fromQuery: false });
 }
 
 /** Merges `patch` into the current hash state (keys set to null are removed). */
@@ -66,6 +77,8 @@ export function updateHash(patch, opts) {
 export function onHashChange(cb) {
   const handler = () => {
     if (window.location.hash === lastWritten || isInPageLink(window.location.hash)) return;
+    // A new address (a host setting the frame's src) starts the game it names: the link follows.
+    if (isEmbed()) fillOpenFullLinks(window.location, { fromQuery: false });
     cb(readHash());
   };
   window.addEventListener('hashchange', handler);
@@ -97,25 +110,34 @@ export function isEmbed(loc = window.location) {
 
 /**
  * Applies embed mode to the document: adds class "embed" on <html>, fills "open in Pursuit" links
- * (the full page with the same options, embed=1 dropped).
+ * (fillOpenFullLinks).
  */
 export function applyEmbed(loc = window.location) {
   const on = isEmbed(loc);
   document.documentElement.classList.toggle('embed', on);
-  if (on) {
-    for (const a of document.querySelectorAll('a.open-full')) {
-      // The page's options: the hash, and those also read from the query (the hash wins).
-      const st = parseParams(loc.hash);
-      const q = parseParams(loc.search);
-      for (const k of ['autoplay', 'replay']) if (st[k] === undefined && q[k] !== undefined) st[k] = q[k];
-      delete st.embed;
-      const h = formatParams(st);
-      a.href = loc.pathname + (h ? '#' + h : '');
-      a.target = '_blank';
-      a.rel = 'noopener';
-    }
-  }
+  if (on) fillOpenFullLinks(loc);
   return on;
+}
+
+/**
+ * Points the "Open in Pursuit" links (a.open-full) at the full page with the options of `loc`'s
+ * hash, embed= dropped, in a new tab. With fromQuery, autoplay= and replay= of the query count
+ * too (the hash wins), as the page read them at load. Once the page shows another game (it wrote
+ * its hash, or followed a new one) the hash alone names it: the query's options were for the first.
+ */
+export function fillOpenFullLinks(loc = window.location, { fromQuery = true } = {}) {
+  const st = parseParams(loc.hash);
+  if (fromQuery) {
+    const q = parseParams(loc.search);
+    for (const k of ['autoplay', 'replay']) if (st[k] === undefined && q[k] !== undefined) st[k] = q[k];
+  }
+  delete st.embed;
+  const h = formatParams(st);
+  for (const a of document.querySelectorAll('a.open-full')) {
+    a.href = loc.pathname + (h ? '#' + h : '');
+    a.target = '_blank';
+    a.rel = 'noopener';
+  }
 }
 
 /**

@@ -464,6 +464,22 @@ async function startFromConfig(config, { autoplay = false } = {}) {
   }
   for (const k of ['cops', 'rounds', 'seed']) if (Number.isInteger(config[k])) $(`in-${k}`).value = config[k];
   $('in-side').value = f.side;
+  // The frame's address (and its "Open in Pursuit" link) names the started game, not the one the
+  // frame was loaded with, so a reload or the full page shows this one.
+  writeHash(hashOfConfig(config, f));
+}
+
+// The engine's values for what a start config leaves out (docs/copsrobbers.md).
+const CONFIG_DEFAULTS = { cops: 2, rounds: 100, seed: 1 };
+
+/**
+ * The address of a host's start config played as `f` (side, level). A map sent as text has no
+ * name in an address (and `start` no place): the address then names the default map, Petersen.
+ */
+function hashOfConfig(config, f) {
+  const value = (k) => (Number.isInteger(config[k]) ? config[k] : CONFIG_DEFAULTS[k]);
+  const map = typeof config.map_name === 'string' ? config.map_name : 'petersen';
+  return { map, cops: value('cops'), rounds: value('rounds'), seed: value('seed'), side: f.side, level: f.level, embed: isEmbed() ? 1 : undefined };
 }
 
 const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });

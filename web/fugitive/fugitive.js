@@ -534,12 +534,28 @@ function wire() {
 
 // --- embedding: the host page's start / load-replay, and replay= / autoplay= ----------------
 
+const isNamedMap = (map) => typeof map === 'string' && Object.prototype.hasOwnProperty.call(NAMED_MAPS, map);
+
 async function startFromConfig(config, { autoplay = false } = {}) {
-  const named = typeof config.map === 'string' && Object.prototype.hasOwnProperty.call(NAMED_MAPS, config.map);
-  const cfg = named ? { ...config, map: NAMED_MAPS[config.map] } : config;
+  const cfg = isNamedMap(config.map) ? { ...config, map: NAMED_MAPS[config.map] } : config;
   await newGame(cfg, autoplay ? -1 : st.side === -1 ? 0 : st.side);
   $('in-side').value = String(st.side);
   if (Number.isInteger(config.seed)) $('in-seed').value = String(config.seed);
+  // The frame's address (and its "Open in Pursuit" link) names the started game, not the one the
+  // frame was loaded with, so a reload or the full page shows this one.
+  writeHash(hashOfConfig(config));
+}
+
+/**
+ * The address of a host's start config, with the engine's defaults for what it leaves out (seed
+ * 1, 100 cities). A map sent as connect.txt text, or generator options other than cities, have no
+ * place in an address: it names a generated map of the same seed then.
+ */
+function hashOfConfig(config) {
+  const named = isNamedMap(config.map);
+  const cities = !named && Number.isInteger(config.map?.cities) ? config.map.cities : 100;
+  const seed = Number.isInteger(config.seed) ? config.seed : 1;
+  return { side: st.side, level: st.level, cities: named ? undefined : cities, seed, map: named ? config.map : undefined, embed: isEmbed() ? 1 : undefined };
 }
 
 const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, announce: false });

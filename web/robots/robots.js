@@ -139,8 +139,11 @@ async function judgeInput(text) {
   try { localStorage.setItem(INPUT_KEY, text); } catch { /* private mode: links still carry small inputs */ }
 }
 
-/** Loads a board; on error shows it and keeps the current board. */
-async function loadSource(src, { updateHash = true } = {}) {
+/**
+ * Loads a board; on error shows it and keeps the current board. The hash then names the board,
+ * with `hashExtra`'s options added (unless updateHash is false).
+ */
+async function loadSource(src, { updateHash = true, hashExtra = null } = {}) {
   try {
     if (src.kind === 'input') {
       if (!st.input || st.input.text !== src.text) await judgeInput(src.text);
@@ -163,7 +166,7 @@ async function loadSource(src, { updateHash = true } = {}) {
       el.robots.value = String(src.robots);
       el.teleports.value = String(src.teleports);
     }
-    if (updateHash) writeHash(hashFromSource(src));
+    if (updateHash) writeHash({ ...hashFromSource(src), ...hashExtra });
     await refresh();
     return true;
   } catch (e) {
@@ -908,8 +911,14 @@ async function loadSourceOrThrow(src, opts) {
   if (!(await loadSource(src, opts))) throw new Error(el.error.querySelector('.error-text')?.textContent || 'the board could not be loaded');
 }
 
+/**
+ * The host page's start. The frame's hash (and so its "Open in Pursuit" link) names the started
+ * board, side=watch when the strategy plays it: a reload of the frame, or the full page, shows
+ * this board, not the one the frame was loaded with. (The hash was left alone in embed mode while
+ * writeHash still dropped parentOrigin=; it keeps it, and embed=1, now.)
+ */
 async function startFromConfig(config, { autoplay = false } = {}) {
-  await loadSourceOrThrow(sourceFromConfig(config), { updateHash: !isEmbed() });
+  await loadSourceOrThrow(sourceFromConfig(config), { hashExtra: autoplay ? { side: 'watch' } : null });
   st.by = 'play';
   if (autoplay) await watch();
 }

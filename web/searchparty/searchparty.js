@@ -425,7 +425,16 @@ async function startFromConfig(config, { autoplay = false } = {}) {
     cfg = { ...config, map: text };
   } else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
   await loadConfig(cfg);
+  // The frame's address (and its "Open in Pursuit" link) names the started map, not the one the
+  // frame was loaded with, so a reload or the full page shows this one; the level stays.
+  updateHash({ map: builtinNameOf(cfg), seed: Number.isInteger(config.seed) ? config.seed : null,
+    side: autoplay ? 'watch' : null, autoplay: null, replay: null });
   if (autoplay) await watchSolver();
+}
+
+/** The built-in map whose text `config` plays, or null (a generated or pasted map has no name in the address). */
+function builtinNameOf(config) {
+  return (st.builtins || []).find((m) => m.text === config.map)?.name ?? null;
 }
 
 /** What fails for the host page shows in the page too. */

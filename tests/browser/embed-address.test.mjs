@@ -1,0 +1,132 @@
+// A frame's own address and its "Open in Pursuit" link follow the game the frame shows. A host
+// page's pursuit:start used to leave both naming the game the frame was loaded with: a student
+// who opened the full page (or reloaded the frame) after the teacher started a new game got the
+// old one. Now, on every page, a started game rewrites the frame's hash (embed=1 and
+// parentOrigin= kept) and the link (the full page: embed= dropped); a start that fails changes
+// neither. A host changing the frame's hash, and New game inside the frame, move the link too.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup } from './lib.mjs';
+import { GAMES, openHost, waitMessage, post, frameOf } from './embed-lib.mjs';
+
+let h;
+let origin;
+before(async () => { h = await setup(); origin = new URL(h.url).origin; });
+after(async () => { await h?.close(); });
+
+// Per game: a start config unlike the frame's load-time game (seed=1 and the page's defaults), the
+// options its address must then name, and a config the page refuses.
+const CASES = {
+  robots: { start: { seed: 5, robots: 6, teleports: 2 }, names: { seed: '5', robots: '6', teleports: '2' }, bad: { robots: 99 } },
+  copsrobbers: { start: { map_name: 'cycle-6', cops: 1, rounds: 5, seed: 3 }, names: { map: 'cycle-6', cops: '1', rounds: '5', seed: '3' }, bad: { cops: 99 } },
+  fugitive: { start: { seed: 3, map: { cities: 12 } }, names: { seed: '3', cities: '12' }, bad: { seed: 3, map: { cities: 1 } } },
+  searchparty: { start: { builtin: 'example1', seed: 2 }, names: { map: 'example1', seed: '2' }, bad: { map: 'nosuchmap' } },
+  bank: { start: { seed: 2, moves: 8 }, names: { seed: '2', moves: '8' }, bad: { moves: 0 } },
+};
+
+const params = (hash) => Object.fromEntries(new URLSearchParams(String(hash).replace(/^#/, '')));
+
+/** The frame's hash and its "Open in Pursuit" link ({path, params}) as they are now. */
+async function addresses(page) {
+  const { hash, href } = await frameOf(page).evaluate(() => ({ hash: location.hash, href: document.querySelector('a.open-full').href }));
+  const u = new URL(href);
+  return { hash: params(hash), link: { path: u.pathname, search: u.search, params: params(u.hash) } };
+}
+
+/** A host page with `game` in its frame (embed=1, parentOrigin= the host), once ready. */
+async function openFrame(game, options = 'seed=1') {
+  const page = await openHost(h, game, `embed=1&parentOrigin=${encodeURIComponent(origin)}&${options}`);
+  await waitMessage(page, (m) => m.type === 'pursuit:ready', `ready of ${game}`);
+  return page;
+}
+
+/** The hash keeps the frame's options; the link is the full page of the same game. */
+function assertFrameAddress(game, { hash, link }, names, what) {
+  assert.equal(hash.embed, '1', `${game} ${what}: embed=1 stays in the frame's hash (${JSON.stringify(hash)})`);
+  assert.equal(hash.parentOrigin, origin, `${game} ${what}: parentOrigin= stays in the frame's hash (${JSON.stringify(hash)})`);
+  for (const [k, v] of Object.entries(names)) {
+    assert.equal(hash[k], v, `${game} ${what}: the frame's hash names ${k}=${v} (${JSON.stringify(hash)})`);
+  }
+  assert.equal(link.path, `/${game}/`, `${game} ${what}: the link opens the ${game} page`);
+  assert.equal(link.search, '', `${game} ${what}: the link has no query`);
+  const { embed, ...full } = hash;
+  assert.deepEqual(link.params, full, `${game} ${what}: the link names the frame's game without embed=`);
+}
+
+for (const game of GAMES.filter((g) => CASES[g])) {
+  test(`${game}: after pursuit:start the frame's hash and its "Open in Pursuit" link name the started game`, async () => {
+    const { start, names, bad } = CASES[game];
+    const page = await openFrame(game);
+    const loaded = await addresses(page);
+    assert.equal(loaded.hash.seed, '1', `${game}: loaded with seed=1`);
+    // The page's own rewrite of its hash is no new address: no hashchange (the page would start the game again).
+    await frameOf(page).evaluate(() => { window.__hashChanges = 0; addEventListener('hashchange', () => window.__hashChanges++); });
+
+    let from = await post(page, { type: 'pursuit:start', config: start, autoplay: true, id: 'new' });
+    const [over] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.id === 'new', `${game}: the started game's end`, { from, timeout: 60000 });
+    assert.equal(over.type, 'pursuit:game-over', `${game}: ${JSON.stringify(over).slice(0, 300)}`);
+    assert.equal(over.source, 'watch', `${game}: the started game was played to its end`);
+    const started = await addresses(page);
+    assertFrameAddress(game, started, names, 'after pursuit:start');
+    assert.equal(await frameOf(page).evaluate(() => window.__hashChanges), 0, `${game}: writing the hash fired hashchange`);
+
+    // A start the page refuses changes neither the hash nor the link.
+    from = await post(page, { type: 'pursuit:start', config: bad, id: 'bad' });
+    const [answer] = await waitMessage(page, (m) => m.id === 'bad', `${game}: the answer to a bad start`, { from, timeout: 20000 });
+    assert.equal(answer.type, 'pursuit:error', `${game}: ${JSON.stringify(answer).slice(0, 300)}`);
+    await page.waitForTimeout(300);
+    assert.deepEqual(await addresses(page), started, `${game}: a failed pursuit:start leaves the hash and the link`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
+
+// A host changing the frame's hash (its src) starts the game named there: the link follows it too.
+test('a host changing the frame\'s hash moves its "Open in Pursuit" link to the new game', async () => {
+  for (const game of GAMES) {
+    const page = await openFrame(game);
+    await page.evaluate((hash) => { const f = document.querySelector('iframe'); f.src = f.src.replace(/#.*$/, '') + hash; },
+      `#embed=1&parentOrigin=${encodeURIComponent(origin)}&seed=9`);
+    const frame = frameOf(page);
+    await frame.waitForFunction(() => /(^|&)seed=9(&|$)/.test(new URL(document.querySelector('a.open-full').href).hash.slice(1)), null, { timeout: 10000 })
+      .catch(() => { throw new Error(`${game}: the link still names seed=1 after the hash named seed=9`); });
+    assertFrameAddress(game, await addresses(page), { seed: '9' }, 'after a new hash');
+    await frame.waitForSelector('html[data-ready="1"]');
+    await page.waitForTimeout(500);  // the new game starts (an error would show in h.errors)
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// New game in the frame (Cops and Robbers and Bank show their form there) rewrites the hash; the
+// link follows it.
+test('New game inside the frame moves its "Open in Pursuit" link to the new game', async () => {
+  for (const game of GAMES.filter((g) => ['copsrobbers', 'bank'].includes(g))) {
+    const page = await openFrame(game);
+    const frame = frameOf(page);
+    await frame.fill('#in-seed', '6');
+    await frame.click('#btn-new');
+    await frame.waitForFunction(() => /(^|&)seed=6(&|$)/.test(location.hash.slice(1)));
+    assertFrameAddress(game, await addresses(page), { seed: '6' }, 'after New game');
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// A frame loaded with ?replay= (the query: the page never rewrites it) links to that replay at
+// first; once the host starts a game, the link names that game, without the replay.
+test('after pursuit:start the link drops the replay= of the frame\'s query string', async () => {
+  const page = await openFrame('robots');
+  const from = await page.evaluate(({ src }) => { document.querySelector('iframe').src = src; return window.__got.length; },
+    { src: `${h.url}robots/?embed=1&replay=../course/replays/robots-seed7.json#parentOrigin=${encodeURIComponent(origin)}` });
+  await waitMessage(page, (m) => m.type === 'pursuit:game-over' && m.source === 'replay', 'the replay of the query', { from });
+  assert.equal((await addresses(page)).link.params.replay, '../course/replays/robots-seed7.json', 'the link shows the replay first');
+  const start = await post(page, { type: 'pursuit:start', config: CASES.robots.start, autoplay: true });
+  await waitMessage(page, (m) => m.type === 'pursuit:game-over' && m.source === 'watch', 'the started game\'s end', { from: start, timeout: 60000 });
+  const { hash, link } = await addresses(page);
+  assert.equal(hash.embed, '1', `embed=1 is in the frame's hash (${JSON.stringify(hash)})`);
+  assertFrameAddress('robots', { hash, link }, CASES.robots.names, 'after pursuit:start');
+  assert.equal(link.params.replay, undefined, 'the link no longer opens the replay');
+  h.assertNoErrors();
+  await page.context().close();
+});
