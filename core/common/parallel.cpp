@@ -67,7 +67,7 @@ void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
     for (std::size_t t = 0; t < helpers; ++t) {
         try {
             threads.emplace_back(work);
-        } catch (const std::system_error&) {  // no thread to be had: the others do the work
+        } catch (...) {  // no thread to be had (system_error, bad_alloc): the others do the work
             break;
         }
     }

@@ -2,6 +2,7 @@
 #include "searchparty/solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <memory>
@@ -737,10 +738,11 @@ Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& fi
     // A finalist's cycles start when it ends within kCycleReach of the best before it. That
     // best is at least as good as every earlier first pass, so only the finalists within
     // reach of those may need them: their cycles run side by side ahead of the decision.
+    // (With one thread nothing runs ahead: the decision below runs the cycles it needs.)
     std::vector<FinalistPolish> cycled(chosen.size());
     std::vector<std::size_t> ahead;
     int fewest = best.turns;
-    for (std::size_t i = 0; i < chosen.size(); ++i) {
+    for (std::size_t i = 0; i < chosen.size() && parallel_threads() > 1; ++i) {
         if (!passed[i]) continue;
         if (chosen[i].plan.turns <= fewest + kCycleReach) ahead.push_back(i);
         fewest = std::min(fewest, chosen[i].plan.turns);
@@ -754,7 +756,7 @@ Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& fi
         if (chosen[i].plan.turns <= best.turns + kCycleReach) {
             const bool ran_ahead = std::find(ahead.begin(), ahead.end(), i) != ahead.end();
             if (ran_ahead) chosen[i] = std::move(cycled[i]);
-            else polish_cycles(start, chosen[i], walk_params, go_on);  // (not expected: see above)
+            else polish_cycles(start, chosen[i], walk_params, go_on);  // (one thread; else not expected: see above)
         }
         if (better(chosen[i].plan, best)) best = std::move(chosen[i].plan);
     }
@@ -947,17 +949,28 @@ Plan solve_full(const State& start, int level, std::uint64_t seed, const std::fu
 
 std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms) {
     using Clock = std::chrono::steady_clock;
+    static std::atomic<std::uint64_t> next_id{1};
     struct Timing {
         Clock::time_point start = Clock::now();
-        double last_ms = 0, longest_ms = 0;
+        double last_ms = 0, longest_ms = 0;  // the last ask (any thread), the longest step
+        std::uint64_t id = next_id++;        // (not its address: a new Timing may reuse it)
         std::mutex lock;  // steps side by side (common/parallel.h) ask at the same time
     };
+    // A step's length is the time since the same thread last asked: with steps side by side,
+    // the time since anybody asked would be a fraction of it, and a step could start too late.
+    struct LastAsk {
+        std::uint64_t timing = 0;
+        double ms = 0;
+    };
+    thread_local LastAsk last_ask;
     auto timing = std::make_shared<Timing>();
     return [timing, variants_ms, limit_ms](Stage stage) {
         const std::lock_guard<std::mutex> hold(timing->lock);
         const double now = std::chrono::duration<double, std::milli>(Clock::now() - timing->start).count();
-        timing->longest_ms = std::max(timing->longest_ms, now - timing->last_ms);
-        timing->last_ms = now;
+        // A thread's first ask counts from the last ask of any thread (its work began after it).
+        if (last_ask.timing != timing->id) last_ask = {timing->id, timing->last_ms};
+        timing->longest_ms = std::max(timing->longest_ms, now - last_ask.ms);
+        last_ask.ms = timing->last_ms = now;
         return now + timing->longest_ms < (stage == Stage::Variants ? variants_ms : limit_ms);
     };
 }

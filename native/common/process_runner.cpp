@@ -49,6 +49,7 @@ void ignore_sigpipe_once() {
 // players running, orphaned (a bot in a long think, a hung one for ever). Now the judge's
 // death takes them along. Lock-free atomics, since a signal handler reads them.
 constexpr int kGroupSlots = 512;
+static_assert(std::atomic<int>::is_always_lock_free, "read in a signal handler");
 std::atomic<int> live_groups[kGroupSlots];
 
 void remember_group(int pgid) {
@@ -282,8 +283,15 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
     const char* cwd = working_dir.empty() ? nullptr : working_dir.c_str();
 
+    // Ctrl-C between fork and remember_group would miss this player: the stop signals wait
+    // until it is remembered (the child clears its mask).
+    sigset_t stops, before;
+    sigemptyset(&stops);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, sig);
+    pthread_sigmask(SIG_BLOCK, &stops, &before);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_sigmask(SIG_SETMASK, &before, nullptr);
         fail(VerdictKind::StartFailed, "cannot start " + name_ + ": fork: " + std::strerror(errno));
         close_all();
         return;
@@ -304,6 +312,7 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     setpgid(pid, pid);
     pid_ = pid;
     remember_group(pid);
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
     close_fd(in[0]);
     close_fd(out[1]);
     close_fd(err[1]);

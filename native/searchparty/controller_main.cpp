@@ -175,7 +175,7 @@ static int run(int argc, char** argv) {
     // is written (it was kept for failure reports only).
     limits.stderr_passthrough_fd = 2;
     Player solver("solver", cmd, "", limits);
-    catch_interrupts(solver.pid());
+    catch_interrupts(solver.verdict().ok() ? solver.pid() : 0);  // (a failed start is reaped already)
 
     State state(map);
     Run run;
@@ -234,6 +234,7 @@ static int run(int argc, char** argv) {
             if (!send_state()) continue;  // the read reports the failure
         }
     }
+    solver_group = 0;  // reaped by finish(): its group id may be reused
     solver.finish();
     if (!replay_path.empty()) {
         Json config{{"game", "searchparty"}, {"map", map_text}, {"map_name", map_path}};
@@ -266,5 +267,14 @@ static int run(int argc, char** argv) {
     return status;
 }
 
-// A failed write of the standard output (a full disk) is an error, not status 0.
-int main(int argc, char** argv) { return pursuit::exit_after_stdout("searchparty-controller", run(argc, argv)); }
+// A failed write of the standard output (a full disk) is an error, not status 0. An interrupted
+// run, its replay and summary written, then dies by its signal: a shell loop over maps stops
+// at Ctrl-C only when the program it ran died by SIGINT.
+int main(int argc, char** argv) {
+    const int status = pursuit::exit_after_stdout("searchparty-controller", run(argc, argv));
+    if (interrupted_by) {
+        std::signal(interrupted_by, SIG_DFL);
+        std::raise(interrupted_by);
+    }
+    return status;
+}
