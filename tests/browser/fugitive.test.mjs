@@ -357,6 +357,12 @@ test('a new address after # starts the game it names', async () => {
   assert.equal(await page.inputValue('#in-cities'), '20');
   assert.equal(await page.inputValue('#in-seed'), '7');
   assert.equal(await page.inputValue('#in-level'), 'medium');
+  // The engine's smallest generated map (a host's pursuit:start may ask for it): the address
+  // showed 8 cities instead.
+  await page.evaluate(() => { location.hash = '#side=0&level=easy&cities=6&seed=2'; });
+  await page.waitForFunction(() => { const s = window.fugitivePage.st; return s.config?.seed === 2 && s.obs?.map.n === 6; });
+  await waitIdle(page);
+  assert.equal(await page.inputValue('#in-cities'), '6');
   // The built-in map by name, and an unknown name says so and shows a generated map.
   await page.evaluate(() => { location.hash = '#side=0&map=example8'; });
   await page.waitForFunction(() => window.fugitivePage.st.obs?.map.n === 8);

@@ -15,6 +15,9 @@ import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, v
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
+// The engine's smallest generated map (core/fugitive: 5 cities, one for each piece): a host may
+// start one, and the address and the form must show the same map after a reload (they clamped to 8).
+const MIN_CITIES = 5;
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const EXAMPLE8 = '8\nC 1-2\nC 1-5\nC 2-5\nC 3-4\nC 3-6\nC 4-7\nC 5-8\nC 6-7\nC 6-8\nT 1-8\nT 2-3\nT 3-4\nT 3-8\nP 1-4\nEND\n';
@@ -34,7 +37,7 @@ function readHash() {
   const map = h.map === undefined || h.map === 'generated' ? null : h.map;
   return {
     side: readChoice(h, 'side', SIDES, 0), level: readChoice(h, 'level', LEVELS, 'best'),
-    cities: readInt(h, 'cities', 80, { min: 8, max: 200 }), seed: readInt(h, 'seed', 1, { min: 0 }), map,
+    cities: readInt(h, 'cities', 80, { min: MIN_CITIES, max: 200 }), seed: readInt(h, 'seed', 1, { min: 0 }), map,
   };
 }
 
@@ -404,7 +407,7 @@ async function newGame(config, side) {
 
 function configFromForm(mapText) {
   const seed = Number($('in-seed').value) || 0;
-  const cities = Math.max(8, Math.min(200, Number($('in-cities').value) || 80));
+  const cities = Math.max(MIN_CITIES, Math.min(200, Number($('in-cities').value) || 80));
   return { game: 'fugitive', seed, map: mapText ?? { cities } };
 }
 
