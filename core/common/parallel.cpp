@@ -81,4 +81,15 @@ void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
         if (e) std::rethrow_exception(e);
 }
 
+std::vector<char> parallel_for_while(std::size_t n, std::size_t always, const std::function<bool()>& may_start,
+                                     const std::function<void(std::size_t)>& body) {
+    std::vector<char> ran(n, 0);
+    parallel_for(n, [&](std::size_t i) {
+        if (i >= always && may_start && !may_start()) return;
+        body(i);
+        ran[i] = 1;
+    });
+    return ran;
+}
+
 }  // namespace pursuit

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <vector>
 
 namespace pursuit {
 
@@ -18,5 +19,10 @@ void set_parallel_threads(int threads);
 // its own slot of a result the caller reads afterwards. If bodies throw, the exception of
 // the lowest index is rethrown here (after every started body has finished).
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body);
+
+// parallel_for for the steps of a loop under a time limit: body(i) for i >= `always` starts
+// only while may_start() (when given) says so. Returns which ran (1) and which did not (0).
+std::vector<char> parallel_for_while(std::size_t n, std::size_t always, const std::function<bool()>& may_start,
+                                     const std::function<void(std::size_t)>& body);
 
 }  // namespace pursuit

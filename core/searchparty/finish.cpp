@@ -843,11 +843,8 @@ std::vector<Plan> close_with_tours(const State& mid, const WalkGraph& graph, con
     // The seeds side by side (common/parallel.h): each plan depends on its seed alone. Under a
     // time limit (go_on) a seed after the first starts only while time remains.
     std::vector<Plan> plans(seeds.size());
-    std::vector<char> made(seeds.size(), 0);
-    parallel_for(seeds.size(), [&](std::size_t k) {
-        if (k > 0 && go_on && !go_on()) return;
+    const std::vector<char> made = parallel_for_while(seeds.size(), 1, go_on, [&](std::size_t k) {
         plans[k] = walk_tours(mid, graph, teams, search_tours(table, teams.size(), params, seeds[k]), params, max_turns);
-        made[k] = 1;
     });
     std::vector<Plan> kept;
     for (std::size_t k = 0; k < seeds.size(); ++k)

@@ -729,12 +729,8 @@ Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& fi
         const bool seen = std::any_of(chosen.begin(), chosen.end(), [&](const FinalistPolish& q) { return q.plan.moves == p.moves; });
         if (!seen && p.complete && p.turns <= reach) chosen.push_back({p, {}, {}});
     }
-    std::vector<char> passed(chosen.size(), 0);
-    parallel_for(chosen.size(), [&](std::size_t i) {
-        if (i > 0 && !go_on(Stage::Polish)) return;
-        shorten_and_rewalk(start, chosen[i], walk_params, go_on);
-        passed[i] = 1;
-    });
+    const std::vector<char> passed = parallel_for_while(chosen.size(), 1, [&] { return go_on(Stage::Polish); },
+                                                        [&](std::size_t i) { shorten_and_rewalk(start, chosen[i], walk_params, go_on); });
     // A finalist's cycles start when it ends within kCycleReach of the best before it. That
     // best is at least as good as every earlier first pass, so only the finalists within
     // reach of those may need them: their cycles run side by side ahead of the decision.
@@ -830,13 +826,12 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         if (variants_too) firsts.push_back(std::move(best));
         const std::size_t polished = closed ? std::min(starts.size(), kPolishedStarts) : 0;
         for (std::size_t k = 0; k < polished; ++k) firsts.push_back(std::move(starts[k]));
-        std::vector<char> made(firsts.size(), 0);
-        parallel_for(firsts.size(), [&](std::size_t k) {
+        // (The variants' best and the first closing always; later closings while time remains.)
+        const std::size_t always = variants_too ? 2 : 1;
+        const std::vector<char> made = parallel_for_while(firsts.size(), always, polish_in_time, [&](std::size_t k) {
             const bool closing = !(variants_too && k == 0);
-            if (closing && k > (variants_too ? 1u : 0u) && !go_on(Stage::Polish)) return;
             firsts[k] = closing && big ? replan_finishes(start, std::move(firsts[k]), default_finish_cuts(), finish, polish_in_time)
                                        : polish(std::move(firsts[k]));
-            made[k] = 1;
         });
         if (variants_too) best = firsts.front();
         for (std::size_t k = 0; k < firsts.size(); ++k) {

@@ -66,16 +66,32 @@ void forget_group(int pgid) {
     }
 }
 
-// Kills every player's group, then ends the program as the signal asks (status 128 + sig).
-void on_stop_signal(int sig) {
+void kill_live_groups() {
     for (std::atomic<int>& slot : live_groups) {
         const int pgid = slot.load();
         if (pgid > 0) ::kill(-pgid, SIGKILL);
     }
+}
+
+void die_by(int sig) {
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     sigaction(sig, &dfl, nullptr);
-    ::raise(sig);  // delivered when the handler returns
+    ::raise(sig);  // in a handler: delivered when it returns
+}
+
+// Kills every player's group, then ends the program as the signal asks (status 128 + sig).
+void on_stop_signal(int sig) {
+    kill_live_groups();
+    die_by(sig);
+}
+
+volatile std::sig_atomic_t caught_signal = 0;
+
+// catch_stop_signals: the players go, the program goes on.
+void on_caught_stop_signal(int sig) {
+    caught_signal = sig;
+    kill_live_groups();
 }
 
 // Installed with the first player, for the signals the program left at their default: a
@@ -93,6 +109,22 @@ void take_players_along_once() {
         }
     });
 }
+
+}  // namespace
+
+void catch_stop_signals(std::initializer_list<int> signals) {
+    struct sigaction sa {};
+    sa.sa_handler = on_caught_stop_signal;
+    for (int sig : signals) sigaction(sig, &sa, nullptr);
+}
+
+int caught_stop_signal() { return caught_signal; }
+
+void end_by_caught_signal() {
+    if (caught_signal) die_by(caught_signal);
+}
+
+namespace {
 
 std::string seconds_text(std::chrono::nanoseconds d) {
     char buf[32];

@@ -8,9 +8,13 @@
 // reaps it; the destructor does too, so no child is ever left behind (POSIX only; a
 // descendant that leaves the group with setsid()/setpgid() escapes this and is out of scope).
 // Constructing a Player makes the process ignore SIGPIPE (write errors become WriteFailed).
+// Ctrl-C, SIGTERM and SIGHUP (when the program left them at their default) then kill every
+// live player's group and end the program by the signal; see catch_stop_signals for a program
+// that ends its run itself.
 // See native/common/PROCESS_RUNNER.md for how judges use it.
 #pragma once
 #include <chrono>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +32,14 @@ enum class VerdictKind {
     StartFailed,    // could not be started (bad command, cwd missing)
 };
 const char* verdict_name(VerdictKind k);  // "ok", "time limit", "crashed", ...
+
+// For a program that ends its run itself on a stop signal (searchparty-controller writes its
+// replay): from now on each of `signals` (even one that was ignored) kills every live player's
+// group and is recorded, and the program goes on (its reads fail at once). Call it before the
+// first Player.
+void catch_stop_signals(std::initializer_list<int> signals);
+int caught_stop_signal();     // the signal caught, 0 if none
+void end_by_caught_signal();  // dies by the caught signal (default action), if one was caught
 
 struct Verdict {
     VerdictKind kind = VerdictKind::Ok;

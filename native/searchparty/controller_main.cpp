@@ -3,8 +3,6 @@
 // "Finished in T turns" / "T c e" on stderr (or the original's error message). Exit 0 on a
 // finish and on a rule error, like the original. Additions: --time-limit (per turn; the
 // original has none), --replay FILE (JSON replay), --quiet, --summary (JSON on stdout).
-#include <signal.h>
-
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -63,25 +61,6 @@ constexpr long long kNoLimitMs = 1000LL * 3600 * 24 * 365;  // --time-limit 0: "
 // output limit (33 M turns, 9 minutes, a 235 MB replay). A million turns is far more than any
 // search needs (a 256x256 map has 65 536 cells).
 constexpr int kDefaultMaxTurns = 1000000;
-
-// Ctrl-C or a kill: the solver's process group is killed at once, so the turn in progress ends,
-// and the run ends as a failure with its replay and summary written (they were lost: the
-// controller died by the signal). Only async-signal-safe calls in the handler.
-volatile std::sig_atomic_t interrupted_by = 0;
-volatile std::sig_atomic_t solver_group = 0;
-
-void on_interrupt(int sig) {
-    interrupted_by = sig;
-    if (solver_group > 0) ::kill(-solver_group, SIGKILL);
-}
-
-void catch_interrupts(int solver_pid) {
-    solver_group = solver_pid;
-    struct sigaction sa {};
-    sa.sa_handler = on_interrupt;
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-}
 
 struct Run {
     std::vector<std::string> lines;  // move lines accepted
@@ -174,8 +153,11 @@ static int run(int argc, char** argv) {
     // The original lets its solver write to the terminal: the solver's stderr comes through as it
     // is written (it was kept for failure reports only).
     limits.stderr_passthrough_fd = 2;
+    // Ctrl-C or a kill: the solver's group is killed at once, so the turn in progress ends, and
+    // the run ends as a failure with its replay and summary written (they were lost: the
+    // controller died by the signal).
+    catch_stop_signals({SIGINT, SIGTERM});
     Player solver("solver", cmd, "", limits);
-    catch_interrupts(solver.verdict().ok() ? solver.pid() : 0);  // (a failed start is reaped already)
 
     State state(map);
     Run run;
@@ -206,10 +188,10 @@ static int run(int argc, char** argv) {
         while (true) {
             std::optional<std::string> line;
             line = solver.read_line("turn " + std::to_string(state.turns() + 1));
-            if (!line && interrupted_by) {
-                stop("Interrupted by " + std::string(interrupted_by == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") + " during turn " +
+            if (!line && caught_stop_signal()) {
+                stop("Interrupted by " + std::string(caught_stop_signal() == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") + " during turn " +
                          std::to_string(state.turns() + 1) + ": the run ends here",
-                     128 + interrupted_by);
+                     128 + caught_stop_signal());
                 break;
             }
             if (!line) {
@@ -234,7 +216,6 @@ static int run(int argc, char** argv) {
             if (!send_state()) continue;  // the read reports the failure
         }
     }
-    solver_group = 0;  // reaped by finish(): its group id may be reused
     solver.finish();
     if (!replay_path.empty()) {
         Json config{{"game", "searchparty"}, {"map", map_text}, {"map_name", map_path}};
@@ -272,9 +253,6 @@ static int run(int argc, char** argv) {
 // at Ctrl-C only when the program it ran died by SIGINT.
 int main(int argc, char** argv) {
     const int status = pursuit::exit_after_stdout("searchparty-controller", run(argc, argv));
-    if (interrupted_by) {
-        std::signal(interrupted_by, SIG_DFL);
-        std::raise(interrupted_by);
-    }
+    pursuit::end_by_caught_signal();
     return status;
 }

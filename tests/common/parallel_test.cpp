@@ -89,3 +89,13 @@ TEST(ParallelFor, TheLowestIndexsExceptionIsRethrownAfterEveryBodyRan) {
     }
     EXPECT_EQ(calls.load(), 10);
 }
+
+TEST(ParallelFor, UnderATimeLimitTheFirstStepsAlwaysRunAndLaterOnesOnlyWhileAllowed) {
+    const ThreadCount threads(2);
+    std::vector<int> done(6, 0);
+    const std::vector<char> ran = pursuit::parallel_for_while(6, 2, [] { return false; }, [&](std::size_t i) { done[i] = 1; });
+    EXPECT_EQ(ran, (std::vector<char>{1, 1, 0, 0, 0, 0}));
+    EXPECT_EQ(done, (std::vector<int>{1, 1, 0, 0, 0, 0}));
+    const std::vector<char> all = pursuit::parallel_for_while(3, 1, nullptr, [](std::size_t) {});
+    EXPECT_EQ(all, (std::vector<char>{1, 1, 1}));
+}
