@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -516,7 +516,7 @@ async function newGame({ config = null, push = true } = {}) {
   stopWatch();
   await closeReplay();
   const f = readForm();
-  if (push) writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed, embed: isEmbed() ? 1 : undefined });
+  if (push) writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed });
   for (let i = 0; st.busy && i < 500; i++) await new Promise((r) => setTimeout(r, 20)); // a watched move in flight
   const failed = await act(async () => {
     const cfg = config || { game: 'bank', moves: f.moves, seed: f.seed };
@@ -603,7 +603,7 @@ async function startFromConfig(config, { autoplay = false } = {}) {
 function hashOfConfig(config) {
   const moves = Number.isInteger(config.moves) ? config.moves : 150;
   const seed = Number.isInteger(config.seed) ? config.seed : 0;
-  return { side: el.side.value, level: el.level.value, moves, seed, embed: isEmbed() ? 1 : undefined };
+  return { side: el.side.value, level: el.level.value, moves, seed };
 }
 
 /** Reports an error of the host page's request in the page too (act() shows the others). */

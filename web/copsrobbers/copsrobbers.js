@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -375,7 +375,7 @@ async function startGame(f, { push = true, config = null } = {}) {
   st.pending = [];
   st.human = f.side;
   st.level = f.level;
-  if (push) writeHash({ map: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed, side: f.side, level: f.level, embed: isEmbed() ? 1 : undefined });
+  if (push) writeHash({ map: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed, side: f.side, level: f.level });
   const old = st.session;
   st.session = session;
   st.config = cfg;
@@ -479,7 +479,7 @@ const CONFIG_DEFAULTS = { cops: 2, rounds: 100, seed: 1 };
 function hashOfConfig(config, f) {
   const value = (k) => (Number.isInteger(config[k]) ? config[k] : CONFIG_DEFAULTS[k]);
   const map = typeof config.map_name === 'string' ? config.map_name : 'petersen';
-  return { map, cops: value('cops'), rounds: value('rounds'), seed: value('seed'), side: f.side, level: f.level, embed: isEmbed() ? 1 : undefined };
+  return { map, cops: value('cops'), rounds: value('rounds'), seed: value('seed'), side: f.side, level: f.level };
 }
 
 const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });

@@ -9,7 +9,7 @@
 //       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
-import { applyEmbed, isEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash } from '../common/hash-state.js';
+import { applyEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -422,7 +422,7 @@ async function startFromForm(mapText) {
   // The link reproduces this game. Replaced, not pushed, as on the other pages: each New game
   // was a history entry that Back went to without changing the game (and an embedded frame's
   // parentOrigin was dropped, which writeHash keeps).
-  if (!mapText) writeHash({ side, level: st.level, cities: $('in-cities').value, seed: $('in-seed').value, embed: isEmbed() ? 1 : undefined });
+  if (!mapText) writeHash({ side, level: st.level, cities: $('in-cities').value, seed: $('in-seed').value });
   await startAndFocus(configFromForm(mapText), side);
 }
 
@@ -558,7 +558,7 @@ function hashOfConfig(config) {
   const named = isNamedMap(config.map);
   const cities = !named && Number.isInteger(config.map?.cities) ? config.map.cities : 100;
   const seed = Number.isInteger(config.seed) ? config.seed : 1;
-  return { side: st.side, level: st.level, cities: named ? undefined : cities, seed, map: named ? config.map : undefined, embed: isEmbed() ? 1 : undefined };
+  return { side: st.side, level: st.level, cities: named ? undefined : cities, seed, map: named ? config.map : undefined };
 }
 
 const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, announce: false });
