@@ -130,3 +130,57 @@ test('after pursuit:start the link drops the replay= of the frame\'s query strin
   h.assertNoErrors();
   await page.context().close();
 });
+
+/** Waits until the frame's hash names every key=value of `names` (a start succeeded). */
+async function waitHash(frame, names, what) {
+  await frame.waitForFunction((names) => {
+    const p = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+    return Object.entries(names).every(([k, v]) => p[k] === v);
+  }, names, { timeout: 20000 }).catch(() => { throw new Error(`${what}: the hash never named ${JSON.stringify(names)}`); });
+}
+
+// A host's start that leaves options out plays the engine's defaults for them, and the frame's
+// form (New game) shows those, not the options of the game before: New game used to play
+// cops=1 rounds=5 again after a start of {} on Cops and Robbers.
+test('after a pursuit:start that leaves options out, the form shows the defaults the game was started with', async () => {
+  const FORMS = {
+    copsrobbers: { first: CASES.copsrobbers.start, fields: { '#in-cops': '2', '#in-rounds': '100', '#in-seed': '1' } },
+    bank: { first: CASES.bank.start, fields: { '#in-moves': '150', '#in-seed': '0' } },
+  };
+  for (const game of GAMES.filter((g) => FORMS[g])) {
+    const { first, fields } = FORMS[game];
+    const page = await openFrame(game);
+    const frame = frameOf(page);
+    await post(page, { type: 'pursuit:start', config: first });
+    await waitHash(frame, CASES[game].names, `${game}: the first start`);
+    const expected = Object.fromEntries(Object.entries(fields).map(([sel, v]) => [sel.slice(4), v]));
+    await post(page, { type: 'pursuit:start', config: {} });
+    await waitHash(frame, expected, `${game}: the start of {}`);
+    for (const [sel, value] of Object.entries(fields)) {
+      assert.equal(await frame.inputValue(sel), value, `${game}: ${sel} shows the started game's ${value}`);
+    }
+    const { hash } = await addresses(page);
+    for (const [sel, value] of Object.entries(fields)) assert.equal(hash[sel.slice(4)], value, `${game}: the hash names ${sel.slice(4)}=${value}`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// Embed mode from the query (?embed=1, the hash without it): every page's rewritten hash names
+// embed=1 too, the same way (writeHash adds it; the pages used to add it each on its own).
+test('a frame embedded by ?embed=1 names embed=1 in the hash it writes, on every page', async () => {
+  for (const game of GAMES) {
+    const page = await openFrame(game);
+    const from = await page.evaluate(({ src }) => { document.querySelector('iframe').src = src; return window.__got.length; },
+      { src: `${h.url}${game}/?embed=1#parentOrigin=${encodeURIComponent(origin)}&seed=1` });
+    await waitMessage(page, (m) => m.type === 'pursuit:ready', `ready of ${game} (query embed)`, { from });
+    await post(page, { type: 'pursuit:start', config: CASES[game].start });
+    await waitHash(frameOf(page), CASES[game].names, `${game}: the start`);
+    const { hash } = await addresses(page);
+    assert.equal(hash.embed, '1', `${game}: embed=1 in the hash (${JSON.stringify(hash)})`);
+    assert.equal(hash.parentOrigin, origin, `${game}: parentOrigin= kept (${JSON.stringify(hash)})`);
+    for (const [k, v] of Object.entries(CASES[game].names)) assert.equal(hash[k], v, `${game}: the hash names ${k}=${v}`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});

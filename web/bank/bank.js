@@ -586,8 +586,11 @@ async function openReplay(input, { autoplay = false } = {}) {
 
 // ---------- embedding: the host page's start / load-replay, and replay= / autoplay= ----------
 async function startFromConfig(config, { autoplay = false } = {}) {
-  if (Number.isInteger(config.seed)) el.seed.value = String(config.seed);
-  if (Number.isInteger(config.moves)) el.moves.value = String(config.moves);
+  // The form shows the started game (the engine's values for what the config leaves out), so New
+  // game plays it again rather than the options of the previous game.
+  const shown = hashOfConfig(config);
+  el.seed.value = String(shown.seed);
+  el.moves.value = String(shown.moves);
   if (autoplay) el.side.value = 'watch';
   else if (el.side.value === 'watch') el.side.value = '0';
   await newGame({ config, push: false });

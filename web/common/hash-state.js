@@ -46,7 +46,7 @@ const FRAME_KEYS = ['embed', 'parentOrigin'];
 
 /**
  * Replaces the hash with `state` (no history entry unless push); embed= and parentOrigin= of the
- * current hash stay (FRAME_KEYS). In embed mode the "Open in Pursuit" links then follow the new
+ * current hash stay (FRAME_KEYS), and embed=1 is added in embed mode (a ?embed=1 query). In embed mode the "Open in Pursuit" links then follow the new
  * hash: it names the game the page shows now, not the one the frame was loaded with.
  */
 export function writeHash(state, { push = false } = {}) {
@@ -55,6 +55,8 @@ export function writeHash(state, { push = false } = {}) {
   for (const k of FRAME_KEYS) {
     if (current[k] !== undefined && !Object.prototype.hasOwnProperty.call(state, k)) kept[k] = current[k];
   }
+  // A frame loaded with ?embed=1 (the query) names it in its hash too, the same on every page.
+  if (kept.embed === undefined && !Object.prototype.hasOwnProperty.call(state, 'embed') && isEmbed()) kept.embed = 1;
   const h = formatParams(kept);
   const target = h ? '#' + h : '';
   if (window.location.hash !== target && (h || window.location.hash)) {

@@ -449,7 +449,7 @@ async function showReplay(replay, { autoplay = false } = {}) {
 function formFromConfig(config, autoplay) {
   const f = readForm();
   if (typeof config.map_name === 'string') f.map = config.map_name;
-  for (const k of ['cops', 'rounds', 'seed']) if (Number.isInteger(config[k])) f[k] = config[k];
+  for (const k of ['cops', 'rounds', 'seed']) f[k] = Number.isInteger(config[k]) ? config[k] : CONFIG_DEFAULTS[k];
   f.side = autoplay ? 'watch' : st.human === 'watch' ? 'robber' : st.human;
   return f;
 }
@@ -462,7 +462,10 @@ async function startFromConfig(config, { autoplay = false } = {}) {
     if (![...$('in-map').options].some((o) => o.value === config.map_name)) $('in-map').append(new Option(config.map_name, config.map_name));
     $('in-map').value = config.map_name;
   }
-  for (const k of ['cops', 'rounds', 'seed']) if (Number.isInteger(config[k])) $(`in-${k}`).value = config[k];
+  // The form shows the started game (the engine's values for what the config leaves out), so New
+  // game plays it again rather than the options of the previous game.
+  const shown = hashOfConfig(config, f);
+  for (const k of ['cops', 'rounds', 'seed']) $(`in-${k}`).value = shown[k];
   $('in-side').value = f.side;
   // The frame's address (and its "Open in Pursuit" link) names the started game, not the one the
   // frame was loaded with, so a reload or the full page shows this one.

@@ -110,7 +110,6 @@ function hashFromSource(src) {
     if (inputFitsHash(src.text)) h.input = encodeInput(src.text);
     h.case = src.caseIndex;
   }
-  if (isEmbed()) h.embed = 1;
   return h;
 }
 
@@ -915,7 +914,7 @@ async function loadSourceOrThrow(src, opts) {
  * The host page's start. The frame's hash (and so its "Open in Pursuit" link) names the started
  * board, side=watch when the strategy plays it: a reload of the frame, or the full page, shows
  * this board, not the one the frame was loaded with. (The hash was left alone in embed mode while
- * writeHash still dropped parentOrigin=; it keeps it, and embed=1, now.)
+ * writeHash still dropped parentOrigin=; it keeps it, and adds embed=1, now.)
  */
 async function startFromConfig(config, { autoplay = false } = {}) {
   await loadSourceOrThrow(sourceFromConfig(config), { hashExtra: autoplay ? { side: 'watch' } : null });
