@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from './lib.mjs';
-import { GAMES, openHost, waitMessage, post, frameOf } from './embed-lib.mjs';
+import { GAMES, START_CONFIGS, openHost, waitMessage, post, frameOf, engineReplay } from './embed-lib.mjs';
 
 let h;
 let origin;
@@ -180,6 +180,38 @@ test('a frame embedded by ?embed=1 names embed=1 in the hash it writes, on every
     assert.equal(hash.embed, '1', `${game}: embed=1 in the hash (${JSON.stringify(hash)})`);
     assert.equal(hash.parentOrigin, origin, `${game}: parentOrigin= kept (${JSON.stringify(hash)})`);
     for (const [k, v] of Object.entries(CASES[game].names)) assert.equal(hash[k], v, `${game}: the hash names ${k}=${v}`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// A frame loaded with ?replay= shows the replay; once the host starts a game the address names
+// that game: the query's replay= and autoplay= go too, so a reload of the frame shows the started
+// game (it showed the replay again, the hash's game never). Until then they stay (a reload shows
+// the replay).
+test('after pursuit:start a reload of a frame loaded with ?replay= shows the started game, not the replay', async () => {
+  for (const game of GAMES) {
+    const page = await openFrame(game);
+    const { replay } = await engineReplay(page, game, START_CONFIGS[game]);
+    await page.route('**/__replay.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }));
+    const frame = frameOf(page);
+    const gameOver = async (source, from, what) => waitMessage(page, (m) => m.type === 'pursuit:game-over' && m.source === source, `${game}: ${what}`, { from, timeout: 60000 });
+    const load = (src) => page.evaluate(({ src }) => { document.querySelector('iframe').src = src; return window.__got.length; }, { src });
+    let from = await load(`${h.url}${game}/?embed=1&replay=${encodeURIComponent(`${h.url}__replay.json`)}&autoplay=1#parentOrigin=${encodeURIComponent(origin)}`);
+    await gameOver('replay', from, 'the replay of the query');
+    assert.match(await frame.evaluate(() => location.search), /replay=/, `${game}: the shown replay stays in the query`);
+
+    from = await post(page, { type: 'pursuit:start', config: CASES[game].start, autoplay: true });
+    await gameOver('watch', from, 'the started game');
+    const search = await frame.evaluate(() => location.search);
+    assert.equal(search, '?embed=1', `${game}: the query keeps embed=1 only`);
+    from = await page.evaluate(() => window.__got.length);
+    await frame.evaluate(() => location.reload());
+    await waitMessage(page, (m) => m.type === 'pursuit:ready', `${game}: ready after the reload`, { from });
+    await page.waitForTimeout(1500);
+    const after = (await page.evaluate(() => window.__got)).slice(from);
+    assert.ok(!after.some((m) => m.type === 'pursuit:game-over' && m.source === 'replay'), `${game}: the reload showed the replay again`);
+    assertFrameAddress(game, await addresses(page), CASES[game].names, 'after the reload');
     h.assertNoErrors();
     await page.context().close();
   }

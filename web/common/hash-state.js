@@ -59,14 +59,27 @@ export function writeHash(state, { push = false } = {}) {
   if (kept.embed === undefined && !Object.prototype.hasOwnProperty.call(state, 'embed') && isEmbed()) kept.embed = 1;
   const h = formatParams(kept);
   const target = h ? '#' + h : '';
-  if (window.location.hash !== target && (h || window.location.hash)) {
+  const search = searchWithoutReplay(window.location.search);
+  if ((window.location.hash !== target && (h || window.location.hash)) || search !== window.location.search) {
     lastWritten = target;
-    const url = window.location.pathname + window.location.search + target;
+    const url = window.location.pathname + search + target;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
   }
   // Also when the hash was already right: the links may still carry the query's replay=/autoplay=.
   if (isEmbed()) fillOpenFullLinks(window.location, { fromQuery: false });
+}
+
+/**
+ * The query without replay= and autoplay=: they name what the page showed at load, and once the
+ * page writes its hash that is another game, so a reload must show the hash's game, not the
+ * replay again (the "Open in Pursuit" links drop them at the same moment).
+ */
+function searchWithoutReplay(search) {
+  const parts = String(search || '').replace(/^\?/, '').split('&').filter((p) => p !== '');
+  const kept = parts.filter((p) => !['replay', 'autoplay'].includes(decodeSafe(p.split('=')[0])));
+  if (kept.length === parts.length) return search;
+  return kept.length ? '?' + kept.join('&') : '';
 }
 
 /** Merges `patch` into the current hash state (keys set to null are removed). */
