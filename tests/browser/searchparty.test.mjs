@@ -427,3 +427,194 @@ test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is cla
   h.assertNoErrors();
   await page.context().close();
 });
+
+// The replay player (web/common/replay-player.js, shared by the five games) froze: a step to the
+// turn already shown (End or → at the last turn, Home or ← at turn 0) left its drawing promise
+// stuck, and every later step moved the player's label ("Turn 0 / 30") but never the board.
+test('replay player: after End (or →) at the last turn and Home (or ←) at turn 0, the board still follows the player', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+  const total = Number(/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]);
+  const pos = () => text(page, 'replay-player .rp-pos');
+  const boardAt = async (turn, what) => {
+    await page.waitForFunction((t) => document.body.dataset.spTurn === String(t), turn, { timeout: 10000 })
+      .catch(async () => assert.fail(`${what}: the board shows turn ${await page.getAttribute('body', 'data-sp-turn')}, the player ${await pos()}`));
+    assert.equal(await text(page, 'c-turn'), String(turn), what);
+    assert.equal(await pos(), `Turn ${turn} / ${total}`, what);
+  };
+  await page.click('#replay-player .rp-end');
+  await boardAt(total, '▶|');
+  await page.locator('#board').focus();
+  await page.keyboard.press('End');  // the turn shown already
+  await page.keyboard.press('ArrowRight');
+  await page.click('#replay-player .rp-start');
+  await boardAt(0, '|◀ after End at the end');
+  assert.equal(await page.getAttribute('body', 'data-sp-over'), '0');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  await boardAt(1, '→ after Home at turn 0');
+  await page.click('#replay-player .rp-fwd');
+  await boardAt(2, 'step forward');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The scrub slider did nothing: its handler paused the player, which wrote the old turn back into
+// the slider before the slider's value was read.
+test('replay player: the scrub slider moves the player and the board to the turn chosen', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+  const total = Number(/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]);
+  assert.ok(total >= 8, `total ${total}`);
+  const at = async (turn, what) => {
+    await page.waitForFunction((t) => document.body.dataset.spTurn === String(t), turn, { timeout: 10000 })
+      .catch(async () => assert.fail(`${what}: the board shows turn ${await page.getAttribute('body', 'data-sp-turn')}, the player ${await text(page, 'replay-player .rp-pos')}`));
+    assert.equal(await text(page, 'replay-player .rp-pos'), `Turn ${turn} / ${total}`, what);
+    assert.equal(await page.inputValue('#replay-player .rp-slider'), String(turn), what);
+  };
+  const slider = page.locator('#replay-player .rp-slider');
+  const mid = Math.floor(total / 2);
+  await slider.fill(String(mid));  // sets the value and fires input, as a drag does
+  await at(mid, 'the slider set to the middle');
+  assert.equal(await text(page, 'replay-player .rp-play'), '▶ Play', 'scrubbing pauses');
+  await slider.fill(String(total));
+  await at(total, 'the slider set to the end');
+  // With the mouse: a click at the start of the track.
+  const box = await slider.boundingBox();
+  await page.mouse.click(box.x + 2, box.y + box.height / 2);
+  await at(0, 'a click at the start of the slider');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// While a plan or a replay was shown, the direction pad, End turn, Solver move and Undo did
+// nothing, with no word why. They are disabled (their title says to press "Play from here"), and
+// the play keys say it; "Play from here" makes them play again.
+test('watching a plan: the play controls are disabled and the play keys say to press "Play from here"', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const controls = '#play-box .dpad button, #btn-end-turn, #btn-hint, #btn-undo';
+  assert.deepEqual(await page.$$eval(controls, (bs) => bs.filter((b) => b.disabled).length), 0, 'enabled in a game');
+  await page.locator('#board').focus();
+  await page.keyboard.press('d');  // a turn played by hand, so Undo has something to undo
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('2');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  const states = await page.$$eval(controls, (bs) => bs.map((b) => [b.id || b.dataset.d, b.disabled, b.title]));
+  for (const [name, disabled, title] of states) {
+    assert.equal(disabled, true, `${name} is disabled while a plan is shown`);
+    assert.match(title, /Play from here/, `${name}'s title says what to do`);
+  }
+  assert.equal(await page.isEnabled('#btn-takeover'), true);
+  assert.equal(await page.isEnabled('#btn-restart'), true, 'Restart still starts the map again');
+  // The keys that play say so, and play nothing.
+  await page.locator('#board').focus();
+  for (const key of ['d', 'Enter', '?']) {
+    await page.evaluate(() => { const e = document.getElementById('error'); e.hidden = true; });
+    await page.keyboard.press(key);
+    await page.waitForSelector('#error:not([hidden])', { timeout: 3000 }).catch(() => assert.fail(`${key}: no message`));
+    assert.match(await text(page, 'error'), /Play from here/, key);
+  }
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'no turn played, the plan still shown');
+  assert.equal(await text(page, 'replay-player .rp-pos'), `Turn 2 / ${/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]}`);
+  // Play from here: the controls play again, from turn 2.
+  await page.click('#btn-takeover');
+  await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn: move the cast.');
+  assert.deepEqual(await page.$$eval(controls, (bs) => bs.filter((b) => b.disabled).map((b) => b.id || b.dataset.d)), []);
+  assert.equal(await page.getAttribute('#play-box .dpad button[data-d="6"]', 'title'), '6 / d / →', 'the pad\'s own titles are back');
+  assert.equal(await page.isHidden('#error'), true, 'the message went with the plan');
+  await page.click('#play-box .dpad button[data-d="5"]');
+  await page.waitForSelector('body[data-sp-turn="3"]');
+  await page.click('#btn-undo');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Steering everyone, the letter of a dead costar was ignored without a word, and the next
+// direction moved whoever was selected before (the star). The page says the costar cannot move,
+// and a direction then moves nobody.
+test('steer everyone: a dead costar\'s letter says it cannot move, and the next direction moves nobody else', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.fill('#map-text', '12 1 1 0\nS...........\n');
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('12×1'));
+  await page.check('input[name="steer"][value="all"]');
+  await page.locator('#board').focus();
+  // Costar A walks east, out of the star's sight: it dies in turn 3.
+  for (let turn = 1; turn <= 3; turn++) {
+    await page.keyboard.press('Shift+A');
+    await page.keyboard.press('d');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  assert.equal(await text(page, 'c-costars'), '0/1');
+  assert.equal(await page.isHidden('#error'), true);
+  await page.click('#cast button[data-actor="@"]');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Shift+A');
+  await page.waitForSelector('#error:not([hidden])', { timeout: 3000 }).catch(() => assert.fail('no message for the dead costar'));
+  assert.match(await text(page, 'error'), /^Costar A is dead: it cannot move/);
+  await page.keyboard.press('d');
+  assert.equal(await text(page, 'pending'), '.', 'nobody got the move');
+  assert.match(await text(page, 'error'), /^Costar A is dead: it cannot move/, 'the direction says it again');
+  await page.keyboard.press('Enter');  // an empty turn: nobody moves
+  await page.waitForSelector('body[data-sp-turn="4"]');
+  assert.match(await text(page, 'cast'), /^@:0,0 A:3,0/, 'the star did not move');
+  // Selecting the star again steers it.
+  await page.click('#cast button[data-actor="@"]');
+  await page.click('#play-box .dpad button[data-d="6"]');
+  assert.equal(await text(page, 'pending'), '@6.');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The Generate form's mistakes read three ways ("generate: cols and rows must be 1..256",
+// "args.cols: 300 is outside 1..256", "args.costars: 30 is outside 0..26"): the page checks the
+// form and names the field, one way.
+test('Generate: a value out of range names the field, the same way for every field', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const caption = await text(page, 'caption');
+  const cases = [
+    [{ cols: '' }, 'Cols must be a whole number 1..256 (got nothing)'],
+    [{ cols: '300' }, 'Cols must be a whole number 1..256 (got 300)'],
+    [{ cols: '0' }, 'Cols must be a whole number 1..256 (got 0)'],
+    [{ rows: '1.5' }, 'Rows must be a whole number 1..256 (got 1.5)'],
+    [{ p: '30' }, 'Costars must be a whole number 0..26 (got 30)'],
+    [{ q: '-1' }, 'Extras must be a whole number 0..26 (got -1)'],
+    [{ seed: '-5' }, 'Seed must be a whole number 0..9007199254740991 (got -5)'],
+    [{ cols: '300', p: '30' }, 'Cols must be a whole number 1..256 (got 300)\nCostars must be a whole number 0..26 (got 30)'],
+  ];
+  const good = { cols: '20', rows: '12', p: '2', q: '3', seed: '1' };
+  for (const [bad, message] of cases) {
+    for (const [k, v] of Object.entries({ ...good, ...bad })) await page.fill(`#in-${k}`, v);
+    await page.evaluate(() => { const e = document.getElementById('error'); e.hidden = true; e.textContent = ''; });
+    await page.click('#btn-generate');
+    await page.waitForSelector('#error:not([hidden])', { timeout: 5000 });
+    assert.equal(await page.$eval('#error .error-text', (e) => e.textContent), message, JSON.stringify(bad));
+    assert.equal(await text(page, 'caption'), caption, 'the map shown stays');
+  }
+  for (const [k, v] of Object.entries(good)) await page.fill(`#in-${k}`, v);
+  await page.click('#btn-generate');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('20×12'));
+  assert.equal(await page.isHidden('#error'), true);
+  h.assertNoErrors();
+  await page.context().close();
+});

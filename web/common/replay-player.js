@@ -111,8 +111,10 @@ export class ReplayPlayer {
       if (this.playing) this.schedule();
     });
     this.el.slider.addEventListener('input', () => {
+      // Read before pause(), whose refresh() writes the current target back into the slider.
+      const k = Number(this.el.slider.value);
       this.pause();
-      this.goTo(Number(this.el.slider.value));
+      this.goTo(k);
     });
   }
 
@@ -131,28 +133,43 @@ export class ReplayPlayer {
     return this.pump();
   }
 
-  async pump() {
+  /**
+   * Draws steps until the one shown is the target; resolves once drawn. One drawing at a time:
+   * a call while one runs returns it (it goes on to the latest target).
+   */
+  pump() {
     if (this.busy) return this.busy;
-    this.busy = (async () => {
+    // `busy` is cleared in a callback of the drawing's promise, which always runs after this
+    // assignment (it was cleared in the drawing's own `finally`: with the target already shown
+    // that ran at once, before the assignment, and `busy` then kept a settled promise for good:
+    // every later step moved the label, never the board).
+    const run = this.drawToTarget().then(() => {
+      this.busy = null;
+      // A target set after the loop's last check and before this callback is drawn too.
+      if (this.shown !== this.target) return this.pump();
+      return undefined;
+    }, (e) => {
+      this.busy = null;
+      throw e;
+    });
+    this.busy = run;
+    return run;
+  }
+
+  async drawToTarget() {
+    while (this.shown !== this.target) {
+      const k = this.target;
       try {
-        while (this.shown !== this.target) {
-          const k = this.target;
-          try {
-            await this.showStep(k);
-          } catch (e) {
-            this.pause();
-            this.shown = k;
-            throw e;
-          }
-          this.shown = k;
-          this.k = k;
-          this.refresh();
-        }
-      } finally {
-        this.busy = null;
+        await this.showStep(k);
+      } catch (e) {
+        this.pause();
+        this.shown = k;
+        throw e;
       }
-    })();
-    return this.busy;
+      this.shown = k;
+      this.k = k;
+      this.refresh();
+    }
   }
 
   /** Forces the current step to be drawn again (e.g. after a new game with the same length). */

@@ -10,7 +10,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange } f
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -111,6 +111,32 @@ function draw(ctx, geo) {
   }
 }
 
+/** The controls that play a turn by hand: disabled while a plan or a replay is shown. */
+const playControls = () => [...document.querySelectorAll('#play-box .dpad button'), $('btn-end-turn'), $('btn-hint'), $('btn-undo')];
+
+/** What to do to play while a plan or a replay is shown (the play controls did nothing, without a word). */
+function watchingMessage() {
+  return `${st.watchingReplay ? 'A replay' : 'The solver\'s plan'} is shown: press “Play from here” to play on from this turn.`;
+}
+
+function updatePlayControls() {
+  const focused = document.activeElement;
+  for (const b of playControls()) {
+    if (b.dataset.ownTitle === undefined) b.dataset.ownTitle = b.getAttribute('title') ?? '';
+    b.disabled = st.watching;
+    if (st.watching) b.title = watchingMessage();
+    else if (b.dataset.ownTitle) b.title = b.dataset.ownTitle;
+    else b.removeAttribute('title');
+  }
+  restoreFocus(focused, $('btn-takeover'), $('board'));
+}
+
+/** A key that plays a turn by hand (not the replay player's ← → Home End and Space). */
+function playsTurn(ev) {
+  if (controlOwnsKey(ev.target, ev.key)) return false;
+  return ev.key === 'Enter' || ev.key === '?' || /^[1-9]$/.test(ev.key) || (ev.key.length === 1 && ev.key in KEY_DIRS);
+}
+
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
 
 function show(obs, result) {
@@ -131,6 +157,7 @@ function show(obs, result) {
   $('status-line').textContent = obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
   document.body.dataset.spTurn = obs.turn;
   document.body.dataset.spOver = obs.over ? '1' : '0';
+  updatePlayControls();
   $('caption').textContent = `${obs.cols}×${obs.rows}, ${plural(obs.open, 'open cell')}, S at ${obs.start[0]},${obs.start[1]}`;
   renderCast();
 }
@@ -146,7 +173,9 @@ function renderCast() {
   if (!obs) return;
   const cast = $('cast');
   const picking = steerMode() === 'all' && !st.watching && !obs.over;
-  if (picking && !obs.actors.some((a) => a.name === st.selected && a.alive)) st.selected = '@';
+  // A selected actor who died stays selected (not alive, no button): a direction then says it
+  // cannot move, where it silently moved the star instead. One not on this map: the star.
+  if (picking && !obs.actors.some((a) => a.name === st.selected)) st.selected = '@';
   const focused = cast.contains(document.activeElement) ? document.activeElement.dataset.actor : null;
   cast.textContent = '';
   for (const a of obs.actors) {
@@ -177,7 +206,35 @@ function renderCast() {
 /** "Steer everyone": the direction pad and keys now set `name`'s move. */
 function selectActor(name) {
   if (!st.obs?.actors.some((a) => a.name === name && a.alive)) return;
+  clearError(errorBox);  // "Costar A is dead" is over once someone living is chosen
   st.selected = name;
+  renderCast();
+  board.redraw();
+}
+
+/** "Costar A", "Extra a", "The star". */
+function actorTitle(a) {
+  return a.role === 'star' ? 'The star' : `${a.role === 'costar' ? 'Costar' : 'Extra'} ${a.name}`;
+}
+
+function deadMessage(a) {
+  return `${actorTitle(a)} is dead: it cannot move. Select someone living to steer (click them, or press their letter).`;
+}
+
+/**
+ * "Steer everyone": the key of an actor's letter. A dead one is selected with a message (a
+ * direction then moves nobody, as the message says); it used to be ignored without a word, and
+ * the next direction moved whoever was selected before.
+ */
+function selectByKey(name) {
+  const a = st.obs?.actors.find((x) => x.name === name);
+  if (!a) {
+    showError(errorBox, `There is no ${name === name.toUpperCase() ? 'costar' : 'extra'} ${name} on this map.`);
+    return;
+  }
+  if (a.alive) { selectActor(name); return; }
+  st.selected = name;
+  showError(errorBox, deadMessage(a));
   renderCast();
   board.redraw();
 }
@@ -211,6 +268,7 @@ function stopWatching() {
   $('replay-box').hidden = true;
   st.stepper?.dispose();
   st.stepper = null;
+  updatePlayControls();
 }
 
 async function loadConfig(config, moves = []) {
@@ -289,6 +347,8 @@ async function moveNow(d) {
       await applyLine(line);
     } catch (e) { showError(errorBox, explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
   } else {
+    const selected = st.obs?.actors.find((a) => a.name === st.selected);
+    if (selected && !selected.alive) { showError(errorBox, deadMessage(selected)); return; }
     st.pending[st.selected] = d;
     renderCast();
     board.redraw();
@@ -332,6 +392,7 @@ async function watchMoves(config, moves, { replay = false } = {}) {
   st.watchingReplay = replay;  // a replay file, not the solver's plan (the status line says which)
   st.stepper = new SessionStepper(engine, config, moves);
   $('replay-box').hidden = false;
+  updatePlayControls();
   const container = $('replay-player');
   if (!st.player) {
     st.player = new ReplayPlayer(container, {
@@ -396,6 +457,30 @@ async function loadText(text) {
     return;
   }
   await loadConfig(await mapConfig(text));
+}
+
+// The Generate form's fields: the engine's limits, checked here so that every mistake reads the
+// same way and names the field (the engine's words were "generate: cols and rows must be 1..256",
+// "args.cols: 300 is outside 1..256" or "args.costars: 30 is outside 0..26").
+const GENERATE_FIELDS = [
+  { id: 'in-cols', key: 'cols', name: 'Cols', min: 1, max: 256 },
+  { id: 'in-rows', key: 'rows', name: 'Rows', min: 1, max: 256 },
+  { id: 'in-p', key: 'costars', name: 'Costars', min: 0, max: 26 },
+  { id: 'in-q', key: 'extras', name: 'Extras', min: 0, max: 26 },
+  { id: 'in-seed', key: 'seed', name: 'Seed', min: 0, max: MAX_SEED },
+];
+
+/** {values: {cols, rows, costars, extras, seed}, problems: ["Cols must be a whole number 1..256 (got 300)", …]}. */
+function generateForm() {
+  const values = {}, problems = [];
+  for (const f of GENERATE_FIELDS) {
+    const input = $(f.id), raw = input.value.trim();
+    const n = Number(raw);
+    if (raw !== '' && Number.isInteger(n) && n >= f.min && n <= f.max) { values[f.key] = n; continue; }
+    const got = raw !== '' ? raw : input.validity?.badInput ? 'something that is not a number' : 'nothing';
+    problems.push(`${f.name} must be a whole number ${f.min}..${f.max} (got ${got})`);
+  }
+  return { values, problems };
 }
 
 /** The seed and the level a link names. */
@@ -489,9 +574,10 @@ async function init() {
   $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
+    const { values, problems } = generateForm();
+    if (problems.length) { showError(errorBox, problems.join('\n')); return; }
     try {
-      const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, cols: +$('in-cols').value, rows: +$('in-rows').value,
-        costars: +$('in-p').value, extras: +$('in-q').value, seed: +$('in-seed').value });
+      const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, ...values });
       $('map-text').value = g.map;
       await loadText(g.map);
       updateHash({ map: null });
@@ -530,7 +616,12 @@ async function init() {
   for (const b of document.querySelectorAll('#play-box .dpad button')) b.onclick = () => move(b.dataset.d);
   for (const r of document.querySelectorAll('input[name="steer"]')) r.onchange = () => { st.pending = {}; renderCast(); board.redraw(); };
   document.addEventListener('keydown', (ev) => {
-    if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey || st.watching) return;
+    if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    // A plan or a replay is shown: the play controls are disabled, and their keys say what to do.
+    if (st.watching) {
+      if (playsTurn(ev)) { ev.preventDefault(); showError(errorBox, watchingMessage()); }
+      return;
+    }
     // Enter on a focused button presses it; arrows on the steer radios switch the mode.
     if (controlOwnsKey(ev.target, ev.key) && !enterEndsTurn(ev)) return;
     // Space on the board: nothing to press, and the page (a course page's frame) scrolled away.
@@ -539,7 +630,7 @@ async function init() {
     if (ev.key === '?') { ev.preventDefault(); $('btn-hint').click(); return; }
     if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
     if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
-      if (st.obs?.actors.some((a) => a.name === ev.key && a.alive)) { st.selected = ev.key; renderCast(); board.redraw(); }
+      selectByKey(ev.key);
       return;
     }
     const d = KEY_DIRS[ev.key] || (/^[1-9]$/.test(ev.key) ? ev.key : null);
