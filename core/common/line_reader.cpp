@@ -78,6 +78,36 @@ std::string escaped_excerpt(std::string_view s, std::size_t max_bytes) {
 
 std::string quoted_excerpt(std::string_view s, std::size_t max_bytes) { return "'" + escaped_excerpt(s, max_bytes) + "'"; }
 
+std::size_t first_non_text_byte(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
+            ++i;
+            continue;
+        }
+        const std::size_t len = (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+        if (len == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4 || i + len > s.size()) return i;
+        for (std::size_t k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
+        // The second byte's range rules out overlong forms (E0, F0), UTF-16 surrogates (ED)
+        // and code points past U+10FFFF (F4): JSON writers refuse all of them.
+        const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
+            return i;
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
+std::string non_text_detail(std::string_view s) {
+    const std::size_t bad = first_non_text_byte(s);
+    if (bad == std::string_view::npos) return "";
+    static const char* hex = "0123456789abcdef";
+    const unsigned char c = static_cast<unsigned char>(s[bad]);
+    return std::string("byte 0x") + hex[c >> 4] + hex[c & 15] + " at column " + std::to_string(bad + 1);
+}
+
 LineReader::LineReader(std::string text, std::string source) : text_(std::move(text)), source_(std::move(source)) {}
 
 std::string_view LineReader::take_line() {

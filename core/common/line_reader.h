@@ -1,4 +1,5 @@
-// Owns: strict, token-based reading of line-oriented text (maps, cases, protocol lines).
+// Owns: strict, token-based reading of line-oriented text (maps, cases, protocol lines), and
+// the check that a line is text (what every judge requires of a program's output line).
 // Every error names the source, the line number and what was expected, e.g.
 //   "connect.txt line 7: expected a city number 1..8, got 'x9'".
 #pragma once
@@ -17,6 +18,15 @@ bool parse_int(std::string_view token, long long& out);
 std::string escaped_excerpt(std::string_view s, std::size_t max_bytes = 40);
 // The same in single quotes, as messages show a token or line: 'x9', '\x01\x02...'.
 std::string quoted_excerpt(std::string_view s, std::size_t max_bytes = 40);
+
+// The line check every judge applies to a program's output line (process_runner.h's framing),
+// here so that a checker of saved output refuses the same lines: a line is text only if it is
+// valid UTF-8 without control bytes other than tab (so it can go into JSON results and replays
+// as it is); overlong forms, surrogates and code points past U+10FFFF are not text either.
+// Index of the first byte that makes `s` not text; npos when it is.
+std::size_t first_non_text_byte(std::string_view s);
+// "" when `s` is text, else what is wrong: "byte 0x00 at column 3".
+std::string non_text_detail(std::string_view s);
 
 class LineReader {
 public:

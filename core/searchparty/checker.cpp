@@ -33,25 +33,47 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
         return r;
     };
     if (lines.empty()) return finish(source + ": empty (expected move lines and a final line \"turns costars extras\")");
+    const auto line_at = [&](std::size_t i) { return source + " line " + std::to_string(i + 1) + ": "; };
+    // A byte order mark made line 1's first token one the reading ignores (as the original's
+    // does for a solver's output): the first move was silently dropped.
+    if (lines.front().rfind("\xef\xbb\xbf", 0) == 0)
+        return finish(line_at(0) + "starts with a UTF-8 byte order mark (\\xef\\xbb\\xbf), which would hide its first token; "
+                                   "save the file without it");
+    const auto is_final_line = [](const std::string& line) {
+        const auto t = split_tokens(line);
+        long long v;
+        return t.size() == 3 && parse_int(t[0], v) && parse_int(t[1], v) && parse_int(t[2], v);
+    };
     r.claimed = lines.back();
     const auto claim = split_tokens(r.claimed);
-    long long v;
-    const bool has_final_line = claim.size() == 3 && parse_int(claim[0], v) && parse_int(claim[1], v) && parse_int(claim[2], v);
+    const bool has_final_line = is_final_line(r.claimed);
     const std::size_t moves = lines.size() - 1;
     for (std::size_t i = 0; i < moves; ++i) {
-        if (s.finished())
-            return finish(source + " line " + std::to_string(i + 1) + ": the search already ended after " + std::to_string(s.turns()) +
-                          " turns, but more move lines follow");
+        if (s.finished()) {
+            // Line i is where the final line belongs: if it is one, what follows it is the fault.
+            if (is_final_line(lines[i])) {
+                std::size_t j = i + 1;
+                while (split_tokens(lines[j]).empty()) ++j;  // the last line is not blank
+                return finish(line_at(j) + "text after the final line (line " + std::to_string(i + 1) + "): " + quoted_excerpt(lines[j]));
+            }
+            return finish(line_at(i) + "the search already ended after " + std::to_string(s.turns()) + " turns, but more move lines follow");
+        }
+        // The controller's own check of a solver's line: it refuses such a line as garbage output.
+        if (const std::string bad = non_text_detail(lines[i]); !bad.empty())
+            return finish(line_at(i) + "not a text line (" + bad + "): " + quoted_excerpt(lines[i]) +
+                          " (the controller refuses it as garbage output)");
         try {
             s.play_line(lines[i]);
+        } catch (const MoveLineError& e) {
+            return finish(line_at(i) + e.what() + " (turn " + std::to_string(s.turns() + 1) + ": " + e.detail() + ")");
         } catch (const std::exception& e) {
-            return finish(source + " line " + std::to_string(i + 1) + ": " + e.what());
+            return finish(line_at(i) + e.what());
         }
     }
     if (!has_final_line) {
         // The result printed is the true one after the move lines (it was "0 0 0"), the last
         // line too when it is a legal move line (a solution that forgot its final line).
-        bool last_is_a_move = !s.finished();
+        bool last_is_a_move = !s.finished() && non_text_detail(r.claimed).empty();
         if (last_is_a_move) {
             State after = s;
             try {

@@ -8,6 +8,11 @@
 
 namespace pursuit::searchparty {
 
+// More bytes than a solution can have: the controller reads at most 64 MiB of a solver's
+// output (process_runner.h's max_total_bytes), and a solution of a 256x256 map with the whole
+// cast is a few MB. searchparty-check stops reading a SOLUTION there.
+inline constexpr std::size_t kMaxSolutionBytes = 64u << 20;
+
 struct CheckReport {
     bool valid = false;         // every line legal and the search complete exactly at the end
     bool claim_matches = false; // the final line equals the true "T c e"

@@ -86,8 +86,8 @@ Map read_map(const std::string& text, const std::string& source) {
                 if (++starts > 1) in.fail("a second start 'S' at x=" + std::to_string(x) + " (only one is allowed)");
                 m.start = m.index(x, y);
             } else if (c != '.' && c != '#') {
-                in.fail(std::string("bad character '") + (c >= 32 && c < 127 ? std::string(1, c) : "\\x" + std::to_string(static_cast<unsigned char>(c))) +
-                        "' at x=" + std::to_string(x) + " (expected '.', '#' or 'S')");
+                // '\xc3' for byte 0xC3, as every message shows a byte (it printed '\x195', in decimal)
+                in.fail("bad character " + quoted_excerpt(std::string(1, c)) + " at x=" + std::to_string(x) + " (expected '.', '#' or 'S')");
             }
             m.open[m.index(x, y)] = c != '#';
         }

@@ -1,6 +1,7 @@
 // Owns: the Search Party map — reading the `N M p q` + grid text (strictly, with errors that
 // name the line), the open/obstacle layout, the start cell and the cast sizes.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@ namespace pursuit::searchparty {
 inline constexpr int kMaxSide = 256;
 inline constexpr int kMaxCostars = 26;
 inline constexpr int kMaxExtras = 26;
+// More bytes than any map file can hold (a 256x256 map with its header and CRLF is about
+// 66 KB; the rest is room for trailing blanks): the programs stop reading a MAP there, so a
+// huge file or /dev/zero is an error, not a read until memory runs out.
+inline constexpr std::size_t kMaxMapFileBytes = 1u << 20;
 
 struct Map {
     int cols = 0, rows = 0;   // N columns (x), M rows (y)

@@ -94,9 +94,15 @@ Moves State::parse_line(const std::string& line) const {
     const std::vector<std::string> tokens = split_tokens(trim(line));
     std::string firsts;
     for (const auto& t : tokens) {
-        if (firsts.find(t[0]) != std::string::npos)
-            throw IllegalMove("Invalid movelist (moving someone more than once in a turn)");
-        firsts += t[0];
+        const char c = t[0];
+        if (firsts.find(c) != std::string::npos) {
+            const bool actor = c == '@' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+            throw MoveLineError("Invalid movelist (moving someone more than once in a turn)",
+                                actor ? std::string(1, c) + " is moved more than once in the line"
+                                      : "two tokens start with " + quoted_excerpt(std::string(1, c)) +
+                                            " (the first characters of all tokens must differ)");
+        }
+        firsts += c;
     }
     Moves moves = all_stay();
     for (const auto& t : tokens) {
@@ -104,16 +110,33 @@ Moves State::parse_line(const std::string& line) const {
         const bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
         if (c != '@' && !upper && !lower) continue;
         const int i = actor_index(c);
-        if (upper && (i < 0 || !actors_[i].alive)) throw IllegalMove(std::string("Invalid move of dead or nonexistent costar ") + c);
-        if (lower && (i < 0 || !actors_[i].alive)) throw IllegalMove(std::string("Invalid move of dead or nonexistent extra ") + c);
+        if (upper || lower) {
+            const std::string role = upper ? "costar " : "extra ";
+            const int cast = upper ? map_.costars : map_.extras;
+            const char first = upper ? 'A' : 'a';
+            if (i < 0)
+                throw MoveLineError("Invalid move of dead or nonexistent " + role + c,
+                                    role + c + " does not exist (the map has " +
+                                        (cast == 0 ? "no " + role.substr(0, role.size() - 1) + "s"
+                                                   : std::to_string(cast) + " " + role.substr(0, role.size() - 1) + (cast == 1 ? "" : "s") +
+                                                         ", " + first + (cast == 1 ? "" : std::string("..") + static_cast<char>(first + cast - 1))) +
+                                        ")");
+            if (!actors_[i].alive) throw MoveLineError("Invalid move of dead or nonexistent " + role + c, role + c + " is dead and cannot move");
+        }
         // The original crashes (IndexError, exit status 1) on a token without a direction.
-        if (t.size() < 2) throw IllegalMove("Invalid move token '" + escaped_excerpt(t) + "' (no direction)");
+        if (t.size() < 2)
+            throw MoveLineError("Invalid move token '" + escaped_excerpt(t) + "' (no direction)", std::string(1, c) + " has no direction");
         const Actor& a = actors_[i];
         const char d = t[1];
         const bool digit = d >= '1' && d <= '9';
-        if (d != '5' && (!digit || !map_.open_at(a.x + digit_dx(d), a.y + digit_dy(d))))
-            throw IllegalMove("Invalid move of " + position_text(a) + " in direction " + escaped_excerpt(std::string(1, d)) +
-                              " onto # or off of the map");
+        if (d != '5' && (!digit || !map_.open_at(a.x + digit_dx(d), a.y + digit_dy(d)))) {
+            const std::string from = std::to_string(a.x) + "," + std::to_string(a.y);
+            throw MoveLineError("Invalid move of " + position_text(a) + " in direction " + escaped_excerpt(std::string(1, d)) +
+                                    " onto # or off of the map",
+                                digit ? std::string(1, c) + " moves " + d + " from " + from + " onto a wall or off the map"
+                                      : std::string(1, c) + " at " + from + " has the direction " + quoted_excerpt(std::string(1, d)) +
+                                            ", not a keypad digit 1-9");
+        }
         moves[i] = d;
     }
     return moves;

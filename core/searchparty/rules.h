@@ -7,9 +7,22 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.h"
 #include "searchparty/map.h"
 
 namespace pursuit::searchparty {
+
+// A move line the rules refuse. what() is the original controller's message, kept byte for
+// byte ("Invalid move of [3, 0] in direction 8 onto # or off of the map"); detail() says the
+// same in plain words naming the actor ("@ moves 8 from 3,0 onto a wall or off the map").
+class MoveLineError : public IllegalMove {
+public:
+    MoveLineError(const std::string& original, std::string detail) : IllegalMove(original), detail_(std::move(detail)) {}
+    const std::string& detail() const { return detail_; }
+
+private:
+    std::string detail_;
+};
 
 enum class Role : std::uint8_t { Star, Costar, Extra };
 
@@ -59,8 +72,9 @@ public:
     // Index of the actor with this name, -1 if there is none (dead ones included).
     int actor_index(char name) const;
 
-    // Reads a move line as the original controller does; throws IllegalMove with its
-    // message ("Invalid move of dead or nonexistent costar C", ...). Does not change state.
+    // Reads a move line as the original controller does; throws MoveLineError with its
+    // message ("Invalid move of dead or nonexistent costar C", ...) and a detail naming the
+    // actor. Does not change state.
     Moves parse_line(const std::string& line) const;
     // Why `moves` cannot be played ("" if it can): a dead actor moving, a wall, the border.
     std::string illegal_reason(const Moves& moves) const;

@@ -19,6 +19,11 @@ std::string read_file(const std::string& path);
 // <reason>" ("it is a directory" for `prog < somefolder`, where a stream would throw an
 // uncaught std::ios_base::failure or read as empty).
 std::string read_stdin();
+// The same, stopping past `max_bytes` (a huge file or /dev/zero was read whole until memory ran
+// out): more is an InputError "<path>: more than <max_bytes> bytes, <too_big>" ("standard
+// input: ..." for read_stdin), e.g. too_big = "larger than any map".
+std::string read_file(const std::string& path, std::size_t max_bytes, const std::string& too_big);
+std::string read_stdin(std::size_t max_bytes, const std::string& too_big);
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. Throws std::runtime_error "cannot write ...".
 void write_file(const std::string& path, const std::string& text);

@@ -186,28 +186,6 @@ bool move_fd(int fd, int target) {
 
 }  // namespace
 
-std::size_t first_non_text_byte(const std::string& s) {
-    for (std::size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
-            ++i;
-            continue;
-        }
-        const std::size_t len = (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-        if (len == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4 || i + len > s.size()) return i;
-        for (std::size_t k = 1; k < len; ++k)
-            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
-        // The second byte's range rules out overlong forms (E0, F0), UTF-16 surrogates (ED)
-        // and code points past U+10FFFF (F4): JSON writers refuse all of them.
-        const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
-            return i;
-        i += len;
-    }
-    return std::string::npos;
-}
-
 FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes) {
     FramedLine out;
     const std::size_t nl = buffer.find('\n');
@@ -220,12 +198,10 @@ FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes) {
     std::string line = buffer.substr(0, nl);
     buffer.erase(0, nl + 1);
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::size_t bad = first_non_text_byte(line);
-    if (bad != std::string::npos) {
-        char byte[8];
-        std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(line[bad]));
+    std::string detail = non_text_detail(line);
+    if (!detail.empty()) {
         out.problem = VerdictKind::Garbage;
-        out.detail = std::string("byte ") + byte + " at column " + std::to_string(bad + 1);
+        out.detail = std::move(detail);
         out.excerpt = escaped_excerpt(line);
         return out;
     }
@@ -282,6 +258,7 @@ void Player::take(Player& o) noexcept {
     last_ = o.last_;
     move_times_ms_ = std::move(o.move_times_ms_);
     reaped_ = std::exchange(o.reaped_, true);
+    input_closed_ = o.input_closed_;
     exit_known_ = o.exit_known_;
     exit_code_ = o.exit_code_;
     exit_signal_ = o.exit_signal_;
@@ -569,6 +546,8 @@ std::string Player::write_all(const std::string& data, milliseconds wait) {
         }
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+            input_closed_ = errno == EPIPE;
+            if (input_closed_ && limits_.closed_input_is_not_a_failure) return "it closed its input";
             std::string why = errno == EPIPE ? "it closed its input" : std::string("write: ") + std::strerror(errno);
             if (peek_exit(milliseconds(20))) why += " (" + describe_exit() + ")";
             return why;
@@ -583,8 +562,14 @@ std::string Player::write_all(const std::string& data, milliseconds wait) {
 
 bool Player::send_line(const std::string& line) {
     if (!verdict_.ok()) return false;
+    const bool tolerated = limits_.closed_input_is_not_a_failure;
+    if (input_closed_ && tolerated) return false;  // dropped, as the first one was
     std::string why = write_all(line + "\n", limits_.write_timeout);
     if (why.empty()) return true;
+    if (input_closed_ && tolerated) {  // no verdict: what it wrote is still read (read_line)
+        close_fd(in_fd_);
+        return false;
+    }
     fail(VerdictKind::WriteFailed, "cannot send \"" + escaped_excerpt(line) + "\" to " + name_ + ": " + why);
     return false;
 }

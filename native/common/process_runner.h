@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "common/line_reader.h"
+
 namespace pursuit {
 
 enum class VerdictKind {
@@ -62,6 +64,13 @@ struct PlayerLimits {
     // does (the Search Party original controller plays a last move line without its newline);
     // otherwise it is reported with the program's exit.
     bool unfinished_last_line_counts = false;
+    // A program that closed its input (a write fails with EPIPE) is not failed for that:
+    // send_line returns false and drops the line (and every later one), the lines the program
+    // already wrote are still read, and the end of its output is the failure (Exited) once
+    // read_line needs a line. For a drop-in judge whose original lets a program write all its
+    // replies ahead and exit (searchparty-controller); a program that does not read its input
+    // (the pipe stays full for write_timeout) still fails with WriteFailed.
+    bool closed_input_is_not_a_failure = false;
 };
 
 // The line framing every judge applies to a program's output, as a pure function (the
@@ -76,8 +85,8 @@ struct FramedLine {
     std::string excerpt;                    // Garbage: the line, control/non-ASCII bytes as \xNN
 };
 FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes);
-// Index of the first byte that makes `s` not text in the sense above; npos when it is.
-std::size_t first_non_text_byte(const std::string& s);
+// first_non_text_byte / non_text_detail, the check itself, are in common/line_reader.h (the
+// Search Party checker refuses the same lines).
 
 class Player {
 public:
@@ -148,6 +157,7 @@ private:
     std::chrono::nanoseconds total_{0}, last_{0};
     std::vector<double> move_times_ms_;
     bool reaped_ = false;
+    bool input_closed_ = false;  // a write failed with EPIPE (closed_input_is_not_a_failure)
 };
 
 }  // namespace pursuit

@@ -33,9 +33,11 @@ static int run(int argc, char** argv) {
         return 2;
     }
     try {
-        const Map map = read_map(read_file(argv[1]), argv[1]);
+        const Map map = read_map(read_file(argv[1], kMaxMapFileBytes, "larger than any map"), argv[1]);
         const std::string name = argv[2];
-        const std::string text = name == "-" ? read_stdin() : read_file(name);
+        // A SOLUTION of /dev/zero was read until memory ran out (std::bad_alloc).
+        const char* too_big = "larger than any solution (the controller reads at most 64 MiB of a solver's output)";
+        const std::string text = name == "-" ? read_stdin(kMaxSolutionBytes, too_big) : read_file(name, kMaxSolutionBytes, too_big);
         const CheckReport r = check_solution(map, text, name == "-" ? "solution" : name);
         std::cout << r.turns << " " << r.costars << " " << r.extras << "\n";
         std::cerr << (r.valid ? (r.claim_matches ? "valid: " : "valid moves, wrong final line: ") : "invalid: ") << r.message << "\n";

@@ -2,7 +2,8 @@
 // sends it the state block before every turn, reads one move line per turn, and ends with
 // "Finished in T turns" / "T c e" on stderr (or the original's error message). Exit 0 on a
 // finish and on a rule error, like the original. Additions: --time-limit (per turn; the
-// original has none), --replay FILE (JSON replay), --quiet, --summary (JSON on stdout).
+// original has none), --replay FILE (JSON replay), --quiet, --summary (JSON on stdout), and
+// after a rule error one line naming the turn and the actor.
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -25,11 +26,13 @@ using namespace pursuit::searchparty;
 
 int usage(int code) {
     std::fputs(
-        "usage: searchparty-controller [options] MAP -- SOLVER [ARGS...]\n"
+        "usage: searchparty-controller [options] MAP [options] -- SOLVER [ARGS...]\n"
         "       searchparty-controller [options] MAP SOLVER [ARGS...]   (the original's form)\n"
         "  Runs SOLVER, writes the state block to its stdin before every turn and reads one\n"
-        "  move line per turn. Finish lines and errors go to stderr, as in controller.py.\n"
-        "options:\n"
+        "  move line per turn. Finish lines and errors go to stderr, as in controller.py; a rule\n"
+        "  error's line is followed by one naming the turn and the actor. A solver may write its\n"
+        "  moves ahead and exit: the lines it wrote are played.\n"
+        "options (before MAP, or after it up to --; words after SOLVER are the solver's):\n"
         "  The solver's own stderr comes through to stderr as it is written (the first 16 MiB).\n"
         "  --time-limit S   seconds the solver may take per turn, reading its block included\n"
         "                   (default 10; 0 = none)\n"
@@ -77,43 +80,56 @@ static int run(int argc, char** argv) {
     bool quiet = false, summary = false;
     std::vector<std::string> command;
     int i = 1;
-    for (; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--help" || a == "-h") return usage(0);
-        if ((a == "--time-limit" || a == "--replay" || a == "--max-turns") && i + 1 >= argc) {
-            std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
-            return 2;
-        }
-        if (a == "--time-limit") {
-            try {
-                time_limit = option_number(a, argv[++i], 0, 1e6);
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+    // The options from argv[i] on, up to the first word that is not one (MAP, SOLVER, "--" or
+    // "-"); -1 then, else the exit status of a usage error (2) or of --help (0).
+    auto options = [&]() -> int {
+        for (; i < argc; ++i) {
+            const std::string a = argv[i];
+            if (a == "--" || a == "-" || a[0] != '-') return -1;
+            if (a == "--help" || a == "-h") return usage(0);
+            if ((a == "--time-limit" || a == "--replay" || a == "--max-turns") && i + 1 >= argc) {
+                std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
+                return 2;
+            }
+            if (a == "--time-limit") {
+                try {
+                    time_limit = option_number(a, argv[++i], 0, 1e6);
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+                    return 2;
+                }
+            } else if (a == "--max-turns") {
+                try {
+                    max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+                    return 2;
+                }
+            } else if (a == "--replay") {
+                replay_path = argv[++i];
+                if (replay_path.empty()) {  // it wrote no replay, without a word
+                    std::fprintf(stderr, "searchparty-controller: option --replay: the FILE is empty\n");
+                    return 2;
+                }
+            } else if (a == "--quiet") quiet = true;
+            else if (a == "--summary") summary = true;
+            else {  // "-q" was read as the MAP ("cannot read -q", status 1)
+                std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
                 return 2;
             }
         }
-        else if (a == "--max-turns") {
-            try {
-                max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
-                return 2;
-            }
-        }
-        else if (a == "--replay") replay_path = argv[++i];
-        else if (a == "--quiet") quiet = true;
-        else if (a == "--summary") summary = true;
-        else if (a.rfind("--", 0) == 0 && a != "--") {
-            std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
-            return 2;
-        }
-        else break;
-    }
+        return -1;
+    };
+    if (const int status = options(); status >= 0) return status;
     if (i >= argc) {
         if (argc > 1) std::fprintf(stderr, "searchparty-controller: no MAP given\n");  // the usage alone left it to guess
         return usage(2);
     }
     map_path = argv[i++];
+    // Options after MAP ("MAP --quiet -- SOLVER", "MAP --replay f.json -- SOLVER") are the
+    // controller's: they were run as the solver's command. A SOLVER never starts with '-', so
+    // the original's form "MAP SOLVER ARGS..." (ARGS may look like options) is unchanged.
+    if (const int status = options(); status >= 0) return status;
     if (i < argc && std::string(argv[i]) == "--") ++i;
     for (; i < argc; ++i) command.push_back(argv[i]);
     if (command.empty()) {
@@ -124,7 +140,7 @@ static int run(int argc, char** argv) {
     Map map;
     std::string map_text;
     try {
-        map_text = read_file(map_path);
+        map_text = read_file(map_path, kMaxMapFileBytes, "larger than any map");
         map = read_map(map_text, map_path);
     } catch (const std::exception& e) {  // the original dies with a traceback here: name the program instead
         std::cerr << "searchparty-controller: " << e.what() << "\n";
@@ -150,6 +166,11 @@ static int run(int argc, char** argv) {
     // it reads has the turn's time for it (the runner's 2 s cut such a solver off).
     limits.write_timeout = limits.per_move.count() > 0 ? limits.per_move : std::chrono::milliseconds(kNoLimitMs);
     limits.unfinished_last_line_counts = true;  // the original reads with readline()
+    // A solver may write all its moves ahead and exit: a state block it can no longer read is
+    // dropped, its move lines waiting in the pipe are played, and the run fails only when a
+    // line is needed and its output is at its end ("exited"). The write that found its input
+    // closed ended the run, or not, by the race between its exit and the controller's writes.
+    limits.closed_input_is_not_a_failure = true;
     // The original lets its solver write to the terminal: the solver's stderr comes through as it
     // is written (it was kept for failure reports only).
     limits.stderr_passthrough_fd = 2;
@@ -202,6 +223,10 @@ static int run(int argc, char** argv) {
                 state.play_line(*line);
             } catch (const IllegalMove& e) {
                 stop(e.what(), 0);  // a rule error: status 0, as the original's
+                // The original's words name neither the turn nor always the actor: one more
+                // line says both (stderr only; the summary and replay keep the original's).
+                if (const auto* detail = dynamic_cast<const MoveLineError*>(&e))
+                    std::cerr << "searchparty-controller: turn " << state.turns() + 1 << ": " << detail->detail() << "\n";
                 break;
             }
             run.lines.push_back(*line);
@@ -213,7 +238,7 @@ static int run(int argc, char** argv) {
                 stop("Solver failed (turn limit): the search is not over after " + std::to_string(max_turns) + " turns (--max-turns)", 1);
                 break;
             }
-            if (!send_state()) continue;  // the read reports the failure
+            send_state();  // a failure shows up as the verdict of the next read (a closed input: none)
         }
     }
     solver.finish();

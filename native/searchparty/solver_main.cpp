@@ -172,6 +172,34 @@ Plan plan_within(const State& start, const Options& o) {
     return solve_full(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr, steps_within(limit_ms / 2, limit_ms));
 }
 
+// A MAP file, refused past the largest possible map (/dev/zero was read until memory ran out).
+std::string read_map_file(const std::string& path) { return read_file(path, kMaxMapFileBytes, "larger than any map"); }
+
+// The first line of standard input (without its '\n'), stopping past `max` bytes (/dev/zero
+// has no line end: std::getline grew the line until memory ran out). False at the end of input
+// with nothing read, as std::getline.
+bool first_line_upto(std::string& line, std::size_t max) {
+    line.clear();
+    for (int c; (c = std::cin.get()) != EOF;) {
+        if (c == '\n') return true;
+        line += static_cast<char>(c);
+        if (line.size() > max) return true;
+    }
+    return !line.empty();
+}
+
+// The map on standard input: `first` (its first line, already read) and the rest, refused past
+// the largest possible map.
+std::string stdin_map_text(const std::string& first, bool first_read) {
+    std::string text = first_read ? first + "\n" : "";
+    char buf[65536];
+    while (text.size() <= kMaxMapFileBytes && (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0))
+        text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > kMaxMapFileBytes)
+        throw InputError("standard input: more than " + std::to_string(kMaxMapFileBytes) + " bytes, larger than any map");
+    return text;
+}
+
 // Rebuilds the map from the first state block (all actors stand on S at turn 1) as map text
 // (searched `o` back to `.`, the star's cell as `S`), so that the map reader's checks (row
 // sizes, characters, limits, connectivity) apply to it as to a map file: a block without rows
@@ -211,7 +239,7 @@ Map map_from_block(const std::string& actors_line, const std::vector<std::string
 // another map's plan: moves of actors that do not exist, and the run lost).
 Map first_map(const Options& o, const std::string& actors, const std::vector<std::string>& rows) {
     if (o.map_path.empty()) return map_from_block(actors, rows);
-    Map given = read_map(read_file(o.map_path), o.map_path);
+    Map given = read_map(read_map_file(o.map_path), o.map_path);
     const State start(given);
     if (start.actors_line() == actors && start.board_rows() == rows) return given;
     std::cerr << "searchparty-solver: " << o.map_path << " is not the map of the controller's first state block; playing the block's map\n";
@@ -264,7 +292,7 @@ int figures(const Options& o) {
     std::vector<Map> maps;
     for (int i = 1; i <= 5; ++i) {
         const std::string path = dir + "/map" + std::to_string(i) + ".txt";
-        maps.push_back(read_map(read_file(path), path));
+        maps.push_back(read_map(read_map_file(path), path));
     }
     std::printf("threads: %d (time ms: wall clock; cpu ms: all threads)\n", parallel_threads());
     std::printf("%-5s %9s %3s %3s | %6s %8s %8s | %8s %8s | %5s %5s %5s %5s\n", "map", "size", "p", "q", "turns", "costars",
@@ -319,15 +347,20 @@ static int run(int argc, char** argv) {
                 const std::string l = argv[++i];
                 o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
                 if (o.level < 0) return bad("option --level: expected easy, medium, hard or best, got '" + l + "'");
-            } else if (a == "--batch") o.mode = 1;
-            else if (a == "--interactive") o.mode = 2;
-            else if (a == "--figures") {
+            } else if (a == "--batch" || a == "--interactive") {
+                const int mode = a == "--batch" ? 1 : 2;  // the last one won
+                if (o.mode != 0 && o.mode != mode) return bad("options --batch and --interactive exclude each other");
+                o.mode = mode;
+            } else if (a == "--figures") {
                 o.figures = true;
                 if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
-            } else if (a.rfind("--", 0) == 0) return bad("unknown option " + a);
+            } else if (a.size() > 1 && a[0] == '-') return bad("unknown option " + a);  // "-q" was read as a MAP
             else if (o.map_path.empty()) o.map_path = a;
             else return bad("one MAP only, got '" + o.map_path + "' and '" + a + "'");
         }
+        // "--figures DIR extra" ignored the extra word.
+        if (o.figures && !o.map_path.empty())
+            return bad("option --figures takes one DIR and no MAP, got also '" + o.map_path + "'");
     } catch (const std::exception& e) {
         std::fprintf(stderr, "searchparty-solver: %s\n", e.what());
         return 2;
@@ -338,7 +371,7 @@ static int run(int argc, char** argv) {
         std::string first;
         bool first_read = false;  // the first stdin line, read to choose the form
         if (o.mode == 0) {
-            first_read = !isatty(0) && std::getline(std::cin, first);
+            first_read = !isatty(0) && first_line_upto(first, kMaxMapFileBytes);
             o.mode = first_read && first.rfind("Turn", 0) == 0 ? 2 : 1;
         } else if (o.mode == 2) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
@@ -347,9 +380,8 @@ static int run(int argc, char** argv) {
             return bad("no MAP given (the batch form reads it from a file or from standard input)");
         // Without MAP the batch form reads the map on standard input, as the original challenge's
         // programs do ("N M p q" and the rows); its first line was read to choose the form.
-        const State start(o.map_path.empty()
-                              ? read_map((first_read ? first + "\n" : "") + std::string(std::istreambuf_iterator<char>(std::cin), {}), "standard input")
-                              : read_map(read_file(o.map_path), o.map_path));
+        const State start(o.map_path.empty() ? read_map(stdin_map_text(first, first_read), "standard input")
+                                             : read_map(read_map_file(o.map_path), o.map_path));
         std::cout << batch_text(start, solve_with_budget(start, o));
         return 0;
     } catch (const std::exception& e) {

@@ -320,6 +320,29 @@ TEST(ProcessRunner, ClosedStdinIsWriteFailed) {
     EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
 }
 
+// closed_input_is_not_a_failure (searchparty-controller): a program that wrote its replies
+// ahead and closed its input is not failed by the write; its lines are read, then its exit is
+// the verdict when another line is needed. Without the limit the same program is WriteFailed.
+TEST(ProcessRunner, AClosedInputCanBeToleratedAndTheLinesWrittenAheadAreRead) {
+    PlayerLimits l = limits(2000ms);
+    l.closed_input_is_not_a_failure = true;
+    Player p("ahead", "exec 0<&-; printf 'one\\ntwo\\n'; sleep 0.3", "", l);
+    ASSERT_EQ(p.read_line("move 1").value_or("?"), "one");  // its input is closed by now
+    EXPECT_FALSE(p.send_line("state 2"));
+    EXPECT_TRUE(p.verdict().ok()) << p.verdict().message;
+    EXPECT_FALSE(p.send_line("state 3"));  // dropped too, at once
+    EXPECT_EQ(p.read_line("move 2").value_or("?"), "two");
+    EXPECT_FALSE(p.read_line("move 3"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Exited);
+    EXPECT_TRUE(contains(p.verdict().message, "exited with status 0 before answering move 3")) << p.verdict().message;
+
+    Player strict("ahead", "exec 0<&-; printf 'one\\ntwo\\n'; sleep 0.3", "", limits(2000ms));
+    ASSERT_EQ(strict.read_line("move 1").value_or("?"), "one");
+    EXPECT_FALSE(strict.send_line("state 2"));
+    EXPECT_EQ(strict.verdict().kind, VerdictKind::WriteFailed);
+    EXPECT_FALSE(strict.read_line("move 2"));
+}
+
 TEST(ProcessRunner, ProgramThatStopsReadingIsWriteFailed) {
     PlayerLimits l = limits(2000ms);
     l.write_timeout = 300ms;

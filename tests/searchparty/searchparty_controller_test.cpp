@@ -74,15 +74,26 @@ TEST(SearchPartyController, StatementExampleTranscript) {
     EXPECT_EQ(o.out, "") << "the original writes nothing to stdout";
 }
 
+// The original's message byte for byte, then one line of ours naming the turn and the actor
+// (the spec: "an error message naming the actor and the reason"); stdout stays empty and the
+// summary keeps the original's words.
 TEST(SearchPartyController, InvalidMovesEndTheRunWithTheOriginalMessages) {
     Outcome o = run_controller(kExample1, "@4.\n@4 A6.\n");
     EXPECT_EQ(o.status, 0);
     EXPECT_EQ(o.received, kTurn1 + kTurn2);
-    EXPECT_EQ(o.err, "Invalid move of dead or nonexistent costar A\n");
+    EXPECT_EQ(o.err, "Invalid move of dead or nonexistent costar A\n"
+                     "searchparty-controller: turn 2: costar A does not exist (the map has no costars)\n");
+    EXPECT_EQ(o.out, "");
     o = run_controller(kExample1, "@4.\n@4.\n@4.\n");
-    EXPECT_EQ(o.err, "Invalid move of [0, 2] in direction 4 onto # or off of the map\n");
+    EXPECT_EQ(o.err, "Invalid move of [0, 2] in direction 4 onto # or off of the map\n"
+                     "searchparty-controller: turn 3: @ moves 4 from 0,2 onto a wall or off the map\n");
     o = run_controller(kExample1, "@4 @6.\n");
-    EXPECT_EQ(o.err, "Invalid movelist (moving someone more than once in a turn)\n");
+    EXPECT_EQ(o.err, "Invalid movelist (moving someone more than once in a turn)\n"
+                     "searchparty-controller: turn 1: @ is moved more than once in the line\n");
+    o = run_controller(kExample1, "@4.\n@4.\n@4.\n", "--quiet --summary");
+    EXPECT_EQ(o.err, "Invalid move of [0, 2] in direction 4 onto # or off of the map\n"
+                     "searchparty-controller: turn 3: @ moves 4 from 0,2 onto a wall or off the map\n");
+    EXPECT_EQ(pursuit::Json::parse(o.out)["error"], "Invalid move of [0, 2] in direction 4 onto # or off of the map");
     // Quirks: end dots stripped, '@44' is '@4', '1x' ignored, an empty line is a turn.
     o = run_controller(kExample1, "..@44 1x..\n\n@66\n.\n@6\n@6\n");
     EXPECT_EQ(o.err, "Finished in 6 turns\n6 0 0\n");
@@ -100,7 +111,7 @@ TEST(SearchPartyController, DeathsShowInTheNextBlockAndTheFinalLine) {
     Outcome o = run_controller("9 1 1 0\nS........\n", "A6.\nA6.\nA6.\nA4.\n");
     EXPECT_EQ(o.received, "Turn 1\n@:0,0 A:0,0.\nooo......\n" + kDashes + "Turn 2\n@:0,0 A:1,0.\noooo.....\n" + kDashes +
                               "Turn 3\n@:0,0 A:2,0.\nooooo....\n" + kDashes + "Turn 4\n@:0,0.\noooooo...\n" + kDashes);
-    EXPECT_EQ(o.err, "Invalid move of dead or nonexistent costar A\n");
+    EXPECT_EQ(o.err, "Invalid move of dead or nonexistent costar A\nsearchparty-controller: turn 4: costar A is dead and cannot move\n");
     // Dying on the finishing turn counts in the final line.
     o = run_controller("6 1 1 0\nS.....\n", "A6.\nA6.\nA6.\n");
     EXPECT_EQ(o.err, "Finished in 3 turns\n3 0 0\n");
@@ -403,5 +414,177 @@ TEST(SearchPartySolver, ACrlfStateBlockIsReadAndFiguresOfAMissingFolderPrintNoHe
     EXPECT_EQ(WEXITSTATUS(raw), 1);
     EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "");
     EXPECT_NE(pursuit::read_file(dir + "/err.txt").find("nowhere/map1.txt"), std::string::npos);
+    std::system(("rm -rf " + dir).c_str());
+}
+
+namespace {
+
+struct Ran {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs a shell command line, its stdout and stderr captured.
+Ran run_cmd(const std::string& command) {
+    const std::string dir = pursuit::make_temp_dir("sp-cmd-");
+    const int raw = std::system((command + " >" + dir + "/out.txt 2>" + dir + "/err.txt").c_str());
+    Ran r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = pursuit::read_file(dir + "/out.txt");
+    r.err = pursuit::read_file(dir + "/err.txt");
+    std::system(("rm -rf " + dir).c_str());
+    return r;
+}
+
+}  // namespace
+
+// A solver that writes all its moves ahead and exits: the write of a state block it no longer
+// reads failed the run ("Solver failed (write failed): cannot send "Turn 2..." to solver: it
+// closed its input") or not, by the race between its exit and the controller's writes, about
+// half the runs. Its move lines waiting in the pipe are played, the same every run.
+TEST(SearchPartyController, MovesWrittenAheadAreAllPlayedWhenTheSolverHasClosedItsInput) {
+    // The input closed before the moves are written: every block after turn 1 finds it closed.
+    Outcome o = run_controller(kExample1, "", "", "sh -c 'exec 0<&-; printf \"@4.\\n@6.\\n@6.\\n@6.\\n\"; sleep 0.2'");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.err, "Finished in 4 turns\n4 0 0\n");
+    // Too few moves: the end of its output is the failure, when turn 3 needs a line.
+    o = run_controller(kExample1, "", "", "sh -c 'exec 0<&-; printf \"@4.\\n@6.\\n\"'");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err, "Solver failed (exited): solver exited with status 0 before answering turn 3\n");
+    // The reviewer's case, the exit racing the writes: the same result every run.
+    for (int i = 0; i < 12; ++i) {
+        o = run_controller(kExample1, "", "--quiet --summary", "sh -c 'printf \"@4.\\n@6.\\n@6.\\n@6.\\n\"'");
+        EXPECT_EQ(o.status, 0) << "run " << i << ": " << o.err;
+        EXPECT_EQ(o.err, "") << "run " << i;
+        EXPECT_EQ(pursuit::Json::parse(o.out)["turns"], 4) << "run " << i;
+    }
+}
+
+// Controller options written after MAP, before "--", were run as the solver's command
+// ("MAP --quiet -- SOLVER" ran "--quiet -- SOLVER"). The original's form, where words after
+// SOLVER that look like options are the solver's, is unchanged (OriginalCommandFormAndOneTurn).
+TEST(SearchPartyController, OptionsAfterMapAreTheControllers) {
+    const std::string dir = pursuit::make_temp_dir("sp-after-");
+    pursuit::write_file(dir + "/map.txt", "4 1 0 0\nS...\n");
+    const std::string ctl = kBin + "/searchparty-controller " + dir + "/map.txt ";
+    const std::string solver = " sh -c 'read l; read l; read l; echo @6.'";
+    Ran r = run_cmd(ctl + "--quiet --" + solver);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    r = run_cmd(ctl + "--replay " + dir + "/r.json --summary --time-limit 5 --" + solver);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "Finished in 1 turns\n1 0 0\nsearchparty-controller: wrote " + dir + "/r.json\n");
+    EXPECT_EQ(pursuit::Json::parse(r.out)["turns"], 1);
+    EXPECT_EQ(pursuit::Json::parse(pursuit::read_file(dir + "/r.json"))["moves"], pursuit::Json::array({"@6."}));
+    // Before and after MAP together.
+    r = run_cmd(kBin + "/searchparty-controller --summary " + dir + "/map.txt --quiet --" + solver);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(pursuit::Json::parse(r.out)["finished"], true);
+    // A bad option there is a usage error, as before MAP.
+    r = run_cmd(ctl + "--bogus --" + solver);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "searchparty-controller: unknown option --bogus (see --help)\n");
+    r = run_cmd(ctl + "--max-turns 0 --" + solver);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("option --max-turns: expected an integer 1..1000000000, got '0'"), std::string::npos) << r.err;
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// "-q" / "-x" were read as the MAP ("cannot read -q", status 1); "--replay ''" wrote no replay
+// without a word. Both are usage errors (status 2), as searchparty-check's "unknown option -x".
+TEST(SearchPartyController, UnknownShortOptionsAndAnEmptyReplayPathAreUsageErrors) {
+    const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map1.txt";
+    const std::string ctl = kBin + "/searchparty-controller ";
+    Ran r = run_cmd(ctl + "-q " + map + " -- true");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "searchparty-controller: unknown option -q (see --help)\n");
+    r = run_cmd(ctl + "--quiet -x " + map + " -- true");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "searchparty-controller: unknown option -x (see --help)\n");
+    r = run_cmd(ctl + map + " -q -- true");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "searchparty-controller: unknown option -q (see --help)\n");
+    r = run_cmd(ctl + "--replay '' " + map + " -- true");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "searchparty-controller: option --replay: the FILE is empty\n");
+    r = run_cmd(ctl + map + " --replay '' -- true");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "searchparty-controller: option --replay: the FILE is empty\n");
+}
+
+// searchparty-solver: "-q" was read as the MAP (status 1), "--figures DIR extra" ignored
+// "extra", "--batch --interactive" played the last one. All usage errors (status 2).
+TEST(SearchPartySolver, UnknownShortOptionsExtraWordsAndBothFormsAreUsageErrors) {
+    const std::string dir = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty";
+    const std::string solver = kBin + "/searchparty-solver ";
+    Ran r = run_cmd(solver + "-q " + dir + "/map1.txt");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err.rfind("searchparty-solver: unknown option -q\nusage:", 0), 0u) << r.err;
+    r = run_cmd(solver + dir + "/map1.txt -x");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err.rfind("searchparty-solver: unknown option -x\nusage:", 0), 0u) << r.err;
+    r = run_cmd(solver + "--figures " + dir + " extra");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("searchparty-solver: option --figures takes one DIR and no MAP, got also 'extra'\nusage:", 0), 0u) << r.err;
+    for (const char* both : {"--batch --interactive ", "--interactive --batch "}) {
+        r = run_cmd(solver + both + dir + "/map1.txt");
+        EXPECT_EQ(r.status, 2) << both;
+        EXPECT_EQ(r.err.rfind("searchparty-solver: options --batch and --interactive exclude each other\nusage:", 0), 0u) << r.err;
+    }
+    // Still fine: a form given twice, and the map on standard input.
+    r = run_cmd(solver + "--batch --batch " + dir + "/map1.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, run_cmd(solver + "< " + dir + "/map1.txt").out);
+}
+
+// A MAP past the largest possible map (a 256x256 map is about 66 KB) was read whole: /dev/zero
+// until memory ran out (std::bad_alloc). The programs stop at 1 MiB, and the checker's
+// SOLUTION at 64 MiB (what the controller reads of a solver's output at most).
+TEST(SearchPartyPrograms, AMapOrSolutionLargerThanAnyIsRefusedWithoutReadingItWhole) {
+    const std::string dir = pursuit::make_temp_dir("sp-huge-");
+    // A good map, then blank lines (ignored after the grid) past 1 MiB: it was played.
+    pursuit::write_file(dir + "/big.txt", std::string(kExample1) + std::string((1 << 20) + 1, '\n'));
+    const std::string big = dir + "/big.txt";
+    const std::string too_big = ": more than 1048576 bytes, larger than any map\n";
+    Ran r = run_cmd(kBin + "/searchparty-controller " + big + " -- true");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "searchparty-controller: " + big + too_big);
+    r = run_cmd(kBin + "/searchparty-check " + big + " /dev/null");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "searchparty-check: " + big + too_big);
+    r = run_cmd(kBin + "/searchparty-solver " + big);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "searchparty-solver: " + big + too_big);
+    r = run_cmd(kBin + "/searchparty-solver < " + big);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "searchparty-solver: standard input" + too_big);
+    // Endless input stops at the cap (the solver's first line had no end either). A memory
+    // limit keeps a program that reads it whole from taking the machine's (not under ASan, which
+    // reserves terabytes of address space).
+#ifdef PURSUIT_SANITIZED
+    const std::string guard;
+#else
+    const std::string guard = "ulimit -v 2000000; ";
+#endif
+    r = run_cmd(guard + kBin + "/searchparty-controller /dev/zero -- true");
+    EXPECT_EQ(r.err, "searchparty-controller: /dev/zero" + too_big);
+    r = run_cmd(guard + kBin + "/searchparty-solver < /dev/zero");
+    EXPECT_EQ(r.err, "searchparty-solver: standard input" + too_big);
+    // 1 MiB exactly is still read.
+    pursuit::write_file(big, std::string(kExample1) + std::string((1 << 20) - std::string(kExample1).size(), '\n'));
+    r = run_cmd(kBin + "/searchparty-solver --batch " + big);
+    EXPECT_EQ(r.status, 0) << r.err;
+    // The solution: a good one, then 64 MiB of blank lines.
+    pursuit::write_file(dir + "/map.txt", kExample1);
+    const std::string sol_too_big = ": more than 67108864 bytes, larger than any solution (the controller reads at most 64 MiB of a solver's output)\n";
+    r = run_cmd("(printf '@4.\\n@6.\\n@6.\\n@6.\\n4 0 0\\n'; head -c 67108864 /dev/zero | tr '\\0' '\\n') | " + kBin + "/searchparty-check " +
+                dir + "/map.txt -");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "searchparty-check: standard input" + sol_too_big);
+    r = run_cmd(guard + kBin + "/searchparty-check " + dir + "/map.txt /dev/zero");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "searchparty-check: /dev/zero" + sol_too_big);
     std::system(("rm -rf " + dir).c_str());
 }

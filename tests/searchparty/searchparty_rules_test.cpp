@@ -69,6 +69,14 @@ TEST(SearchPartyMap, ErrorsNameTheLine) {
     EXPECT_EQ(map_error("2 2 0 0\nS#\n#.\n"), "(no error)");
 }
 
+// A bad byte is shown as \xNN, two hex digits, as every message shows one (README): it was
+// printed in decimal, '\x195' for 0xC3 and '\x1' for 0x01.
+TEST(SearchPartyMap, ABadByteIsNamedInHex) {
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n.\xc3\xa9\n"), "m.txt line 3: bad character '\\xc3' at x=1 (expected '.', '#' or 'S')");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n.\x01.\n"), "m.txt line 3: bad character '\\x01' at x=1 (expected '.', '#' or 'S')");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n.\x7f.\n"), "m.txt line 3: bad character '\\x7f' at x=1 (expected '.', '#' or 'S')");
+}
+
 TEST(SearchPartyRules, VisionIs21CellsWithoutCorners) {
     EXPECT_EQ(vision_offsets().size(), 21u);
     EXPECT_TRUE(sees(0, 0, 2, 1));
@@ -240,8 +248,10 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     EXPECT_EQ(r.turns, 4);
     EXPECT_EQ(r.message, "solution line 4: expected the final line \"turns costars extras\", got '@6.' (as a move line it ends the "
                          "search: the final line would be '4 0 0')");
+    // The original's words, then the turn and the actor in plain words.
     r = check_solution(m, "@4.\n@4.\n@4.\n3 0 0\n");
-    EXPECT_EQ(r.message, "solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map");
+    EXPECT_EQ(r.message, "solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map (turn 3: @ moves 4 from 0,2 "
+                         "onto a wall or off the map)");
 }
 
 // A garbage solution file must not come back whole and raw in the message: a 10 MB last line
@@ -255,7 +265,7 @@ TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
     r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 \x1b\n");
     EXPECT_EQ(r.message, "solution line 5: expected the final line \"turns costars extras\", got '4 0 \\x1b'");
     r = check_solution(m, "@4 " + std::string(100, 'y') + "\n1 0 0\n");
-    EXPECT_EQ(r.message, "solution line 1: Invalid move of dead or nonexistent extra y");
+    EXPECT_EQ(r.message, "solution line 1: Invalid move of dead or nonexistent extra y (turn 1: extra y does not exist (the map has no extras))");
     r = check_solution(m, "@\x1b\n1 0 0\n");
     EXPECT_EQ(r.message.substr(0, 17), "solution line 1: ");
     EXPECT_EQ(r.message.find('\x1b'), std::string::npos) << r.message;
@@ -375,4 +385,74 @@ TEST(SearchPartyRules, CheckerEndsOfTheBatchForm) {
     r = check_solution(covered, "@5.\n1 1 2\n");
     EXPECT_FALSE(r.valid);
     EXPECT_EQ(r.message, "solution line 1: the search already ended after 0 turns, but more move lines follow");
+}
+
+// A rule error keeps the original controller's words (what()) and names the actor and the
+// reason in plain words (detail(), which the controller adds on stderr with the turn).
+TEST(SearchPartyRules, RuleErrorsNameTheActorInPlainWords) {
+    const auto detail = [](const std::string& map, const std::vector<std::string>& lines) -> std::pair<std::string, std::string> {
+        State s(read_map(map));
+        try {
+            for (const auto& l : lines) s.play_line(l);
+        } catch (const MoveLineError& e) {
+            return {e.what(), e.detail()};
+        }
+        return {"(no error)", ""};
+    };
+    using P = std::pair<std::string, std::string>;
+    EXPECT_EQ(detail(kExample1, {"@4.", "@4.", "@4."}),
+              P("Invalid move of [0, 2] in direction 4 onto # or off of the map", "@ moves 4 from 0,2 onto a wall or off the map"));
+    EXPECT_EQ(detail(kExample1, {"@4 @6."}), P("Invalid movelist (moving someone more than once in a turn)", "@ is moved more than once in the line"));
+    EXPECT_EQ(detail(kExample1, {"12 1 0"}), P("Invalid movelist (moving someone more than once in a turn)",
+                                               "two tokens start with '1' (the first characters of all tokens must differ)"));
+    EXPECT_EQ(detail(kExample1, {"@0."}), P("Invalid move of [2, 2] in direction 0 onto # or off of the map",
+                                           "@ at 2,2 has the direction '0', not a keypad digit 1-9"));
+    EXPECT_EQ(detail(kExample1, {"@"}), P("Invalid move token '@' (no direction)", "@ has no direction"));
+    EXPECT_EQ(detail("5 1 3 1\n..S..\n", {"D5"}), P("Invalid move of dead or nonexistent costar D", "costar D does not exist (the map has 3 costars, A..C)"));
+    EXPECT_EQ(detail("5 1 3 1\n..S..\n", {"b5"}), P("Invalid move of dead or nonexistent extra b", "extra b does not exist (the map has 1 extra, a)"));
+    // A costar walking 3 cells from the star dies on turn 3 (DeathsShowInTheNextBlock...).
+    EXPECT_EQ(detail("9 1 1 0\nS........\n", {"A6.", "A6.", "A6.", "A4."}),
+              P("Invalid move of dead or nonexistent costar A", "costar A is dead and cannot move"));
+}
+
+// searchparty-check refuses the move lines the controller refuses as garbage output (NUL,
+// \x0b, \x0c, invalid UTF-8: they were read as spaces or ignored), naming the line, and a UTF-8
+// byte order mark, which made line 1's first token one the reading ignores.
+TEST(SearchPartyRules, CheckerRefusesWhatTheControllerRefusesAsGarbage) {
+    const Map m = read_map(kExample1);
+    auto r = check_solution(m, std::string("@4\0.\n@6.\n@6.\n@6.\n4 0 0\n", 20));
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.message, "solution line 1: not a text line (byte 0x00 at column 3): '@4\\x00.' (the controller refuses it as garbage output)");
+    r = check_solution(m, "@4.\n@6\x0b.\n@6.\n@6.\n4 0 0\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.turns, 1);  // the lines before it are played
+    EXPECT_EQ(r.message, "solution line 2: not a text line (byte 0x0b at column 3): '@6\\x0b.' (the controller refuses it as garbage output)");
+    r = check_solution(m, "@4.\n@6.\n\x0c@6.\n@6.\n4 0 0\n");
+    EXPECT_EQ(r.message.rfind("solution line 3: not a text line (byte 0x0c at column 1)", 0), 0u) << r.message;
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6 \xff.\n4 0 0\n");
+    EXPECT_EQ(r.message.rfind("solution line 4: not a text line (byte 0xff at column 4)", 0), 0u) << r.message;
+    // The same lines in text are fine, CRLF too.
+    r = check_solution(m, "@4.\r\n@6.\t\r\n@6.\r\n@6.\r\n4 0 0\r\n");
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
+    r = check_solution(m, "\xef\xbb\xbf@4.\n@6.\n@6.\n@6.\n4 0 0\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.message, "solution line 1: starts with a UTF-8 byte order mark (\\xef\\xbb\\xbf), which would hide its first token; "
+                         "save the file without it");
+}
+
+// Text after the final line is named at its own line (the final line's was blamed as a move
+// line "after the search ended"); a final line written twice is text after the final line.
+TEST(SearchPartyRules, CheckerNamesTheLineAfterTheFinalLine) {
+    const Map m = read_map(kExample1);
+    auto r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\ngarbage\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.turns, 4);
+    EXPECT_EQ(r.message, "solution line 6: text after the final line (line 5): 'garbage'");
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\n4 0 0\n");
+    EXPECT_EQ(r.message, "solution line 6: text after the final line (line 5): '4 0 0'");
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\n\n  \n@5.\n\n");  // blank lines skipped, trailing ones ignored
+    EXPECT_EQ(r.message, "solution line 8: text after the final line (line 5): '@5.'");
+    // A move line where the final line belongs is still that.
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n@5.\n4 0 0\n");
+    EXPECT_EQ(r.message, "solution line 5: the search already ended after 4 turns, but more move lines follow");
 }
