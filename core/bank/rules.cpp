@@ -2,6 +2,7 @@
 #include "bank/rules.h"
 
 #include "common/errors.h"
+#include "common/line_reader.h"
 
 namespace pursuit::bank {
 
@@ -100,7 +101,8 @@ std::string Position::piece_error(int side, int piece, char cmd) const {
         if (!lift_free(lift)) return who + "the lift at " + L.name(p.cell) + " is busy";
         return "";
     }
-    return who + "unknown command '" + std::string(1, cmd) + "' (expected one of L R U D S 1-9 I #)";
+    // quoted: a control byte (a JSON string from the page may hold one) shows as '\x01', not raw
+    return who + "unknown command " + quoted_excerpt(std::string(1, cmd)) + " (expected one of L R U D S 1-9 I #)";
 }
 
 std::vector<char> Position::piece_commands(int side, int piece) const {

@@ -69,6 +69,7 @@ TEST(BankRules, StayCaughtAndRidingCommands) {
     EXPECT_EQ(pos.piece_error(kRobbers, 1, '#'), "robber 2: is not caught; '#' is only for caught robbers");
     EXPECT_EQ(pos.piece_error(kRobbers, 1, 'I'), "robber 2: 'I' is only for a piece riding a lift at QY");
     EXPECT_EQ(pos.piece_error(kRobbers, 1, 'x'), "robber 2: unknown command 'x' (expected one of L R U D S 1-9 I #)");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, '\x01'), "robber 2: unknown command '\\x01' (expected one of L R U D S 1-9 I #)");
     EXPECT_EQ(pos.move_error(kRobbers, "#SS"), "expected 4 commands with no spaces (one per piece), got '#SS'");
     EXPECT_EQ(pos.move_error(kGuards, "SSSS"), "it is the robbers' turn");
     pos.play(kRobbers, "#SSS");
