@@ -90,6 +90,16 @@ std::string position_text(const Actor& a) { return "[" + std::to_string(a.x) + "
 
 }  // namespace
 
+// "2 costars, A..B", "1 extra, a", "no extras": who the map's cast of that role is.
+std::string State::cast_text(bool costars) const {
+    const std::string role = costars ? "costar" : "extra";
+    const int count = costars ? map_.costars : map_.extras;
+    const char first = costars ? 'A' : 'a';
+    if (count == 0) return "no " + role + "s";
+    if (count == 1) return "1 " + role + ", " + first;
+    return std::to_string(count) + " " + role + "s, " + first + ".." + static_cast<char>(first + count - 1);
+}
+
 Moves State::parse_line(const std::string& line) const {
     const std::vector<std::string> tokens = split_tokens(trim(line));
     std::string firsts;
@@ -111,17 +121,10 @@ Moves State::parse_line(const std::string& line) const {
         if (c != '@' && !upper && !lower) continue;
         const int i = actor_index(c);
         if (upper || lower) {
-            const std::string role = upper ? "costar " : "extra ";
-            const int cast = upper ? map_.costars : map_.extras;
-            const char first = upper ? 'A' : 'a';
-            if (i < 0)
-                throw MoveLineError("Invalid move of dead or nonexistent " + role + c,
-                                    role + c + " does not exist (the map has " +
-                                        (cast == 0 ? "no " + role.substr(0, role.size() - 1) + "s"
-                                                   : std::to_string(cast) + " " + role.substr(0, role.size() - 1) + (cast == 1 ? "" : "s") +
-                                                         ", " + first + (cast == 1 ? "" : std::string("..") + static_cast<char>(first + cast - 1))) +
-                                        ")");
-            if (!actors_[i].alive) throw MoveLineError("Invalid move of dead or nonexistent " + role + c, role + c + " is dead and cannot move");
+            const std::string role = upper ? "costar" : "extra", who = role + " " + c;
+            const std::string original = "Invalid move of dead or nonexistent " + who;
+            if (i < 0) throw MoveLineError(original, who + " does not exist (the map has " + cast_text(upper) + ")");
+            if (!actors_[i].alive) throw MoveLineError(original, who + " is dead and cannot move");
         }
         // The original crashes (IndexError, exit status 1) on a token without a direction.
         if (t.size() < 2)

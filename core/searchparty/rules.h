@@ -76,6 +76,8 @@ public:
     // message ("Invalid move of dead or nonexistent costar C", ...) and a detail naming the
     // actor. Does not change state.
     Moves parse_line(const std::string& line) const;
+    // "2 costars, A..B", "1 extra, a", "no extras": the map's costars (or extras), for messages.
+    std::string cast_text(bool costars) const;
     // Why `moves` cannot be played ("" if it can): a dead actor moving, a wall, the border.
     std::string illegal_reason(const Moves& moves) const;
     // Plays one turn: moves, vision, deaths, turn count. Throws IllegalMove (state unchanged).

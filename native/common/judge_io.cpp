@@ -20,11 +20,7 @@
 
 namespace pursuit {
 
-namespace {
-
-constexpr std::size_t kUnlimited = static_cast<std::size_t>(-1);
-
-std::string read_file_upto(const std::string& path, std::size_t max_bytes, const std::string& too_big) {
+std::string read_file(const std::string& path, std::size_t max_bytes, const std::string& too_big) {
     std::error_code ec;
     // A directory opens as a stream and reads as an empty file: say what it is instead.
     if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read " + path + ": it is a directory");
@@ -41,7 +37,7 @@ std::string read_file_upto(const std::string& path, std::size_t max_bytes, const
     return text;
 }
 
-std::string read_stdin_upto(std::size_t max_bytes, const std::string& too_big) {
+std::string read_stdin(std::size_t max_bytes, const std::string& too_big) {
     struct stat st {};
     if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode)) throw InputError("cannot read standard input: it is a directory");
     std::string text;
@@ -54,18 +50,6 @@ std::string read_stdin_upto(std::size_t max_bytes, const std::string& too_big) {
         if (text.size() > max_bytes) throw InputError("standard input: more than " + std::to_string(max_bytes) + " bytes, " + too_big);
     }
 }
-
-}  // namespace
-
-std::string read_file(const std::string& path) { return read_file_upto(path, kUnlimited, ""); }
-
-std::string read_file(const std::string& path, std::size_t max_bytes, const std::string& too_big) {
-    return read_file_upto(path, max_bytes, too_big);
-}
-
-std::string read_stdin() { return read_stdin_upto(kUnlimited, ""); }
-
-std::string read_stdin(std::size_t max_bytes, const std::string& too_big) { return read_stdin_upto(max_bytes, too_big); }
 
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi) {
     long long v;

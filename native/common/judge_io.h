@@ -3,6 +3,7 @@
 // directory, and a steady-clock Stopwatch. Native only (files and clocks stay out of core/).
 #pragma once
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -13,17 +14,17 @@
 
 namespace pursuit {
 
-// The whole file. Throws InputError "cannot read <path>: <reason>".
-std::string read_file(const std::string& path);
+// No limit on what read_file / read_stdin read.
+inline constexpr std::size_t kUnlimitedBytes = static_cast<std::size_t>(-1);
+// The whole file. Throws InputError "cannot read <path>: <reason>". With `max_bytes`, reading
+// stops past it (a huge file or /dev/zero was read whole until memory ran out): more is an
+// InputError "<path>: more than <max_bytes> bytes, <too_big>", e.g. too_big = "larger than any map".
+std::string read_file(const std::string& path, std::size_t max_bytes = kUnlimitedBytes, const std::string& too_big = "");
 // All of standard input (file descriptor 0). Throws InputError "cannot read standard input:
 // <reason>" ("it is a directory" for `prog < somefolder`, where a stream would throw an
-// uncaught std::ios_base::failure or read as empty).
-std::string read_stdin();
-// The same, stopping past `max_bytes` (a huge file or /dev/zero was read whole until memory ran
-// out): more is an InputError "<path>: more than <max_bytes> bytes, <too_big>" ("standard
-// input: ..." for read_stdin), e.g. too_big = "larger than any map".
-std::string read_file(const std::string& path, std::size_t max_bytes, const std::string& too_big);
-std::string read_stdin(std::size_t max_bytes, const std::string& too_big);
+// uncaught std::ios_base::failure or read as empty); past `max_bytes` "standard input: more
+// than <max_bytes> bytes, <too_big>".
+std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::string& too_big = "");
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. Throws std::runtime_error "cannot write ...".
 void write_file(const std::string& path, const std::string& text);

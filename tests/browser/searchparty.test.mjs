@@ -16,6 +16,30 @@ after(async () => { await h?.close(); });
 
 async function text(page, id) { return (await page.textContent(`#${id}`)).trim(); }
 
+/** The Search Party page (options as for h.newPage), once its first game is on the board. */
+async function openPage(options) {
+  const page = await h.newPage(options);
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  return page;
+}
+
+/** "Watch the solver": waits for its plan and returns the plan's turns. */
+async function watchSolver(page) {
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+  return Number(/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]);
+}
+
+/** The board, the turn counter, the player's label and its slider all show `turn` of `total`. */
+async function boardFollowsPlayer(page, turn, total, what) {
+  await page.waitForFunction((t) => document.body.dataset.spTurn === String(t), turn, { timeout: 10000 })
+    .catch(async () => assert.fail(`${what}: the board shows turn ${await page.getAttribute('body', 'data-sp-turn')}, the player ${await text(page, 'replay-player .rp-pos')}`));
+  assert.equal(await text(page, 'c-turn'), String(turn), what);
+  assert.equal(await text(page, 'replay-player .rp-pos'), `Turn ${turn} / ${total}`, what);
+  assert.equal(await page.inputValue('#replay-player .rp-slider'), String(turn), what);
+}
+
 test('a reference map is loaded and watched solved', async () => {
   const map3 = fs.readFileSync(`${REF}/map3.txt`, 'utf8');
   const page = await h.newPage();
@@ -133,9 +157,7 @@ test('play by hand: steer the star, the solver moves the rest; errors are shown'
 test('play by hand: a double click on the pad and quick keys play every press, in order, as slow presses do', async () => {
   const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight'];
   const play = async (quick) => {
-    const page = await h.newPage();
-    await page.goto(new URL('searchparty/', h.url).href);
-    await page.waitForSelector('body[data-sp-turn="0"]');
+    const page = await openPage();
     const east = page.locator('#play-box .dpad button[data-d="6"]');
     if (quick) await east.dblclick();
     else for (let turn = 1; turn <= 2; turn++) { await east.click(); await page.waitForSelector(`body[data-sp-turn="${turn}"]`); }
@@ -161,9 +183,7 @@ test('play by hand: a double click on the pad and quick keys play every press, i
 // The page shows the original controller's words for a rule error ("Invalid move of [1, 0] in
 // direction 8 onto # or off of the map"), then says it plainly.
 test('play by hand: a step into a wall is explained in plain words after the controller\'s message', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   await page.fill('#map-text', '8 3 0 0\n#S.....#\n#......#\n########\n');
   await page.click('#btn-load');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('8×3'));
@@ -196,9 +216,7 @@ test('a new address after # shows the built-in map and level it names', async ()
 });
 
 test('steer everyone with the mouse or Tab: the cast are buttons, a board click picks who stands there; a saved game round-trips as a replay', async () => {
-  const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.check('input[name="steer"][value="all"]');
   // The extras a and c share their letters with direction keys: typing 'a' moves the selected
   // actor west. They used to be impossible to select (no click on the cast or the board either).
@@ -324,9 +342,7 @@ test('a map loaded from the Map form puts keyboard focus on the board', async ()
 // judge's "Finished in N turns" were both in the polite live region. The judge's lines are now
 // outside it.
 test('the end of a watched search is said once by the live regions', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   await page.focus('#btn-solve');
   await page.keyboard.press('Enter');
   await page.waitForSelector('body[data-sp-over="1"]', { timeout: 60000 });
@@ -344,9 +360,7 @@ test('the end of a watched search is said once by the live regions', async () =>
 // another map while the solver worked: "Cannot read properties of null (reading 'stateAt')".
 test('watching again mid-watch shows the new plan; a map loaded mid-solve stays, with no error', async () => {
   const map3 = fs.readFileSync(`${REF}/map3.txt`, 'utf8');
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   await page.fill('#map-text', map3);
   await page.click('#btn-load');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('80×47'));
@@ -375,9 +389,7 @@ test('watching again mid-watch shows the new plan; a map loaded mid-solve stays,
 });
 
 test('Enter plays the turn: steering the star it is "the star stays", steering everyone also after a click on the pad', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   const star = () => page.evaluate(() => document.querySelector('#cast').textContent.split(' ')[0]);
   const cast = await text(page, 'cast');
   await page.locator('#board').focus();
@@ -432,19 +444,9 @@ test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is cla
 // turn already shown (End or → at the last turn, Home or ← at turn 0) left its drawing promise
 // stuck, and every later step moved the player's label ("Turn 0 / 30") but never the board.
 test('replay player: after End (or →) at the last turn and Home (or ←) at turn 0, the board still follows the player', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
-  await page.click('#btn-solve');
-  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
-  const total = Number(/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]);
-  const pos = () => text(page, 'replay-player .rp-pos');
-  const boardAt = async (turn, what) => {
-    await page.waitForFunction((t) => document.body.dataset.spTurn === String(t), turn, { timeout: 10000 })
-      .catch(async () => assert.fail(`${what}: the board shows turn ${await page.getAttribute('body', 'data-sp-turn')}, the player ${await pos()}`));
-    assert.equal(await text(page, 'c-turn'), String(turn), what);
-    assert.equal(await pos(), `Turn ${turn} / ${total}`, what);
-  };
+  const page = await openPage();
+  const total = await watchSolver(page);
+  const boardAt = (turn, what) => boardFollowsPlayer(page, turn, total, what);
   await page.click('#replay-player .rp-end');
   await boardAt(total, '▶|');
   await page.locator('#board').focus();
@@ -467,19 +469,10 @@ test('replay player: after End (or →) at the last turn and Home (or ←) at tu
 // The scrub slider did nothing: its handler paused the player, which wrote the old turn back into
 // the slider before the slider's value was read.
 test('replay player: the scrub slider moves the player and the board to the turn chosen', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
-  await page.click('#btn-solve');
-  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
-  const total = Number(/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]);
+  const page = await openPage();
+  const total = await watchSolver(page);
   assert.ok(total >= 8, `total ${total}`);
-  const at = async (turn, what) => {
-    await page.waitForFunction((t) => document.body.dataset.spTurn === String(t), turn, { timeout: 10000 })
-      .catch(async () => assert.fail(`${what}: the board shows turn ${await page.getAttribute('body', 'data-sp-turn')}, the player ${await text(page, 'replay-player .rp-pos')}`));
-    assert.equal(await text(page, 'replay-player .rp-pos'), `Turn ${turn} / ${total}`, what);
-    assert.equal(await page.inputValue('#replay-player .rp-slider'), String(turn), what);
-  };
+  const at = (turn, what) => boardFollowsPlayer(page, turn, total, what);
   const slider = page.locator('#replay-player .rp-slider');
   const mid = Math.floor(total / 2);
   await slider.fill(String(mid));  // sets the value and fires input, as a drag does
@@ -499,16 +492,13 @@ test('replay player: the scrub slider moves the player and the board to the turn
 // nothing, with no word why. They are disabled (their title says to press "Play from here"), and
 // the play keys say it; "Play from here" makes them play again.
 test('watching a plan: the play controls are disabled and the play keys say to press "Play from here"', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   const controls = '#play-box .dpad button, #btn-end-turn, #btn-hint, #btn-undo';
   assert.deepEqual(await page.$$eval(controls, (bs) => bs.filter((b) => b.disabled).length), 0, 'enabled in a game');
   await page.locator('#board').focus();
   await page.keyboard.press('d');  // a turn played by hand, so Undo has something to undo
   await page.waitForSelector('body[data-sp-turn="1"]');
-  await page.click('#btn-solve');
-  await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+  const total = await watchSolver(page);
   await page.click('#replay-player .rp-play');  // pause
   await page.locator('#replay-player .rp-slider').fill('2');
   await page.waitForSelector('body[data-sp-turn="2"]');
@@ -529,7 +519,7 @@ test('watching a plan: the play controls are disabled and the play keys say to p
   }
   await page.waitForTimeout(300);
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'no turn played, the plan still shown');
-  assert.equal(await text(page, 'replay-player .rp-pos'), `Turn 2 / ${/needs (\d+) turns/.exec(await text(page, 'solve-info'))[1]}`);
+  assert.equal(await text(page, 'replay-player .rp-pos'), `Turn 2 / ${total}`);
   // Play from here: the controls play again, from turn 2.
   await page.click('#btn-takeover');
   await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn: move the cast.');
@@ -548,9 +538,7 @@ test('watching a plan: the play controls are disabled and the play keys say to p
 // direction moved whoever was selected before (the star). The page says the costar cannot move,
 // and a direction then moves nobody.
 test('steer everyone: a dead costar\'s letter says it cannot move, and the next direction moves nobody else', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   await page.fill('#map-text', '12 1 1 0\nS...........\n');
   await page.click('#btn-load');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('12×1'));
@@ -588,9 +576,7 @@ test('steer everyone: a dead costar\'s letter says it cannot move, and the next 
 // "args.cols: 300 is outside 1..256", "args.costars: 30 is outside 0..26"): the page checks the
 // form and names the field, one way.
 test('Generate: a value out of range names the field, the same way for every field', async () => {
-  const page = await h.newPage();
-  await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openPage();
   const caption = await text(page, 'caption');
   const cases = [
     [{ cols: '' }, 'Cols must be a whole number 1..256 (got nothing)'],

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "common/judge_io.h"
@@ -496,21 +497,20 @@ TEST(SearchPartyController, OptionsAfterMapAreTheControllers) {
 TEST(SearchPartyController, UnknownShortOptionsAndAnEmptyReplayPathAreUsageErrors) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map1.txt";
     const std::string ctl = kBin + "/searchparty-controller ";
-    Ran r = run_cmd(ctl + "-q " + map + " -- true");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "searchparty-controller: unknown option -q (see --help)\n");
-    r = run_cmd(ctl + "--quiet -x " + map + " -- true");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "searchparty-controller: unknown option -x (see --help)\n");
-    r = run_cmd(ctl + map + " -q -- true");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "searchparty-controller: unknown option -q (see --help)\n");
-    r = run_cmd(ctl + "--replay '' " + map + " -- true");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "searchparty-controller: option --replay: the FILE is empty\n");
-    r = run_cmd(ctl + map + " --replay '' -- true");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "searchparty-controller: option --replay: the FILE is empty\n");
+    const std::string unknown_q = "searchparty-controller: unknown option -q (see --help)\n";
+    const std::string empty_replay = "searchparty-controller: option --replay: the FILE is empty\n";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"-q " + map + " -- true", unknown_q},
+        {"--quiet -x " + map + " -- true", "searchparty-controller: unknown option -x (see --help)\n"},
+        {map + " -q -- true", unknown_q},
+        {"--replay '' " + map + " -- true", empty_replay},
+        {map + " --replay '' -- true", empty_replay},
+    };
+    for (const auto& [args, err] : cases) {
+        const Ran r = run_cmd(ctl + args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_EQ(r.err, err) << args;
+    }
 }
 
 // searchparty-solver: "-q" was read as the MAP (status 1), "--figures DIR extra" ignored
