@@ -39,6 +39,11 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     if (lines.front().rfind("\xef\xbb\xbf", 0) == 0)
         return finish(line_at(0) + "starts with a UTF-8 byte order mark (\\xef\\xbb\\xbf), which would hide its first token; "
                                    "save the file without it");
+    // The controller ends the game at a solver line over its limit (an output-limit failure).
+    const auto too_long = [&](std::size_t i) {
+        return line_at(i) + std::to_string(lines[i].size()) + " bytes, more than the controller takes in a line from a solver (" +
+               std::to_string(kMaxSolverLineBytes) + "): " + quoted_excerpt(lines[i]);
+    };
     const auto is_final_line = [](const std::string& line) {
         const auto t = split_tokens(line);
         long long v;
@@ -58,6 +63,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
             }
             return finish(line_at(i) + "the search already ended after " + std::to_string(s.turns()) + " turns, but more move lines follow");
         }
+        if (lines[i].size() > kMaxSolverLineBytes) return finish(too_long(i));
         // The controller's own check of a solver's line: it refuses such a line as garbage output.
         if (const std::string bad = non_text_detail(lines[i]); !bad.empty())
             return finish(line_at(i) + "not a text line (" + bad + "): " + quoted_excerpt(lines[i]) +
@@ -70,6 +76,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
             return finish(line_at(i) + e.what());
         }
     }
+    if (r.claimed.size() > kMaxSolverLineBytes) return finish(too_long(moves));
     if (!has_final_line) {
         // The result printed is the true one after the move lines (it was "0 0 0"), the last
         // line too when it is a legal move line (a solution that forgot its final line).

@@ -13,6 +13,10 @@ namespace pursuit::searchparty {
 // cast is a few MB. searchparty-check stops reading a SOLUTION there.
 inline constexpr std::size_t kMaxSolutionBytes = 64u << 20;
 
+// The longest line the controller takes from a solver (process_runner.h's max_line_bytes): a
+// longer one ends the game as an output-limit failure, so the checker refuses it too.
+inline constexpr std::size_t kMaxSolverLineBytes = 1u << 20;
+
 struct CheckReport {
     bool valid = false;         // every line legal and the search complete exactly at the end
     bool claim_matches = false; // the final line equals the true "T c e"

@@ -258,7 +258,7 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
 // was quoted entire, binary bytes went to the terminal as they were.
 TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
     const Map m = read_map(kExample1);
-    auto r = check_solution(m, "@4.\n" + std::string(10'000'000, 'z') + "\n");
+    auto r = check_solution(m, "@4.\n" + std::string(100'000, 'z') + "\n");
     EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '" + std::string(40, 'z') + "...'");
     r = check_solution(m, "@4.\n\x1b[2J\x07\xff\n");
     EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '\\x1b[2J\\x07\\xff'");
@@ -442,6 +442,24 @@ TEST(SearchPartyRules, CheckerRefusesWhatTheControllerRefusesAsGarbage) {
 
 // Text after the final line is named at its own line (the final line's was blamed as a move
 // line "after the search ended"); a final line written twice is text after the final line.
+// The controller ends the game at a solver line over 1 MiB (an output-limit failure); the
+// checker accepted such a line when it was a move line padded with spaces, or the final line.
+TEST(SearchPartyRules, CheckerRefusesALineLongerThanTheControllerTakes) {
+    const Map m = read_map(kExample1);
+    const std::string padded = "@6." + std::string(kMaxSolverLineBytes, ' ');
+    auto r = check_solution(m, "@4.\n" + padded + "\n@6.\n@6.\n4 0 0\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.turns, 1);
+    EXPECT_EQ(r.message, "solution line 2: 1048579 bytes, more than the controller takes in a line from a solver (1048576): '@6." +
+                             std::string(37, ' ') + "...'");
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0" + std::string(kMaxSolverLineBytes, ' ') + "\n");
+    EXPECT_FALSE(r.valid);
+    EXPECT_EQ(r.turns, 4);
+    EXPECT_EQ(r.message.rfind("solution line 5: 1048581 bytes, more than", 0), 0u) << r.message;
+    r = check_solution(m, "@4.\n@6.\n@6.\n" + std::string(kMaxSolverLineBytes - 3, ' ') + "@6.\n4 0 0\n");  // at the limit
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
+}
+
 TEST(SearchPartyRules, CheckerNamesTheLineAfterTheFinalLine) {
     const Map m = read_map(kExample1);
     auto r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\ngarbage\n");
