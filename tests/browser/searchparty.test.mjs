@@ -299,7 +299,7 @@ test('embed mode shows the legend, compact, in 640 and 760 px frames', async () 
     await page.waitForSelector('html[data-ready="1"]');
     const legend = page.locator('#legend');
     assert.equal(await legend.isVisible(), true, `${width}: the legend is shown`);
-    assert.match(await legend.textContent(), /Dark: wall · white: unsearched · green: searched/);
+    assert.match(await legend.textContent(), /Dark: wall · grey: unsearched · white: searched/);
     await assertLegendInFrame(page, `${width} px`, 720);
     if (width === 640) await screenshot(page, 'searchparty-embed-legend');
     await page.context().close();
@@ -601,6 +601,40 @@ test('Generate: a value out of range names the field, the same way for every fie
   await page.click('#btn-generate');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('20×12'));
   assert.equal(await page.isHidden('#error'), true);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Searched and unsearched cells were white and pale green, 1.37:1 apart: on a phone's small
+// cells the search could not be followed. The canvas's own pixels are read: the two fills and a
+// wall are at least 3:1 apart (WCAG's contrast for parts of a graphic).
+test('searched, unsearched and wall cells are drawn at least 3:1 apart', async () => {
+  const page = await openPage();
+  // One row: the star at x=0 sees x=0..2; x=3.. are unsearched; x=8 is a wall.
+  await page.fill('#map-text', '9 1 0 0\nS.......#\n');
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('9×1'));
+  // The board is drawn at the next animation frame: wait for a 9×1 canvas with its cells filled.
+  const pixels = await page.waitForFunction(() => {
+    const canvas = document.getElementById('board');
+    if (Math.round(canvas.width / canvas.height) !== 9) return null;
+    const cell = canvas.width / 9;
+    const at = (x) => [...canvas.getContext('2d').getImageData(Math.floor((x + 0.5) * cell), Math.floor(canvas.height / 2), 1, 1).data];
+    const got = [2, 5, 8].map(at);
+    return got.every((p) => p[3] === 255) ? got : null;
+  }, null, { timeout: 10000 });
+  const [searched, unsearched, wall] = await pixels.jsonValue();
+  const luminance = ([r, g, b]) => {
+    const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const contrast = (a, b) => {
+    const [lo, hi] = [luminance(a), luminance(b)].sort((p, q) => p - q);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  assert.ok(contrast(searched, unsearched) >= 3, `searched ${searched} / unsearched ${unsearched}: ${contrast(searched, unsearched).toFixed(2)}:1`);
+  assert.ok(contrast(unsearched, wall) >= 3, `unsearched ${unsearched} / wall ${wall}: ${contrast(unsearched, wall).toFixed(2)}:1`);
+  assert.ok(contrast(searched, wall) >= 3, `searched ${searched} / wall ${wall}: ${contrast(searched, wall).toFixed(2)}:1`);
   h.assertNoErrors();
   await page.context().close();
 });

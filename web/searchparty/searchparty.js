@@ -55,7 +55,10 @@ const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CEL
 function draw(ctx, geo) {
   const obs = st.obs;
   if (!obs) return;
-  const wall = cssVar('--sp-wall', '#2f3640'), open = cssVar('--sp-open', '#ffffff'), seen = cssVar('--sp-seen', '#bfe6c4');
+  // Unsearched cells are a grey fog and searched ones white: 3.3:1 between them and 3.7:1 to a
+  // wall (white and pale green were 1.37:1, hard to tell apart on a phone's small cells), and
+  // the cast, who always stand on searched cells, keep their full contrast on white.
+  const wall = cssVar('--sp-wall', '#2f3640'), open = cssVar('--sp-open', '#868f99'), seen = cssVar('--sp-seen', '#ffffff');
   const cell = geo.cell;
   for (let y = 0; y < obs.rows; y++) {
     const row = obs.board[y];
@@ -67,7 +70,7 @@ function draw(ctx, geo) {
   }
   // The start cell.
   const [sx, sy] = obs.start;
-  ctx.strokeStyle = '#d08700';
+  ctx.strokeStyle = '#a86400';  // on white (the start is always searched): 4.7:1
   ctx.lineWidth = Math.max(1, cell / 8);
   ctx.strokeRect(sx * cell, sy * cell, cell, cell);
   // The cast: several may share a cell; show the first living letter (star first), deaths as ✕.
