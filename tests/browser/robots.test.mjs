@@ -395,7 +395,11 @@ test('Save replay downloads the game; Open a replay shows it, and robots --repla
   const bin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin', 'robots');
   execFileSync(bin, ['--replays', dir], { input: sampleFromSeed().input, stdio: ['pipe', 'ignore', 'ignore'] });
   await page.setInputFiles('#in-replay-file', path.join(dir, 'case-1.json'));
-  await page.waitForFunction(() => document.querySelector('#error').hidden);
+  // The error clears as the new board loads, before the replay player has it: wait for the
+  // replay's own hint, or End may go to the previous replay's end and be reset by the load.
+  await page.waitForFunction(() => document.querySelector('#error').hidden
+    && document.querySelector('#hint-text').textContent === 'Replay: 5 moves.');
+  await waitMoves(page, 0);
   await page.locator('#board').focus();
   await page.keyboard.press('End');
   await page.waitForFunction(() => document.querySelector('#outcome')?.textContent === 'Won game after making 5 moves.');
