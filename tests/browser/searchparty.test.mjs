@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 let h;
@@ -637,4 +637,185 @@ test('searched, unsearched and wall cells are drawn at least 3:1 apart', async (
   assert.ok(contrast(searched, wall) >= 3, `searched ${searched} / wall ${wall}: ${contrast(searched, wall).toFixed(2)}:1`);
   h.assertNoErrors();
   await page.context().close();
+});
+
+// ---- the board's zoom -------------------------------------------------------------------------
+// The original challenge's map 5 is 250×146 cells: on a phone the fitted board has 1.25 px cells,
+// where the cast, the dead and a lone unsearched cell cannot be seen nor a cell be tapped. The
+// zoom (Fit, 2×, 4×, 8×) draws bigger cells in a view that scrolls.
+
+/** The board's cell size in CSS px, its canvas's backing store, and its view's scroll state. */
+function boardView(page) {
+  return page.evaluate(() => {
+    const canvas = document.getElementById('board'), view = document.getElementById('board-view');
+    const cols = Number(/^(\d+)×/.exec(document.getElementById('caption').textContent)[1]);
+    const r = canvas.getBoundingClientRect();
+    return { cell: r.width / cols, store: [canvas.width, canvas.height], dpr: window.devicePixelRatio,
+      scrollLeft: view.scrollLeft, scrollTop: view.scrollTop, scrollWidth: view.scrollWidth, clientWidth: view.clientWidth,
+      scrollHeight: view.scrollHeight, clientHeight: view.clientHeight, info: document.getElementById('zoom-info').textContent };
+  });
+}
+
+/** Where the board cell (x, y) (0-based, as the cast line writes them) is drawn: its centre in client px, and whether the view shows it. */
+function cellOnScreen(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const canvas = document.getElementById('board'), view = document.getElementById('board-view');
+    const cols = Number(/^(\d+)×/.exec(document.getElementById('caption').textContent)[1]);
+    const r = canvas.getBoundingClientRect(), v = view.getBoundingClientRect(), cell = r.width / cols;
+    const left = r.left + x * cell, top = r.top + y * cell;
+    const shown = left >= v.left + view.clientLeft - 0.5 && left + cell <= v.left + view.clientLeft + view.clientWidth + 0.5
+      && top >= v.top + view.clientTop - 0.5 && top + cell <= v.top + view.clientTop + view.clientHeight + 0.5;
+    return { x: left + cell / 2, y: top + cell / 2, shown, inWindow: top >= 0 && top + cell <= window.innerHeight };
+  }, [x, y]);
+}
+
+/** The star's cell, from the cast line ("@:84,28 A:..."). */
+async function starCell(page) {
+  const [, x, y] = /^@:(\d+),(\d+)/.exec(await text(page, 'cast'));
+  return [Number(x), Number(y)];
+}
+
+test('zoom: on a phone, map 5 (250×146) zoomed 8× has 10 px cells in a view that scrolls, and a tap there picks the cell under it', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  // The choice is labelled, beside the board, and the next stop after the board for Tab.
+  const zoom = page.getByRole('combobox', { name: 'Zoom' });
+  assert.equal(await zoom.count(), 1, 'a select named "Zoom"');
+  assert.deepEqual(await page.$$eval('#in-zoom option', (os) => os.map((o) => o.textContent)), ['Fit', '2×', '4×', '8×']);
+  assert.equal(await zoom.inputValue(), 'fit', 'Fit by default');
+  await page.evaluate(() => document.getElementById('board').focus());
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'in-zoom', 'Tab from the board reaches the zoom');
+  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  // Fit: the whole map in a 374 px column, cells of 1.25 px; nothing scrolls.
+  const fit = await boardView(page);
+  assert.ok(fit.cell <= 2, `at Fit the cells are ${fit.cell} px`);
+  assert.equal(fit.store[0], Math.round(fit.cell * 250 * 3), 'the backing store is the drawn size × 3 (the screen\'s pixels)');
+  assert.ok(fit.scrollWidth <= fit.clientWidth && fit.scrollHeight <= fit.clientHeight, 'at Fit the view does not scroll');
+  assert.equal(fit.info, '', 'nothing beside the choice at Fit');
+  // 8×: cells 8 times as big, the view scrolls both ways, the canvas within the browsers' limits.
+  await zoom.selectOption('8');
+  await page.waitForFunction(() => /[#&]zoom=8(&|$)/.test(location.hash));
+  const z = await boardView(page);
+  assert.equal(z.cell, fit.cell * 8, `8×: ${z.cell} px cells (Fit ${fit.cell})`);
+  assert.ok(z.cell >= 8, `cells of ${z.cell} px`);
+  assert.equal(z.info, `${z.cell} px cells`);
+  assert.ok(z.scrollWidth > z.clientWidth && z.scrollHeight > z.clientHeight, `the view scrolls (${z.scrollWidth}×${z.scrollHeight} in ${z.clientWidth}×${z.clientHeight})`);
+  assert.ok(z.store[0] <= 8192 && z.store[1] <= 8192 && z.store[0] * z.store[1] <= 4096 * 4096, `the canvas store ${z.store.join('×')}`);
+  assert.ok(Math.abs(z.store[0] / z.store[1] - 250 / 146) < 0.01, 'the store keeps the map\'s shape');
+  assert.ok(z.clientHeight <= 844 * 0.8, `the view (${z.clientHeight} px high) leaves the screen room`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the page does not scroll sideways');
+  // Zoomed from Fit, the view shows the star (S at 84,28).
+  assert.equal((await cellOnScreen(page, 84, 28)).shown, true, 'the view centres on the star');
+  // Steer everyone: a tap on the star's cell picks the actors there. The view is scrolled first,
+  // S 120 px right of the view's left and 150 px below its top, the view's top at the screen's.
+  await page.check('input[name="steer"][value="all"]');
+  await page.evaluate((cell) => {
+    const view = document.getElementById('board-view');
+    view.scrollLeft = 84 * cell - 120;
+    view.scrollTop = 28 * cell - 150;
+    window.scrollBy(0, view.getBoundingClientRect().top - 10);
+  }, z.cell);
+  const scrolled = await boardView(page);
+  assert.deepEqual([scrolled.scrollLeft, scrolled.scrollTop], [84 * z.cell - 120, 28 * z.cell - 150], 'the view scrolled');
+  const s = await cellOnScreen(page, 84, 28), east = await cellOnScreen(page, 85, 28);
+  assert.ok(s.shown && s.inWindow && east.shown, 'S and the cell east of it are in the view, on the screen');
+  const pressed = () => page.locator('#cast button[aria-pressed="true"]').getAttribute('data-actor');
+  assert.equal(await pressed(), '@');
+  await page.touchscreen.tap(s.x, s.y);
+  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === 'A', null, { timeout: 3000 })
+    .catch(async () => assert.fail(`a tap on S picked ${await pressed()}, not A`));
+  await page.touchscreen.tap(east.x, east.y);  // one cell east: nobody stands there
+  await page.waitForTimeout(200);
+  assert.equal(await pressed(), 'A', 'a tap on the cell east of S picks nobody');
+  await page.touchscreen.tap(s.x, s.y);
+  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === 'B', null, { timeout: 3000 })
+    .catch(async () => assert.fail(`the second tap on S picked ${await pressed()}, not B`));
+  await screenshot(page, 'searchparty-zoom-phone');
+  // Back to Fit: the map fits again and the address drops zoom=.
+  await zoom.selectOption('fit');
+  await page.waitForFunction(() => !/zoom=/.test(location.hash));
+  const back = await boardView(page);
+  assert.equal(back.cell, fit.cell);
+  assert.ok(back.scrollWidth <= back.clientWidth && back.scrollHeight <= back.clientHeight, 'at Fit again nothing scrolls');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('zoom: the view follows the star in hand play and while a plan plays; a mouse drag pans without picking; the zoom comes from the address', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#zoom=4', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  assert.equal(await page.inputValue('#in-zoom'), '4', 'zoom=4 in the address');
+  const z = await boardView(page);  // the built-in "rooms", 24×12: fitted 28 px cells
+  assert.equal(z.cell, 112, `4× of 28 px: ${z.cell}`);
+  assert.ok(z.scrollWidth > z.clientWidth, 'the view scrolls');
+  assert.equal((await cellOnScreen(page, ...(await starCell(page)))).shown, true, 'the new map shows around the star');
+  // A drag with the mouse moves the view and picks nobody (a click on S would pick A).
+  await page.check('input[name="steer"][value="all"]');
+  const s = await cellOnScreen(page, 4, 2);
+  const before = (await boardView(page)).scrollLeft;
+  await page.mouse.move(s.x, s.y);
+  await page.mouse.down();
+  await page.mouse.move(s.x - 60, s.y, { steps: 4 });
+  await page.mouse.move(s.x - 150, s.y, { steps: 4 });
+  await page.mouse.up();
+  assert.equal((await boardView(page)).scrollLeft, before + 150, 'the drag scrolled the view by its length');
+  assert.equal(await page.locator('#cast button[aria-pressed="true"]').getAttribute('data-actor'), '@', 'the drag picked nobody');
+  // Hand play, steering the star: scrolled away from it, a turn brings it back into view.
+  await page.check('input[name="steer"][value="star"]');
+  const away = () => page.evaluate(() => { const v = document.getElementById('board-view'); v.scrollLeft = v.scrollWidth; v.scrollTop = v.scrollHeight; });
+  await away();
+  assert.equal((await cellOnScreen(page, ...(await starCell(page)))).shown, false, 'scrolled away from the star');
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  await page.keyboard.press('d');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.deepEqual(await starCell(page), [5, 2]);
+  assert.equal((await cellOnScreen(page, 5, 2)).shown, true, 'after the turn the view shows the star');
+  // Watching the solver's plan: each turn shown keeps the star in view.
+  await watchSolver(page);
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('0');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  for (let turn = 1; turn <= 3; turn++) {
+    await away();
+    await page.click('#replay-player .rp-fwd');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+    const star = await starCell(page);
+    assert.equal((await cellOnScreen(page, ...star)).shown, true, `turn ${turn}: the view follows the star to ${star}`);
+  }
+  // The choice by keyboard: ↑ on the focused select chooses 2× (the board's keys stay the board's).
+  await page.focus('#in-zoom');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => /[#&]zoom=2(&|$)/.test(location.hash));
+  assert.equal((await boardView(page)).cell, 56);
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '3', 'the arrow on the select stepped no turn');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// In a teacher's frame (640 and 760 px) the zoom is there too; zoomed, the map scrolls inside
+// its view and the frame's page does not widen; the legend test above holds at Fit (the default).
+test('zoom in embed mode: 640 and 760 px frames, the map scrolls in its view, nothing widens the frame', async () => {
+  for (const width of [640, 760]) {
+    const page = await h.newPage({ viewport: { width, height: 720 } });
+    await page.goto(new URL('searchparty/?embed=1#zoom=8', h.url).href);
+    await page.waitForSelector('html[data-ready="1"]');
+    assert.equal(await page.isVisible('#in-zoom'), true, `${width}: the zoom is shown in a frame`);
+    assert.equal(await page.inputValue('#in-zoom'), '8');
+    const z = await boardView(page);
+    assert.ok(z.scrollWidth > z.clientWidth && z.scrollHeight > z.clientHeight, `${width}: the view scrolls`);
+    assert.ok(z.clientHeight < 720, `${width}: the view is ${z.clientHeight} px high in a 720 px frame`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `${width}: the page is not wider than the frame`);
+    assert.deepEqual(await layoutIssues(page, '.board-wrap'), [], `${width}: the board's column`);
+    assert.equal((await cellOnScreen(page, ...(await starCell(page)))).shown, true, `${width}: the star in view`);
+    if (width === 640) await screenshot(page, 'searchparty-embed-zoom');
+    // Back to Fit: the address keeps embed=1, the legend is in the frame again.
+    await page.selectOption('#in-zoom', 'fit');
+    await page.waitForFunction(() => !/zoom=/.test(location.hash) && /embed=1/.test(location.hash));
+    await assertLegendInFrame(page, `${width} px, zoomed and back to Fit`, 720);
+    await page.context().close();
+  }
+  h.assertNoErrors();
 });

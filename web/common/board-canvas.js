@@ -3,7 +3,9 @@
 //
 //   const board = new BoardCanvas(canvasEl, { rows: 31, cols: 31, onDraw: (ctx, geo) => ..., onCell: (r, c, ev) => ... });
 //   board.redraw();   // after a state change
-//   geo = {cell, width, height, x0, y0, rows, cols, dpr}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
+//   geo = {cell, width, height, x0, y0, rows, cols, dpr, fitCell, zoom}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
+//   board.setZoom(4);  // opt-in (Search Party): cells 4× their fitted size, the canvas wider than
+//                      // its container, which then scrolls (the page's CSS); 1, the default, fits
 const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
 
 /**
@@ -22,13 +24,24 @@ export function screenRoomHeight(canvas, { landscapeOnly = true } = {}) {
   if (landscapeOnly && !LANDSCAPE_PHONE?.matches) return Infinity;
   const vh = window.innerHeight || document.documentElement.clientHeight;
   const wrap = canvas.parentElement, layout = wrap.closest('.game-layout') || wrap;
-  const top = layout.getBoundingClientRect().top + (canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top) + window.scrollY;
+  // (+ scrollTop: a zoomed board's container is scrolled; any other's scrollTop is 0)
+  const top = layout.getBoundingClientRect().top + (canvas.getBoundingClientRect().top - wrap.getBoundingClientRect().top + wrap.scrollTop) + window.scrollY;
   return vh - (top < vh / 4 ? top : 0) - 8;
 }
 
+/**
+ * The largest canvas a zoomed board draws, in device pixels: a side and an area every browser
+ * draws (iOS Safari leaves a canvas of more than 4096 × 4096 = 16,777,216 pixels blank; desktop
+ * browsers allow more). A zoomed board first draws with fewer device pixels per CSS pixel (not
+ * under 1), then with smaller cells (geo.zoom says the zoom it got).
+ */
+export const MAX_CANVAS_SIDE = 8192;
+export const MAX_CANVAS_AREA = 4096 * 4096;
+
 export class BoardCanvas {
-  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true } = {}) {
+  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1 } = {}) {
     this.canvas = canvas;
+    this.zoom = zoom;
     this.rows = rows;
     this.cols = cols;
     this.onDraw = onDraw;
@@ -73,6 +86,17 @@ export class BoardCanvas {
     this.resize();
   }
 
+  /**
+   * Cells `zoom` times the fitted size (1: the board fits its container, as by default); the
+   * canvas then overflows its container, which the page lets scroll. Returns the zoom got, less
+   * than asked when the canvas would pass MAX_CANVAS_SIDE / MAX_CANVAS_AREA.
+   */
+  setZoom(zoom) {
+    this.zoom = Math.max(1, Number(zoom) || 1);
+    this.resize();
+    return this.geo.zoom;
+  }
+
   resize() {
     const box = this.container.getBoundingClientRect();
     let avail = box.width;
@@ -86,9 +110,20 @@ export class BoardCanvas {
     const maxCell = this.fitHeight ? Math.min(this.maxCell, screenRoomHeight(this.canvas) / this.rows) : this.maxCell;
     let cell = Math.floor(Math.min(avail / this.cols, maxCell) * 4) / 4;
     cell = Math.max(cell, this.minCell);
+    const fitCell = cell;
+    let dpr = Math.max(1, window.devicePixelRatio || 1);
+    if (this.zoom > 1) {
+      // Within the canvas limits at one device pixel per CSS pixel, in quarter pixels; then as
+      // many device pixels per CSS pixel as the limits leave (the screen's at most). (A little
+      // under the limits: the backing store's sides are rounded.)
+      const side = MAX_CANVAS_SIDE - 1, area = MAX_CANVAS_AREA * 0.995;
+      const most = Math.min(side / this.cols, side / this.rows, Math.sqrt(area / (this.rows * this.cols)));
+      cell = Math.max(fitCell, Math.min(fitCell * this.zoom, Math.floor(most * 4) / 4));
+      const cssW = cell * this.cols, cssH = cell * this.rows;
+      dpr = Math.max(1, Math.min(dpr, side / cssW, side / cssH, Math.sqrt(area / (cssW * cssH))));
+    }
     const w = cell * this.cols;
     const h = cell * this.rows;
-    const dpr = Math.max(1, window.devicePixelRatio || 1);
     const cw = Math.round(w * dpr);
     const ch = Math.round(h * dpr);
     if (this.canvas.width !== cw || this.canvas.height !== ch) {
@@ -100,7 +135,7 @@ export class BoardCanvas {
     const rows = this.rows;
     const cols = this.cols;
     this.geo = {
-      cell, width: w, height: h, rows, cols, dpr,
+      cell, width: w, height: h, rows, cols, dpr, fitCell, zoom: cell / fitCell,
       cellRect: (r, c) => ({ x: (c - 1) * cell, y: (r - 1) * cell, w: cell, h: cell }),
       center: (r, c) => ({ x: (c - 0.5) * cell, y: (r - 0.5) * cell }),
     };

@@ -3,7 +3,8 @@
 // solver through the replay player, and playing by hand (the star, or everyone).
 //
 // Hash: #map=<built-in name>&seed=S&level=easy|medium|hard|best|record&side=watch (= autoplay=1: the
-//       solver plays at once), plus embed=1, autoplay=1 and replay=<url of a replay JSON>.
+//       solver plays at once)&zoom=2|4|8 (the board's zoom; none: Fit), plus embed=1, autoplay=1
+//       and replay=<url of a replay JSON>.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange } from '../common/hash-state.js';
@@ -51,6 +52,112 @@ const RECORD_PLAN_MS = 90000;
 
 const MAX_CELL = 28;
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+
+// ---- zoom: Fit (the whole map in its column) or cells 2, 4, 8 times that size in a view that
+// scrolls (a drag, a swipe, the wheel). A big map (the original challenge's map 5 is 250×146:
+// 1.25 px a cell on a phone) can then be read and tapped. The view follows the star. ---------
+const view = $('board-view');
+const ZOOMS = ['fit', '2', '4', '8'];
+const zoomWanted = () => ($('in-zoom').value === 'fit' ? 1 : Number($('in-zoom').value));
+const zoomed = () => (board.geo?.zoom ?? 1) > 1;
+
+/** The visible part of the board, in board pixels (the canvas may be centred in a wider view). */
+function visibleBox() {
+  const c = $('board').getBoundingClientRect(), v = view.getBoundingClientRect();
+  const x = v.left + view.clientLeft - c.left, y = v.top + view.clientTop - c.top;
+  return { x, y, w: view.clientWidth, h: view.clientHeight };
+}
+
+/** Scrolls the view so that the board pixel (px, py) is in its middle. */
+function centreOn(px, py) {
+  const b = visibleBox();
+  view.scrollLeft += px - (b.x + b.w / 2);
+  view.scrollTop += py - (b.y + b.h / 2);
+}
+
+/**
+ * The zoom chosen: the canvas is drawn at it (or at the largest the browser draws, which the
+ * line beside the choice says). Zoomed from Fit the view centres on the star; from another zoom,
+ * on the cell it centred.
+ */
+function applyZoom() {
+  const before = board.geo, wasZoomed = zoomed();
+  let mid = null;
+  if (wasZoomed && before) {
+    const b = visibleBox();
+    mid = { x: (b.x + b.w / 2) / before.cell, y: (b.y + b.h / 2) / before.cell };
+  }
+  const want = zoomWanted();
+  view.classList.toggle('zoomed', want > 1);
+  board.setZoom(want);
+  showZoomInfo();
+  if (!zoomed()) { view.scrollLeft = 0; view.scrollTop = 0; return; }
+  const g = board.geo, star = st.obs?.actors.find((a) => a.name === '@');
+  if (mid) centreOn(mid.x * g.cell, mid.y * g.cell);
+  else if (star) centreOn((star.x + 0.5) * g.cell, (star.y + 0.5) * g.cell);
+}
+
+/** Beside the choice: the cell size zoomed, and the zoom got when the browser's canvas limit cut it. */
+function showZoomInfo() {
+  const g = board.geo, want = zoomWanted();
+  let text = '';
+  if (g && want > 1) {
+    const px = `${+g.cell.toFixed(2)} px cells`;
+    text = g.zoom < want - 1e-9 ? `${+g.zoom.toFixed(1)}× here (the largest canvas), ${px}` : px;
+  }
+  if ($('zoom-info').textContent !== text) $('zoom-info').textContent = text;
+}
+
+/**
+ * Zoomed, after a turn: the one followed (the star, or the actor steered in "Steer everyone")
+ * is brought back to the middle of the view when it leaves its visible part; a new map shows
+ * around the star.
+ */
+function followCast({ newMap = false } = {}) {
+  const obs = st.obs;
+  if (!zoomed() || !obs) return;
+  const name = !st.watching && steerMode() === 'all' ? st.selected : '@';
+  const a = obs.actors.find((p) => p.name === name && p.alive) || obs.actors.find((p) => p.name === '@');
+  if (!a) return;
+  const cell = board.geo.cell, b = visibleBox();
+  const margin = Math.min(cell, b.w / 4, b.h / 4);
+  const x = a.x * cell, y = a.y * cell;
+  const inside = x >= b.x + margin && x + cell <= b.x + b.w - margin && y >= b.y + margin && y + cell <= b.y + b.h - margin;
+  if (newMap || !inside) centreOn(x + cell / 2, y + cell / 2);
+}
+
+/** The wheel and a swipe scroll the zoomed view; a mouse drags it too (a drag is not a click on a cell). */
+function enableDragToPan() {
+  const canvas = $('board');
+  let drag = null;
+  canvas.addEventListener('pointerdown', (ev) => {
+    drag = null;
+    if (ev.pointerType !== 'mouse' || ev.button !== 0 || !zoomed()) return;
+    drag = { id: ev.pointerId, x: ev.clientX, y: ev.clientY, left: view.scrollLeft, top: view.scrollTop, moved: false };
+  });
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    if (!(ev.buttons & 1)) { drag = null; canvas.classList.remove('dragging'); return; }
+    const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+    if (!drag.moved) { drag.moved = true; canvas.classList.add('dragging'); canvas.setPointerCapture?.(ev.pointerId); }
+    view.scrollLeft = drag.left - dx;
+    view.scrollTop = drag.top - dy;
+  });
+  // Before the board's own handler (capture on the view): a drag that moved the view picks no cell.
+  const end = (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    if (drag.moved && ev.type === 'pointerup') ev.stopPropagation();
+    drag = null;
+    canvas.classList.remove('dragging');
+  };
+  view.addEventListener('pointerup', end, true);
+  view.addEventListener('pointercancel', end, true);
+}
+enableDragToPan();
+// (after the board's own listeners: its new size is known)
+new ResizeObserver(() => showZoomInfo()).observe(view);
+window.addEventListener('resize', () => showZoomInfo());
 
 function draw(ctx, geo) {
   const obs = st.obs;
@@ -143,10 +250,14 @@ function playsTurn(ev) {
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
 
 function show(obs, result) {
+  const before = st.obs, newMap = st.shownConfig !== st.config;
   st.obs = obs;
   st.result = result;
+  st.shownConfig = st.config;
   board.setSize(obs.rows, obs.cols);
   board.redraw();
+  showZoomInfo();  // a map of another size may get another zoom
+  if (newMap || before?.turn !== obs.turn) followCast({ newMap });
   $('c-turn').textContent = obs.turn;
   $('c-left').textContent = obs.unsearched;
   $('c-costars').textContent = `${obs.costars_alive}/${obs.costars}`;
@@ -490,6 +601,8 @@ function generateForm() {
 function settingsFromHash(h) {
   st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED });
   $('in-level').value = readChoice(h, 'level', LEVELS, 'hard');
+  const zoom = readChoice(h, 'zoom', ZOOMS, 'fit');
+  if (zoom !== $('in-zoom').value) { $('in-zoom').value = zoom; applyZoom(); }
 }
 
 /** The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). */
@@ -575,6 +688,10 @@ async function init() {
     loadText(builtinText(name)).then(() => { updateHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
   };
   $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
+  $('in-zoom').addEventListener('change', () => {
+    applyZoom();
+    updateHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
+  });
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
     const { values, problems } = generateForm();
