@@ -749,7 +749,8 @@ test('zoom: the view follows the star in hand play and while a plan plays; a mou
   await page.waitForSelector('body[data-sp-turn="0"]');
   assert.equal(await page.inputValue('#in-zoom'), '4', 'zoom=4 in the address');
   const z = await boardView(page);  // the built-in "rooms", 24×12: fitted 28 px cells
-  assert.equal(z.cell, 112, `4× of 28 px: ${z.cell}`);
+  assert.equal(z.cell, 56, `4× of 28 px, at most 56 px a cell: ${z.cell}`);
+  assert.equal(z.info, '2× here, 56 px cells (the largest)');
   assert.ok(z.scrollWidth > z.clientWidth, 'the view scrolls');
   assert.equal((await cellOnScreen(page, ...(await starCell(page)))).shown, true, 'the new map shows around the star');
   // A drag with the mouse moves the view and picks nobody (a click on S would pick A).
@@ -790,6 +791,7 @@ test('zoom: the view follows the star in hand play and while a plan plays; a mou
   await page.keyboard.press('ArrowUp');
   await page.waitForFunction(() => /[#&]zoom=2(&|$)/.test(location.hash));
   assert.equal((await boardView(page)).cell, 56);
+  assert.equal((await boardView(page)).info, '56 px cells', '2× of 28 px: nothing cut');
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '3', 'the arrow on the select stepped no turn');
   h.assertNoErrors();
   await page.context().close();
@@ -818,4 +820,223 @@ test('zoom in embed mode: 640 and 760 px frames, the map scrolls in its view, no
     await page.context().close();
   }
   h.assertNoErrors();
+});
+
+// ---- the zoom, as a demanding player and a teacher found it --------------------------------
+
+/** The board's canvas has no transparent pixel on a 9×9 grid of points (read after two frames). */
+function canvasPainted(page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const c = document.getElementById('board'), ctx = c.getContext('2d');
+    let blank = 0;
+    for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+      if (ctx.getImageData(Math.floor(c.width * i / 10), Math.floor(c.height * j / 10), 1, 1).data[3] === 0) blank++;
+    }
+    resolve({ blank, store: [c.width, c.height] });
+  }))));
+}
+
+/**
+ * Whether what the star at (x, y) sees (its 5×5 square, within the map) is all in the view, and
+ * the star's cell's place in the view (client px from the view's top left).
+ */
+function sightInView(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const canvas = document.getElementById('board'), view = document.getElementById('board-view');
+    const [, cols, rows] = /^(\d+)×(\d+)/.exec(document.getElementById('caption').textContent).map(Number);
+    const r = canvas.getBoundingClientRect(), v = view.getBoundingClientRect(), cell = r.width / cols;
+    const vl = v.left + view.clientLeft, vt = v.top + view.clientTop;
+    const x0 = Math.max(0, x - 2), x1 = Math.min(cols, x + 3), y0 = Math.max(0, y - 2), y1 = Math.min(rows, y + 3);
+    const inside = r.left + x0 * cell >= vl - 0.5 && r.left + x1 * cell <= vl + view.clientWidth + 0.5
+      && r.top + y0 * cell >= vt - 0.5 && r.top + y1 * cell <= vt + view.clientHeight + 0.5;
+    return { inside, at: [r.left + x * cell - vl, r.top + y * cell - vt], cell, view: [view.clientWidth, view.clientHeight] };
+  }, [x, y]);
+}
+
+// A small map at 8× had cells of 224 px (the built-in "rooms" on a desktop; 126 px in a 640 px
+// frame): the view showed three or four cells, less than the star's own sight, and a reload of
+// zoom=8 after a pasted map 5 (a pasted map is not in the address) showed "rooms" so. A zoomed
+// cell is now at most 56 px (twice the largest fitted one); a big map still gets its zoom.
+test('zoom: a small map at 8× gets cells of at most 56 px (also in a frame, also after a reload of zoom=8); map 5 is drawn at every zoom', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#zoom=8', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const rooms = await boardView(page);  // the built-in "rooms", 24×12, fitted 28 px cells
+  assert.equal(rooms.cell, 56, `"rooms" at 8×: ${rooms.cell} px cells`);
+  assert.equal(rooms.info, '2× here, 56 px cells (the largest)');
+  assert.ok(rooms.scrollWidth > rooms.clientWidth, 'it still scrolls');
+  assert.equal((await sightInView(page, ...(await starCell(page)))).inside, true, 'the star and what it sees are in the view');
+  // Map 5 pasted: much bigger cells than at Fit, the canvas drawn all over at every zoom.
+  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  for (const zoom of ['8', 'fit', '2', '4', '8']) {
+    await page.selectOption('#in-zoom', zoom);
+    const painted = await canvasPainted(page);
+    assert.equal(painted.blank, 0, `map 5 at ${zoom}: the canvas (${painted.store.join('×')}) is drawn all over`);
+  }
+  const five = await boardView(page);
+  assert.ok(five.cell > 20 && five.cell < 56, `map 5 at 8×: ${five.cell} px cells`);
+  assert.match(five.info, /^\d\.\d× here \(the largest canvas\), [\d.]+ px cells$/);
+  // The pasted map is not in the address: a reload shows "rooms", at 8× with 56 px cells again.
+  await page.reload();
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('24×12'));
+  assert.equal((await boardView(page)).cell, 56, 'after the reload');
+  await page.context().close();
+  // A teacher's 640 px frame: at 8× the fitted 16 px cells are 56 px, 6 of them across its view.
+  const framed = await h.newPage({ viewport: { width: 640, height: 720 } });
+  await framed.goto(new URL('searchparty/?embed=1#zoom=8', h.url).href);
+  await framed.waitForSelector('body[data-sp-turn="0"]');
+  const f = await boardView(framed);
+  assert.equal(f.cell, 56, `in the frame: ${f.cell} px cells`);
+  assert.equal((await sightInView(framed, ...(await starCell(framed)))).inside, true, 'in the frame the star\'s sight is in the view');
+  await screenshot(framed, 'searchparty-embed-zoom-small-map');
+  await framed.context().close();
+  h.assertNoErrors();
+});
+
+// A phone turned sideways at 8× (map 5: cells from 10 to 14 px) kept the view's scroll offsets
+// in pixels: the star was out of the view. The point in the middle of the view stays there.
+test('zoom: turning the phone keeps the same part of the map in the view, the canvas drawn', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  await page.selectOption('#in-zoom', '8');
+  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  const middle = () => page.evaluate(() => {
+    const canvas = document.getElementById('board'), view = document.getElementById('board-view');
+    const r = canvas.getBoundingClientRect(), v = view.getBoundingClientRect(), cell = r.width / 250;
+    return [(v.left + view.clientWidth / 2 - r.left) / cell, (v.top + view.clientHeight / 2 - r.top) / cell, cell];
+  });
+  const [x0, y0, cell0] = await middle();
+  assert.equal((await cellOnScreen(page, 84, 28)).shown, true, 'upright: the star (S at 84,28) in view');
+  let before = cell0;
+  for (const [width, height] of [[844, 390], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction((c) => document.getElementById('board').getBoundingClientRect().width / 250 !== c, before);
+    await page.waitForTimeout(200);  // the resize's scroll events
+    const [x, y, cell] = await middle();
+    assert.ok(Math.abs(x - x0) <= 1 && Math.abs(y - y0) <= 1, `${width}×${height} (${cell} px cells): the view's middle is at ${x.toFixed(1)},${y.toFixed(1)}, was ${x0.toFixed(1)},${y0.toFixed(1)}`);
+    assert.equal((await cellOnScreen(page, 84, 28)).shown, true, `${width}×${height}: the star is in view`);
+    assert.equal((await canvasPainted(page)).blank, 0, `${width}×${height}: the canvas is drawn`);
+    if (width > height) await screenshot(page, 'searchparty-zoom-phone-sideways');
+    before = cell;
+  }
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The view moved only once the star was within 1 cell of its edge: what the star sees (2 cells
+// each way) was cut. It now moves when the star comes within 3 cells of the edge.
+test('zoom: the view follows before the star\'s sight reaches its edge', async () => {
+  const page = await openPage();
+  await page.selectOption('#in-zoom', '8');
+  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  // The star (S at 84,28) 2¼ cells from the view's right and bottom edges: its cell is in view,
+  // not what it sees.
+  await page.evaluate(() => {
+    const view = document.getElementById('board-view'), cell = document.getElementById('board').getBoundingClientRect().width / 250;
+    view.scrollLeft = 84 * cell - (view.clientWidth - 2.25 * cell);
+    view.scrollTop = 28 * cell - (view.clientHeight - 2.25 * cell);
+  });
+  const before = await sightInView(page, 84, 28);
+  assert.equal(before.inside, false, `the star's sight is cut at first (${JSON.stringify(before)})`);
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');  // a turn, the star stays
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.deepEqual(await starCell(page), [84, 28]);
+  const after = await sightInView(page, 84, 28);
+  assert.equal(after.inside, true, `after the turn the star's sight is in the view (${JSON.stringify(after)})`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// "Steer everyone" zoomed: an actor chosen in the cast line or by its letter could be far off,
+// out of the view, which stayed where it was until the turn was played: its move was set
+// blind. The view goes to it (also on "Play from here", from the star followed while watching
+// to the actor steered); a click on the board (picking who stands there) does not scroll.
+test('zoom: in "Steer everyone" the actor chosen by its button or letter is brought into view; a pick on the board does not scroll', async () => {
+  const page = await openPage();
+  await page.selectOption('#in-zoom', '8');
+  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  // Costar A chosen to steer, all on S; the cast spread out: the solver's plan to turn 150
+  // (the view follows the star), then play on from there.
+  await page.check('input[name="steer"][value="all"]');
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  await page.keyboard.press('Shift+A');
+  assert.equal(await page.getAttribute('#cast button[data-actor="A"]', 'aria-pressed'), 'true');
+  await watchSolver(page);
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('150');
+  await page.waitForSelector('body[data-sp-turn="150"]');
+  const where = async (name) => {
+    const m = new RegExp(`(?:^|\\s)${name}:(\\d+),(\\d+)`).exec(await text(page, 'cast'));
+    return cellOnScreen(page, Number(m[1]), Number(m[2]));
+  };
+  const [star, a] = [await where('@'), await where('A')];
+  assert.equal(star.shown, true, 'watching, the view is on the star');
+  assert.equal(a.shown, false, 'costar A is far from the star');
+  await page.click('#btn-takeover');
+  await page.waitForSelector('#replay-box', { state: 'hidden' });
+  assert.equal(await page.getAttribute('#cast button[data-actor="A"]', 'aria-pressed'), 'true');
+  assert.equal((await where('A')).shown, true, '"Play from here": the view goes to costar A, the one steered');
+  // Two other costars out of the view.
+  const cast = await page.$$eval('#cast button', (bs) => bs.map((b) => b.dataset.actor).filter((n) => /^[B-Z]$/.test(n)));
+  const away = [];
+  for (const name of cast) if (!(await where(name)).shown) away.push(name);
+  assert.ok(away.length >= 2, `costars out of the view: ${away}`);
+  await page.click(`#cast button[data-actor="${away[0]}"]`);
+  assert.equal(await page.getAttribute(`#cast button[data-actor="${away[0]}"]`, 'aria-pressed'), 'true');
+  assert.equal((await where(away[0])).shown, true, `costar ${away[0]}, chosen in the cast line, is in view`);
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  await page.keyboard.press(`Shift+${away[1]}`);
+  assert.equal(await page.getAttribute(`#cast button[data-actor="${away[1]}"]`, 'aria-pressed'), 'true');
+  assert.equal((await where(away[1])).shown, true, `costar ${away[1]}, chosen by its letter, is in view`);
+  // A click on the star's cell, 1 cell inside the view's edge, picks it and leaves the view.
+  const [sx, sy] = await starCell(page);
+  await page.evaluate(([sx, sy]) => {
+    const view = document.getElementById('board-view'), cell = document.getElementById('board').getBoundingClientRect().width / 250;
+    view.scrollLeft = sx * cell - cell;
+    view.scrollTop = sy * cell - cell;
+  }, [sx, sy]);
+  const scrolled = await boardView(page);
+  const s = await cellOnScreen(page, sx, sy);
+  await page.mouse.click(s.x, s.y);
+  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === '@');
+  const now = await boardView(page);
+  assert.deepEqual([now.scrollLeft, now.scrollTop], [scrolled.scrollLeft, scrolled.scrollTop], 'a pick on the board does not scroll the view');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A zoom chosen from the list with the mouse left focus on the choice: the next → or ↓, meant
+// for the star, changed the zoom again, and the letters and digits played nothing. The board
+// has the keys again; chosen by keyboard (arrows on the focused choice) focus stays there.
+test('zoom: a zoom chosen with the mouse gives the keys back to the board; by keyboard focus stays on the choice', async () => {
+  const page = await openPage();
+  await page.click('#in-zoom');  // opens its list
+  await page.selectOption('#in-zoom', '2');
+  await page.waitForFunction(() => /[#&]zoom=2(&|$)/.test(location.hash));
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board', 'focus is back on the board');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.equal(await page.inputValue('#in-zoom'), '2', '→ moved the star, not the zoom');
+  await page.keyboard.press('d');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  // By keyboard: Tab to the choice, ↓ chooses 4×; focus stays for the next arrow.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'in-zoom');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => /[#&]zoom=4(&|$)/.test(location.hash));
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'in-zoom', 'focus stays on the choice');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => /[#&]zoom=8(&|$)/.test(location.hash));
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'the arrows on the choice played no turn');
+  h.assertNoErrors();
+  await page.context().close();
 });

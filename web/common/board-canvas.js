@@ -5,7 +5,8 @@
 //   board.redraw();   // after a state change
 //   geo = {cell, width, height, x0, y0, rows, cols, dpr, fitCell, zoom}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
 //   board.setZoom(4);  // opt-in (Search Party): cells 4× their fitted size, the canvas wider than
-//                      // its container, which then scrolls (the page's CSS); 1, the default, fits
+//                      // its container, which then scrolls (the page's CSS); 1, the default, fits;
+//                      // maxZoomCell (an option, default none) caps a zoomed cell's size
 const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
 
 /**
@@ -39,9 +40,10 @@ export const MAX_CANVAS_SIDE = 8192;
 export const MAX_CANVAS_AREA = 4096 * 4096;
 
 export class BoardCanvas {
-  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1 } = {}) {
+  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1, maxZoomCell = Infinity } = {}) {
     this.canvas = canvas;
     this.zoom = zoom;
+    this.maxZoomCell = maxZoomCell;
     this.rows = rows;
     this.cols = cols;
     this.onDraw = onDraw;
@@ -89,7 +91,8 @@ export class BoardCanvas {
   /**
    * Cells `zoom` times the fitted size (1: the board fits its container, as by default); the
    * canvas then overflows its container, which the page lets scroll. Returns the zoom got, less
-   * than asked when the canvas would pass MAX_CANVAS_SIDE / MAX_CANVAS_AREA.
+   * than asked when the canvas would pass MAX_CANVAS_SIDE / MAX_CANVAS_AREA or the cells
+   * maxZoomCell (never less than the fitted size).
    */
   setZoom(zoom) {
     this.zoom = Math.max(1, Number(zoom) || 1);
@@ -118,7 +121,7 @@ export class BoardCanvas {
       // under the limits: the backing store's sides are rounded.)
       const side = MAX_CANVAS_SIDE - 1, area = MAX_CANVAS_AREA * 0.995;
       const most = Math.min(side / this.cols, side / this.rows, Math.sqrt(area / (this.rows * this.cols)));
-      cell = Math.max(fitCell, Math.min(fitCell * this.zoom, Math.floor(most * 4) / 4));
+      cell = Math.max(fitCell, Math.min(fitCell * this.zoom, Math.floor(most * 4) / 4, this.maxZoomCell));
       const cssW = cell * this.cols, cssH = cell * this.rows;
       dpr = Math.max(1, Math.min(dpr, side / cssW, side / cssH, Math.sqrt(area / (cssW * cssH))));
     }

@@ -51,7 +51,11 @@ const SOLVE_TIMEOUT_MS = 180000;
 const RECORD_PLAN_MS = 90000;
 
 const MAX_CELL = 28;
-const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+// A zoomed cell is at most twice the largest fitted one: a small map at 8× had cells of 224 px
+// (126 px in a 640 px frame), the view showing three or four of them and less than the star's
+// sight; a reload with zoom=8 after a pasted big map showed the built-in "rooms" so.
+const MAX_ZOOM_CELL = 2 * MAX_CELL;
+const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
 // ---- zoom: Fit (the whole map in its column) or cells 2, 4, 8 times that size in a view that
 // scrolls (a drag, a swipe, the wheel). A big map (the original challenge's map 5 is 250×146:
@@ -73,12 +77,33 @@ function centreOn(px, py) {
   const b = visibleBox();
   view.scrollLeft += px - (b.x + b.w / 2);
   view.scrollTop += py - (b.y + b.h / 2);
+  rememberCentre();
 }
+
+// The point of the map in the middle of the view (in cells), with the cell size and the view's
+// size it was seen at: when the cells change size (a phone turned, the window resized) the view
+// shows that point again. It kept its scroll offsets in pixels: turned sideways, map 5's cells
+// grew from 10 to 14 px at 8× and the star was out of the view.
+let viewCentre = null;
+function rememberCentre() {
+  if (!zoomed()) { viewCentre = null; return; }
+  const b = visibleBox(), cell = board.geo.cell;
+  viewCentre = { x: (b.x + b.w / 2) / cell, y: (b.y + b.h / 2) / cell, cell, w: b.w, h: b.h, rows: board.rows, cols: board.cols };
+}
+const sameView = (c) => !!c && c.cell === board.geo?.cell && c.w === view.clientWidth && c.h === view.clientHeight;
+/** After a resize: the point that was in the middle of the view is there again. */
+function keepCentre() {
+  const c = viewCentre;
+  if (!c || !zoomed() || c.rows !== board.rows || c.cols !== board.cols || sameView(c)) return;
+  centreOn(c.x * board.geo.cell, c.y * board.geo.cell);
+}
+// (a scroll seen before the resize is dealt with does not move the point)
+view.addEventListener('scroll', () => { if (!viewCentre || sameView(viewCentre)) rememberCentre(); }, { passive: true });
 
 /**
  * The zoom chosen: the canvas is drawn at it (or at the largest the browser draws, which the
- * line beside the choice says). Zoomed from Fit the view centres on the star; from another zoom,
- * on the cell it centred.
+ * line beside the choice says). Zoomed from Fit the view centres on the one followed (the star,
+ * or the actor steered); from another zoom, on the cell it centred.
  */
 function applyZoom() {
   const before = board.geo, wasZoomed = zoomed();
@@ -91,38 +116,48 @@ function applyZoom() {
   view.classList.toggle('zoomed', want > 1);
   board.setZoom(want);
   showZoomInfo();
-  if (!zoomed()) { view.scrollLeft = 0; view.scrollTop = 0; return; }
-  const g = board.geo, star = st.obs?.actors.find((a) => a.name === '@');
+  if (!zoomed()) { view.scrollLeft = 0; view.scrollTop = 0; viewCentre = null; return; }
+  const g = board.geo, a = followed();
   if (mid) centreOn(mid.x * g.cell, mid.y * g.cell);
-  else if (star) centreOn((star.x + 0.5) * g.cell, (star.y + 0.5) * g.cell);
+  else if (a) centreOn((a.x + 0.5) * g.cell, (a.y + 0.5) * g.cell);
+  else rememberCentre();
 }
 
-/** Beside the choice: the cell size zoomed, and the zoom got when the browser's canvas limit cut it. */
+/** Beside the choice: the cell size zoomed, and the zoom got when the browser's canvas limit or MAX_ZOOM_CELL cut it. */
 function showZoomInfo() {
   const g = board.geo, want = zoomWanted();
   let text = '';
   if (g && want > 1) {
     const px = `${+g.cell.toFixed(2)} px cells`;
-    text = g.zoom < want - 1e-9 ? `${+g.zoom.toFixed(1)}× here (the largest canvas), ${px}` : px;
+    if (g.zoom >= want - 1e-9) text = px;
+    else if (g.cell >= MAX_ZOOM_CELL) text = `${+g.zoom.toFixed(1)}× here, ${px} (the largest)`;
+    else text = `${+g.zoom.toFixed(1)}× here (the largest canvas), ${px}`;
   }
   if ($('zoom-info').textContent !== text) $('zoom-info').textContent = text;
 }
 
+/** The one the view follows: the star, or the actor steered in "Steer everyone". */
+function followed() {
+  const obs = st.obs;
+  if (!obs) return null;
+  const name = !st.watching && steerMode() === 'all' ? st.selected : '@';
+  return obs.actors.find((p) => p.name === name && p.alive) || obs.actors.find((p) => p.name === '@') || null;
+}
+
 /**
- * Zoomed, after a turn: the one followed (the star, or the actor steered in "Steer everyone")
- * is brought back to the middle of the view when it leaves its visible part; a new map shows
- * around the star.
+ * Zoomed, after a turn (or another actor chosen to steer): the one followed is brought back to
+ * the middle of the view when it comes within 3 cells of the view's edge, so what it sees (2
+ * cells each way) stays in view (with 1 cell, the view moved only once the star's sight was
+ * cut); a new map shows around the star.
  */
 function followCast({ newMap = false } = {}) {
-  const obs = st.obs;
-  if (!zoomed() || !obs) return;
-  const name = !st.watching && steerMode() === 'all' ? st.selected : '@';
-  const a = obs.actors.find((p) => p.name === name && p.alive) || obs.actors.find((p) => p.name === '@');
+  if (!zoomed()) { viewCentre = null; return; }
+  const a = followed();
   if (!a) return;
   const cell = board.geo.cell, b = visibleBox();
-  const margin = Math.min(cell, b.w / 4, b.h / 4);
+  const mx = Math.min(3 * cell, (b.w - cell) / 2), my = Math.min(3 * cell, (b.h - cell) / 2);
   const x = a.x * cell, y = a.y * cell;
-  const inside = x >= b.x + margin && x + cell <= b.x + b.w - margin && y >= b.y + margin && y + cell <= b.y + b.h - margin;
+  const inside = x >= b.x + mx && x + cell <= b.x + b.w - mx && y >= b.y + my && y + cell <= b.y + b.h - my;
   if (newMap || !inside) centreOn(x + cell / 2, y + cell / 2);
 }
 
@@ -156,8 +191,8 @@ function enableDragToPan() {
 }
 enableDragToPan();
 // (after the board's own listeners: its new size is known)
-new ResizeObserver(() => showZoomInfo()).observe(view);
-window.addEventListener('resize', () => showZoomInfo());
+new ResizeObserver(() => { showZoomInfo(); keepCentre(); }).observe(view);
+window.addEventListener('resize', () => { showZoomInfo(); keepCentre(); });
 
 function draw(ctx, geo) {
   const obs = st.obs;
@@ -257,7 +292,10 @@ function show(obs, result) {
   board.setSize(obs.rows, obs.cols);
   board.redraw();
   showZoomInfo();  // a map of another size may get another zoom
-  if (newMap || before?.turn !== obs.turn) followCast({ newMap });
+  // (also when the one followed changes: "Play from here" steering everyone, after the star was followed)
+  const who = followed()?.name;
+  if (newMap || before?.turn !== obs.turn || who !== st.followedName) followCast({ newMap });
+  st.followedName = who;
   $('c-turn').textContent = obs.turn;
   $('c-left').textContent = obs.unsearched;
   $('c-costars').textContent = `${obs.costars_alive}/${obs.costars}`;
@@ -317,13 +355,19 @@ function renderCast() {
   $('pending').textContent = pendingLine();
 }
 
-/** "Steer everyone": the direction pad and keys now set `name`'s move. */
-function selectActor(name) {
+/**
+ * "Steer everyone": the direction pad and keys now set `name`'s move. Zoomed, the view goes to
+ * it (chosen in the cast line or by its letter, it could be far off; the view stayed where it
+ * was until the turn was played), but not when it was picked on the board: a second click
+ * there picks the next one on that cell.
+ */
+function selectActor(name, { follow = true } = {}) {
   if (!st.obs?.actors.some((a) => a.name === name && a.alive)) return;
   clearError(errorBox);  // "Costar A is dead" is over once someone living is chosen
   st.selected = name;
   renderCast();
   board.redraw();
+  if (follow) followCast();
 }
 
 /** "Costar A", "Extra a", "The star". */
@@ -359,7 +403,7 @@ function onBoardCell(r, c) {
   const here = st.obs.actors.filter((a) => a.alive && a.x === c - 1 && a.y === r - 1);
   if (!here.length) return;
   const i = here.findIndex((a) => a.name === st.selected);
-  selectActor(here[(i + 1) % here.length].name);
+  selectActor(here[(i + 1) % here.length].name, { follow: false });
 }
 
 function pendingLine() {
@@ -688,9 +732,17 @@ async function init() {
     loadText(builtinText(name)).then(() => { updateHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
   };
   $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
+  // A zoom chosen with the mouse or a finger (its list) gives the keyboard back to the board:
+  // focus stayed on the choice, where → or ↓, meant for the star, changed the zoom again and
+  // the letters and digits played nothing. Chosen by keyboard (arrows on the choice), it stays.
+  let zoomByPointer = false;
+  $('in-zoom').addEventListener('pointerdown', () => { zoomByPointer = true; });
+  $('in-zoom').addEventListener('keydown', () => { zoomByPointer = false; });
   $('in-zoom').addEventListener('change', () => {
     applyZoom();
     updateHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
+    if (zoomByPointer) $('board').focus({ preventScroll: true });
+    zoomByPointer = false;
   });
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
