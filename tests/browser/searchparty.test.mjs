@@ -1040,3 +1040,34 @@ test('zoom: a zoom chosen with the mouse gives the keys back to the board; by ke
   h.assertNoErrors();
   await page.context().close();
 });
+
+// At a cell size such as 21.25 px the neighbours' anti-aliased edges let the page show through
+// between cells: a faint grid over the fog. Cells now end on whole device pixels.
+test('cells of a fractional size join without seams: a row of unsearched cells is one colour', async () => {
+  const page = await openPage({ viewport: { width: 1000, height: 800 } });
+  await page.fill('#map-text', `200 1 0 0\nS${'.'.repeat(199)}\n`);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('200×1'));
+  const cssCell = () => page.evaluate(() => document.getElementById('board').getBoundingClientRect().width / 200);
+  // A width at which the cells are not whole pixels (the board fits its column in quarter pixels).
+  let cell = await cssCell();
+  for (let width = 1000; Number.isInteger(cell) && width < 1400; width += 37) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await page.waitForTimeout(200);  // the board is resized and drawn at the next frames
+    cell = await cssCell();
+  }
+  assert.ok(!Number.isInteger(cell), `cell ${cell} px`);
+  const colours = await page.waitForFunction(() => {
+    const canvas = document.getElementById('board');
+    const data = canvas.getContext('2d').getImageData(0, Math.floor(canvas.height / 2), canvas.width, 1).data;
+    if (data[3] !== 255) return null;  // not drawn yet
+    const from = Math.ceil((canvas.width / 200) * 4), to = Math.floor((canvas.width / 200) * 199);  // x = 4..198: unsearched
+    const seen = new Set();
+    for (let px = from; px < to; px++) seen.add(data.slice(px * 4, px * 4 + 4).join(','));
+    return [...seen];
+  }, null, { timeout: 10000 });
+  assert.deepEqual(await colours.jsonValue(), ['134,143,153,255'], `one fog colour along the row at ${cell} px cells`);
+  h.assertNoErrors();
+  await page.context().close();
+});

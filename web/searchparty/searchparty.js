@@ -202,12 +202,18 @@ function draw(ctx, geo) {
   // the cast, who always stand on searched cells, keep their full contrast on white.
   const wall = cssVar('--sp-wall', '#2f3640'), open = cssVar('--sp-open', '#868f99'), seen = cssVar('--sp-seen', '#ffffff');
   const cell = geo.cell;
+  // Cell edges on whole device pixels, runs of one kind as one rectangle: at a cell size such as
+  // 21.25 px two neighbours' anti-aliased edges let the page show through as a faint grid.
+  const snap = (v) => Math.round(v * geo.dpr) / geo.dpr;
   for (let y = 0; y < obs.rows; y++) {
-    const row = obs.board[y];
-    for (let x = 0; x < obs.cols; x++) {
+    const row = obs.board[y], top = snap(y * cell), height = snap((y + 1) * cell) - top;
+    for (let x = 0; x < obs.cols;) {
       const ch = row[x];
+      let end = x + 1;
+      while (end < obs.cols && row[end] === ch) end++;
       ctx.fillStyle = ch === '#' ? wall : ch === 'o' ? seen : open;
-      ctx.fillRect(x * cell, y * cell, cell + 0.5, cell + 0.5);
+      ctx.fillRect(snap(x * cell), top, snap(end * cell) - snap(x * cell), height);
+      x = end;
     }
   }
   // The start cell.
