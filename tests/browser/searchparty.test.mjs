@@ -10,6 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
+/** The original's biggest map, 250×146 (read when a test needs it). */
+const map5 = () => fs.readFileSync(`${REF}/map5.txt`, 'utf8');
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
@@ -22,6 +24,14 @@ async function openPage(options) {
   await page.goto(new URL('searchparty/', h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
   return page;
+}
+
+/** Pastes a map into the Map form and loads it: resolves once its "N×M" caption shows. */
+async function pasteMap(page, text) {
+  const [cols, rows] = text.trim().split(/\s+/);
+  await page.fill('#map-text', text);
+  await page.click('#btn-load');
+  await page.waitForFunction((size) => document.getElementById('caption').textContent.startsWith(size), `${cols}×${rows}`);
 }
 
 /** "Watch the solver": waits for its plan and returns the plan's turns. */
@@ -45,9 +55,7 @@ test('a reference map is loaded and watched solved', async () => {
   const page = await h.newPage();
   await page.goto(new URL("searchparty/", h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
-  await page.fill('#map-text', map3);
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('80×47'));
+  await pasteMap(page, map3);
   assert.equal(await text(page, 'c-costars'), '3/3');
   assert.equal(await text(page, 'c-left'), String(2513 - 18));
   await page.selectOption('#in-level', 'best');
@@ -80,9 +88,7 @@ test('the record level watches the native solver\'s plan of a reference map', as
   const page = await h.newPage();
   await page.goto(new URL("searchparty/", h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
-  await page.fill('#map-text', fs.readFileSync(file, 'utf8'));
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('20×20'));
+  await pasteMap(page, fs.readFileSync(file, 'utf8'));
   await page.selectOption('#in-level', 'record');
   await page.click('#btn-solve');
   await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
@@ -184,9 +190,7 @@ test('play by hand: a double click on the pad and quick keys play every press, i
 // direction 8 onto # or off of the map"), then says it plainly.
 test('play by hand: a step into a wall is explained in plain words after the controller\'s message', async () => {
   const page = await openPage();
-  await page.fill('#map-text', '8 3 0 0\n#S.....#\n#......#\n########\n');
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('8×3'));
+  await pasteMap(page, '8 3 0 0\n#S.....#\n#......#\n########\n');
   await page.locator('#board').focus();
   await page.keyboard.press('w');  // north, off the map
   await page.waitForSelector('#error:not([hidden])');
@@ -281,9 +285,7 @@ test('the address keeps the chosen built-in map and level: a reload shows them a
   assert.equal(await page.$eval('#in-builtin', (s) => s.value), 'corridors');
   assert.equal(await page.$eval('#in-level', (s) => s.value), 'best');
   // A pasted map has no name in the address: map= goes, the level stays.
-  await page.fill('#map-text', '3 2 0 0\nS..\n...\n');
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('3×2'));
+  await pasteMap(page, '3 2 0 0\nS..\n...\n');
   await page.waitForFunction(() => !/map=/.test(location.hash));
   assert.match(page.url(), /level=best/);
   h.assertNoErrors();
@@ -361,9 +363,7 @@ test('the end of a watched search is said once by the live regions', async () =>
 test('watching again mid-watch shows the new plan; a map loaded mid-solve stays, with no error', async () => {
   const map3 = fs.readFileSync(`${REF}/map3.txt`, 'utf8');
   const page = await openPage();
-  await page.fill('#map-text', map3);
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('80×47'));
+  await pasteMap(page, map3);
   await page.selectOption('#in-level', 'hard');
   await page.click('#btn-solve');
   await page.waitForFunction(() => Number(document.body.dataset.spTurn) >= 2, null, { timeout: 60000 });
@@ -425,13 +425,9 @@ test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is cla
   await page.goto(new URL('searchparty/#seed=99999999999999999999', h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
   assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
-  await page.fill('#map-text', '1 1 0 0\nS\n');
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('1×1'));
+  await pasteMap(page, '1 1 0 0\nS\n');
   assert.equal(await text(page, 'caption'), '1×1, 1 open cell, S at 0,0');
-  await page.fill('#map-text', '3 3 0 0\nS..\n...\n...\n');
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('3×3'));
+  await pasteMap(page, '3 3 0 0\nS..\n...\n...\n');
   await page.locator('#board').focus();
   await page.keyboard.press('c');  // south-east: the far corner comes into sight
   await page.waitForSelector('body[data-sp-over="1"]');
@@ -539,9 +535,7 @@ test('watching a plan: the play controls are disabled and the play keys say to p
 // and a direction then moves nobody.
 test('steer everyone: a dead costar\'s letter says it cannot move, and the next direction moves nobody else', async () => {
   const page = await openPage();
-  await page.fill('#map-text', '12 1 1 0\nS...........\n');
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('12×1'));
+  await pasteMap(page, '12 1 1 0\nS...........\n');
   await page.check('input[name="steer"][value="all"]');
   await page.locator('#board').focus();
   // Costar A walks east, out of the star's sight: it dies in turn 3.
@@ -611,9 +605,7 @@ test('Generate: a value out of range names the field, the same way for every fie
 test('searched, unsearched and wall cells are drawn at least 3:1 apart', async () => {
   const page = await openPage();
   // One row: the star at x=0 sees x=0..2; x=3.. are unsearched; x=8 is a wall.
-  await page.fill('#map-text', '9 1 0 0\nS.......#\n');
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('9×1'));
+  await pasteMap(page, '9 1 0 0\nS.......#\n');
   // The board is drawn at the next animation frame: wait for a 9×1 canvas with its cells filled.
   const pixels = await page.waitForFunction(() => {
     const canvas = document.getElementById('board');
@@ -685,9 +677,7 @@ test('zoom: on a phone, map 5 (250×146) zoomed 8× has 10 px cells in a view th
   await page.evaluate(() => document.getElementById('board').focus());
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'in-zoom', 'Tab from the board reaches the zoom');
-  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  await pasteMap(page, map5());
   // Fit: the whole map in a 374 px column, cells of 1.25 px; nothing scrolls.
   const fit = await boardView(page);
   assert.ok(fit.cell <= 2, `at Fit the cells are ${fit.cell} px`);
@@ -867,9 +857,7 @@ test('zoom: a small map at 8× gets cells of at most 56 px (also in a frame, als
   assert.ok(rooms.scrollWidth > rooms.clientWidth, 'it still scrolls');
   assert.equal((await sightInView(page, ...(await starCell(page)))).inside, true, 'the star and what it sees are in the view');
   // Map 5 pasted: much bigger cells than at Fit, the canvas drawn all over at every zoom.
-  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  await pasteMap(page, map5());
   for (const zoom of ['8', 'fit', '2', '4', '8']) {
     await page.selectOption('#in-zoom', zoom);
     const painted = await canvasPainted(page);
@@ -901,9 +889,7 @@ test('zoom: a small map at 8× gets cells of at most 56 px (also in a frame, als
 test('zoom: turning the phone keeps the same part of the map in the view, the canvas drawn', async () => {
   const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
   await page.selectOption('#in-zoom', '8');
-  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  await pasteMap(page, map5());
   const middle = () => page.evaluate(() => {
     const canvas = document.getElementById('board'), view = document.getElementById('board-view');
     const r = canvas.getBoundingClientRect(), v = view.getBoundingClientRect(), cell = r.width / 250;
@@ -932,9 +918,7 @@ test('zoom: turning the phone keeps the same part of the map in the view, the ca
 test('zoom: the view follows before the star\'s sight reaches its edge', async () => {
   const page = await openPage();
   await page.selectOption('#in-zoom', '8');
-  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  await pasteMap(page, map5());
   // The star (S at 84,28) 2¼ cells from the view's right and bottom edges: its cell is in view,
   // not what it sees.
   await page.evaluate(() => {
@@ -961,9 +945,7 @@ test('zoom: the view follows before the star\'s sight reaches its edge', async (
 test('zoom: in "Steer everyone" the actor chosen by its button or letter is brought into view; a pick on the board does not scroll', async () => {
   const page = await openPage();
   await page.selectOption('#in-zoom', '8');
-  await page.fill('#map-text', fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('250×146'));
+  await pasteMap(page, map5());
   // Costar A chosen to steer, all on S; the cast spread out: the solver's plan to turn 150
   // (the view follows the star), then play on from there.
   await page.check('input[name="steer"][value="all"]');
@@ -1045,9 +1027,7 @@ test('zoom: a zoom chosen with the mouse gives the keys back to the board; by ke
 // between cells: a faint grid over the fog. Cells now end on whole device pixels.
 test('cells of a fractional size join without seams: a row of unsearched cells is one colour', async () => {
   const page = await openPage({ viewport: { width: 1000, height: 800 } });
-  await page.fill('#map-text', `200 1 0 0\nS${'.'.repeat(199)}\n`);
-  await page.click('#btn-load');
-  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('200×1'));
+  await pasteMap(page, `200 1 0 0\nS${'.'.repeat(199)}\n`);
   const cssCell = () => page.evaluate(() => document.getElementById('board').getBoundingClientRect().width / 200);
   // A width at which the cells are not whole pixels (the board fits its column in quarter pixels).
   let cell = await cssCell();

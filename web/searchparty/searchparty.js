@@ -72,6 +72,12 @@ function visibleBox() {
   return { x, y, w: view.clientWidth, h: view.clientHeight };
 }
 
+/** The point of the map in the middle of the view, in cells. */
+function centreInCells() {
+  const b = visibleBox(), cell = board.geo.cell;
+  return { x: (b.x + b.w / 2) / cell, y: (b.y + b.h / 2) / cell };
+}
+
 /** Scrolls the view so that the board pixel (px, py) is in its middle. */
 function centreOn(px, py) {
   const b = visibleBox();
@@ -87,8 +93,7 @@ function centreOn(px, py) {
 let viewCentre = null;
 function rememberCentre() {
   if (!zoomed()) { viewCentre = null; return; }
-  const b = visibleBox(), cell = board.geo.cell;
-  viewCentre = { x: (b.x + b.w / 2) / cell, y: (b.y + b.h / 2) / cell, cell, w: b.w, h: b.h, rows: board.rows, cols: board.cols };
+  viewCentre = { ...centreInCells(), cell: board.geo.cell, w: view.clientWidth, h: view.clientHeight, rows: board.rows, cols: board.cols };
 }
 const sameView = (c) => !!c && c.cell === board.geo?.cell && c.w === view.clientWidth && c.h === view.clientHeight;
 /** After a resize: the point that was in the middle of the view is there again. */
@@ -106,12 +111,7 @@ view.addEventListener('scroll', () => { if (!viewCentre || sameView(viewCentre))
  * or the actor steered); from another zoom, on the cell it centred.
  */
 function applyZoom() {
-  const before = board.geo, wasZoomed = zoomed();
-  let mid = null;
-  if (wasZoomed && before) {
-    const b = visibleBox();
-    mid = { x: (b.x + b.w / 2) / before.cell, y: (b.y + b.h / 2) / before.cell };
-  }
+  const mid = zoomed() ? centreInCells() : null;
   const want = zoomWanted();
   view.classList.toggle('zoomed', want > 1);
   board.setZoom(want);
@@ -207,13 +207,14 @@ function draw(ctx, geo) {
   const snap = (v) => Math.round(v * geo.dpr) / geo.dpr;
   for (let y = 0; y < obs.rows; y++) {
     const row = obs.board[y], top = snap(y * cell), height = snap((y + 1) * cell) - top;
-    for (let x = 0; x < obs.cols;) {
+    for (let x = 0, left = 0; x < obs.cols;) {
       const ch = row[x];
       let end = x + 1;
       while (end < obs.cols && row[end] === ch) end++;
+      const right = snap(end * cell);
       ctx.fillStyle = ch === '#' ? wall : ch === 'o' ? seen : open;
-      ctx.fillRect(snap(x * cell), top, snap(end * cell) - snap(x * cell), height);
-      x = end;
+      ctx.fillRect(left, top, right - left, height);
+      x = end, left = right;
     }
   }
   // The start cell.
