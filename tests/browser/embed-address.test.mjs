@@ -216,3 +216,136 @@ test('after pursuit:start a reload of a frame loaded with ?replay= shows the sta
     await page.context().close();
   }
 });
+
+// ---- Options of the address that the page cannot use -------------------------------------------
+// They fall back to the page's defaults, as before, and no longer silently: the page's error box
+// says which option, the value given, what is used instead and what is allowed (hash-state.js:
+// readInt / readChoice with `notes`). A teacher's typo (level=hardd in a frame) used to give the
+// default level with no word about it. Per page: an address with a bad choice and a bad number
+// (the note, line by line, and the form's values then), and a valid one with names in another
+// case and the old side numbers (no note). Search Party's unknown map= is noted since before
+// (embed-api.test.mjs); a line here covers its other options once its page reads them with notes.
+// `form`: the form's values then ({level: 'best'} for #in-level); `next`: the control that starts
+// another game (default #btn-new), and `rewritten`: what the address then names (default: form).
+const NOTE_CASES = {
+  fugitive: {
+    bad: 'level=hardd&seed=abc&cities=300',
+    notes: ['level=hardd: not a level (easy, medium, hard, best); using "best".', 'cities=300: more than 200; using 200.', 'seed=abc: not a whole number; using 1.'],
+    form: { level: 'best', cities: '200', seed: '1' },
+    valid: 'side=1&level=EASY&cities=20&seed=5', validForm: { side: '1', level: 'easy', cities: '20', seed: '5' },
+  },
+  robots: {
+    bad: 'seed=abc&robots=99&side=wacth',
+    notes: ['side=wacth: not a side (watch); you play.', 'seed=abc: not a whole number; using 1.', 'robots=99: more than 50; using 50.'],
+    form: { seed: '1', robots: '50', teleports: '5' },
+    valid: 'seed=5&robots=7&teleports=2', validForm: { seed: '5', robots: '7', teleports: '2' },
+  },
+  copsrobbers: {
+    bad: 'side=thief&rounds=999&level=Easy',
+    notes: ['rounds=999: more than 254; using 254.', 'side=thief: not a side (robber, cops, watch); using "robber".'],
+    form: { side: 'robber', rounds: '254', level: 'easy' },
+    valid: 'map=Petersen&side=0&level=EASY&cops=3', validForm: { map: 'petersen', side: 'cops', level: 'easy', cops: '3' },
+  },
+  // Search Party has no New game: loading a built-in map rewrites the address, with what the page
+  // uses in place of what it could not (its rewrites merge into the address: level=hardd stayed).
+  searchparty: {
+    bad: 'level=hardd&zoom=3&seed=abc&side=wacth',
+    notes: ['seed=abc: not a whole number; using 1.', 'level=hardd: not a level (easy, medium, hard, best, record); using "hard".',
+      'zoom=3: not a zoom (fit, 2, 4, 8); using "fit".', 'side=wacth: not a side (watch); you play.'],
+    form: { level: 'hard', zoom: 'fit' },
+    next: '#btn-builtin', rewritten: { map: 'rooms', level: 'hard', seed: '1' },
+    valid: 'map=example1&level=BEST&zoom=2&seed=5', validForm: { level: 'best', zoom: '2' },
+  },
+  // Watching: the bots' moves go on under the note (each used to clear the error box).
+  bank: {
+    bad: 'side=watch&level=hardd&moves=999&seed=-4',
+    notes: ['level=hardd: not a level (easy, medium, hard, best); using "hard".', 'moves=999: more than 400; using 400.', 'seed=-4: less than 0; using 0.'],
+    form: { side: 'watch', level: 'hard', moves: '400', seed: '0' },
+    valid: 'side=ROBBERS&level=Best&moves=40&seed=5', validForm: { side: '1', level: 'best', moves: '40', seed: '5' },
+  },
+};
+
+/** The text of the page's (or frame's) error box, '' when it is hidden. */
+const noteText = (page) => page.evaluate(() => {
+  const box = document.getElementById('error');
+  return box.hidden ? '' : box.querySelector('.error-text')?.textContent ?? '';
+});
+
+/** The form's values ({seed: '1'} for #in-seed) as the page shows them. */
+async function assertForm(page, form, what) {
+  for (const [k, v] of Object.entries(form)) assert.equal(await page.inputValue(`#in-${k}`), v, `${what}: #in-${k}`);
+}
+
+/** Waits until the page's status line shows a game (`game`'s words for one under way). */
+const PLAYING = { fugitive: /to move/, robots: /Moves made/, copsrobbers: /Round/, bank: /Move\s*\d/, searchparty: /Your turn/ };
+const STATUS_ID = { searchparty: 'status-line' };
+const waitPlaying = (page, game) => page.waitForFunction(([re, id]) => new RegExp(re).test(document.getElementById(id)?.textContent || ''),
+  [PLAYING[game].source, STATUS_ID[game] ?? 'status'], { timeout: 30000 });
+
+for (const game of GAMES.filter((g) => NOTE_CASES[g])) {
+  test(`${game}: an address option the page cannot use falls back with a note; a valid address shows none`, async () => {
+    const { bad, notes, form, valid, validForm, next = '#btn-new', rewritten = form } = NOTE_CASES[game];
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/#${bad}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await waitPlaying(page, game);
+    assert.equal(await noteText(page), notes.join('\n'), `${game} #${bad}: the note`);
+    await assertForm(page, form, `${game} #${bad}: the defaults`);
+    // The game goes on (the bots' first moves, or watching) and the note stays up meanwhile.
+    await page.waitForTimeout(1500);
+    assert.equal(await noteText(page), notes.join('\n'), `${game} #${bad}: the note a moment later`);
+    assert.equal(await page.evaluate(() => location.hash), `#${bad}`, `${game}: loading the page left its address alone`);
+
+    // The next game clears it, and the address the page writes for it names what it plays: a
+    // reload of it shows no note.
+    await page.click(next);
+    await waitHash(page.mainFrame(), rewritten, `${game}: New game`);
+    await page.waitForTimeout(300);
+    assert.equal(await noteText(page), '', `${game}: New game clears the note`);
+    await page.reload();
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await waitPlaying(page, game);
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.hash)}) has no note`);
+    await page.context().close();
+
+    // Names in any case, the old side numbers: valid, no note.
+    const ok = await h.newPage();
+    await ok.goto(`${h.url}${game}/#${valid}`);
+    await ok.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await waitPlaying(ok, game);
+    await ok.waitForTimeout(800);
+    assert.equal(await noteText(ok), '', `${game} #${valid}: no note`);
+    await assertForm(ok, validForm, `${game} #${valid}`);
+    h.assertNoErrors();
+    await ok.context().close();
+  });
+}
+
+// A host changing the frame's address (its src after #) to one with bad options: the new game
+// plays the defaults and the frame says so; the next valid address takes the note away, and the
+// frame's own rewrite of its address (pursuit:start) brings none.
+test('a new address in a frame with options the page cannot use is noted in the frame, and the next one clears it', async () => {
+  for (const game of GAMES.filter((g) => NOTE_CASES[g])) {
+    const { bad, notes, valid } = NOTE_CASES[game];
+    const page = await openFrame(game);
+    const frame = frameOf(page);
+    assert.equal(await noteText(frame), '', `${game}: no note for seed=1`);
+    const setHash = (hash) => page.evaluate((hash) => { const f = document.querySelector('iframe'); f.src = f.src.replace(/#.*$/, '') + hash; },
+      `#embed=1&parentOrigin=${encodeURIComponent(origin)}&${hash}`);
+    await setHash(bad);
+    await frame.waitForFunction((text) => document.querySelector('#error .error-text')?.textContent === text && !document.getElementById('error').hidden,
+      notes.join('\n'), { timeout: 20000 }).catch(async () => { throw new Error(`${game}: the frame's note after #${bad}: ${JSON.stringify(await noteText(frame))}`); });
+    await setHash(valid);
+    await frame.waitForFunction(() => document.getElementById('error').hidden, null, { timeout: 20000 })
+      .catch(async () => { throw new Error(`${game}: the note stayed after #${valid}: ${JSON.stringify(await noteText(frame))}`); });
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(frame), '', `${game}: #${valid} brings no note`);
+    await post(page, { type: 'pursuit:start', config: CASES[game].start });
+    await waitHash(frame, CASES[game].names, `${game}: the start`);
+    await page.waitForTimeout(500);
+    assert.equal(await noteText(frame), '', `${game}: the frame's own address brings no note`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});

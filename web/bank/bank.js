@@ -361,7 +361,7 @@ function setCommand(cmd) {
   draw();
 }
 
-async function act(fn) {
+async function act(fn, { bots = false } = {}) {
   if (st.busy) return;
   // The controls are disabled while the engine works, which drops keyboard focus to the page:
   // afterwards it goes back to the control used, else to the result once the game is over, else
@@ -371,7 +371,7 @@ async function act(fn) {
   st.busy = true;
   st.acting = true;
   try {
-    clearError(el.error);
+    if (!(bots && showsLinkNote())) clearError(el.error);  // (the bots' move: the address's note stays)
     await fn();
     return null;
   } catch (e) {
@@ -549,7 +549,7 @@ function watchStep() {
       await st.session.apply(move);
       el.caption.textContent = `${st.view.placed ? (st.view.to_move === 0 ? 'Guards' : 'Robbers') : 'Robbers hide'}: ${move}`;
       await refresh();
-    });
+    }, { bots: true });
     if (!st.view.result.over) watchStep();
   }, 120);
 }
@@ -707,17 +707,35 @@ window.bankPage = {
   cellSize: () => geo.cs,
 };
 
-/** The New game form from the address's options (missing or junk ones: the defaults). */
+/**
+ * The New game form from the address's options (missing or junk ones: the defaults). Returns the
+ * notes on the options given that the page cannot use (hash-state.js), for showLinkNotes.
+ */
 function formFromHash(h, { autoplay = false } = {}) {
-  el.side.value = autoplay ? 'watch' : readChoice(h, 'side', SIDES, '0');
-  el.level.value = readChoice(h, 'level', LEVELS, 'hard');
-  el.moves.value = readInt(h, 'moves', 150, { min: 1, max: 400 });
-  el.seed.value = readInt(h, 'seed', 1, { min: 0 });
+  const notes = [];
+  el.side.value = autoplay ? 'watch' : readChoice(h, 'side', SIDES, '0', { notes });
+  el.level.value = readChoice(h, 'level', LEVELS, 'hard', { notes });
+  el.moves.value = readInt(h, 'moves', 150, { min: 1, max: 400, notes });
+  el.seed.value = readInt(h, 'seed', 1, { min: 0, notes });
+  return notes;
 }
+
+// The address's notes, as shown in the error box ('' when none): the bots' moves while watching
+// leave them up (act() clears the box before each); the player's next action or game clears them.
+let linkNote = '';
+
+/** Shows the address's notes (formFromHash) once its game is on screen. */
+function showLinkNotes(notes) {
+  linkNote = notes.join('\n');
+  if (linkNote) showError(el.error, linkNote);
+}
+
+/** Whether the error box shows the address's notes (and nothing else). */
+const showsLinkNote = () => !!linkNote && !el.error.hidden && el.error.querySelector('.error-text')?.textContent === linkNote;
 
 async function main() {
   const { replayUrl, autoplay } = readEmbedOptions();
-  formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
+  const notes = formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
   try {
     await engine.ready();
   } catch (e) {
@@ -725,10 +743,13 @@ async function main() {
     el.statusLine.textContent = 'The game engine could not be loaded.';
     return;
   }
-  await newGame({ push: false }).catch(() => { /* shown in the error box */ });
+  await newGame({ push: false }).then(() => showLinkNotes(notes), () => { /* shown in the error box */ });
   // A new address (typed, or a host changing the frame's src after #) is a new game, as a
   // reload of it would be; the page's own rewrites of the address are not.
-  onHashChange((h) => { formFromHash(h); newGame({ push: false }).catch(() => { /* shown in the error box */ }); });
+  onHashChange((h) => {
+    const next = formFromHash(h);
+    newGame({ push: false }).then(() => showLinkNotes(next), () => { /* shown in the error box */ });
+  });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   if (replayUrl) await openReplayFromUrl(replayUrl, 'bank', openReplay, el.error, { autoplay });

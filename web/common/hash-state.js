@@ -5,6 +5,16 @@
 //   const st = readHash();                  // {seed: '3', robots: '10'}
 //   writeHash({ seed: 4, robots: 10 });      // replaces the hash without adding history
 //   onHashChange((st) => ...);               // only fires for changes not made by writeHash
+//
+// A value the page cannot use falls back to the page's default, and says so: readInt and
+// readChoice take a `notes` array and add one line per such value ("level=hardd: not a level
+// (easy, medium, hard, best); using "hard"."), which the page shows in its error box once the
+// address's game is on screen (keys the page does not read stay ignored, silently):
+//
+//   const notes = [];
+//   const level = readChoice(h, 'level', LEVELS, 'hard', { notes });
+//   const seed = readInt(h, 'seed', 1, { min: 0, notes });
+//   ... start the game ...; if (notes.length) showError(errorBox, notes.join('\n'));
 
 export const KNOWN_KEYS = ['game', 'case', 'map', 'seed', 'side', 'level', 'mode', 'embed', 'autoplay', 'replay', 'parentOrigin'];
 
@@ -109,11 +119,39 @@ export function isInPageLink(hash) {
   return id !== '' && !id.includes('=') && !!document.getElementById(id);
 }
 
-export function readInt(state, key, fallback, { min = -Infinity, max = Infinity } = {}) {
+/**
+ * A whole number from the URL, clamped to min..max; anything else (abc, 1.5, an empty value) gives
+ * `fallback`. With `notes` (an array), a value given but not used as written adds a note for the
+ * page's error box (a link never puts a bad value into the page, and never silently):
+ *   seed=abc: not a whole number; using 1.      cops=12: more than 8; using 8.
+ */
+export function readInt(state, key, fallback, { min = -Infinity, max = Infinity, notes = null } = {}) {
   const v = state[key];
-  if (v === undefined || v === '' || !/^-?\d+$/.test(String(v).trim())) return fallback;
+  if (v === undefined || v === null) return fallback;
+  if (v === '' || !/^-?\d+$/.test(String(v).trim())) {
+    note(notes, key, v, `not a whole number; using ${fallback}`);
+    return fallback;
+  }
   const n = Number(v);
+  if (n > max) note(notes, key, v, `more than ${max}; using ${max}`);
+  else if (n < min) note(notes, key, v, `less than ${min}; using ${min}`);
   return Math.min(max, Math.max(min, n));
+}
+
+// A value in a note: as given, cut short (a link may carry anything; the note shows as text).
+const NOTE_VALUE_MAX = 40;
+
+/**
+ * A note on an option of the address: `key=value: text.` (the value cut short). For a page's own
+ * checks beyond readInt and readChoice, e.g. hashNote('map', h.map, 'no such map (…); using "rooms"').
+ */
+export function hashNote(key, value, text) {
+  const v = String(value);
+  return `${key}=${v.length > NOTE_VALUE_MAX ? v.slice(0, NOTE_VALUE_MAX) + '…' : v}: ${text}.`;
+}
+
+function note(notes, key, value, text) {
+  if (Array.isArray(notes)) notes.push(hashNote(key, value, text));
 }
 
 /** True when the page is shown in embed mode (#embed=1 or ?embed=1). */
@@ -159,11 +197,35 @@ export function fillOpenFullLinks(loc = window.location, { fromQuery = true } = 
  * A named choice from the URL: `allowed` is a list of values or a map alias -> value
  * (e.g. {robber: 'robber', 1: 'robber', watch: 'watch'}); matching ignores case. Anything
  * else gives `fallback` (a link never puts an unknown value into the page).
+ * With `notes` (an array), a value given but not allowed adds a note for the page's error box:
+ *   level=hardd: not a level (easy, medium, hard, best); using "hard".
+ * It names the allowed values (for a map, the first name of each value: the old numbers and other
+ * aliases are left out), and the fallback by its name; `what` names the kind of value (default:
+ * the key), `instead` says what happens when the fallback has no name (e.g. null: 'you play').
  */
-export function readChoice(state, key, allowed, fallback) {
+export function readChoice(state, key, allowed, fallback, { notes = null, what = key, instead = null } = {}) {
   const v = state[key];
   if (v === undefined || v === null) return fallback;
   const k = String(v).trim().toLowerCase();
-  if (Array.isArray(allowed)) return allowed.includes(k) ? k : fallback;
-  return Object.prototype.hasOwnProperty.call(allowed, k) ? allowed[k] : fallback;
+  const ok = Array.isArray(allowed) ? allowed.includes(k) : Object.prototype.hasOwnProperty.call(allowed, k);
+  if (ok) return Array.isArray(allowed) ? k : allowed[k];
+  if (Array.isArray(notes)) {
+    const names = choiceNames(allowed);
+    const name = names.find(([, value]) => value === fallback)?.[0];
+    const using = instead ?? (name !== undefined ? `using "${name}"` : fallback === null || fallback === undefined ? 'using the default' : `using "${fallback}"`);
+    note(notes, key, v, `not ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} (${names.map(([n]) => n).join(', ')}); ${using}`);
+  }
+  return fallback;
+}
+
+/** [[name, value], ...] of a choice's allowed values: one name each, a word before a number. */
+function choiceNames(allowed) {
+  if (Array.isArray(allowed)) return allowed.map((a) => [a, a]);
+  const entries = Object.entries(allowed);
+  const out = [];
+  const isNumber = (name) => /^-?\d+$/.test(name);
+  for (const [name, value] of [...entries.filter(([n]) => !isNumber(n)), ...entries.filter(([n]) => isNumber(n))]) {
+    if (!out.some(([, v]) => v === value)) out.push([name, value]);
+  }
+  return out;
 }

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -487,14 +487,22 @@ function hashOfConfig(config, f) {
 
 const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });
 
-/** The game an address names (missing or junk options: the defaults). */
-function formFromHash(h) {
-  // The suite lists examples of the generated families; any name of a family (cycle-12, grid-4x5) works too.
-  const map = typeof h.map === 'string' && /^[a-z0-9-]{1,40}$/.test(h.map) ? h.map : 'petersen';
+/**
+ * The game an address names (missing or junk options: the defaults). `notes` lists the options
+ * given that the page cannot use (hash-state.js), shown once the game is on screen (startFromLink).
+ * With autoplay the side is watch, whatever the address says.
+ */
+function formFromHash(h, { autoplay = false } = {}) {
+  const notes = [];
+  // The suite lists examples of the generated families; any name of a family (cycle-12, grid-4x5)
+  // works too. Matched ignoring case, as the other options; a name of other characters is noted.
+  const name = typeof h.map === 'string' ? h.map.trim().toLowerCase() : '';
+  const map = /^[a-z0-9-]{1,40}$/.test(name) ? name : 'petersen';
+  if (h.map !== undefined && map !== name) notes.push(hashNote('map', h.map, 'not a map name (lower-case letters, digits and -, like petersen or cycle-12); using "petersen"'));
   return {
-    map, cops: readInt(h, 'cops', 2, { min: 1, max: 8 }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 254 }),
-    seed: readInt(h, 'seed', 1, { min: 0 }), side: readChoice(h, 'side', SIDES, 'robber'),
-    level: readChoice(h, 'level', LEVELS, 'best'),
+    map, cops: readInt(h, 'cops', 2, { min: 1, max: 8, notes }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 254, notes }),
+    seed: readInt(h, 'seed', 1, { min: 0, notes }), side: autoplay ? 'watch' : readChoice(h, 'side', SIDES, 'robber', { notes }),
+    level: readChoice(h, 'level', LEVELS, 'best', { notes }), notes,
   };
 }
 
@@ -502,6 +510,8 @@ function formFromHash(h) {
  * Shows the address's game `f` in the form and starts it; if it cannot start (shown), the default
  * game. A map name not in the suite gets its own entry in the Map list, taken out again if its
  * game cannot start (the list kept it, and choosing it repeated the error) or for the next link.
+ * The address's options that the page could not use (f.notes) are said in the error box, which
+ * the next move or game clears.
  */
 async function startFromLink(f) {
   st.linkOption?.remove();
@@ -510,6 +520,7 @@ async function startFromLink(f) {
   if (st.linkOption) $('in-map').append(st.linkOption);
   $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
+  const notes = f.notes ?? [];
   try {
     await startGame(f, { push: false });
   } catch {
@@ -518,8 +529,9 @@ async function startFromLink(f) {
     st.linkOption?.remove();
     $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
     await startGame(f, { push: false });
-    if (msg) showError($('error'), `${msg}\n(The link's game could not be started; showing the default game.)`);
+    if (msg) notes.unshift(`${msg}\n(The link's game could not be started; showing the default game.)`);
   }
+  if (notes.length) showError($('error'), notes.join('\n'));
 }
 
 async function main() {
@@ -536,8 +548,7 @@ async function main() {
   const { names } = await engine.tool('copsrobbers', 'suite', {});
   for (const n of names) $('in-map').append(new Option(n, n));
   const { replayUrl, autoplay } = readEmbedOptions();
-  const f = formFromHash(readHash());
-  if (autoplay && !replayUrl) f.side = 'watch';
+  const f = formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
   // New game from the form, and Restart: focus goes to the new game's first control.
   $('btn-new').addEventListener('click', () => acting(() => startAndFocus(readForm())));
   enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));

@@ -32,12 +32,18 @@ const SIDES = { fugitive: 0, 0: 0, detectives: 1, 1: 1, watch: -1, '-1': -1 };
 const LEVELS = ['easy', 'medium', 'hard', 'best'];
 const NAMED_MAPS = { example8: EXAMPLE8 };
 
-function readHash() {
+/**
+ * The game the address names; `notes` lists the options it gives that the page cannot use (they
+ * fall back to the defaults: hash-state.js), shown once the game is on screen. With autoplay the
+ * side is watch, whatever the address says.
+ */
+function readHash({ autoplay = false } = {}) {
   const h = readHashState();
   const map = h.map === undefined || h.map === 'generated' ? null : h.map;
+  const notes = [];
   return {
-    side: readChoice(h, 'side', SIDES, 0), level: readChoice(h, 'level', LEVELS, 'best'),
-    cities: readInt(h, 'cities', 80, { min: MIN_CITIES, max: 200 }), seed: readInt(h, 'seed', 1, { min: 0 }), map,
+    side: autoplay ? -1 : readChoice(h, 'side', SIDES, 0, { notes }), level: readChoice(h, 'level', LEVELS, 'best', { notes }),
+    cities: readInt(h, 'cities', 80, { min: MIN_CITIES, max: 200, notes }), seed: readInt(h, 'seed', 1, { min: 0, notes }), map, notes,
   };
 }
 
@@ -422,8 +428,11 @@ async function startFromForm(mapText) {
   // The link reproduces this game. Replaced, not pushed, as on the other pages: each New game
   // was a history entry that Back went to without changing the game (and an embedded frame's
   // parentOrigin was dropped, which writeHash keeps).
-  if (!mapText) writeHash({ side, level: st.level, cities: $('in-cities').value, seed: $('in-seed').value });
-  await startAndFocus(configFromForm(mapText), side);
+  // The config's values, not the form's text: cities=300 played 200 cities, and the address said
+  // 300 (a reload then noted "cities=300: more than 200").
+  const config = configFromForm(mapText);
+  if (!mapText) writeHash({ side, level: st.level, cities: config.map.cities, seed: config.seed });
+  await startAndFocus(config, side);
 }
 
 /** Starts a game (newGame), then puts focus on its first control (see startFromForm). */
@@ -565,9 +574,8 @@ const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loa
 
 async function main() {
   wire();
-  const h = readHash();
   const { replayUrl, autoplay } = readEmbedOptions();
-  if (autoplay && !replayUrl) h.side = -1;
+  const h = readHash({ autoplay: autoplay && !replayUrl });
   formFromHash(h);
   st.engine = getEngine();
   explainEngineRestarts(st.engine, $('error'), $('btn-new'), $('btn-restart'));
@@ -601,7 +609,10 @@ function formFromHash(h) {
   st.level = h.level;
 }
 
-/** The game a link names: its built-in map (map=example8) or a generated one from the form. */
+/**
+ * The game a link names: its built-in map (map=example8) or a generated one from the form. What
+ * the link gives that the page cannot use is said in the error box (the next move or game clears it).
+ */
 async function startFromHash(h) {
   let mapText, mapNote = null;
   if (h.map !== null) {
@@ -613,7 +624,8 @@ async function startFromHash(h) {
   } catch {
     await newGame(configFromForm(), h.side);
   }
-  if (mapNote) showError($('error'), mapNote);
+  const notes = [mapNote, ...h.notes].filter(Boolean);
+  if (notes.length) showError($('error'), notes.join('\n'));
   if (mapText) $('in-map').value = mapText;
 }
 

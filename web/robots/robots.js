@@ -13,7 +13,7 @@
 import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -85,22 +85,29 @@ const inputFitsHash = (text) => text.length <= 3000 && /^[\d\s-]*$/.test(text);
 const encodeInput = (text) => text.trim().split(/\r?\n/).map((l) => l.trim().split(/\s+/).join('.')).join(',');
 const decodeInput = (s) => s.split(',').map((l) => l.split('.').join(' ')).join('\n') + '\n';
 
-function sourceFromHash(h) {
+/**
+ * The board an address names (throws for a malformed board=). `notes` (an array) gets a line for
+ * each option given that the page cannot use (it falls back: hash-state.js).
+ */
+function sourceFromHash(h, notes = null) {
   if (h.board !== undefined) {
     const [r, t = ''] = h.board.split('/');
     return { kind: 'board', robots: textToCells(r, 'robot'), teleports: textToCells(t, 'teleport') };
   }
   if (h.input !== undefined || h.case !== undefined) {
-    const text = h.input !== undefined ? decodeInput(h.input) : localStorage.getItem(INPUT_KEY);
-    if (text) return { kind: 'input', text, caseIndex: readInt(h, 'case', 1, { min: 1 }) };
+    const text = h.input !== undefined ? decodeInput(h.input) : storedInput();
+    if (text) return { kind: 'input', text, caseIndex: readInt(h, 'case', 1, { min: 1, notes }) };
+    notes?.push(`case=${h.case}: no problem input here (paste one, or give input=); showing a board from a seed.`);
   }
   return {
     kind: 'seed',
-    seed: readInt(h, 'seed', DEFAULTS.seed, { min: 0 }),
-    robots: readInt(h, 'robots', DEFAULTS.robots, { min: 1, max: 50 }),
-    teleports: readInt(h, 'teleports', DEFAULTS.teleports, { min: 0, max: 20 }),
+    seed: readInt(h, 'seed', DEFAULTS.seed, { min: 0, notes }),
+    robots: readInt(h, 'robots', DEFAULTS.robots, { min: 1, max: 50, notes }),
+    teleports: readInt(h, 'teleports', DEFAULTS.teleports, { min: 0, max: 20, notes }),
   };
 }
+
+const storedInput = () => { try { return localStorage.getItem(INPUT_KEY); } catch { return null; } };
 
 function hashFromSource(src) {
   const h = {};
@@ -875,13 +882,28 @@ document.addEventListener('keydown', (ev) => {
   if (ev.key === 'Backspace') { ev.preventDefault(); undo(); }
 });
 
+// A new address: its board, and a note for the options it gives that the page cannot use (the
+// next move or board clears it, as any message).
 onHashChange((h) => {
+  const notes = [];
+  watchFromHash(h, notes);
   try {
-    loadSource(sourceFromHash(h), { updateHash: false });
+    loadSource(sourceFromHash(h, notes), { updateHash: false }).then((ok) => showNotes(notes, { after: !ok }));
   } catch (e) {
     showError(el.error, e.message);
+    showNotes(notes, { after: true });
   }
 });
+
+/** Whether the address says side=watch (the strategy plays); anything else is noted: you play. */
+const watchFromHash = (h, notes = null) => readChoice(h, 'side', ['watch'], null, { notes, instead: 'you play' }) === 'watch';
+
+/** Shows the address's notes in the error box; `after` keeps the error shown there, above them. */
+function showNotes(notes, { after = false } = {}) {
+  if (!notes.length) return;
+  const shown = after && !el.error.hidden ? el.error.querySelector('.error-text')?.textContent : '';
+  showError(el.error, [shown, ...notes].filter(Boolean).join('\n'));
+}
 
 // ---------- embedding: replay=, autoplay=, postMessage ----------
 function sourceFromConfig(c) {
@@ -948,7 +970,7 @@ async function applyEmbedOptions() {
   const { replayUrl, autoplay } = readEmbedOptions();
   if (replayUrl) {
     await openReplayFromUrl(replayUrl, 'robots', showReplay, el.error, { autoplay });
-  } else if (autoplay || readHash().side === 'watch') {
+  } else if (autoplay || watchFromHash(readHash())) {
     await watch();
   }
 }
@@ -959,11 +981,14 @@ buildLegend();
 window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => { buildLegend(); board.redraw(); });
 try {
   await engine.ready();
-  const stored = (() => { try { return localStorage.getItem(INPUT_KEY); } catch { return null; } })();
+  const stored = storedInput();
   if (stored && !el.input.value) el.input.value = stored;
   let src, msg = null;
+  const notes = [];  // options of the address the page cannot use (shown below, with msg)
+  const { replayUrl, autoplay } = readEmbedOptions();
+  if (!replayUrl && !autoplay) watchFromHash(readHash(), notes);  // (else side= plays no part)
   try {
-    src = sourceFromHash(readHash());
+    src = sourceFromHash(readHash(), notes);
   } catch (e) {
     msg = e.message; // shown below: loading the default board clears the error box
     src = sourceFromHash({});
@@ -973,6 +998,7 @@ try {
     if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
   }
   if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);
+  showNotes(notes, { after: !!msg });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   await applyEmbedOptions();
