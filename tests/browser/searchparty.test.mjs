@@ -420,11 +420,13 @@ test('Enter plays the turn: steering the star it is "the star stays", steering e
   await page.context().close();
 });
 
-test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is clamped, not fatal', async () => {
+test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is clamped, not fatal, and noted', async () => {
   const page = await h.newPage();
   await page.goto(new URL('searchparty/#seed=99999999999999999999', h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
-  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  const note = 'seed=99999999999999999999: more than 9007199254740991; using 9007199254740991.';
+  await page.waitForFunction((note) => !document.getElementById('error').hidden && document.querySelector('#error .error-text')?.textContent === note, note)
+    .catch(async () => { throw new Error(`the seed's note: ${await page.textContent('#error')}`); });
   await pasteMap(page, '1 1 0 0\nS\n');
   assert.equal(await text(page, 'caption'), '1×1, 1 open cell, S at 0,0');
   await pasteMap(page, '3 3 0 0\nS..\n...\n...\n');
@@ -1019,6 +1021,160 @@ test('zoom: a zoom chosen with the mouse gives the keys back to the board; by ke
   await page.keyboard.press('ArrowDown');
   await page.waitForFunction(() => /[#&]zoom=8(&|$)/.test(location.hash));
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'the arrows on the choice played no turn');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A zoomed view could be moved only with a mouse, a finger or a wheel: a keyboard-only player (or
+// one with a screen magnifier) could not look at another part of the map at 4× or 8×. Shift+arrow
+// keys now move the view by half of it (whole cells) without playing a turn or stepping a replay
+// (the arrows alone still do), and 0 brings it back to the one followed; the next turn still
+// brings the star back into view. At Fit, Shift+arrows do nothing (they played a turn).
+
+/** The view's place in the board's column: its box and the board's, and the column's middle. */
+function viewInColumn(page) {
+  return page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, width: r.width, height: r.height, mid: r.left + r.width / 2 }; };
+    return { view: box(document.getElementById('board-view')), canvas: box(document.getElementById('board')), column: box(document.querySelector('.board-wrap')) };
+  });
+}
+
+test('zoom keys: Shift+arrow keys move the zoomed view by half of it and play no turn; 0 brings it back to the star; the next turn still follows', async () => {
+  const page = await openPage();
+  await page.selectOption('#in-zoom', '8');
+  await pasteMap(page, map5());
+  const board = () => page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  const quiet = async (what) => {
+    await page.waitForTimeout(300);  // a turn played would show by now
+    assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', `${what}: no turn played`);
+    assert.deepEqual(await starCell(page), [84, 28], `${what}: the star did not move`);
+    assert.equal(await page.isVisible('#error'), false, `${what}: no error`);
+  };
+  const b0 = await boardView(page);
+  const place = await viewInColumn(page);
+  assert.ok(Math.abs(place.view.width - place.column.width) <= 1, `a big map's view fills its column (${place.view.width} of ${place.column.width} px)`);
+  await board();
+  await page.keyboard.press('Shift+ArrowRight');
+  const right = await boardView(page);
+  const dx = right.scrollLeft - b0.scrollLeft;
+  assert.ok(Math.abs(dx - b0.clientWidth / 2) <= b0.cell && dx > 0, `Shift+→ moved the view ${dx} px right (its width ${b0.clientWidth}, ${b0.cell} px cells)`);
+  assert.ok(Math.abs(dx - Math.round(dx / b0.cell) * b0.cell) <= 1, `by whole cells (${dx / b0.cell}; scrolling is in whole pixels)`);
+  assert.equal(right.scrollTop, b0.scrollTop, 'and not up or down');
+  await page.keyboard.press('Shift+ArrowDown');
+  const dy = (await boardView(page)).scrollTop - b0.scrollTop;
+  assert.ok(Math.abs(dy - b0.clientHeight / 2) <= b0.cell && dy > 0, `Shift+↓ moved the view ${dy} px down (its height ${b0.clientHeight})`);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowUp');
+  const back = await boardView(page);
+  assert.deepEqual([back.scrollLeft, back.scrollTop], [b0.scrollLeft, b0.scrollTop], 'Shift+← and Shift+↑ moved it back');
+  await quiet('Shift+arrows');
+  // Away from the star, 0 brings the view back to it, what it sees in view.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+  assert.equal((await cellOnScreen(page, 84, 28)).shown, false, 'three moves right: the star is out of the view');
+  await page.keyboard.press('0');
+  assert.equal((await sightInView(page, 84, 28)).inside, true, '0: the star and what it sees are in the view again');
+  await quiet('0');
+  // Steering everyone, Shift+↑ sets no move for the one steered.
+  await page.check('input[name="steer"][value="all"]');
+  await board();
+  const top = (await boardView(page)).scrollTop;
+  await page.keyboard.press('Shift+ArrowUp');
+  assert.ok((await boardView(page)).scrollTop < top, 'steering everyone, Shift+↑ moved the view up');
+  assert.equal(await text(page, 'pending'), '.', 'and set no move');
+  await page.check('input[name="steer"][value="star"]');
+  // Moved away, the next turn still brings the star back into the view.
+  await board();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+  assert.equal((await cellOnScreen(page, 84, 28)).shown, false, 'three moves left: the star is out of the view');
+  await page.keyboard.press('d');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  const star = await starCell(page);
+  assert.equal((await cellOnScreen(page, ...star)).shown, true, `after the turn the view follows the star to ${star}`);
+  // At Fit there is nothing to move: Shift+→ plays no turn either.
+  await page.selectOption('#in-zoom', 'fit');
+  await board();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '1', 'at Fit, Shift+→ played no turn');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('zoom keys while watching: Shift+arrow keys move the view, not the replay; → still steps and the view follows; 0 brings it back', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#zoom=4', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const total = await watchSolver(page);  // the built-in "rooms", 24×12 at 56 px cells: the view scrolls sideways
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('0');
+  await boardFollowsPlayer(page, 0, total, 'at the start');
+  await page.focus('#replay-player .rp-play');  // where a keyboard player is
+  const s0 = await boardView(page);
+  assert.ok(s0.scrollWidth > s0.clientWidth, 'the view scrolls sideways');
+  await page.keyboard.press('Shift+ArrowRight');
+  const moved = await boardView(page);
+  assert.ok(moved.scrollLeft - s0.scrollLeft >= s0.cell, `Shift+→ moved the view (${s0.scrollLeft} → ${moved.scrollLeft})`);
+  await page.waitForTimeout(300);
+  await boardFollowsPlayer(page, 0, total, 'Shift+→ stepped no turn');
+  assert.equal(await page.isVisible('#error'), false, 'Shift+→ is no play key: no "press Play from here"');
+  await page.keyboard.press('0');
+  assert.equal((await boardView(page)).scrollLeft, s0.scrollLeft, '0: the view is back on the star');
+  // Moved away, → steps the replay and the view follows the star.
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.equal((await cellOnScreen(page, ...(await starCell(page)))).shown, false, 'moved away from the star');
+  await page.keyboard.press('ArrowRight');
+  await boardFollowsPlayer(page, 1, total, '→ stepped the replay');
+  const star = await starCell(page);
+  assert.equal((await cellOnScreen(page, ...star)).shown, true, `turn 1: the view follows the star to ${star}`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A small map at 2× (cells at most 56 px) was narrower than its view: the view's frame spanned
+// the column with empty bands inside it beside the board. The view is now no wider than the
+// board, centred in the column; a click still picks the cell under it; a tall narrow board's
+// view scrolls up and down only.
+test('zoom: a small map at 2× has a view no wider than the board, centred in its column, and a click picks the cell under it', async () => {
+  const page = await openPage();
+  await page.selectOption('#in-zoom', '2');
+  await pasteMap(page, '8 5 1 0\n........\n........\n...S....\n........\n........\n');
+  const z = await boardView(page);
+  assert.equal(z.cell, 56, `8×5 at 2×: ${z.cell} px cells`);
+  const p = await viewInColumn(page);
+  assert.ok(p.canvas.width < p.column.width - 100, `the board (${p.canvas.width} px) is much narrower than its column (${p.column.width} px)`);
+  assert.ok(Math.abs(p.view.width - p.canvas.width) <= 1 && Math.abs(p.view.left - p.canvas.left) <= 1, `no band beside the board: the view ${JSON.stringify(p.view)}, the board ${JSON.stringify(p.canvas)}`);
+  assert.ok(Math.abs(p.view.height - p.canvas.height) <= 1, 'nor above or below it');
+  assert.ok(Math.abs(p.view.mid - p.column.mid) <= 1, `centred in the column (${p.view.mid} vs ${p.column.mid})`);
+  assert.ok(z.scrollWidth <= z.clientWidth && z.scrollHeight <= z.clientHeight, 'nothing to scroll');
+  await screenshot(page, 'searchparty-zoom-small-map');
+  // Steer everyone: a click on S picks costar A (the star is selected), one east of it nobody, S again the star.
+  await page.check('input[name="steer"][value="all"]');
+  const pressed = () => page.locator('#cast button[aria-pressed="true"]').getAttribute('data-actor');
+  const s = await cellOnScreen(page, 3, 2), east = await cellOnScreen(page, 4, 2);
+  await page.mouse.click(s.x, s.y);
+  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === 'A', null, { timeout: 3000 })
+    .catch(async () => assert.fail(`a click on S picked ${await pressed()}, not A`));
+  await page.mouse.click(east.x, east.y);
+  await page.waitForTimeout(200);
+  assert.equal(await pressed(), 'A', 'a click east of S picks nobody');
+  await page.mouse.click(s.x, s.y);
+  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === '@', null, { timeout: 3000 })
+    .catch(async () => assert.fail(`the second click on S picked ${await pressed()}, not the star`));
+  // A tall narrow map: its view as narrow as the board (and its scroll bar), centred, scrolling up and down only.
+  await page.check('input[name="steer"][value="star"]');
+  await pasteMap(page, `5 40 0 0\nS....\n${'.....\n'.repeat(39)}`);
+  const t = await boardView(page), tp = await viewInColumn(page);
+  assert.ok(t.scrollHeight > t.clientHeight && t.scrollWidth <= t.clientWidth, `5×40 at 2×: the view scrolls up and down only (${t.scrollWidth}×${t.scrollHeight} in ${t.clientWidth}×${t.clientHeight})`);
+  assert.ok(tp.view.width - tp.canvas.width >= -1 && tp.view.width - tp.canvas.width <= 20, `the view (${tp.view.width} px) is as wide as the board (${tp.canvas.width} px) and its scroll bar`);
+  assert.ok(Math.abs(tp.view.mid - tp.column.mid) <= 1, 'centred in the column');
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  await page.keyboard.press('Shift+ArrowDown');
+  assert.ok((await boardView(page)).scrollTop > t.scrollTop, 'Shift+↓ moves it down');
+  // Back to Fit: the view is the column's width again.
+  await page.selectOption('#in-zoom', 'fit');
+  const fit = await viewInColumn(page);
+  assert.ok(Math.abs(fit.view.width - fit.column.width) <= 1, `at Fit the view spans the column (${fit.view.width} of ${fit.column.width} px)`);
   h.assertNoErrors();
   await page.context().close();
 });

@@ -7,6 +7,9 @@
 //   board.setZoom(4);  // opt-in (Search Party): cells 4× their fitted size, the canvas wider than
 //                      // its container, which then scrolls (the page's CSS); 1, the default, fits;
 //                      // maxZoomCell (an option, default none) caps a zoomed cell's size
+//   new BoardCanvas(canvasEl, { sizeFrom: el, ... })  // opt-in: the board fits el's width, not
+//                      // its parent's (Search Party: a zoomed view shrinks to a small board, and
+//                      // a board fitted to that view would fit itself)
 const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
 
 /**
@@ -40,7 +43,7 @@ export const MAX_CANVAS_SIDE = 8192;
 export const MAX_CANVAS_AREA = 4096 * 4096;
 
 export class BoardCanvas {
-  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1, maxZoomCell = Infinity } = {}) {
+  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1, maxZoomCell = Infinity, sizeFrom = null } = {}) {
     this.canvas = canvas;
     this.zoom = zoom;
     this.maxZoomCell = maxZoomCell;
@@ -55,7 +58,7 @@ export class BoardCanvas {
     this.ctx = canvas.getContext('2d');
     this.geo = null;
     this.pending = false;
-    this.container = canvas.parentElement;
+    this.container = sizeFrom || canvas.parentElement;
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.container);
     window.addEventListener('resize', () => this.resize());

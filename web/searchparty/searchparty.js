@@ -7,7 +7,7 @@
 //       and replay=<url of a replay JSON>.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange } from '../common/hash-state.js';
+import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange, hashNote } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
@@ -55,11 +55,15 @@ const MAX_CELL = 28;
 // (126 px in a 640 px frame), the view showing three or four of them and less than the star's
 // sight; a reload with zoom=8 after a pasted big map showed the built-in "rooms" so.
 const MAX_ZOOM_CELL = 2 * MAX_CELL;
-const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+// (fitted to the board's column: zoomed, its view is no wider than a small board)
+const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL,
+  sizeFrom: $('board-view').parentElement, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
 // ---- zoom: Fit (the whole map in its column) or cells 2, 4, 8 times that size in a view that
-// scrolls (a drag, a swipe, the wheel). A big map (the original challenge's map 5 is 250×146:
-// 1.25 px a cell on a phone) can then be read and tapped. The view follows the star. ---------
+// scrolls (a drag, a swipe, the wheel, Shift+arrow keys). A big map (the original challenge's
+// map 5 is 250×146: 1.25 px a cell on a phone) can then be read and tapped. The view follows
+// the star. A board smaller than the column zoomed (a small map at 2×) has its view no wider
+// than itself, centred in the column (the page's CSS): no empty band inside the view's frame.
 const view = $('board-view');
 const ZOOMS = ['fit', '2', '4', '8'];
 const zoomWanted = () => ($('in-zoom').value === 'fit' ? 1 : Number($('in-zoom').value));
@@ -160,6 +164,41 @@ function followCast({ newMap = false } = {}) {
   const inside = x >= b.x + mx && x + cell <= b.x + b.w - mx && y >= b.y + my && y + cell <= b.y + b.h - my;
   if (newMap || !inside) centreOn(x + cell / 2, y + cell / 2);
 }
+
+/** Zoomed, the view brought back to the one followed (the key 0). */
+function recentre() {
+  const a = followed();
+  if (!zoomed() || !a) return;
+  centreOn((a.x + 0.5) * board.geo.cell, (a.y + 0.5) * board.geo.cell);
+}
+
+// The keyboard's way to look around a zoomed map (without a mouse, or with a screen magnifier):
+// Shift+arrow keys move the view by half of it (in whole cells, at least one), 0 brings it back
+// to the one followed. Neither plays a turn nor steps a replay: the arrows alone move the star
+// or step the replay (the page's and the replay player's keys, on the document, after this
+// listener on the window), and 0 is no direction (1-9) nor an actor's letter. A radio button's
+// or the replay slider's own arrows (controlOwnsKey) and typing are left alone. At Fit,
+// Shift+arrows do nothing (they played a turn as the arrow alone did).
+const PAN_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+function panView(dx, dy) {
+  // (in whole pixels: a view moved one way and back is where it was)
+  const cell = board.geo.cell, half = (size) => Math.round(Math.max(1, Math.floor(size / 2 / cell)) * cell);
+  view.scrollLeft += dx * half(view.clientWidth);
+  view.scrollTop += dy * half(view.clientHeight);
+}
+window.addEventListener('keydown', (ev) => {
+  if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.shiftKey && ev.key in PAN_KEYS) {
+    if (controlOwnsKey(ev.target, ev.key)) return;
+    ev.stopPropagation();
+    if (!zoomed()) return;
+    ev.preventDefault();
+    panView(...PAN_KEYS[ev.key]);
+  } else if (ev.key === '0' && zoomed()) {
+    ev.preventDefault();
+    recentre();
+  }
+}, true);
 
 /** The wheel and a swipe scroll the zoomed view; a mouse drags it too (a drag is not a click on a cell). */
 function enableDragToPan() {
@@ -648,18 +687,46 @@ function generateForm() {
   return { values, problems };
 }
 
-/** The seed and the level a link names. */
-function settingsFromHash(h) {
-  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED });
-  $('in-level').value = readChoice(h, 'level', LEVELS, 'hard');
-  const zoom = readChoice(h, 'zoom', ZOOMS, 'fit');
+/**
+ * The seed, the level and the zoom a link names; `notes` gets a line for each value the page
+ * cannot use (it uses its default: `level=hardd: not a level (…); using "hard".`).
+ */
+function settingsFromHash(h, notes = null) {
+  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED, notes });
+  $('in-level').value = readChoice(h, 'level', LEVELS, 'hard', { notes });
+  const zoom = readChoice(h, 'zoom', ZOOMS, 'fit', { notes });
   if (zoom !== $('in-zoom').value) { $('in-zoom').value = zoom; applyZoom(); }
 }
 
 /** The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). */
 function builtinFromHash(h) {
   if (h.map === undefined || builtinText(h.map)) return { name: h.map ?? 'rooms', note: null };
-  return { name: 'rooms', note: `map=${h.map}: no such built-in map (${st.builtins.map((m) => m.name).join(', ')}); showing "rooms".` };
+  return { name: 'rooms', note: hashNote('map', h.map, `no such built-in map (${st.builtins.map((m) => m.name).join(', ')}); showing "rooms"`) };
+}
+
+/**
+ * What an address names, noted where the page cannot use it (one line each, for the error box).
+ * The page's next rewrite of its address writes what it uses instead (hashFixes): the page merges
+ * its changes into the address, so `level=hardd` stayed there and a reload noted it again.
+ */
+function readAddress(h, { side = false } = {}) {
+  const notes = [];
+  settingsFromHash(h, notes);
+  if (side) readChoice(h, 'side', ['watch'], null, { notes, instead: 'you play' });
+  const linked = builtinFromHash(h);
+  if (linked.note) notes.unshift(linked.note);
+  const inUse = { map: null, side: null, seed: st.seed, level: $('in-level').value, zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value };
+  hashFixes = {};
+  for (const line of notes) { const key = line.slice(0, line.indexOf('=')); if (key in inUse) hashFixes[key] = inUse[key]; }
+  return { name: linked.name, note: notes.join('\n') || null };
+}
+
+let hashFixes = {};
+/** The page's rewrite of its address (updateHash), correcting what the address named and the page could not use. */
+function rewriteHash(patch) {
+  const fixes = hashFixes;
+  hashFixes = {};
+  updateHash({ ...fixes, ...patch });
 }
 
 function builtinText(name) {
@@ -679,7 +746,7 @@ async function startFromConfig(config, { autoplay = false } = {}) {
   await loadConfig(cfg);
   // The frame's address (and its "Open in Pursuit" link) names the started map, not the one the
   // frame was loaded with, so a reload or the full page shows this one; the level stays.
-  updateHash({ map: builtinNameOf(cfg), seed: Number.isInteger(config.seed) ? config.seed : null,
+  rewriteHash({ map: builtinNameOf(cfg), seed: Number.isInteger(config.seed) ? config.seed : null,
     side: autoplay ? 'watch' : null, autoplay: null, replay: null });
   if (autoplay) await watchSolver();
 }
@@ -704,14 +771,14 @@ const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFro
 async function init() {
   const h = readHash();
   const { replayUrl, autoplay } = readEmbedOptions();
-  settingsFromHash(h);
   let mapNote = null;
   try {
     const maps = await engine.tool('searchparty', 'maps', {});
     const sel = $('in-builtin');
     for (const m of maps) sel.append(new Option(m.name, m.name));
     st.builtins = maps;
-    const linked = builtinFromHash(h);
+    // (side= is not read with a replay or autoplay=1: the page shows that whatever the side)
+    const linked = readAddress(h, { side: !replayUrl && !autoplay });
     mapNote = linked.note;
     sel.value = linked.name;
     await loadText(builtinText(linked.name));
@@ -724,10 +791,13 @@ async function init() {
   // A new address (typed, or a host changing the frame's src after #) shows the map and level it
   // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
   onHashChange((next) => {
-    const linked = builtinFromHash(next);
-    settingsFromHash(next);
+    const linked = readAddress(next, { side: true });
     $('in-builtin').value = linked.name;
-    loadText(builtinText(linked.name)).then(() => { if (linked.note) showError(errorBox, linked.note); }, (e) => showError(errorBox, e));
+    loadText(builtinText(linked.name)).then(() => {
+      // side=watch: the solver plays at once, as at load (it clears the error box as it starts)
+      if (readChoice(next, 'side', ['watch'], null) === 'watch') watchSolver().catch(() => {});
+      if (linked.note) showError(errorBox, linked.note);
+    }, (e) => showError(errorBox, e));
   });
   // The address keeps the built-in map and the level (a reload or a shared link shows them again);
   // a generated, pasted or uploaded map has no name there: the address drops map=.
@@ -736,9 +806,9 @@ async function init() {
   const toBoard = () => focusFirst($('board'));
   $('btn-builtin').onclick = () => {
     const name = $('in-builtin').value;
-    loadText(builtinText(name)).then(() => { updateHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
+    loadText(builtinText(name)).then(() => { rewriteHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
   };
-  $('in-level').addEventListener('change', () => updateHash({ level: $('in-level').value }));
+  $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
   // A zoom chosen with the mouse or a finger (its list) gives the keyboard back to the board:
   // focus stayed on the choice, where → or ↓, meant for the star, changed the zoom again and
   // the letters and digits played nothing. Chosen by keyboard (arrows on the choice), it stays.
@@ -747,7 +817,7 @@ async function init() {
   $('in-zoom').addEventListener('keydown', () => { zoomByPointer = false; });
   $('in-zoom').addEventListener('change', () => {
     applyZoom();
-    updateHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
+    rewriteHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
     if (zoomByPointer) $('board').focus({ preventScroll: true });
     zoomByPointer = false;
   });
@@ -759,18 +829,18 @@ async function init() {
       const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, ...values });
       $('map-text').value = g.map;
       await loadText(g.map);
-      updateHash({ map: null });
+      rewriteHash({ map: null });
       toBoard();
     } catch (e) { showError(errorBox, e); }
   };
-  $('btn-load').onclick = () => loadText($('map-text').value).then(() => { updateHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
+  $('btn-load').onclick = () => loadText($('map-text').value).then(() => { rewriteHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
   $('in-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
     ev.target.value = '';
     const text = await f.text();
     $('map-text').value = text;
-    loadText(text).then(() => { updateHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
+    loadText(text).then(() => { rewriteHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
   };
   $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
