@@ -394,6 +394,25 @@ test('a new address after # starts the game it names', async () => {
   await page.context().close();
 });
 
+// A link whose options are clamped into a game that cannot start (cops=12 is noted "using 8", and
+// 8 cops do not fit on Petersen's graph) shows the default game. The notes came after the reason
+// and "showing the default game", so "using 8" and "using 254" read as the last word, with 2 cops
+// and 100 rounds on the board. The reason and the default game now come last.
+test('a link whose clamped game cannot start: the notes, then why, then that the default game is shown', async () => {
+  const page = await open('#cops=12&rounds=999');
+  await page.waitForFunction(() => !document.getElementById('error').hidden);
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent), [
+    'cops=12: more than 8; using 8.',
+    'rounds=999: more than 254; using 254.',
+    'cannot place 8 cops and X on pairwise non-adjacent crossings of this city',
+    '(The link\'s game could not be started; showing the default game.)',
+  ].join('\n'));
+  assert.equal(await page.inputValue('#in-cops'), '2');
+  assert.equal(await dd(page, 'round'), '1 of 100');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A screen reader hears the result once. It was in the one polite live region (#status), and the
 // move that ended the game put focus on it: read out by focus and by the region. The result box
 // is now out of the live region; the status line (live) says "Game over." and, when focus is not

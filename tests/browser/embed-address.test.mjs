@@ -349,3 +349,76 @@ test('a new address in a frame with options the page cannot use is noted in the 
     await page.context().close();
   }
 });
+
+// A seed bigger than the engine takes (below 2^64) stopped the page with the engine's "config.seed:
+// expected a non-negative integer" (Fugitive never came up; Cops and Robbers and Bank Heist
+// showed no game; Robots the default board), where any other number out of range is clamped and
+// noted. It is clamped to 10^19 and noted too; Search Party clamps its own (searchparty.test.mjs).
+test('a seed too big for the engine is clamped and noted, and the game plays', async () => {
+  const big = '99999999999999999999999';
+  const note = `seed=${big}: more than 10000000000000000000; using 10000000000000000000.`;
+  for (const game of GAMES.filter((g) => g !== 'searchparty')) {
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/#seed=${big}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 })
+      .catch(async () => { throw new Error(`${game}: the page did not come up: ${JSON.stringify(await noteText(page))}`); });
+    await waitPlaying(page, game);
+    await page.waitForTimeout(500);
+    assert.equal(await noteText(page), note, `${game}: the note`);
+    assert.equal(await page.inputValue('#in-seed'), '10000000000000000000', `${game}: the seed played`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// A link may carry anything, and a note shows its value: the value is cut short on every page
+// (Fugitive's map= and Robots' case= showed 10 KB whole: a box 13,000 px tall on a phone), cut
+// between characters (an emoji cut in half showed a stray box), on one line (a %0A started what
+// looked like another note), and it cannot turn the note's words around (a U+202E in the value
+// showed the rest of the line backwards).
+test('a note shows a long or hostile value cut short, on its line and in reading order, at 320 px', async () => {
+  const long = 'A'.repeat(10000);
+  const cut = `${'A'.repeat(40)}…`;
+  const cases = [
+    ['fugitive', `map=${long}`, `map=${cut}: no such map here (example8, or generated: cities=N&seed=S); showing a generated map.`],
+    ['robots', `case=${long}`, `case=${cut}: no problem input here (paste one, or give input=); showing a board from a seed.`],
+    ['bank', `level=${encodeURIComponent(`ab\u202ecd${'x'.repeat(35)}\u{1f600}tail\nmore`)}`,
+      `level=abcd${'x'.repeat(35)}\u{1f600}…: not a level (easy, medium, hard, best); using "hard".`],
+    ['copsrobbers', `level=${encodeURIComponent('hard\nlevel=best is fine')}`,
+      'level=hard level=best is fine: not a level (easy, medium, hard, best); using "best".'],
+  ];
+  for (const [game, hash, note] of cases.filter(([g]) => GAMES.includes(g))) {
+    const page = await h.newPage({ viewport: { width: 320, height: 480 } });
+    await page.goto(`${h.url}${game}/#${hash}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await waitPlaying(page, game);
+    assert.equal(await noteText(page), note, `${game}: the note`);
+    const { height, docWidth } = await page.evaluate(() => ({ height: document.getElementById('error').getBoundingClientRect().height, docWidth: document.documentElement.scrollWidth }));
+    assert.ok(height < 320, `${game}: the note is ${height} px tall at 320 px`);  // (13,000 px with the whole 10 KB)
+    assert.ok(docWidth <= 320, `${game}: the page is ${docWidth} px wide`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// A map's name in another case, or with a space around it, is the same map, as for the other
+// options (and Cops and Robbers' map=): Search Party's map=Example1 and Fugitive's map=Example8
+// or map=Generated were noted "no such map (example1, …)", naming the map the link meant.
+test('a map named in any case, or with spaces around it, is that map, with no note', async () => {
+  const cases = [
+    ['searchparty', 'map=%20Example1%20', async (page) => assert.equal(await page.inputValue('#in-builtin'), 'example1')],
+    ['fugitive', 'map=Example8', async (page) => assert.ok((await page.inputValue('#in-map')).trim() !== '', 'the built-in map example8 is played')],
+    ['fugitive', 'map=GENERATED&cities=20', async (page) => assert.equal(await page.inputValue('#in-cities'), '20')],
+  ];
+  for (const [game, hash, check] of cases.filter(([g]) => GAMES.includes(g))) {
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/#${hash}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await waitPlaying(page, game);
+    await page.waitForTimeout(300);
+    assert.equal(await noteText(page), '', `${game} #${hash}: no note`);
+    await check(page);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});

@@ -146,6 +146,25 @@ test('hint shows the strategy move on the board and in text', async () => {
   h.assertNoErrors();
 });
 
+// A new address after # (typed, or a course page changing the frame's src) is the game it names,
+// as a reload of it would be: with side=watch the strategy plays it (it showed the board and
+// waited, where a reload of the same address watched); side=wacth is noted ("you play").
+test('a new address with side=watch: the strategy plays it, as after a reload', async () => {
+  const page = await open('robots/#seed=1');
+  await page.evaluate((hash) => { location.hash = hash; }, BOARD_HASH.replace('/16.15,3.7', '/') + '&side=watch');
+  await page.locator('#replay-box').waitFor({ state: 'visible', timeout: 20000 })
+    .catch(async () => assert.fail(`no strategy playing after the new address: ${await page.textContent('#hint')}`));
+  await page.selectOption('.rp-speed', '16');
+  await page.waitForFunction(() => document.querySelector('#outcome')?.textContent === 'Won game after making 5 moves.', null, { timeout: 20000 });
+  assert.equal(await page.isHidden('#error'), true, 'no note for side=watch');
+  await page.evaluate(() => { location.hash = '#seed=3&side=wacth'; });
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent === 'side=wacth: not a side (watch); you play.');
+  assert.equal(await page.isHidden('#replay-box'), true, 'side=wacth: you play');
+  assert.equal((await status(page)).moves, '0');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('watch plays the strategy to the end with the judge summary; the player steps back', async () => {
   const page = await open('robots/' + BOARD_HASH.replace('/16.15,3.7', '/'));
   await page.click('#btn-watch');

@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -716,7 +716,7 @@ function formFromHash(h, { autoplay = false } = {}) {
   el.side.value = autoplay ? 'watch' : readChoice(h, 'side', SIDES, '0', { notes });
   el.level.value = readChoice(h, 'level', LEVELS, 'hard', { notes });
   el.moves.value = readInt(h, 'moves', 150, { min: 1, max: 400, notes });
-  el.seed.value = readInt(h, 'seed', 1, { min: 0, notes });
+  el.seed.value = readInt(h, 'seed', 1, { min: 0, max: MAX_LINK_SEED, notes });
   return notes;
 }
 

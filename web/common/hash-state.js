@@ -138,16 +138,29 @@ export function readInt(state, key, fallback, { min = -Infinity, max = Infinity,
   return Math.min(max, Math.max(min, n));
 }
 
+/**
+ * The largest seed a link names that a page passes to the engine as it is (readInt's max): the
+ * engine takes whole numbers below 2^64, and a bigger seed (seed=99999999999999999999999) stopped
+ * the page with "config.seed: expected a non-negative integer" instead of a note. 10^19 is the
+ * largest power of ten below 2^64, which JavaScript writes out in digits.
+ */
+export const MAX_LINK_SEED = 1e19;
+
 // A value in a note: as given, cut short (a link may carry anything; the note shows as text).
 const NOTE_VALUE_MAX = 40;
 
 /**
  * A note on an option of the address: `key=value: text.` (the value cut short). For a page's own
  * checks beyond readInt and readChoice, e.g. hashNote('map', h.map, 'no such map (…); using "rooms"').
+ * The value stays on its line and cannot turn the note's own words around: line breaks and other
+ * control characters read as spaces, and bidirectional controls are left out (a U+202E in
+ * `level=` showed the rest of the line backwards); it is cut between characters, not inside one
+ * (an emoji cut in half showed as a stray box).
  */
 export function hashNote(key, value, text) {
-  const v = String(value);
-  return `${key}=${v.length > NOTE_VALUE_MAX ? v.slice(0, NOTE_VALUE_MAX) + '…' : v}: ${text}.`;
+  const chars = Array.from(String(value).replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\p{Cc}\u2028\u2029]/gu, ' '));
+  const v = chars.length > NOTE_VALUE_MAX ? chars.slice(0, NOTE_VALUE_MAX).join('') + '…' : chars.join('');
+  return `${key}=${v}: ${text}.`;
 }
 
 function note(notes, key, value, text) {

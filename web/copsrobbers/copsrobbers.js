@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, applyEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -501,7 +501,7 @@ function formFromHash(h, { autoplay = false } = {}) {
   if (h.map !== undefined && map !== name) notes.push(hashNote('map', h.map, 'not a map name (lower-case letters, digits and -, like petersen or cycle-12); using "petersen"'));
   return {
     map, cops: readInt(h, 'cops', 2, { min: 1, max: 8, notes }), rounds: readInt(h, 'rounds', 100, { min: 1, max: 254, notes }),
-    seed: readInt(h, 'seed', 1, { min: 0, notes }), side: autoplay ? 'watch' : readChoice(h, 'side', SIDES, 'robber', { notes }),
+    seed: readInt(h, 'seed', 1, { min: 0, max: MAX_LINK_SEED, notes }), side: autoplay ? 'watch' : readChoice(h, 'side', SIDES, 'robber', { notes }),
     level: readChoice(h, 'level', LEVELS, 'best', { notes }), notes,
   };
 }
@@ -529,7 +529,9 @@ async function startFromLink(f) {
     st.linkOption?.remove();
     $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
     await startGame(f, { push: false });
-    if (msg) notes.unshift(`${msg}\n(The link's game could not be started; showing the default game.)`);
+    // After the notes: what the link's game came to (cops=12 noted "using 8", and 8 cops did not
+    // fit), then that the default game is shown (the notes' "using 8" read as the last word).
+    if (msg) notes.push(`${msg}\n(The link's game could not be started; showing the default game.)`);
   }
   if (notes.length) showError($('error'), notes.join('\n'));
 }

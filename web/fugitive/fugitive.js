@@ -9,7 +9,7 @@
 //       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
-import { applyEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash } from '../common/hash-state.js';
+import { applyEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -39,11 +39,12 @@ const NAMED_MAPS = { example8: EXAMPLE8 };
  */
 function readHash({ autoplay = false } = {}) {
   const h = readHashState();
-  const map = h.map === undefined || h.map === 'generated' ? null : h.map;
+  // (map names in any case, as the other options: map=Example8 was noted "no such map (example8 …)")
+  const map = h.map === undefined || h.map.trim().toLowerCase() === 'generated' ? null : h.map;
   const notes = [];
   return {
     side: autoplay ? -1 : readChoice(h, 'side', SIDES, 0, { notes }), level: readChoice(h, 'level', LEVELS, 'best', { notes }),
-    cities: readInt(h, 'cities', 80, { min: MIN_CITIES, max: 200, notes }), seed: readInt(h, 'seed', 1, { min: 0, notes }), map, notes,
+    cities: readInt(h, 'cities', 80, { min: MIN_CITIES, max: 200, notes }), seed: readInt(h, 'seed', 1, { min: 0, max: MAX_LINK_SEED, notes }), map, notes,
   };
 }
 
@@ -616,8 +617,9 @@ function formFromHash(h) {
 async function startFromHash(h) {
   let mapText, mapNote = null;
   if (h.map !== null) {
-    if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, h.map)) mapText = NAMED_MAPS[h.map];
-    else mapNote = `map=${h.map}: no such map here (example8, or generated: cities=N&seed=S); showing a generated map.`;
+    const name = h.map.trim().toLowerCase();
+    if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, name)) mapText = NAMED_MAPS[name];
+    else mapNote = hashNote('map', h.map, 'no such map here (example8, or generated: cities=N&seed=S); showing a generated map');  // (a long map= was shown whole)
   }
   try {
     await newGame(configFromForm(mapText), h.side);

@@ -13,7 +13,7 @@
 import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
@@ -97,11 +97,11 @@ function sourceFromHash(h, notes = null) {
   if (h.input !== undefined || h.case !== undefined) {
     const text = h.input !== undefined ? decodeInput(h.input) : storedInput();
     if (text) return { kind: 'input', text, caseIndex: readInt(h, 'case', 1, { min: 1, notes }) };
-    notes?.push(`case=${h.case}: no problem input here (paste one, or give input=); showing a board from a seed.`);
+    notes?.push(hashNote('case', h.case, 'no problem input here (paste one, or give input=); showing a board from a seed'));  // (cut short, as every note)
   }
   return {
     kind: 'seed',
-    seed: readInt(h, 'seed', DEFAULTS.seed, { min: 0, notes }),
+    seed: readInt(h, 'seed', DEFAULTS.seed, { min: 0, max: MAX_LINK_SEED, notes }),
     robots: readInt(h, 'robots', DEFAULTS.robots, { min: 1, max: 50, notes }),
     teleports: readInt(h, 'teleports', DEFAULTS.teleports, { min: 0, max: 20, notes }),
   };
@@ -883,12 +883,16 @@ document.addEventListener('keydown', (ev) => {
 });
 
 // A new address: its board, and a note for the options it gives that the page cannot use (the
-// next move or board clears it, as any message).
+// next move or board clears it, as any message); side=watch: the strategy plays it, as after a
+// reload (a new address with side=watch showed the board and waited).
 onHashChange((h) => {
   const notes = [];
-  watchFromHash(h, notes);
+  const watching = watchFromHash(h, notes);
   try {
-    loadSource(sourceFromHash(h, notes), { updateHash: false }).then((ok) => showNotes(notes, { after: !ok }));
+    loadSource(sourceFromHash(h, notes), { updateHash: false }).then((ok) => {
+      showNotes(notes, { after: !ok });
+      if (ok && watching) watch();
+    });
   } catch (e) {
     showError(el.error, e.message);
     showNotes(notes, { after: true });

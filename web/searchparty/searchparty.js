@@ -698,9 +698,16 @@ function settingsFromHash(h, notes = null) {
   if (zoom !== $('in-zoom').value) { $('in-zoom').value = zoom; applyZoom(); }
 }
 
-/** The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). */
+/**
+ * The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). The
+ * name is matched in any case, as the other options (map=Example1 was noted "no such built-in
+ * map (example1, …)").
+ */
 function builtinFromHash(h) {
-  if (h.map === undefined || builtinText(h.map)) return { name: h.map ?? 'rooms', note: null };
+  if (h.map === undefined) return { name: 'rooms', note: null };
+  const key = h.map.trim().toLowerCase();
+  const name = (st.builtins || []).find((m) => m.name.toLowerCase() === key)?.name;
+  if (name) return { name, note: null };
   return { name: 'rooms', note: hashNote('map', h.map, `no such built-in map (${st.builtins.map((m) => m.name).join(', ')}); showing "rooms"`) };
 }
 
