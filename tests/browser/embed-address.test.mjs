@@ -422,3 +422,27 @@ test('a map named in any case, or with spaces around it, is that map, with no no
     await page.context().close();
   }
 });
+
+// A replay= that cannot be opened leaves the address's game on screen, so the notes on its
+// options stay, under the replay's error: the error replaced them (a note was up for a few
+// milliseconds). A replay that opens clears them: the options play no part in it.
+test('replay= that fails: its error, then the notes on the address\'s options; one that opens: no note', async () => {
+  for (const game of GAMES) {
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/#seed=abc&replay=no-such-replay.json`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await page.waitForFunction(() => /HTTP 404/.test(document.querySelector('#error .error-text')?.textContent || ''), null, { timeout: 20000 });
+    await page.waitForTimeout(300);
+    assert.equal(await noteText(page), 'replay=no-such-replay.json: HTTP 404\nseed=abc: not a whole number; using 1.', `${game}: the box`);
+    await page.context().close();
+  }
+  h.assertNoErrors([/no-such-replay\.json/, /404/]);
+  const page = await h.newPage();
+  await page.goto(`${h.url}robots/#seed=abc&replay=../course/replays/robots-seed7.json`);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
+  await page.waitForTimeout(300);
+  assert.equal(await noteText(page), '', 'robots: a replay that opens clears the note');
+  h.assertNoErrors();
+  await page.context().close();
+});

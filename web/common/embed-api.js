@@ -121,10 +121,15 @@ export async function fetchReplay(url, game) {
  * pursuit:error. The same for every page, so a broken replay URL behaves alike everywhere.
  */
 export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = false } = {}) {
+  // What the box says already (the address's notes: level=hardd: ...) stays under the replay's
+  // error: the page then shows the address's game, which those notes are about. (It was
+  // replaced, so a note was on screen for a few milliseconds.) A replay shown clears the box:
+  // the address's game options play no part in it.
+  const shown = errorBox && !errorBox.hidden ? errorBox.querySelector('.error-text')?.textContent ?? '' : '';
   try {
     await open(await fetchReplay(url, game), { autoplay });
   } catch (e) {
-    showError(errorBox, e.message);
+    showError(errorBox, [e.message, shown].filter(Boolean).join('\n'));
     api?.error(e.message);
   }
 }
