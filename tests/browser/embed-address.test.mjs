@@ -282,13 +282,25 @@ const STATUS_ID = { searchparty: 'status-line' };
 const waitPlaying = (page, game) => page.waitForFunction(([re, id]) => new RegExp(re).test(document.getElementById(id)?.textContent || ''),
   [PLAYING[game].source, STATUS_ID[game] ?? 'status'], { timeout: 30000 });
 
+/** Waits until the page is ready and its status line shows a game under way. */
+async function waitReadyPlaying(page, game) {
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 })
+    .catch(async () => { throw new Error(`${game}: the page did not come up: ${JSON.stringify(await noteText(page))}`); });
+  await waitPlaying(page, game);
+}
+
+/** A new page (h.newPage options) at `game`'s address `#hash`, once its game is under way. */
+async function openPlaying(game, hash, options = {}) {
+  const page = await h.newPage(options);
+  await page.goto(`${h.url}${game}/#${hash}`);
+  await waitReadyPlaying(page, game);
+  return page;
+}
+
 for (const game of GAMES.filter((g) => NOTE_CASES[g])) {
   test(`${game}: an address option the page cannot use falls back with a note; a valid address shows none`, async () => {
     const { bad, notes, form, valid, validForm, next = '#btn-new', rewritten = form } = NOTE_CASES[game];
-    const page = await h.newPage();
-    await page.goto(`${h.url}${game}/#${bad}`);
-    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
-    await waitPlaying(page, game);
+    const page = await openPlaying(game, bad);
     assert.equal(await noteText(page), notes.join('\n'), `${game} #${bad}: the note`);
     await assertForm(page, form, `${game} #${bad}: the defaults`);
     // The game goes on (the bots' first moves, or watching) and the note stays up meanwhile.
@@ -303,17 +315,13 @@ for (const game of GAMES.filter((g) => NOTE_CASES[g])) {
     await page.waitForTimeout(300);
     assert.equal(await noteText(page), '', `${game}: New game clears the note`);
     await page.reload();
-    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
-    await waitPlaying(page, game);
+    await waitReadyPlaying(page, game);
     await page.waitForTimeout(800);
     assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.hash)}) has no note`);
     await page.context().close();
 
     // Names in any case, the old side numbers: valid, no note.
-    const ok = await h.newPage();
-    await ok.goto(`${h.url}${game}/#${valid}`);
-    await ok.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
-    await waitPlaying(ok, game);
+    const ok = await openPlaying(game, valid);
     await ok.waitForTimeout(800);
     assert.equal(await noteText(ok), '', `${game} #${valid}: no note`);
     await assertForm(ok, validForm, `${game} #${valid}`);
@@ -358,11 +366,7 @@ test('a seed too big for the engine is clamped and noted, and the game plays', a
   const big = '99999999999999999999999';
   const note = `seed=${big}: more than 10000000000000000000; using 10000000000000000000.`;
   for (const game of GAMES.filter((g) => g !== 'searchparty')) {
-    const page = await h.newPage();
-    await page.goto(`${h.url}${game}/#seed=${big}`);
-    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 })
-      .catch(async () => { throw new Error(`${game}: the page did not come up: ${JSON.stringify(await noteText(page))}`); });
-    await waitPlaying(page, game);
+    const page = await openPlaying(game, `seed=${big}`);
     await page.waitForTimeout(500);
     assert.equal(await noteText(page), note, `${game}: the note`);
     assert.equal(await page.inputValue('#in-seed'), '10000000000000000000', `${game}: the seed played`);
@@ -388,10 +392,7 @@ test('a note shows a long or hostile value cut short, on its line and in reading
       'level=hard level=best is fine: not a level (easy, medium, hard, best); using "best".'],
   ];
   for (const [game, hash, note] of cases.filter(([g]) => GAMES.includes(g))) {
-    const page = await h.newPage({ viewport: { width: 320, height: 480 } });
-    await page.goto(`${h.url}${game}/#${hash}`);
-    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
-    await waitPlaying(page, game);
+    const page = await openPlaying(game, hash, { viewport: { width: 320, height: 480 } });
     assert.equal(await noteText(page), note, `${game}: the note`);
     const { height, docWidth } = await page.evaluate(() => ({ height: document.getElementById('error').getBoundingClientRect().height, docWidth: document.documentElement.scrollWidth }));
     assert.ok(height < 320, `${game}: the note is ${height} px tall at 320 px`);  // (13,000 px with the whole 10 KB)
@@ -411,10 +412,7 @@ test('a map named in any case, or with spaces around it, is that map, with no no
     ['fugitive', 'map=GENERATED&cities=20', async (page) => assert.equal(await page.inputValue('#in-cities'), '20')],
   ];
   for (const [game, hash, check] of cases.filter(([g]) => GAMES.includes(g))) {
-    const page = await h.newPage();
-    await page.goto(`${h.url}${game}/#${hash}`);
-    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
-    await waitPlaying(page, game);
+    const page = await openPlaying(game, hash);
     await page.waitForTimeout(300);
     assert.equal(await noteText(page), '', `${game} #${hash}: no note`);
     await check(page);

@@ -34,6 +34,14 @@ async function pasteMap(page, text) {
   await page.waitForFunction((size) => document.getElementById('caption').textContent.startsWith(size), `${cols}×${rows}`);
 }
 
+/** The page (options as for h.newPage) at zoom 8× with map 5 pasted (the star at 84,28). */
+async function openZoomedMap5(options) {
+  const page = await openPage(options);
+  await page.selectOption('#in-zoom', '8');
+  await pasteMap(page, map5());
+  return page;
+}
+
 /** "Watch the solver": waits for its plan and returns the plan's turns. */
 async function watchSolver(page) {
   await page.click('#btn-solve');
@@ -889,9 +897,7 @@ test('zoom: a small map at 8× gets cells of at most 56 px (also in a frame, als
 // A phone turned sideways at 8× (map 5: cells from 10 to 14 px) kept the view's scroll offsets
 // in pixels: the star was out of the view. The point in the middle of the view stays there.
 test('zoom: turning the phone keeps the same part of the map in the view, the canvas drawn', async () => {
-  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
-  await page.selectOption('#in-zoom', '8');
-  await pasteMap(page, map5());
+  const page = await openZoomedMap5({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
   const middle = () => page.evaluate(() => {
     const canvas = document.getElementById('board'), view = document.getElementById('board-view');
     const r = canvas.getBoundingClientRect(), v = view.getBoundingClientRect(), cell = r.width / 250;
@@ -918,9 +924,7 @@ test('zoom: turning the phone keeps the same part of the map in the view, the ca
 // The view moved only once the star was within 1 cell of its edge: what the star sees (2 cells
 // each way) was cut. It now moves when the star comes within 3 cells of the edge.
 test('zoom: the view follows before the star\'s sight reaches its edge', async () => {
-  const page = await openPage();
-  await page.selectOption('#in-zoom', '8');
-  await pasteMap(page, map5());
+  const page = await openZoomedMap5();
   // The star (S at 84,28) 2¼ cells from the view's right and bottom edges: its cell is in view,
   // not what it sees.
   await page.evaluate(() => {
@@ -945,9 +949,7 @@ test('zoom: the view follows before the star\'s sight reaches its edge', async (
 // blind. The view goes to it (also on "Play from here", from the star followed while watching
 // to the actor steered); a click on the board (picking who stands there) does not scroll.
 test('zoom: in "Steer everyone" the actor chosen by its button or letter is brought into view; a pick on the board does not scroll', async () => {
-  const page = await openPage();
-  await page.selectOption('#in-zoom', '8');
-  await pasteMap(page, map5());
+  const page = await openZoomedMap5();
   // Costar A chosen to steer, all on S; the cast spread out: the solver's plan to turn 150
   // (the view follows the star), then play on from there.
   await page.check('input[name="steer"][value="all"]');
@@ -1040,9 +1042,7 @@ function viewInColumn(page) {
 }
 
 test('zoom keys: Shift+arrow keys move the zoomed view by half of it and play no turn; 0 brings it back to the star; the next turn still follows', async () => {
-  const page = await openPage();
-  await page.selectOption('#in-zoom', '8');
-  await pasteMap(page, map5());
+  const page = await openZoomedMap5();
   const board = () => page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
   const quiet = async (what) => {
     await page.waitForTimeout(300);  // a turn played would show by now

@@ -12,7 +12,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -731,7 +731,7 @@ function showLinkNotes(notes) {
 }
 
 /** Whether the error box shows the address's notes (and nothing else). */
-const showsLinkNote = () => !!linkNote && !el.error.hidden && el.error.querySelector('.error-text')?.textContent === linkNote;
+const showsLinkNote = () => !!linkNote && shownError(el.error) === linkNote;
 
 async function main() {
   const { replayUrl, autoplay } = readEmbedOptions();

@@ -21,7 +21,7 @@
 //   connectEmbedApi({ game: 'robots', start: (config, opts) => ..., loadReplay: (replay, opts) => ... });
 //   ...when a game ends: notifyGameOver(result, { source: 'play' });
 import { parseParams } from './hash-state.js';
-import { showError } from './ui.js';
+import { showError, shownError } from './ui.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
 const MAX_CONFIG_CHARS = 256 * 1024;
@@ -125,7 +125,7 @@ export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = 
   // error: the page then shows the address's game, which those notes are about. (It was
   // replaced, so a note was on screen for a few milliseconds.) A replay shown clears the box:
   // the address's game options play no part in it.
-  const shown = errorBox && !errorBox.hidden ? errorBox.querySelector('.error-text')?.textContent ?? '' : '';
+  const shown = shownError(errorBox);
   try {
     await open(await fetchReplay(url, game), { autoplay });
   } catch (e) {

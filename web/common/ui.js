@@ -159,6 +159,11 @@ export function enterPresses(button, ...inputs) {
   }
 }
 
+/** The message an error box shows, '' when it is hidden (or there is none). */
+export function shownError(box) {
+  return box && !box.hidden ? box.querySelector('.error-text')?.textContent ?? '' : '';
+}
+
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;

@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -524,7 +524,7 @@ async function startFromLink(f) {
   try {
     await startGame(f, { push: false });
   } catch {
-    const msg = $('error').querySelector('.error-text')?.textContent;
+    const msg = shownError($('error'));
     Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
     st.linkOption?.remove();
     $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;

@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -905,7 +905,7 @@ const watchFromHash = (h, notes = null) => readChoice(h, 'side', ['watch'], null
 /** Shows the address's notes in the error box; `after` keeps the error shown there, above them. */
 function showNotes(notes, { after = false } = {}) {
   if (!notes.length) return;
-  const shown = after && !el.error.hidden ? el.error.querySelector('.error-text')?.textContent : '';
+  const shown = after ? shownError(el.error) : '';
   showError(el.error, [shown, ...notes].filter(Boolean).join('\n'));
 }
 
@@ -933,7 +933,7 @@ async function whenIdle() {
 /** Loads `src`; throws (for the host page) where the page would only show the error. */
 async function loadSourceOrThrow(src, opts) {
   await whenIdle();
-  if (!(await loadSource(src, opts))) throw new Error(el.error.querySelector('.error-text')?.textContent || 'the board could not be loaded');
+  if (!(await loadSource(src, opts))) throw new Error(shownError(el.error) || 'the board could not be loaded');
 }
 
 /**
@@ -998,7 +998,7 @@ try {
     src = sourceFromHash({});
   }
   if (!(await loadSource(src, { updateHash: false }))) {
-    msg = el.error.querySelector('.error-text')?.textContent;
+    msg = shownError(el.error);
     if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
   }
   if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);

@@ -123,7 +123,7 @@ function applyZoom() {
   if (!zoomed()) { view.scrollLeft = 0; view.scrollTop = 0; viewCentre = null; return; }
   const g = board.geo, a = followed();
   if (mid) centreOn(mid.x * g.cell, mid.y * g.cell);
-  else if (a) centreOn((a.x + 0.5) * g.cell, (a.y + 0.5) * g.cell);
+  else if (a) centreOnActor(a);
   else rememberCentre();
 }
 
@@ -162,14 +162,16 @@ function followCast({ newMap = false } = {}) {
   const mx = Math.min(3 * cell, (b.w - cell) / 2), my = Math.min(3 * cell, (b.h - cell) / 2);
   const x = a.x * cell, y = a.y * cell;
   const inside = x >= b.x + mx && x + cell <= b.x + b.w - mx && y >= b.y + my && y + cell <= b.y + b.h - my;
-  if (newMap || !inside) centreOn(x + cell / 2, y + cell / 2);
+  if (newMap || !inside) centreOnActor(a);
 }
+
+/** Scrolls the view so that actor `a`'s cell is in its middle. */
+const centreOnActor = (a) => centreOn((a.x + 0.5) * board.geo.cell, (a.y + 0.5) * board.geo.cell);
 
 /** Zoomed, the view brought back to the one followed (the key 0). */
 function recentre() {
   const a = followed();
-  if (!zoomed() || !a) return;
-  centreOn((a.x + 0.5) * board.geo.cell, (a.y + 0.5) * board.geo.cell);
+  if (zoomed() && a) centreOnActor(a);
 }
 
 // The keyboard's way to look around a zoomed map (without a mouse, or with a screen magnifier):
