@@ -444,3 +444,65 @@ test('replay= that fails: its error, then the notes on the address\'s options; o
   h.assertNoErrors();
   await page.context().close();
 });
+
+// embed= and autoplay= are switches: 1 or true turns them on, 0 or false off. Any other value did
+// nothing, without a word (#autoplay=yes watched no game, ?embed=yes showed the full page), where
+// every other option a page cannot use is noted. Every page notes them now, the same way, from the
+// hash or the query; the off values are taken silently, and the page's next address drops them.
+const EMBED_NOTE = 'embed=yes: not 1 or true (0 or false: off); the full page is shown.';
+const AUTOPLAY_NOTE = 'autoplay=yes: not 1 or true (0 or false: off); autoplay is off.';
+
+test('embed= and autoplay= other than 1, true, 0 or false are noted on every page, from the hash or the query', async () => {
+  for (const game of GAMES) {
+    for (const address of ['#embed=yes&autoplay=yes&seed=2', '?embed=yes&autoplay=yes#seed=2']) {
+      const page = await h.newPage();
+      await page.goto(`${h.url}${game}/${address}`);
+      await waitReadyPlaying(page, game);
+      await page.waitForTimeout(800);
+      assert.equal(await noteText(page), `${EMBED_NOTE}\n${AUTOPLAY_NOTE}`, `${game}/${address}: the notes`);
+      assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), false, `${game}/${address}: the full page`);
+      await page.context().close();
+    }
+    const off = await h.newPage();
+    await off.goto(`${h.url}${game}/?embed=0&autoplay=false#seed=2`);
+    await waitReadyPlaying(off, game);
+    await off.waitForTimeout(800);
+    assert.equal(await noteText(off), '', `${game}: embed=0 and autoplay=false are off, with no note`);
+    await off.context().close();
+  }
+  h.assertNoErrors();
+});
+
+// Search Party shows the player's game (its status says so), not the solver's; its next address
+// (and Bank's) names neither switch, so a reload of it brings no note.
+test('autoplay=yes plays no game by itself, and the page\'s next address drops the switches it noted', async () => {
+  for (const [game, next] of [['searchparty', '#btn-builtin'], ['bank', '#btn-new']].filter(([g]) => GAMES.includes(g))) {
+    const page = await openPlaying(game, 'embed=yes&autoplay=yes&seed=2');
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), `${EMBED_NOTE}\n${AUTOPLAY_NOTE}`, `${game}: the notes`);
+    if (game === 'searchparty') assert.match(await page.textContent('#status-line'), /Your turn/, 'searchparty: the player\'s turn, not the solver\'s plan');
+    await page.click(next);
+    await page.waitForFunction(() => !/(^|&)(embed|autoplay)=/.test(location.hash.slice(1)), null, { timeout: 10000 })
+      .catch(async () => { throw new Error(`${game}: the next address still names a switch: ${await page.evaluate(() => location.hash)}`); });
+    await page.reload();
+    await waitReadyPlaying(page, game);
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.hash)}) has no note`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+// With replay=, autoplay= is the replay's: a replay that opens clears the address's notes, but
+// not this one (the replay waits for Play, and the note says why).
+test('autoplay=yes with a replay that opens: the replay waits at its start, and the note stays', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}robots/#autoplay=yes&replay=../course/replays/robots-seed7.json`);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
+  await page.waitForTimeout(1000);  // a replay that played by itself would have moved on by now
+  assert.match(await page.textContent('#replay-player .rp-pos'), /^\D*0 \//, 'the replay is at its start');
+  assert.equal(await noteText(page), 'autoplay=yes: not 1 or true (0 or false: off); the replay does not play by itself.', 'the note');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -1100,6 +1100,41 @@ test('zoom keys: Shift+arrow keys move the zoomed view by half of it and play no
   await page.context().close();
 });
 
+// Shift+arrows moved the zoomed view, but Shift+Home / PageUp / End / PageDown still played the
+// diagonal moves of Home / PageUp / End / PageDown. They now move the view diagonally by half of
+// it, as two Shift+arrows would, and at Fit do nothing, as Shift+arrows.
+test('zoom keys: Shift+Home / PageUp / End / PageDown move the zoomed view diagonally and play no turn, nor at Fit', async () => {
+  const page = await openZoomedMap5();
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  const b0 = await boardView(page);
+  const moved = async () => { const b = await boardView(page); return [b.scrollLeft - b0.scrollLeft, b.scrollTop - b0.scrollTop]; };
+  const half = (size) => Math.max(1, Math.floor(size / 2 / b0.cell)) * b0.cell;
+  const near = ([dx, dy], [sx, sy]) => Math.abs(dx - sx * half(b0.clientWidth)) <= 1 && Math.abs(dy - sy * half(b0.clientHeight)) <= 1;
+  await page.keyboard.press('Shift+PageDown');
+  const down = await moved();
+  assert.ok(down[0] > 0 && down[1] > 0 && near(down, [1, 1]), `Shift+PageDown moved the view right and down by half of it (${down}; ${b0.clientWidth}×${b0.clientHeight} view, ${b0.cell} px cells)`);
+  await page.keyboard.press('Shift+Home');
+  assert.deepEqual(await moved(), [0, 0], 'Shift+Home moved it back up and left');
+  await page.keyboard.press('Shift+End');
+  const downLeft = await moved();
+  assert.ok(near(downLeft, [-1, 1]), `Shift+End moved it left and down (${downLeft})`);
+  await page.keyboard.press('Shift+PageUp');
+  assert.deepEqual(await moved(), [0, 0], 'Shift+PageUp moved it back up and right');
+  await page.waitForTimeout(300);  // a turn played would show by now
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
+  assert.deepEqual(await starCell(page), [84, 28], 'the star did not move');
+  assert.equal(await page.isVisible('#error'), false, 'no error');
+  // At Fit there is nothing to move, and nothing plays.
+  await page.selectOption('#in-zoom', 'fit');
+  await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  for (const key of ['PageDown', 'Home', 'End', 'PageUp']) await page.keyboard.press(`Shift+${key}`);
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'at Fit, Shift+PageDown / Home / End / PageUp played no turn');
+  assert.deepEqual(await starCell(page), [84, 28], 'at Fit the star did not move');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('zoom keys while watching: Shift+arrow keys move the view, not the replay; → still steps and the view follows; 0 brings it back', async () => {
   const page = await h.newPage();
   await page.goto(new URL('searchparty/#zoom=4', h.url).href);
@@ -1117,6 +1152,9 @@ test('zoom keys while watching: Shift+arrow keys move the view, not the replay; 
   await page.waitForTimeout(300);
   await boardFollowsPlayer(page, 0, total, 'Shift+→ stepped no turn');
   assert.equal(await page.isVisible('#error'), false, 'Shift+→ is no play key: no "press Play from here"');
+  await page.keyboard.press('Shift+End');  // (End alone sends the replay to its end)
+  await page.waitForTimeout(300);
+  await boardFollowsPlayer(page, 0, total, 'Shift+End moved the view, not the replay to its end');
   await page.keyboard.press('0');
   assert.equal((await boardView(page)).scrollLeft, s0.scrollLeft, '0: the view is back on the star');
   // Moved away, → steps the replay and the view follows the star.
@@ -1175,6 +1213,40 @@ test('zoom: a small map at 2× has a view no wider than the board, centred in it
   await page.selectOption('#in-zoom', 'fit');
   const fit = await viewInColumn(page);
   assert.ok(Math.abs(fit.view.width - fit.column.width) <= 1, `at Fit the view spans the column (${fit.view.width} of ${fit.column.width} px)`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// On a phone held sideways (667×375) the zoomed view is at most 279 px a side, and a zoomed cell
+// at most 56 px: five cells made a 280 px side, a 1 px scroll range (a 5×5 map all but whole in
+// view scrolled by 1 px both ways; the built-in example1, 6×5, up and down as well as sideways).
+// A side less than half a cell longer than the view is now drawn to fit it; a bigger map still
+// scrolls.
+test('zoom on a landscape phone: a side that nearly fits the view fits it, no 1 px scroll range; a bigger map still scrolls', async () => {
+  const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.goto(new URL('searchparty/#map=example1&zoom=2', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const range = (b) => [b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight];
+  const settled = async () => { await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); return boardView(page); };
+  const e1 = await settled();
+  assert.ok(range(e1)[0] > e1.cell, `example1 (6×5) at 2× still scrolls sideways (${range(e1)})`);
+  assert.equal(range(e1)[1], 0, `example1 at 2×: nothing to scroll up and down (${e1.scrollHeight} in ${e1.clientHeight}, ${e1.cell} px cells)`);
+  assert.ok(e1.cell > 55 && e1.cell <= 56, `still about 2× (${e1.cell} px cells)`);
+  assert.match(e1.info, /fitted to the view/, 'the line beside the zoom says why the cells are a little smaller');
+  await pasteMap(page, '5 5 0 0\n.....\n.....\n..S..\n.....\n.....\n');
+  const whole = await settled();
+  assert.deepEqual(range(whole), [0, 0], `5×5 at 2×: the whole board in view, no scroll range (${whole.scrollWidth}×${whole.scrollHeight} in ${whole.clientWidth}×${whole.clientHeight}, ${whole.cell} px cells)`);
+  await page.selectOption('#in-zoom', '4');
+  assert.deepEqual(range(await settled()), [0, 0], '5×5 at 4× (56 px cells at most): none either');
+  await page.selectOption('#in-zoom', '2');
+  await page.selectOption('#in-builtin', 'rooms');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('24×12'));
+  const rooms = await settled();
+  assert.ok(range(rooms)[0] > rooms.cell, `rooms (24×12) at 2× scrolls (${range(rooms)})`);
+  await page.selectOption('#in-zoom', '8');
+  const big = await settled();
+  assert.ok(range(big)[0] > big.cell && range(big)[1] > big.cell, `rooms at 8× scrolls both ways (${range(big)}, ${big.cell} px cells)`);
   h.assertNoErrors();
   await page.context().close();
 });

@@ -13,7 +13,7 @@ import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -735,7 +735,7 @@ const showsLinkNote = () => !!linkNote && shownError(el.error) === linkNote;
 
 async function main() {
   const { replayUrl, autoplay } = readEmbedOptions();
-  const notes = formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
+  const notes = embedOptionNotes(formFromHash(readHash(), { autoplay: autoplay && !replayUrl }));
   try {
     await engine.ready();
   } catch (e) {

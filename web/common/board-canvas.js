@@ -3,13 +3,16 @@
 //
 //   const board = new BoardCanvas(canvasEl, { rows: 31, cols: 31, onDraw: (ctx, geo) => ..., onCell: (r, c, ev) => ... });
 //   board.redraw();   // after a state change
-//   geo = {cell, width, height, x0, y0, rows, cols, dpr, fitCell, zoom}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
+//   geo = {cell, width, height, x0, y0, rows, cols, dpr, fitCell, zoom, toView}; geo.cellRect(r, c) -> {x, y, w, h}; geo.center(r, c) -> {x, y}
 //   board.setZoom(4);  // opt-in (Search Party): cells 4× their fitted size, the canvas wider than
 //                      // its container, which then scrolls (the page's CSS); 1, the default, fits;
 //                      // maxZoomCell (an option, default none) caps a zoomed cell's size
 //   new BoardCanvas(canvasEl, { sizeFrom: el, ... })  // opt-in: the board fits el's width, not
 //                      // its parent's (Search Party: a zoomed view shrinks to a small board, and
 //                      // a board fitted to that view would fit itself)
+//   new BoardCanvas(canvasEl, { zoomRoom: () => ({ width, height }), ... })  // opt-in: the largest
+//                      // view a zoomed board scrolls in (CSS px); a side less than half a cell
+//                      // longer than it is drawn to fit it (geo.toView says so)
 const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
 
 /**
@@ -43,10 +46,11 @@ export const MAX_CANVAS_SIDE = 8192;
 export const MAX_CANVAS_AREA = 4096 * 4096;
 
 export class BoardCanvas {
-  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1, maxZoomCell = Infinity, sizeFrom = null } = {}) {
+  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1, maxZoomCell = Infinity, sizeFrom = null, zoomRoom = null } = {}) {
     this.canvas = canvas;
     this.zoom = zoom;
     this.maxZoomCell = maxZoomCell;
+    this.zoomRoom = zoomRoom;
     this.rows = rows;
     this.cols = cols;
     this.onDraw = onDraw;
@@ -95,7 +99,7 @@ export class BoardCanvas {
    * Cells `zoom` times the fitted size (1: the board fits its container, as by default); the
    * canvas then overflows its container, which the page lets scroll. Returns the zoom got, less
    * than asked when the canvas would pass MAX_CANVAS_SIDE / MAX_CANVAS_AREA or the cells
-   * maxZoomCell (never less than the fitted size).
+   * maxZoomCell, or a side nearly fits zoomRoom (never less than the fitted size).
    */
   setZoom(zoom) {
     this.zoom = Math.max(1, Number(zoom) || 1);
@@ -118,6 +122,7 @@ export class BoardCanvas {
     cell = Math.max(cell, this.minCell);
     const fitCell = cell;
     let dpr = Math.max(1, window.devicePixelRatio || 1);
+    let toView = false;
     if (this.zoom > 1) {
       // Within the canvas limits at one device pixel per CSS pixel, in quarter pixels; then as
       // many device pixels per CSS pixel as the limits leave (the screen's at most). (A little
@@ -125,6 +130,9 @@ export class BoardCanvas {
       const side = MAX_CANVAS_SIDE - 1, area = MAX_CANVAS_AREA * 0.995;
       const most = Math.min(side / this.cols, side / this.rows, Math.sqrt(area / (this.rows * this.cols)));
       cell = Math.max(fitCell, Math.min(fitCell * this.zoom, Math.floor(most * 4) / 4, this.maxZoomCell));
+      const inView = this.zoomRoom ? Math.max(fitCell, this.cellToView(cell)) : cell;
+      toView = inView < cell;
+      cell = inView;
       const cssW = cell * this.cols, cssH = cell * this.rows;
       dpr = Math.max(1, Math.min(dpr, side / cssW, side / cssH, Math.sqrt(area / (cssW * cssH))));
     }
@@ -141,11 +149,28 @@ export class BoardCanvas {
     const rows = this.rows;
     const cols = this.cols;
     this.geo = {
-      cell, width: w, height: h, rows, cols, dpr, fitCell, zoom: cell / fitCell,
+      cell, width: w, height: h, rows, cols, dpr, fitCell, zoom: cell / fitCell, toView,
       cellRect: (r, c) => ({ x: (c - 1) * cell, y: (r - 1) * cell, w: cell, h: cell }),
       center: (r, c) => ({ x: (c - 0.5) * cell, y: (r - 0.5) * cell }),
     };
     this.redraw();
+  }
+
+  /**
+   * A zoomed cell no larger than lets a side of the board fit the view (zoomRoom) when that side
+   * is less than half a cell longer than the view: scrolling it showed a sliver of a cell. The
+   * zoomed cell's cap is a fixed size (Search Party's 56 px) that knows nothing of the view: five
+   * cells of 56 px were 280 px in a 279 px view (a phone held sideways), a 1 px scroll range.
+   * In quarter pixels, rounded down, as the fitted cell.
+   */
+  cellToView(cell) {
+    const room = this.zoomRoom();
+    let out = cell;
+    for (const [n, size] of [[this.cols, room.width], [this.rows, room.height]]) {
+      const over = n * cell - size;
+      if (over > 0 && over < cell / 2) out = Math.min(out, Math.floor((size / n) * 4) / 4);
+    }
+    return out;
   }
 
   redraw() {

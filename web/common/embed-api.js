@@ -20,7 +20,7 @@
 //   import { connectEmbedApi, notifyGameOver } from '../common/embed-api.js';
 //   connectEmbedApi({ game: 'robots', start: (config, opts) => ..., loadReplay: (replay, opts) => ... });
 //   ...when a game ends: notifyGameOver(result, { source: 'play' });
-import { parseParams } from './hash-state.js';
+import { parseParams, hashNote, isEmbed, switchValue } from './hash-state.js';
 import { showError, shownError } from './ui.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
@@ -131,7 +131,12 @@ export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = 
   } catch (e) {
     showError(errorBox, [e.message, shown].filter(Boolean).join('\n'));
     api?.error(e.message);
+    return;
   }
+  // The replay shown has cleared the box, but a note on autoplay= (embedOptionNotes) is about the
+  // replay, which waits for Play: it is shown again.
+  const note = autoplayNote();
+  if (note) showError(errorBox, note);
 }
 
 /**
@@ -213,11 +218,42 @@ export function notifyGameOver(result, extra) {
   api?.gameOver(result, extra);
 }
 
+/** An option of the URL's hash, else of its query string (undefined when neither gives it). */
+function hashThenQuery(loc, key) {
+  const h = parseParams(loc.hash);
+  return h[key] !== undefined ? h[key] : parseParams(loc.search)[key];
+}
+
 /** The URL options replay=<url> and autoplay=1 (hash first, then query string). */
 export function readEmbedOptions(loc = window.location) {
-  const q = parseParams(loc.search);
-  const h = parseParams(loc.hash);
-  const get = (k) => (h[k] !== undefined ? h[k] : q[k]);
-  const ap = get('autoplay');
-  return { replayUrl: get('replay') || null, autoplay: ap === '1' || ap === 'true' };
+  const ap = hashThenQuery(loc, 'autoplay');
+  return { replayUrl: hashThenQuery(loc, 'replay') || null, autoplay: switchValue(ap) === true };
+}
+
+/** A note on a switch's value that is neither on nor off ("yes", "on", an empty value), else null. */
+function switchNote(key, value, instead) {
+  if (value === undefined || switchValue(value) !== null) return null;
+  return hashNote(key, value, `not 1 or true (0 or false: off); ${instead}`);
+}
+
+/** The note on the URL's autoplay= (see embedOptionNotes), or null. */
+function autoplayNote(loc = window.location) {
+  const { replayUrl } = readEmbedOptions(loc);
+  return switchNote('autoplay', hashThenQuery(loc, 'autoplay'), replayUrl ? 'the replay does not play by itself' : 'autoplay is off');
+}
+
+/**
+ * Adds to `notes` (a page's notes on its address, hash-state.js) a line for embed= and autoplay=
+ * values that are neither on (1, true) nor off (0, false): `#autoplay=yes` or `?embed=yes` did
+ * nothing, without a word, where every other option a page cannot use is noted. embed= is noted
+ * only when the page is not embedded (the hash's or the query's may be on), autoplay= as read
+ * (the hash's, else the query's). Every page calls it as it reads its address at load (these
+ * options are read then only). Returns `notes`.
+ *   embed=yes: not 1 or true (0 or false: off); the full page is shown.
+ */
+export function embedOptionNotes(notes, loc = window.location) {
+  const embeds = isEmbed(loc) ? [] : [...new Set([parseParams(loc.hash).embed, parseParams(loc.search).embed])];
+  const lines = [...embeds.map((v) => switchNote('embed', v, 'the full page is shown')), autoplayNote(loc)];
+  notes.push(...lines.filter(Boolean));
+  return notes;
 }

@@ -15,6 +15,9 @@
 //   const level = readChoice(h, 'level', LEVELS, 'hard', { notes });
 //   const seed = readInt(h, 'seed', 1, { min: 0, notes });
 //   ... start the game ...; if (notes.length) showError(errorBox, notes.join('\n'));
+//
+// embed= and autoplay= are switches (1 or true: on; 0 or false: off): embed-api.js
+// embedOptionNotes notes any other value of theirs the same way.
 
 export const KNOWN_KEYS = ['game', 'case', 'map', 'seed', 'side', 'level', 'mode', 'embed', 'autoplay', 'replay', 'parentOrigin'];
 
@@ -65,8 +68,11 @@ export function writeHash(state, { push = false } = {}) {
   for (const k of FRAME_KEYS) {
     if (current[k] !== undefined && !Object.prototype.hasOwnProperty.call(state, k)) kept[k] = current[k];
   }
+  // An embed= neither on nor off is dropped: embed=yes, noted at load, was noted again on reload.
+  const badEmbed = kept.embed !== undefined && kept.embed !== null && switchValue(String(kept.embed)) === null;
+  if (badEmbed) delete kept.embed;
   // A frame loaded with ?embed=1 (the query) names it in its hash too, the same on every page.
-  if (kept.embed === undefined && !Object.prototype.hasOwnProperty.call(state, 'embed') && isEmbed()) kept.embed = 1;
+  if (kept.embed === undefined && (badEmbed || !Object.prototype.hasOwnProperty.call(state, 'embed')) && isEmbed()) kept.embed = 1;
   const h = formatParams(kept);
   const target = h ? '#' + h : '';
   const search = searchWithoutReplay(window.location.search);
@@ -169,9 +175,16 @@ function note(notes, key, value, text) {
 
 /** True when the page is shown in embed mode (#embed=1 or ?embed=1). */
 export function isEmbed(loc = window.location) {
-  const h = parseParams(loc.hash).embed;
-  const q = parseParams(loc.search).embed;
-  return h === '1' || h === 'true' || q === '1' || q === 'true';
+  return switchValue(parseParams(loc.hash).embed) === true || switchValue(parseParams(loc.search).embed) === true;
+}
+
+/**
+ * The value of a switch of the address (embed=, autoplay=): true for 1 or true, false for 0 or
+ * false (off, without a note), null for anything else (off, and noted: embed-api.js embedOptionNotes).
+ */
+export function switchValue(v) {
+  if (v === '1' || v === 'true') return true;
+  return v === '0' || v === 'false' ? false : null;
 }
 
 /**

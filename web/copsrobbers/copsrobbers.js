@@ -12,7 +12,7 @@ import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -551,6 +551,7 @@ async function main() {
   for (const n of names) $('in-map').append(new Option(n, n));
   const { replayUrl, autoplay } = readEmbedOptions();
   const f = formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
+  embedOptionNotes(f.notes);
   // New game from the form, and Restart: focus goes to the new game's first control.
   $('btn-new').addEventListener('click', () => acting(() => startAndFocus(readForm())));
   enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));

@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -577,6 +577,7 @@ async function main() {
   wire();
   const { replayUrl, autoplay } = readEmbedOptions();
   const h = readHash({ autoplay: autoplay && !replayUrl });
+  embedOptionNotes(h.notes);
   formFromHash(h);
   st.engine = getEngine();
   explainEngineRestarts(st.engine, $('error'), $('btn-new'), $('btn-restart'));

@@ -8,7 +8,7 @@
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange, hashNote } from '../common/hash-state.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus } from '../common/ui.js';
@@ -55,9 +55,21 @@ const MAX_CELL = 28;
 // (126 px in a 640 px frame), the view showing three or four of them and less than the star's
 // sight; a reload with zoom=8 after a pasted big map showed the built-in "rooms" so.
 const MAX_ZOOM_CELL = 2 * MAX_CELL;
-// (fitted to the board's column: zoomed, its view is no wider than a small board)
+// (fitted to the board's column: zoomed, its view is no wider than a small board; a zoomed side
+// that nearly fits its view fits it, see zoomedViewRoom)
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL,
-  sizeFrom: $('board-view').parentElement, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+  sizeFrom: $('board-view').parentElement, zoomRoom: zoomedViewRoom, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+
+/**
+ * The largest the zoomed view gets (the page's CSS: the column's width, its max-height), in
+ * whole pixels as the view's scroll sizes: a zoomed side just longer than that is drawn to fit
+ * it (BoardCanvas zoomRoom). Five 56 px cells made a 280 px side in the 279 px view of a phone
+ * held sideways (667×375): a 1 px scroll range, the whole map all but in view.
+ */
+function zoomedViewRoom() {
+  const v = $('board-view');
+  return { width: Math.floor(v.parentElement.getBoundingClientRect().width), height: Math.floor(parseFloat(getComputedStyle(v).maxHeight)) || Infinity };
+}
 
 // ---- zoom: Fit (the whole map in its column) or cells 2, 4, 8 times that size in a view that
 // scrolls (a drag, a swipe, the wheel, Shift+arrow keys). A big map (the original challenge's
@@ -127,13 +139,14 @@ function applyZoom() {
   else rememberCentre();
 }
 
-/** Beside the choice: the cell size zoomed, and the zoom got when the browser's canvas limit or MAX_ZOOM_CELL cut it. */
+/** Beside the choice: the cell size zoomed, and the zoom got when the browser's canvas limit, MAX_ZOOM_CELL or the view (zoomedViewRoom) cut it. */
 function showZoomInfo() {
   const g = board.geo, want = zoomWanted();
   let text = '';
   if (g && want > 1) {
     const px = `${+g.cell.toFixed(2)} px cells`;
     if (g.zoom >= want - 1e-9) text = px;
+    else if (g.toView) text = `${+g.zoom.toFixed(1)}× here (fitted to the view), ${px}`;
     else if (g.cell >= MAX_ZOOM_CELL) text = `${+g.zoom.toFixed(1)}× here, ${px} (the largest)`;
     else text = `${+g.zoom.toFixed(1)}× here (the largest canvas), ${px}`;
   }
@@ -175,13 +188,18 @@ function recentre() {
 }
 
 // The keyboard's way to look around a zoomed map (without a mouse, or with a screen magnifier):
-// Shift+arrow keys move the view by half of it (in whole cells, at least one), 0 brings it back
-// to the one followed. Neither plays a turn nor steps a replay: the arrows alone move the star
-// or step the replay (the page's and the replay player's keys, on the document, after this
-// listener on the window), and 0 is no direction (1-9) nor an actor's letter. A radio button's
-// or the replay slider's own arrows (controlOwnsKey) and typing are left alone. At Fit,
-// Shift+arrows do nothing (they played a turn as the arrow alone did).
-const PAN_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+// Shift+arrow keys move the view by half of it (in whole cells, at least one), Shift+Home /
+// PageUp / End / PageDown the same diagonally (up-left, up-right, down-left, down-right: the
+// ways those keys alone move the star), 0 brings it back to the one followed. None plays a turn nor steps a
+// replay: the keys alone move the star or step the replay (the page's and the replay player's
+// keys, on the document, after this listener on the window), and 0 is no direction (1-9) nor an
+// actor's letter. A radio button's or the replay slider's own keys (controlOwnsKey) and typing
+// are left alone. At Fit, the Shift keys do nothing (they played a turn as the key alone did;
+// Shift+Home / End also sent a replay to its start / end). The numpad's digits (NumLock on) still
+// play; with NumLock off its 7 9 1 3 are Home PageUp End PageDown, so Shift pans with them as
+// with its arrows.
+const PAN_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+  Home: [-1, -1], PageUp: [1, -1], End: [-1, 1], PageDown: [1, 1] };
 function panView(dx, dy) {
   // (in whole pixels: a view moved one way and back is where it was)
   const cell = board.geo.cell, half = (size) => Math.round(Math.max(1, Math.floor(size / 2 / cell)) * cell);
@@ -714,17 +732,19 @@ function builtinFromHash(h) {
 }
 
 /**
- * What an address names, noted where the page cannot use it (one line each, for the error box).
- * The page's next rewrite of its address writes what it uses instead (hashFixes): the page merges
- * its changes into the address, so `level=hardd` stayed there and a reload noted it again.
+ * What an address names, noted where the page cannot use it (one line each, for the error box);
+ * at load (`load`) embed= and autoplay= too, read then only. The page's next rewrite of its
+ * address writes what it uses instead (hashFixes): the page merges its changes into the address,
+ * so `level=hardd` stayed there and a reload noted it again.
  */
-function readAddress(h, { side = false } = {}) {
+function readAddress(h, { side = false, load = false } = {}) {
   const notes = [];
   settingsFromHash(h, notes);
   if (side) readChoice(h, 'side', ['watch'], null, { notes, instead: 'you play' });
+  if (load) embedOptionNotes(notes);
   const linked = builtinFromHash(h);
   if (linked.note) notes.unshift(linked.note);
-  const inUse = { map: null, side: null, seed: st.seed, level: $('in-level').value, zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value };
+  const inUse = { map: null, side: null, autoplay: null, seed: st.seed, level: $('in-level').value, zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value };
   hashFixes = {};
   for (const line of notes) { const key = line.slice(0, line.indexOf('=')); if (key in inUse) hashFixes[key] = inUse[key]; }
   return { name: linked.name, note: notes.join('\n') || null };
@@ -787,7 +807,7 @@ async function init() {
     for (const m of maps) sel.append(new Option(m.name, m.name));
     st.builtins = maps;
     // (side= is not read with a replay or autoplay=1: the page shows that whatever the side)
-    const linked = readAddress(h, { side: !replayUrl && !autoplay });
+    const linked = readAddress(h, { side: !replayUrl && !autoplay, load: true });
     mapNote = linked.note;
     sel.value = linked.name;
     await loadText(builtinText(linked.name));
