@@ -452,7 +452,7 @@ test('replay= that fails: its error, then the notes on the address\'s options; o
 const EMBED_NOTE = 'embed=yes: not 1 or true (0 or false: off); the full page is shown.';
 const AUTOPLAY_NOTE = 'autoplay=yes: not 1 or true (0 or false: off); autoplay is off.';
 
-test('embed= and autoplay= other than 1, true, 0 or false are noted on every page, from the hash or the query', async () => {
+test('embed= and autoplay= other than 1, true, 0 or false (in any case) are noted on every page, from the hash or the query', async () => {
   for (const game of GAMES) {
     for (const address of ['#embed=yes&autoplay=yes&seed=2', '?embed=yes&autoplay=yes#seed=2']) {
       const page = await h.newPage();
@@ -469,6 +469,14 @@ test('embed= and autoplay= other than 1, true, 0 or false are noted on every pag
     await off.waitForTimeout(800);
     assert.equal(await noteText(off), '', `${game}: embed=0 and autoplay=false are off, with no note`);
     await off.context().close();
+    // In any case, as map names and levels (embed=TRUE was noted as "not 1 or true", and off).
+    const upper = await h.newPage();
+    await upper.goto(`${h.url}${game}/?autoplay=False#embed=TRUE&seed=2`);
+    await waitReadyPlaying(upper, game);
+    await upper.waitForTimeout(800);
+    assert.equal(await noteText(upper), '', `${game}: embed=TRUE and autoplay=False, with no note`);
+    assert.equal(await upper.evaluate(() => document.documentElement.classList.contains('embed')), true, `${game}: embed=TRUE is on`);
+    await upper.context().close();
   }
   h.assertNoErrors();
 });
@@ -505,4 +513,25 @@ test('autoplay=yes with a replay that opens: the replay waits at its start, and 
   assert.equal(await noteText(page), 'autoplay=yes: not 1 or true (0 or false: off); the replay does not play by itself.', 'the note');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// The page's next address dropped a hash's embed=yes, but not the query's: ?embed=yes stayed in
+// the address after New game, and a reload noted it again. The query's is dropped now too.
+test('?embed=yes in the query: the page\'s next address drops it, and a reload brings no note', async () => {
+  for (const game of GAMES) {
+    const page = await h.newPage();
+    await page.goto(`${h.url}${game}/?embed=yes#seed=2`);
+    await waitReadyPlaying(page, game);
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), EMBED_NOTE, `${game}: the note`);
+    await page.click(game === 'searchparty' ? '#btn-builtin' : '#btn-new');
+    await page.waitForFunction(() => !/(^|&)embed=/.test(location.search.slice(1)), null, { timeout: 10000 })
+      .catch(async () => { throw new Error(`${game}: the next address still names embed=: ${await page.evaluate(() => location.href)}`); });
+    await page.reload();
+    await waitReadyPlaying(page, game);
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.search + location.hash)}) has no note`);
+    h.assertNoErrors();
+    await page.context().close();
+  }
 });

@@ -1251,6 +1251,22 @@ test('zoom on a landscape phone: a side that nearly fits the view fits it, no 1 
   await page.context().close();
 });
 
+// 4× on that phone is cut to 2× by the 56 px cap, then by a quarter pixel to fit the view: the
+// line beside the choice blamed the view alone ("2× here (fitted to the view)"), as if the view
+// had cut 4× to 2×. It names the cap first now; at 2×, where only the view cuts, the view.
+test('zoom on a landscape phone: the line beside the choice names the 56 px cap that cut 4× to 2×, not the view alone', async () => {
+  const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.goto(new URL('searchparty/#map=example1&zoom=4', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await page.textContent('#zoom-info'), '2× here, 55.75 px cells (the largest, fitted to the view)', 'at 4×');
+  await page.selectOption('#in-zoom', '2');
+  await page.waitForFunction(() => document.getElementById('zoom-info').textContent.startsWith('2× here (fitted'));
+  assert.equal(await page.textContent('#zoom-info'), '2× here (fitted to the view), 55.75 px cells', 'at 2×');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // At a cell size such as 21.25 px the neighbours' anti-aliased edges let the page show through
 // between cells: a faint grid over the fog. Cells now end on whole device pixels.
 test('cells of a fractional size join without seams: a row of unsearched cells is one colour', async () => {

@@ -89,11 +89,16 @@ export function writeHash(state, { push = false } = {}) {
 /**
  * The query without replay= and autoplay=: they name what the page showed at load, and once the
  * page writes its hash that is another game, so a reload must show the hash's game, not the
- * replay again (the "Open in Pursuit" links drop them at the same moment).
+ * replay again (the "Open in Pursuit" links drop them at the same moment). An embed= neither on
+ * nor off goes too, as from the hash: ?embed=yes, noted at load, was noted again on reload.
  */
 function searchWithoutReplay(search) {
   const parts = String(search || '').replace(/^\?/, '').split('&').filter((p) => p !== '');
-  const kept = parts.filter((p) => !['replay', 'autoplay'].includes(decodeSafe(p.split('=')[0])));
+  const dropped = (p) => {
+    const [k, v] = Object.entries(parseParams(p))[0] ?? [];
+    return k === 'replay' || k === 'autoplay' || (k === 'embed' && switchValue(v) === null);
+  };
+  const kept = parts.filter((p) => !dropped(p));
   if (kept.length === parts.length) return search;
   return kept.length ? '?' + kept.join('&') : '';
 }
@@ -181,10 +186,12 @@ export function isEmbed(loc = window.location) {
 /**
  * The value of a switch of the address (embed=, autoplay=): true for 1 or true, false for 0 or
  * false (off, without a note), null for anything else (off, and noted: embed-api.js embedOptionNotes).
+ * In any case, as map names and levels: embed=TRUE was noted as "not 1 or true".
  */
 export function switchValue(v) {
-  if (v === '1' || v === 'true') return true;
-  return v === '0' || v === 'false' ? false : null;
+  const s = typeof v === 'string' ? v.toLowerCase() : v;
+  if (s === '1' || s === 'true') return true;
+  return s === '0' || s === 'false' ? false : null;
 }
 
 /**

@@ -145,9 +145,11 @@ function showZoomInfo() {
   let text = '';
   if (g && want > 1) {
     const px = `${+g.cell.toFixed(2)} px cells`;
+    // (the cap first: fitted to the view after it, 4× cut to 2× by the cap read as the view's doing)
+    const capped = g.cell >= MAX_ZOOM_CELL || (g.toView && g.fitCell * want > MAX_ZOOM_CELL);
     if (g.zoom >= want - 1e-9) text = px;
+    else if (capped) text = `${+g.zoom.toFixed(1)}× here, ${px} (the largest${g.toView ? ', fitted to the view' : ''})`;
     else if (g.toView) text = `${+g.zoom.toFixed(1)}× here (fitted to the view), ${px}`;
-    else if (g.cell >= MAX_ZOOM_CELL) text = `${+g.zoom.toFixed(1)}× here, ${px} (the largest)`;
     else text = `${+g.zoom.toFixed(1)}× here (the largest canvas), ${px}`;
   }
   if ($('zoom-info').textContent !== text) $('zoom-info').textContent = text;
