@@ -535,3 +535,109 @@ test('?embed=yes in the query: the page\'s next address drops it, and a reload b
     await page.context().close();
   }
 });
+
+// A new address after # (typed, or a host changing the frame's src) starts the game it names "as a
+// reload would", but only the first address's autoplay= and replay= were read: #seed=5&autoplay=1
+// started seed 5 and waited for the player, a new replay= was ignored, and a new autoplay=yes was
+// not noted. A new hash now reads them as a reload does (the query's are the first address's, and
+// stay out of it: the last test).
+
+// Per game: a counter of the game shown that only goes up when someone moves (its first number).
+const COUNTER = { robots: '#status dd[data-k="moves"]', copsrobbers: '#status dd[data-k="round"]', fugitive: '#st-turn',
+  bank: '#status dd[data-k="move"]', searchparty: '#replay-player .rp-pos' };
+const counterOf = (page, game) => page.evaluate((sel) => Number(/\d+/.exec(document.querySelector(sel)?.textContent || '')?.[0] ?? NaN), COUNTER[game]);
+
+/** Sets the page's hash as a visitor typing it does (a hashchange, not the page's own rewrite). */
+const typeHash = (page, hash) => page.evaluate((hash) => { location.hash = hash; }, hash);
+
+for (const game of GAMES) {
+  test(`${game}: a new address with autoplay=1 plays its game by itself, as a reload of it does`, async () => {
+    const page = await openPlaying(game, 'seed=2');
+    await typeHash(page, '#seed=5&autoplay=1');
+    await page.waitForFunction(([sel, n]) => Number(/\d+/.exec(document.querySelector(sel)?.textContent || '')?.[0]) >= n, [COUNTER[game], 3], { timeout: 30000 })
+      .catch(async () => { throw new Error(`${game}: nobody plays #seed=5&autoplay=1 (the counter stays at ${await counterOf(page, game)})`); });
+    if (game !== 'searchparty') assert.equal(await page.inputValue('#in-seed'), '5', `${game}: the new address's seed is played`);  // (Search Party's is the Generate form's)
+    assert.equal(await noteText(page), '', `${game}: no note`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
+
+// Robots and Fugitive have a saved replay in the course kit; the other pages get one of the engine.
+const COURSE_REPLAYS = { robots: '../course/replays/robots-seed7.json', fugitive: '../course/replays/fugitive-seed7.json' };
+
+for (const game of GAMES) {
+  test(`${game}: a new address with replay= opens that replay, as a reload of it does; one that fails says so over the notes`, async () => {
+    const page = await openFrame(game);
+    const frame = frameOf(page);
+    let url = COURSE_REPLAYS[game];
+    if (!url) {
+      const { replay } = await engineReplay(page, game, START_CONFIGS[game]);
+      await page.route(`**/__replays/${game}.json`, (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }));
+      url = `/__replays/${game}.json`;
+    }
+    const from = await page.evaluate((hash) => { const f = document.querySelector('iframe'); f.src = f.src.replace(/#.*$/, '') + hash; return window.__got.length; },
+      `#embed=1&parentOrigin=${encodeURIComponent(origin)}&replay=${url}`);
+    await waitMessage(page, (m) => m.type === 'pursuit:game-over' && m.source === 'replay', `${game}: the replay of the new address`, { from, timeout: 30000 });
+    assert.equal(await frame.$eval('#replay-box', (e) => e.hidden), false, `${game}: the replay is shown`);
+    assert.equal(await noteText(frame), '', `${game}: no note`);
+    h.assertNoErrors();
+    await page.context().close();
+
+    // A replay that cannot be opened: its error, then the notes on the new address's options, as at load (above).
+    const broken = await openPlaying(game, 'seed=2');
+    await typeHash(broken, '#seed=abc&replay=no-such-replay.json');
+    await broken.waitForFunction(() => /HTTP 404/.test(document.querySelector('#error .error-text')?.textContent || ''), null, { timeout: 20000 })
+      .catch(async () => { throw new Error(`${game}: no error for the new address's broken replay= (${JSON.stringify(await noteText(broken))})`); });
+    await broken.waitForTimeout(300);
+    assert.equal(await noteText(broken), 'replay=no-such-replay.json: HTTP 404\nseed=abc: not a whole number; using 1.', `${game}: the box`);
+    h.assertNoErrors([/no-such-replay\.json/, /404/]);
+    await broken.context().close();
+  });
+}
+
+for (const game of GAMES) {
+  test(`${game}: a new address with autoplay=yes is noted, as a reload of it is`, async () => {
+    const notes = `seed=abc: not a whole number; using 1.\n${AUTOPLAY_NOTE}`;
+    const page = await openPlaying(game, 'seed=2');
+    await typeHash(page, '#seed=abc&autoplay=yes');
+    await page.waitForFunction((text) => document.querySelector('#error .error-text')?.textContent === text && !document.getElementById('error').hidden,
+      notes, { timeout: 20000 }).catch(async () => { throw new Error(`${game}: the new address's notes: ${JSON.stringify(await noteText(page))}`); });
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), notes, `${game}: the notes a moment later`);
+    await page.reload();
+    await waitReadyPlaying(page, game);
+    await page.waitForTimeout(800);
+    assert.equal(await noteText(page), notes, `${game}: a reload of the address notes the same`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
+
+// With a replay, autoplay= is the replay's: it waits at its start, and the note says why.
+test('a new address with autoplay=yes and a replay that opens: the replay waits at its start, and the note stays', async () => {
+  const page = await openPlaying('robots', 'seed=2');
+  await typeHash(page, '#autoplay=yes&replay=../course/replays/robots-seed7.json');
+  await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
+  await page.waitForTimeout(1000);
+  assert.match(await page.textContent('#replay-player .rp-pos'), /^\D*0 \//, 'the replay is at its start');
+  assert.equal(await noteText(page), 'autoplay=yes: not 1 or true (0 or false: off); the replay does not play by itself.', 'the note');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The query's replay= and autoplay= named the frame's first game: a new hash is read alone (it
+// would otherwise open the first replay again, or play by itself, whatever the new hash names).
+test('a new address reads the hash alone: the query\'s autoplay= and replay= are not applied again', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}robots/?autoplay=yes&replay=../course/replays/robots-seed7.json#seed=2`);
+  await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 30000 });
+  await typeHash(page, '#seed=5');
+  await page.waitForFunction(() => document.getElementById('replay-box').hidden && document.getElementById('in-seed').value === '5', null, { timeout: 20000 });
+  await page.waitForTimeout(1500);
+  assert.equal(await counterOf(page, 'robots'), 0, 'nobody plays seed 5');
+  assert.equal(await page.evaluate(() => document.getElementById('replay-box').hidden), true, 'the replay of the query is not opened again');
+  assert.equal(await noteText(page), '', 'the query\'s autoplay=yes is not noted again');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -11,9 +11,9 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -733,9 +733,20 @@ function showLinkNotes(notes) {
 /** Whether the error box shows the address's notes (and nothing else). */
 const showsLinkNote = () => !!linkNote && shownError(el.error) === linkNote;
 
+/**
+ * The address `h`'s game in the form (autoplay=1 without a replay: bot against bot), and its
+ * notes; `embed`: its replay= and autoplay= (readEmbedOptions at load, onNewAddress after).
+ */
+const formFromAddress = (h, embed) => [...formFromHash(h, { autoplay: embed.autoplay && !embed.replayUrl }), ...embed.notes];
+
+/** The address's replay=, once its game is on screen (at load, and for a new address). */
+async function openAddressReplay(embed) {
+  if (embed.replayUrl) await openReplayFromUrl(embed.replayUrl, 'bank', openReplay, el.error, embed);
+}
+
 async function main() {
-  const { replayUrl, autoplay } = readEmbedOptions();
-  const notes = embedOptionNotes(formFromHash(readHash(), { autoplay: autoplay && !replayUrl }));
+  const embed = readEmbedOptions();
+  const notes = formFromAddress(readHash(), embed);
   try {
     await engine.ready();
   } catch (e) {
@@ -745,13 +756,15 @@ async function main() {
   }
   await newGame({ push: false }).then(() => showLinkNotes(notes), () => { /* shown in the error box */ });
   // A new address (typed, or a host changing the frame's src after #) is a new game, as a
-  // reload of it would be; the page's own rewrites of the address are not.
-  onHashChange((h) => {
-    const next = formFromHash(h);
-    newGame({ push: false }).then(() => showLinkNotes(next), () => { /* shown in the error box */ });
+  // reload of it would be (autoplay=1 watching, replay= opened); the page's own rewrites of the
+  // address are not.
+  onNewAddress((h, next) => {
+    const notes = formFromAddress(h, next);
+    newGame({ push: false }).then(() => showLinkNotes(notes), () => { /* shown in the error box */ })
+      .then(() => openAddressReplay(next));
   });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) await openReplayFromUrl(replayUrl, 'bank', openReplay, el.error, { autoplay });
+  await openAddressReplay(embed);
 }
 main();

@@ -20,7 +20,7 @@
 //   import { connectEmbedApi, notifyGameOver } from '../common/embed-api.js';
 //   connectEmbedApi({ game: 'robots', start: (config, opts) => ..., loadReplay: (replay, opts) => ... });
 //   ...when a game ends: notifyGameOver(result, { source: 'play' });
-import { parseParams, hashNote, isEmbed, switchValue } from './hash-state.js';
+import { parseParams, hashNote, isEmbed, switchValue, onHashChange } from './hash-state.js';
 import { showError, shownError } from './ui.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
@@ -119,8 +119,9 @@ export async function fetchReplay(url, game) {
  * Opens the page's replay=<url> option: fetched and checked as data, then shown with
  * `open(replay, {autoplay})`. A failure shows in the page's error box and goes to the host as
  * pursuit:error. The same for every page, so a broken replay URL behaves alike everywhere.
+ * `newAddress`: the replay= of a new hash (onNewAddress), whose autoplay= is the hash's alone.
  */
-export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = false } = {}) {
+export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = false, newAddress = false } = {}) {
   // What the box says already (the address's notes: level=hardd: ...) stays under the replay's
   // error: the page then shows the address's game, which those notes are about. (It was
   // replaced, so a note was on screen for a few milliseconds.) A replay shown clears the box:
@@ -135,7 +136,7 @@ export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = 
   }
   // The replay shown has cleared the box, but a note on autoplay= (embedOptionNotes) is about the
   // replay, which waits for Play: it is shown again.
-  const note = autoplayNote();
+  const note = autoplayNote(window.location, { newAddress });
   if (note) showError(errorBox, note);
 }
 
@@ -218,16 +219,37 @@ export function notifyGameOver(result, extra) {
   api?.gameOver(result, extra);
 }
 
-/** An option of the URL's hash, else of its query string (undefined when neither gives it). */
-function hashThenQuery(loc, key) {
+/**
+ * An option of the URL's hash, else of its query string (undefined when neither gives it). For a
+ * new address (`newAddress`: a hashchange) the hash's alone: the query is the frame's first address
+ * (a host's src ?replay=…&autoplay=1), read at load; applied again to each new hash, it would open
+ * that replay again, or play by itself, whatever game the new hash names.
+ */
+function hashThenQuery(loc, key, newAddress = false) {
   const h = parseParams(loc.hash);
-  return h[key] !== undefined ? h[key] : parseParams(loc.search)[key];
+  return h[key] !== undefined || newAddress ? h[key] : parseParams(loc.search)[key];
 }
 
-/** The URL options replay=<url> and autoplay=1 (hash first, then query string). */
-export function readEmbedOptions(loc = window.location) {
-  const ap = hashThenQuery(loc, 'autoplay');
-  return { replayUrl: hashThenQuery(loc, 'replay') || null, autoplay: switchValue(ap) === true };
+/**
+ * The URL options replay=<url> and autoplay=1 (hash first, then query string; of a new address,
+ * the hash's alone), and `notes`: embedOptionNotes' lines, for the page's other notes. The result
+ * is also the options openReplayFromUrl takes ({autoplay, newAddress}).
+ */
+export function readEmbedOptions(loc = window.location, { newAddress = false } = {}) {
+  const ap = hashThenQuery(loc, 'autoplay', newAddress);
+  return { replayUrl: hashThenQuery(loc, 'replay', newAddress) || null, autoplay: switchValue(ap) === true, newAddress,
+    notes: embedOptionNotes([], loc, { newAddress }) };
+}
+
+/**
+ * Calls `cb(h, embed)` for each new address after # (hash-state.js onHashChange: typed, or a host
+ * changing the frame's src; never the page's own writeHash), `embed` being its readEmbedOptions,
+ * of the new hash alone (hashThenQuery). The page then does as at load: starts the hash's game
+ * (autoplay: watching), shows its notes with embed.notes, and opens embed.replayUrl with
+ * openReplayFromUrl(embed.replayUrl, game, open, errorBox, embed).
+ */
+export function onNewAddress(cb) {
+  return onHashChange((h) => cb(h, readEmbedOptions(window.location, { newAddress: true })));
 }
 
 /** A note on a switch's value that is neither on nor off ("yes", "on", an empty value), else null. */
@@ -237,9 +259,9 @@ function switchNote(key, value, instead) {
 }
 
 /** The note on the URL's autoplay= (see embedOptionNotes), or null. */
-function autoplayNote(loc = window.location) {
-  const { replayUrl } = readEmbedOptions(loc);
-  return switchNote('autoplay', hashThenQuery(loc, 'autoplay'), replayUrl ? 'the replay does not play by itself' : 'autoplay is off');
+function autoplayNote(loc = window.location, { newAddress = false } = {}) {
+  const replay = hashThenQuery(loc, 'replay', newAddress);
+  return switchNote('autoplay', hashThenQuery(loc, 'autoplay', newAddress), replay ? 'the replay does not play by itself' : 'autoplay is off');
 }
 
 /**
@@ -247,13 +269,17 @@ function autoplayNote(loc = window.location) {
  * values that are neither on (1, true) nor off (0, false): `#autoplay=yes` or `?embed=yes` did
  * nothing, without a word, where every other option a page cannot use is noted. embed= is noted
  * only when the page is not embedded (the hash's or the query's may be on), autoplay= as read
- * (the hash's, else the query's). Every page calls it as it reads its address at load (these
- * options are read then only). Returns `notes`.
+ * (the hash's, else the query's). Every page calls it as it reads its address at load, and
+ * onNewAddress for a new one (`newAddress`: the hash's alone; embed= is noted only if the page
+ * is shown full: embed mode is set at load, applyEmbed, and a new hash does not switch it).
+ * Returns `notes`.
  *   embed=yes: not 1 or true (0 or false: off); the full page is shown.
  */
-export function embedOptionNotes(notes, loc = window.location) {
-  const embeds = isEmbed(loc) ? [] : [...new Set([parseParams(loc.hash).embed, parseParams(loc.search).embed])];
-  const lines = [...embeds.map((v) => switchNote('embed', v, 'the full page is shown')), autoplayNote(loc)];
+export function embedOptionNotes(notes, loc = window.location, { newAddress = false } = {}) {
+  const embedded = isEmbed(loc) || document.documentElement.classList.contains('embed');
+  const given = newAddress ? [parseParams(loc.hash).embed] : [parseParams(loc.hash).embed, parseParams(loc.search).embed];
+  const embeds = embedded ? [] : [...new Set(given)];
+  const lines = [...embeds.map((v) => switchNote('embed', v, 'the full page is shown')), autoplayNote(loc, { newAddress })];
   notes.push(...lines.filter(Boolean));
   return notes;
 }

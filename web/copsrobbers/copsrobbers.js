@@ -10,9 +10,9 @@
 import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -488,6 +488,16 @@ function hashOfConfig(config, f) {
 const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });
 
 /**
+ * The game an address names with its replay= and autoplay= (`embed`: readEmbedOptions at load,
+ * onNewAddress after): autoplay=1 without a replay watches; the notes on them join the others.
+ */
+function formFromAddress(h, embed) {
+  const f = formFromHash(h, { autoplay: embed.autoplay && !embed.replayUrl });
+  f.notes.push(...embed.notes);
+  return f;
+}
+
+/**
  * The game an address names (missing or junk options: the defaults). `notes` lists the options
  * given that the page cannot use (hash-state.js), shown once the game is on screen (startFromLink).
  * With autoplay the side is watch, whatever the address says.
@@ -549,9 +559,8 @@ async function main() {
   }
   const { names } = await engine.tool('copsrobbers', 'suite', {});
   for (const n of names) $('in-map').append(new Option(n, n));
-  const { replayUrl, autoplay } = readEmbedOptions();
-  const f = formFromHash(readHash(), { autoplay: autoplay && !replayUrl });
-  embedOptionNotes(f.notes);
+  const embed = readEmbedOptions();
+  const f = formFromAddress(readHash(), embed);
   // New game from the form, and Restart: focus goes to the new game's first control.
   $('btn-new').addEventListener('click', () => acting(() => startAndFocus(readForm())));
   enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));
@@ -607,11 +616,18 @@ async function main() {
   });
   await startFromLink(f);
   // A new address (typed, or a host changing the frame's src after #) is a new game, as a
-  // reload of it would be; the page's own rewrites of the address are not.
-  onHashChange((h) => startFromLink(formFromHash(h)).catch((e) => showError($('error'), e.message)));
+  // reload of it would be (autoplay=1 watching, replay= opened); the page's own rewrites of the
+  // address are not.
+  onNewAddress((h, next) => startFromLink(formFromAddress(h, next)).then(() => openAddressReplay(next))
+    .catch((e) => showError($('error'), e.message)));
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) await openReplayFromUrl(replayUrl, 'copsrobbers', showReplay, $('error'), { autoplay });
+  await openAddressReplay(embed);
+}
+
+/** The address's replay=, once its game is on screen (at load, and for a new address). */
+async function openAddressReplay(embed) {
+  if (embed.replayUrl) await openReplayFromUrl(embed.replayUrl, 'copsrobbers', showReplay, $('error'), embed);
 }
 
 main().catch((e) => {

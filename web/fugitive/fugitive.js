@@ -9,9 +9,9 @@
 //       page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
-import { applyEmbed, onHashChange, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
+import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -573,11 +573,25 @@ function hashOfConfig(config) {
 
 const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, announce: false });
 
+/**
+ * The game the address names with its replay= and autoplay= (`embed`: readEmbedOptions at load,
+ * onNewAddress after): autoplay=1 without a replay watches; the notes on them join the others.
+ */
+function readAddress(embed) {
+  const h = readHash({ autoplay: embed.autoplay && !embed.replayUrl });
+  h.notes.push(...embed.notes);
+  return h;
+}
+
+/** The address's replay=, once its game is on screen (at load, and for a new address). */
+async function openAddressReplay(embed) {
+  if (embed.replayUrl) await openReplayFromUrl(embed.replayUrl, 'fugitive', openReplay, $('error'), embed);
+}
+
 async function main() {
   wire();
-  const { replayUrl, autoplay } = readEmbedOptions();
-  const h = readHash({ autoplay: autoplay && !replayUrl });
-  embedOptionNotes(h.notes);
+  const embed = readEmbedOptions();
+  const h = readAddress(embed);
   formFromHash(h);
   st.engine = getEngine();
   explainEngineRestarts(st.engine, $('error'), $('btn-new'), $('btn-restart'));
@@ -591,14 +605,15 @@ async function main() {
   await startFromHash(h);
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) await openReplayFromUrl(replayUrl, 'fugitive', openReplay, $('error'), { autoplay });
+  await openAddressReplay(embed);
   // A new address after # (typed, or a course page changing the frame's src) starts the game
-  // it names, as a reload would (it used to be ignored: the old game stayed under the new link).
-  onHashChange(() => {
-    const next = readHash();
+  // it names, as a reload would (it used to be ignored: the old game stayed under the new link),
+  // autoplay=1 watching and replay= opened.
+  onNewAddress((_, nextEmbed) => {
+    const next = readAddress(nextEmbed);
     formFromHash(next);
     clearError($('error'));
-    startFromHash(next).catch(() => { /* shown in the error box */ });
+    startFromHash(next).then(() => openAddressReplay(nextEmbed), () => { /* shown in the error box */ });
   });
 }
 

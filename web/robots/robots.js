@@ -13,9 +13,9 @@
 import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
-import { readHash, writeHash, onHashChange, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
+import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -883,20 +883,25 @@ document.addEventListener('keydown', (ev) => {
 });
 
 // A new address: its board, and a note for the options it gives that the page cannot use (the
-// next move or board clears it, as any message); side=watch: the strategy plays it, as after a
-// reload (a new address with side=watch showed the board and waited).
-onHashChange((h) => {
+// next move or board clears it, as any message); side=watch or autoplay=1: the strategy plays it,
+// and replay= opens, as after a reload (a new address with side=watch showed the board and waited).
+onNewAddress((h, embed) => {
   const notes = [];
-  const watching = watchFromHash(h, notes);
+  if (!embed.replayUrl && !embed.autoplay) watchFromHash(h, notes);  // (else side= plays no part, as at load)
+  let src;
   try {
-    loadSource(sourceFromHash(h, notes), { updateHash: false }).then((ok) => {
-      showNotes(notes, { after: !ok });
-      if (ok && watching) watch();
-    });
-  } catch (e) {
+    src = sourceFromHash(h, notes);
+  } catch (e) {  // a malformed board=: the board shown stays, and its replay= opens (a reload shows one too)
     showError(el.error, e.message);
-    showNotes(notes, { after: true });
+    showNotes([...notes, ...embed.notes], { after: true });
+    applyEmbedOptions(h, embed, { boardShown: false });
+    return;
   }
+  notes.push(...embed.notes);
+  loadSource(src, { updateHash: false }).then((ok) => {
+    showNotes(notes, { after: !ok });
+    applyEmbedOptions(h, embed, { boardShown: ok });
+  });
 });
 
 /** Whether the address says side=watch (the strategy plays); anything else is noted: you play. */
@@ -969,12 +974,14 @@ async function showReplay(replay, { autoplay = false } = {}) {
 
 const embedApi = connectEmbedApi({ game: 'robots', start: startFromConfig, loadReplay: showReplay, announce: false });
 
-/** replay=<url> and autoplay=1 from the page's URL. */
-async function applyEmbedOptions() {
-  const { replayUrl, autoplay } = readEmbedOptions();
-  if (replayUrl) {
-    await openReplayFromUrl(replayUrl, 'robots', showReplay, el.error, { autoplay });
-  } else if (autoplay || watchFromHash(readHash())) {
+/**
+ * replay=<url>, and autoplay=1 or side=watch, of the address `h` (`embed`: readEmbedOptions at
+ * load, onNewAddress after), once its board is shown; the strategy plays no board but the address's.
+ */
+async function applyEmbedOptions(h, embed, { boardShown = true } = {}) {
+  if (embed.replayUrl) {
+    await openReplayFromUrl(embed.replayUrl, 'robots', showReplay, el.error, embed);
+  } else if (boardShown && (embed.autoplay || watchFromHash(h))) {
     await watch();
   }
 }
@@ -989,15 +996,16 @@ try {
   if (stored && !el.input.value) el.input.value = stored;
   let src, msg = null;
   const notes = [];  // options of the address the page cannot use (shown below, with msg)
-  const { replayUrl, autoplay } = readEmbedOptions();
-  if (!replayUrl && !autoplay) watchFromHash(readHash(), notes);  // (else side= plays no part)
+  const h = readHash();
+  const embed = readEmbedOptions();
+  if (!embed.replayUrl && !embed.autoplay) watchFromHash(h, notes);  // (else side= plays no part)
   try {
-    src = sourceFromHash(readHash(), notes);
+    src = sourceFromHash(h, notes);
   } catch (e) {
     msg = e.message; // shown below: loading the default board clears the error box
     src = sourceFromHash({});
   }
-  embedOptionNotes(notes);
+  notes.push(...embed.notes);
   if (!(await loadSource(src, { updateHash: false }))) {
     msg = shownError(el.error);
     if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
@@ -1006,7 +1014,7 @@ try {
   showNotes(notes, { after: !!msg });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  await applyEmbedOptions();
+  await applyEmbedOptions(h, embed);
 } catch (e) {
   el.statusLine.textContent = 'The game engine is not available.';
   showFatal(document.querySelector('main'), e.message);

@@ -7,8 +7,8 @@
 //       and replay=<url of a replay JSON>.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed, readHash, readInt, readChoice, updateHash, onHashChange, hashNote } from '../common/hash-state.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, embedOptionNotes } from '../common/embed-api.js';
+import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from '../common/hash-state.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus } from '../common/ui.js';
@@ -734,16 +734,17 @@ function builtinFromHash(h) {
 }
 
 /**
- * What an address names, noted where the page cannot use it (one line each, for the error box);
- * at load (`load`) embed= and autoplay= too, read then only. The page's next rewrite of its
- * address writes what it uses instead (hashFixes): the page merges its changes into the address,
- * so `level=hardd` stayed there and a reload noted it again.
+ * What an address names, noted where the page cannot use it (one line each, for the error box),
+ * with the notes on its embed= and autoplay= (`embed`: readEmbedOptions at load, onNewAddress
+ * after; side= plays no part with its replay= or autoplay=1, and is not read then). The page's
+ * next rewrite of its address writes what it uses instead (hashFixes): the page merges its
+ * changes into the address, so `level=hardd` stayed there and a reload noted it again.
  */
-function readAddress(h, { side = false, load = false } = {}) {
+function readAddress(h, embed) {
   const notes = [];
   settingsFromHash(h, notes);
-  if (side) readChoice(h, 'side', ['watch'], null, { notes, instead: 'you play' });
-  if (load) embedOptionNotes(notes);
+  if (!embed.replayUrl && !embed.autoplay) readChoice(h, 'side', ['watch'], null, { notes, instead: 'you play' });
+  notes.push(...embed.notes);
   const linked = builtinFromHash(h);
   if (linked.note) notes.unshift(linked.note);
   const inUse = { map: null, side: null, autoplay: null, seed: st.seed, level: $('in-level').value, zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value };
@@ -799,17 +800,31 @@ const shownToo = (fn) => async (...args) => {
 
 const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFromConfig), loadReplay: shownToo(showReplay), announce: false });
 
+/**
+ * What the address `h` asks besides its map, once the map is shown with its notes (`note`): its
+ * replay= opens, else with autoplay=1 or side=watch the solver plays it (`embed`: readEmbedOptions
+ * at load, onNewAddress after).
+ */
+async function followAddress(h, embed, note) {
+  if (embed.replayUrl) {
+    await openReplayFromUrl(embed.replayUrl, 'searchparty', showReplay, errorBox, embed);
+  } else if (embed.autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
+    const watching = watchSolver().catch(() => {}); // clears the error box as it starts
+    if (note) showError(errorBox, note);
+    await watching;
+  }
+}
+
 async function init() {
   const h = readHash();
-  const { replayUrl, autoplay } = readEmbedOptions();
+  const embed = readEmbedOptions();
   let mapNote = null;
   try {
     const maps = await engine.tool('searchparty', 'maps', {});
     const sel = $('in-builtin');
     for (const m of maps) sel.append(new Option(m.name, m.name));
     st.builtins = maps;
-    // (side= is not read with a replay or autoplay=1: the page shows that whatever the side)
-    const linked = readAddress(h, { side: !replayUrl && !autoplay, load: true });
+    const linked = readAddress(h, embed);
     mapNote = linked.note;
     sel.value = linked.name;
     await loadText(builtinText(linked.name));
@@ -820,14 +835,14 @@ async function init() {
   }
   if (mapNote) showError(errorBox, mapNote);
   // A new address (typed, or a host changing the frame's src after #) shows the map and level it
-  // names, as a reload would (it was ignored); the page's own rewrites of the address are not.
-  onHashChange((next) => {
-    const linked = readAddress(next, { side: true });
+  // names, as a reload would (it was ignored), and plays its replay= or the solver's plan
+  // (autoplay=1, side=watch) as at load; the page's own rewrites of the address are not.
+  onNewAddress((next, nextEmbed) => {
+    const linked = readAddress(next, nextEmbed);
     $('in-builtin').value = linked.name;
     loadText(builtinText(linked.name)).then(() => {
-      // side=watch: the solver plays at once, as at load (it clears the error box as it starts)
-      if (readChoice(next, 'side', ['watch'], null) === 'watch') watchSolver().catch(() => {});
       if (linked.note) showError(errorBox, linked.note);
+      return followAddress(next, nextEmbed, linked.note);
     }, (e) => showError(errorBox, e));
   });
   // The address keeps the built-in map and the level (a reload or a shared link shows them again);
@@ -918,13 +933,7 @@ async function init() {
   });
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  if (replayUrl) {
-    await openReplayFromUrl(replayUrl, 'searchparty', showReplay, errorBox, { autoplay });
-  } else if (autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
-    const watching = watchSolver().catch(() => {}); // clears the error box as it starts
-    if (mapNote) showError(errorBox, mapNote);
-    await watching;
-  }
+  await followAddress(h, embed, mapNote);
 }
 
 init();
