@@ -628,7 +628,7 @@ test('a new address with autoplay=yes and a replay that opens: the replay waits 
 
 // The query's replay= and autoplay= named the frame's first game: a new hash is read alone (it
 // would otherwise open the first replay again, or play by itself, whatever the new hash names).
-test('a new address reads the hash alone: the query\'s autoplay= and replay= are not applied again', async () => {
+test('a new address reads the hash alone: the query\'s autoplay= and replay= are not applied again, and leave the address', async () => {
   const page = await h.newPage();
   await page.goto(`${h.url}robots/?autoplay=yes&replay=../course/replays/robots-seed7.json#seed=2`);
   await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 30000 });
@@ -638,6 +638,14 @@ test('a new address reads the hash alone: the query\'s autoplay= and replay= are
   assert.equal(await counterOf(page, 'robots'), 0, 'nobody plays seed 5');
   assert.equal(await page.evaluate(() => document.getElementById('replay-box').hidden), true, 'the replay of the query is not opened again');
   assert.equal(await noteText(page), '', 'the query\'s autoplay=yes is not noted again');
+  // ... and they leave the address, as when the page writes its hash: a reload shows seed 5
+  // (it reopened the query's replay).
+  assert.equal(await page.evaluate(() => location.search), '', 'the query\'s replay= and autoplay= leave the address');
+  await page.reload();
+  await waitReadyPlaying(page, 'robots');
+  await page.waitForTimeout(1500);
+  assert.equal(await page.evaluate(() => document.getElementById('in-seed').value), '5', 'the reload shows seed 5');
+  assert.equal(await page.evaluate(() => document.getElementById('replay-box').hidden), true, 'the reload opens no replay');
   h.assertNoErrors();
   await page.context().close();
 });

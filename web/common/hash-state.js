@@ -103,6 +103,16 @@ function searchWithoutReplay(search) {
   return kept.length ? '?' + kept.join('&') : '';
 }
 
+/**
+ * A new address names another game than the query's replay= / autoplay= were for (the frame's
+ * first address), as when the page writes its hash: they leave the address, so a reload shows
+ * the new hash's game (it reopened the first replay).
+ */
+function dropFirstAddressQuery() {
+  const search = searchWithoutReplay(window.location.search);
+  if (search !== window.location.search) history.replaceState(null, '', window.location.pathname + search + window.location.hash);
+}
+
 /** Merges `patch` into the current hash state (keys set to null are removed). */
 export function updateHash(patch, opts) {
   const st = { ...readHash(), ...patch };
@@ -113,6 +123,7 @@ export function updateHash(patch, opts) {
 export function onHashChange(cb) {
   const handler = () => {
     if (window.location.hash === lastWritten || isInPageLink(window.location.hash)) return;
+    dropFirstAddressQuery();
     // A new address (a host setting the frame's src) starts the game it names: the link follows.
     if (isEmbed()) fillOpenFullLinks(window.location, { fromQuery: false });
     cb(readHash());
