@@ -507,13 +507,18 @@ test('autoplay=yes with a replay that opens: the replay waits at its start, and 
   const page = await h.newPage();
   await page.goto(`${h.url}robots/#autoplay=yes&replay=../course/replays/robots-seed7.json`);
   await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  await assertReplayWaitsWithNote(page);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+/** The Robots replay is shown, at its start a second later, and the note on autoplay=yes says why. */
+async function assertReplayWaitsWithNote(page) {
   await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
   await page.waitForTimeout(1000);  // a replay that played by itself would have moved on by now
   assert.match(await page.textContent('#replay-player .rp-pos'), /^\D*0 \//, 'the replay is at its start');
   assert.equal(await noteText(page), 'autoplay=yes: not 1 or true (0 or false: off); the replay does not play by itself.', 'the note');
-  h.assertNoErrors();
-  await page.context().close();
-});
+}
 
 // The page's next address dropped a hash's embed=yes, but not the query's: ?embed=yes stayed in
 // the address after New game, and a reload noted it again. The query's is dropped now too.
@@ -618,10 +623,7 @@ for (const game of GAMES) {
 test('a new address with autoplay=yes and a replay that opens: the replay waits at its start, and the note stays', async () => {
   const page = await openPlaying('robots', 'seed=2');
   await typeHash(page, '#autoplay=yes&replay=../course/replays/robots-seed7.json');
-  await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
-  await page.waitForTimeout(1000);
-  assert.match(await page.textContent('#replay-player .rp-pos'), /^\D*0 \//, 'the replay is at its start');
-  assert.equal(await noteText(page), 'autoplay=yes: not 1 or true (0 or false: off); the replay does not play by itself.', 'the note');
+  await assertReplayWaitsWithNote(page);
   h.assertNoErrors();
   await page.context().close();
 });

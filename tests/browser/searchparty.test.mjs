@@ -1217,17 +1217,26 @@ test('zoom: a small map at 2× has a view no wider than the board, centred in it
   await page.context().close();
 });
 
+/** The built-in example1 (6×5) at `zoom` on a phone held sideways (667×375), ready to play. */
+async function openLandscapeExample1(zoom) {
+  const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.goto(new URL(`searchparty/#map=example1&zoom=${zoom}`, h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  return page;
+}
+
+/** Waits two frames: a zoom chosen is drawn (and its view sized) by then. */
+const twoFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 // On a phone held sideways (667×375) the zoomed view is at most 279 px a side, and a zoomed cell
 // at most 56 px: five cells made a 280 px side, a 1 px scroll range (a 5×5 map all but whole in
 // view scrolled by 1 px both ways; the built-in example1, 6×5, up and down as well as sideways).
 // A side less than half a cell longer than the view is now drawn to fit it; a bigger map still
 // scrolls.
 test('zoom on a landscape phone: a side that nearly fits the view fits it, no 1 px scroll range; a bigger map still scrolls', async () => {
-  const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await page.goto(new URL('searchparty/#map=example1&zoom=2', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  const page = await openLandscapeExample1(2);
   const range = (b) => [b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight];
-  const settled = async () => { await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); return boardView(page); };
+  const settled = async () => { await twoFrames(page); return boardView(page); };
   const e1 = await settled();
   assert.ok(range(e1)[0] > e1.cell, `example1 (6×5) at 2× still scrolls sideways (${range(e1)})`);
   assert.equal(range(e1)[1], 0, `example1 at 2×: nothing to scroll up and down (${e1.scrollHeight} in ${e1.clientHeight}, ${e1.cell} px cells)`);
@@ -1255,10 +1264,8 @@ test('zoom on a landscape phone: a side that nearly fits the view fits it, no 1 
 // line beside the choice blamed the view alone ("2× here (fitted to the view)"), as if the view
 // had cut 4× to 2×. It names the cap first now; at 2×, where only the view cuts, the view.
 test('zoom on a landscape phone: the line beside the choice names the 56 px cap that cut 4× to 2×, not the view alone', async () => {
-  const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await page.goto(new URL('searchparty/#map=example1&zoom=4', h.url).href);
-  await page.waitForSelector('body[data-sp-turn="0"]');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const page = await openLandscapeExample1(4);
+  await twoFrames(page);
   assert.equal(await page.textContent('#zoom-info'), '2× here, 55.75 px cells (the largest, fitted to the view)', 'at 4×');
   await page.selectOption('#in-zoom', '2');
   await page.waitForFunction(() => document.getElementById('zoom-info').textContent.startsWith('2× here (fitted'));
