@@ -601,6 +601,114 @@ for (const game of GAMES) {
   });
 }
 
+// A replay= still downloading when a newer address came (a new hash, another replay=, a host's
+// pursuit:start) opened over the newer game once it arrived: the frame showed the old replay
+// under the new address. The newer address wins: the download is dropped when it arrives,
+// without a word (no error, no pursuit:error).
+
+/**
+ * Serves `replay` at /__held/<name>.json only once the test releases it, so a replay= downloads
+ * as long as the test wants: {url(name), requested(name) (resolves once the frame asks), release(name)}.
+ */
+async function heldReplays(page, replay) {
+  const held = new Map();  // name -> {route: the request's route, once asked for; arrive}
+  const slot = (name) => {
+    if (!held.has(name)) { let arrive; held.set(name, { route: new Promise((r) => { arrive = r; }), arrive }); }
+    return held.get(name);
+  };
+  await page.route('**/__held/*.json', (route) => slot(/([^/]+)\.json$/.exec(new URL(route.request().url()).pathname)[1]).arrive(route));
+  const never = (name) => new Promise((_, fail) => setTimeout(() => fail(new Error(`the frame never asked for ${name}.json`)), 30000).unref());
+  return {
+    url: (name) => `/__held/${name}.json`,
+    requested: (name) => Promise.race([slot(name).route, never(name)]),
+    release: async (name) => (await slot(name).route).fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }),
+  };
+}
+
+/** The frame's address #parentOrigin=…&`options` (embed=1 is the query's: see loadFrame). */
+const frameHash = (options) => `#parentOrigin=${encodeURIComponent(origin)}&${options}`;
+
+/** Loads `game` anew in the frame (?embed=1: another address than the frame's first, so no new hash). */
+const loadFrame = (page, game, options) => page.evaluate((src) => { document.querySelector('iframe').src = src; }, `${h.url}${game}/?embed=1${frameHash(options)}`);
+
+/** Sets the frame's hash as its host does (its src after #): a new address. */
+const setFrameHash = (page, options) => page.evaluate((hash) => { const f = document.querySelector('iframe'); f.src = f.src.replace(/#.*$/, '') + hash; }, frameHash(options));
+
+/** The messages of the frame since index `from` that show a replay opened or failed. */
+const replayMessages = async (page, from) => (await page.evaluate(() => window.__got)).slice(from)
+  .filter((m) => (m.type === 'pursuit:game-over' && m.source === 'replay') || m.type === 'pursuit:error');
+
+/**
+ * Releases the held replay `name` and checks, a while after it arrived, that it was dropped: no
+ * replay or error since message `from` (besides `expected` of them), and the box of the replay
+ * as `replayShown` says.
+ */
+async function assertDropped(page, held, name, { from, expected = 0, replayShown = false, what }) {
+  await held.release(name);
+  await page.waitForTimeout(3000);  // (a replay took well under a second to open)
+  const got = await replayMessages(page, from);
+  assert.equal(got.length, expected, `${what}: the replay ${name}.json, superseded, was opened or failed: ${JSON.stringify(got).slice(0, 300)}`);
+  const frame = frameOf(page);
+  assert.equal(await frame.$eval('#replay-box', (e) => !e.hidden), replayShown, `${what}: the replay box is ${replayShown ? '' : 'not '}shown`);
+  assert.equal(await noteText(frame), '', `${what}: no note or error`);
+}
+
+// Per game: a newer address than the default game, and how the page shows that it plays it.
+const NEWER = { searchparty: { options: 'map=example1&seed=5', field: '#in-builtin', value: 'example1' } };
+const newerOf = (game) => NEWER[game] ?? { options: 'seed=5', field: '#in-seed', value: '5' };
+
+/** A host page with `game` in its frame, and `replay` of `game` held (heldReplays). */
+async function openHeld(game) {
+  const page = await openFrame(game);
+  const { replay } = await engineReplay(page, game, START_CONFIGS[game]);
+  return { page, held: await heldReplays(page, replay) };
+}
+
+for (const game of GAMES) {
+  test(`${game}: a new hash while the address's replay= downloads: the new hash's game stays, the replay is dropped`, async () => {
+    const { page, held } = await openHeld(game);
+    const from = await page.evaluate(() => window.__got.length);
+    await loadFrame(page, game, `replay=${held.url('load')}`);
+    await held.requested('load');
+    const newer = newerOf(game);
+    await setFrameHash(page, newer.options);
+    const frame = frameOf(page);
+    await frame.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [newer.field, newer.value], { timeout: 20000 })
+      .catch(async () => { throw new Error(`${game}: #${newer.options} is not shown (${newer.field}: ${await frame.inputValue(newer.field)})`); });
+    await waitPlaying(frame, game);
+    await assertDropped(page, held, 'load', { from, what: `${game} #${newer.options}` });
+    assert.equal(await frame.inputValue(newer.field), newer.value, `${game}: the new hash's game is shown`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+
+  test(`${game}: a second replay= while the first downloads: the second is shown, the first is dropped`, async () => {
+    const { page, held } = await openHeld(game);
+    const from = await page.evaluate(() => window.__got.length);
+    await setFrameHash(page, `replay=${held.url('first')}`);
+    await held.requested('first');
+    await setFrameHash(page, `replay=${held.url('second')}`);
+    await held.release('second');
+    await waitMessage(page, (m) => m.type === 'pursuit:game-over' && m.source === 'replay', `${game}: the second replay`, { from, timeout: 30000 });
+    await assertDropped(page, held, 'first', { from, expected: 1, replayShown: true, what: `${game}: the second replay=` });
+    h.assertNoErrors();
+    await page.context().close();
+  });
+
+  test(`${game}: a host's pursuit:start while the address's replay= downloads: the started game stays, the replay is dropped`, async () => {
+    const { page, held } = await openHeld(game);
+    const from = await page.evaluate(() => window.__got.length);
+    await loadFrame(page, game, `replay=${held.url('load')}`);
+    await held.requested('load');
+    await post(page, { type: 'pursuit:start', config: CASES[game].start });
+    await waitHash(frameOf(page), CASES[game].names, `${game}: the start`);
+    await assertDropped(page, held, 'load', { from, what: `${game}: pursuit:start` });
+    await waitHash(frameOf(page), CASES[game].names, `${game}: the started game, once the replay arrived`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
+
 for (const game of GAMES) {
   test(`${game}: a new address with autoplay=yes is noted, as a reload of it is`, async () => {
     const notes = `seed=abc: not a whole number; using 1.\n${AUTOPLAY_NOTE}`;

@@ -299,6 +299,36 @@ test('the address keeps the chosen built-in map and level: a reload shows them a
   h.assertNoErrors();
 });
 
+// A map loaded by hand merged its name into the address: side=watch, autoplay=1 or replay= of
+// the address stayed, and a reload watched the solver (or opened the replay) again instead of
+// showing the map loaded. The other pages rewrite their whole address on New game; loading a map
+// drops them too, and keeps the options that still apply (seed, level, zoom).
+test('a map loaded by hand drops side=watch, autoplay= and replay= from the address: a reload shows it to play', async () => {
+  const cases = [
+    { address: 'map=rooms&side=watch&level=easy&zoom=2', load: 'Load built-in map', kept: { map: 'corridors', level: 'easy', zoom: '2' },
+      act: async (page) => { await page.selectOption('#in-builtin', 'corridors'); await page.click('#btn-builtin'); } },
+    { address: 'autoplay=1&seed=3', load: 'Load map (pasted)', kept: { seed: '3' }, act: (page) => pasteMap(page, '3 2 0 0\nS..\n...\n') },
+    { address: 'replay=no-such-replay.json&level=best', load: 'Generate', kept: { level: 'best' }, act: (page) => page.click('#btn-generate') },
+  ];
+  for (const { address, load, kept, act } of cases) {
+    const page = await h.newPage();
+    await page.goto(new URL(`searchparty/#${address}`, h.url).href);
+    await page.waitForSelector('html[data-ready="1"]');
+    await act(page);
+    await page.waitForFunction((kept) => JSON.stringify(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))) === JSON.stringify(kept), kept, { timeout: 10000 })
+      .catch(async () => assert.fail(`#${address}, then ${load}: the address is ${await page.evaluate(() => location.hash)}, not #${new URLSearchParams(kept)}`));
+    await page.reload();
+    await page.waitForSelector('html[data-ready="1"]');
+    await page.waitForTimeout(1500);  // the solver's plan, or a replay, would be shown by now
+    assert.equal(await page.isHidden('#replay-box'), true, `#${address}, then ${load}: the reload watches nothing`);
+    assert.match(await text(page, 'status-line'), /Your turn/, `#${address}, then ${load}: the reload is to play`);
+    assert.equal(await page.isHidden('#error'), true, `#${address}, then ${load}: ${await page.textContent('#error')}`);
+    if (kept.map) assert.equal(await page.inputValue('#in-builtin'), kept.map, `#${address}, then ${load}: the map loaded`);
+    await page.context().close();
+  }
+  h.assertNoErrors([/no-such-replay\.json/, /404/]);
+});
+
 // A teacher's frame (640 and 760 px wide) shows the legend (walls, searched cells, the cast's
 // letters), compact, below the map and within the frame's height: it used to be hidden in embed
 // mode. Nothing sticks out, overlaps or widens the frame; the panel stays beside the map.

@@ -29,6 +29,12 @@ const GAME_ID = /^[a-z][a-z0-9_-]{0,31}$/;
 
 let api = null; // the page's connection (one per page)
 
+// The page's addresses so far: each new hash (onNewAddress) and each game a host asks for
+// (pursuit:start, pursuit:load-replay) is one more. A replay= download belongs to the address it
+// was read with (readEmbedOptions): one that arrives after a newer address is dropped, or it
+// opened over the newer game. The page's own hash rewrites (writeHash) are no new address.
+let addressCount = 0;
+
 /** The allowed parent origins from `parentOrigin=` (hash or query); null = any origin. */
 export function allowedOrigins(loc = window.location) {
   const raw = parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
@@ -120,16 +126,23 @@ export async function fetchReplay(url, game) {
  * `open(replay, {autoplay})`. A failure shows in the page's error box and goes to the host as
  * pursuit:error. The same for every page, so a broken replay URL behaves alike everywhere.
  * `newAddress`: the replay= of a new hash (onNewAddress), whose autoplay= is the hash's alone.
+ * `address`: the address the replay= was read with (readEmbedOptions; default: the current
+ * one). Once a newer address came, the replay is dropped silently, opened or failed: the newer
+ * address's game is on screen, and neither the replay nor its error is about it.
  */
-export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = false, newAddress = false } = {}) {
+export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = false, newAddress = false, address = addressCount } = {}) {
+  const superseded = () => address !== addressCount;
   // What the box says already (the address's notes: level=hardd: ...) stays under the replay's
   // error: the page then shows the address's game, which those notes are about. (It was
   // replaced, so a note was on screen for a few milliseconds.) A replay shown clears the box:
   // the address's game options play no part in it.
   const shown = shownError(errorBox);
   try {
-    await open(await fetchReplay(url, game), { autoplay });
+    const replay = await fetchReplay(url, game);
+    if (superseded()) return;
+    await open(replay, { autoplay });
   } catch (e) {
+    if (superseded()) return;
     showError(errorBox, [e.message, shown].filter(Boolean).join('\n'));
     api?.error(e.message);
     return;
@@ -137,7 +150,7 @@ export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = 
   // The replay shown has cleared the box, but a note on autoplay= (embedOptionNotes) is about the
   // replay, which waits for Play: it is shown again.
   const note = autoplayNote(window.location, { newAddress });
-  if (note) showError(errorBox, note);
+  if (note && !superseded()) showError(errorBox, note);
 }
 
 /**
@@ -170,11 +183,15 @@ export function connectEmbedApi({ game, start, loadReplay, announce = true } = {
     try {
       if (data.type === 'pursuit:start') {
         if (typeof start !== 'function') throw new Error(`pursuit:start: the ${game} page does not take start requests`);
-        await start(validateConfig(data.config, game), { autoplay });
+        const config = validateConfig(data.config, game);
+        addressCount++;  // the host's game replaces the address's: a replay= still downloading is dropped
+        await start(config, { autoplay });
       } else if (data.type === 'pursuit:load-replay') {
         if (typeof loadReplay !== 'function') throw new Error(`pursuit:load-replay: the ${game} page does not load replays`);
         if (data.replay === undefined) throw new Error('pursuit:load-replay: "replay" is missing');
-        await loadReplay(validateReplay(data.replay, game), { autoplay });
+        const replay = validateReplay(data.replay, game);
+        addressCount++;  // (as for pursuit:start)
+        await loadReplay(replay, { autoplay });
       }
     } catch (e) {
       fail(e && e.message ? e.message : e);
@@ -233,12 +250,13 @@ function hashThenQuery(loc, key, newAddress = false) {
 /**
  * The URL options replay=<url> and autoplay=1 (hash first, then query string; of a new address,
  * the hash's alone), and `notes`: embedOptionNotes' lines, for the page's other notes. The result
- * is also the options openReplayFromUrl takes ({autoplay, newAddress}).
+ * is also the options openReplayFromUrl takes ({autoplay, newAddress, address}): `address` names
+ * the address read, so its replay= is dropped if a newer one comes while it downloads.
  */
 export function readEmbedOptions(loc = window.location, { newAddress = false } = {}) {
   const ap = hashThenQuery(loc, 'autoplay', newAddress);
   return { replayUrl: hashThenQuery(loc, 'replay', newAddress) || null, autoplay: switchValue(ap) === true, newAddress,
-    notes: embedOptionNotes([], loc, { newAddress }) };
+    address: addressCount, notes: embedOptionNotes([], loc, { newAddress }) };
 }
 
 /**
@@ -249,7 +267,10 @@ export function readEmbedOptions(loc = window.location, { newAddress = false } =
  * openReplayFromUrl(embed.replayUrl, game, open, errorBox, embed).
  */
 export function onNewAddress(cb) {
-  return onHashChange((h) => cb(h, readEmbedOptions(window.location, { newAddress: true })));
+  return onHashChange((h) => {
+    addressCount++;  // a replay= of the address before, still downloading, is dropped
+    cb(h, readEmbedOptions(window.location, { newAddress: true }));
+  });
 }
 
 /** A note on a switch's value that is neither on nor off ("yes", "on", an empty value), else null. */

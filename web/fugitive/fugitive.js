@@ -605,16 +605,17 @@ async function main() {
   await startFromHash(h);
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
-  await openAddressReplay(embed);
   // A new address after # (typed, or a course page changing the frame's src) starts the game
   // it names, as a reload would (it used to be ignored: the old game stayed under the new link),
-  // autoplay=1 watching and replay= opened.
+  // autoplay=1 watching and replay= opened. Followed before the address's replay= downloads: one
+  // that came meanwhile was missed, and the replay opened.
   onNewAddress((_, nextEmbed) => {
     const next = readAddress(nextEmbed);
     formFromHash(next);
     clearError($('error'));
     startFromHash(next).then(() => openAddressReplay(nextEmbed), () => { /* shown in the error box */ });
   });
+  await openAddressReplay(embed);
 }
 
 /** The New game form (and the level played) as a link names them. */

@@ -4,7 +4,9 @@
 //
 // Hash: #map=<built-in name>&seed=S&level=easy|medium|hard|best|record&side=watch (= autoplay=1: the
 //       solver plays at once)&zoom=2|4|8 (the board's zoom; none: Fit), plus embed=1, autoplay=1
-//       and replay=<url of a replay JSON>.
+//       and replay=<url of a replay JSON>. A map loaded by hand (built-in, generated, pasted,
+//       uploaded) drops side=, autoplay= and replay=, as New game rewrites the address on the
+//       other pages: a reload shows that map to play, not the solver or the replay again.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from '../common/hash-state.js';
@@ -761,6 +763,15 @@ function rewriteHash(patch) {
   updateHash({ ...fixes, ...patch });
 }
 
+/**
+ * The address of a map loaded by hand (`map`: its built-in name, null for another map). What the
+ * address asked to watch or replay is over (side=watch or autoplay=1 stayed, and a reload
+ * watched the solver on it); the seed, level and zoom still apply, and stay.
+ */
+function rewriteHashForMap(map) {
+  rewriteHash({ map, side: null, autoplay: null, replay: null });
+}
+
 function builtinText(name) {
   return (st.builtins || []).find((m) => m.name === name)?.text;
 }
@@ -850,10 +861,8 @@ async function init() {
   // A map loaded from the Map form (built-in, generated, pasted, a file) takes keyboard focus to
   // the board: its keys play (focus stayed on the form's button, far below the board).
   const toBoard = () => focusFirst($('board'));
-  $('btn-builtin').onclick = () => {
-    const name = $('in-builtin').value;
-    loadText(builtinText(name)).then(() => { rewriteHash({ map: name }); toBoard(); }, (e) => showError(errorBox, e));
-  };
+  const loadByHand = (text, map = null) => loadText(text).then(() => { rewriteHashForMap(map); toBoard(); }, (e) => showError(errorBox, e));
+  $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
   // A zoom chosen with the mouse or a finger (its list) gives the keyboard back to the board:
   // focus stayed on the choice, where → or ↓, meant for the star, changed the zoom again and
@@ -874,19 +883,17 @@ async function init() {
     try {
       const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, ...values });
       $('map-text').value = g.map;
-      await loadText(g.map);
-      rewriteHash({ map: null });
-      toBoard();
+      await loadByHand(g.map);
     } catch (e) { showError(errorBox, e); }
   };
-  $('btn-load').onclick = () => loadText($('map-text').value).then(() => { rewriteHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
+  $('btn-load').onclick = () => loadByHand($('map-text').value);
   $('in-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
     ev.target.value = '';
     const text = await f.text();
     $('map-text').value = text;
-    loadText(text).then(() => { rewriteHash({ map: null }); toBoard(); }, (e) => showError(errorBox, e));
+    loadByHand(text);
   };
   $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
