@@ -653,9 +653,10 @@ async function assertDropped(page, held, name, { from, expected = 0, replayShown
   assert.equal(await noteText(frame), '', `${what}: no note or error`);
 }
 
-// Per game: a newer address than the default game, and how the page shows that it plays it.
-const NEWER = { searchparty: { options: 'map=example1&seed=5', field: '#in-builtin', value: 'example1' } };
-const newerOf = (game) => NEWER[game] ?? { options: 'seed=5', field: '#in-seed', value: '5' };
+// Per game: a newer address than the default game, how the page shows that it plays it, and
+// what the page's address names once that game is chosen in its form (`names`).
+const NEWER = { searchparty: { options: 'map=example1&seed=5', field: '#in-builtin', value: 'example1', names: { map: 'example1' } } };
+const newerOf = (game) => NEWER[game] ?? { options: 'seed=5', field: '#in-seed', value: '5', names: { seed: '5' } };
 
 /** A host page with `game` in its frame, and `replay` of `game` held (heldReplays). */
 async function openHeld(game) {
@@ -704,6 +705,28 @@ for (const game of GAMES) {
     await waitHash(frameOf(page), CASES[game].names, `${game}: the start`);
     await assertDropped(page, held, 'load', { from, what: `${game}: pursuit:start` });
     await waitHash(frameOf(page), CASES[game].names, `${game}: the started game, once the replay arrived`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+
+  // The player's own game is newer too: New game (Search Party: a built-in map loaded) pressed
+  // while the address's replay= downloads. The full page in the frame (?embed=0: New game shows).
+  test(`${game}: New game while the address's replay= downloads: the player's game stays, the replay is dropped`, async () => {
+    const { page, held } = await openHeld(game);
+    const from = await page.evaluate(() => window.__got.length);
+    await page.evaluate((src) => { document.querySelector('iframe').src = src; }, `${h.url}${game}/?embed=0${frameHash(`replay=${held.url('load')}`)}`);
+    await held.requested('load');
+    const frame = frameOf(page);
+    await frame.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await waitPlaying(frame, game);
+    const { field, value, names } = newerOf(game);
+    if (await frame.$eval(field, (e) => e.tagName === 'SELECT')) await frame.selectOption(field, value);
+    else await frame.fill(field, value);
+    await frame.click(NOTE_CASES[game]?.next ?? '#btn-new');
+    await waitHash(frame, names, `${game}: New game`);
+    await assertDropped(page, held, 'load', { from, what: `${game}: New game` });
+    await waitHash(frame, names, `${game}: the player's game, once the replay arrived`);
+    assert.equal(await frame.inputValue(field), value, `${game}: the player's game is shown`);
     h.assertNoErrors();
     await page.context().close();
   });

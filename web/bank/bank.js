@@ -13,7 +13,7 @@ import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -625,12 +625,13 @@ const embedApi = connectEmbedApi({ game: 'bank', start: startFromConfig, loadRep
 document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => setCommand(b.dataset.cmd)));
 $('btn-move').addEventListener('click', submitMove);
 // New game from the form: focus leaves the form for the new game's first control: the hiding
-// list (robbers), the selected piece's button (guards), the board (watching), the result.
+// list (robbers), the selected piece's button (guards), the board (watching), the result. New
+// game, and a replay file, drop the address's replay= still downloading (supersedeAddressReplay).
 enterPresses($('btn-new'), el.moves, el.seed);
-$('btn-new').addEventListener('click', () => newGame().then(() => focusFirst(
+$('btn-new').addEventListener('click', () => { supersedeAddressReplay(); newGame().then(() => focusFirst(
   el.outcome, st.mode === 'play' && !$('hide-pick').hidden ? $('in-hide') : null,
   el.pieceRow.querySelector('button[aria-pressed="true"]'), el.canvas,
-), () => { /* shown in the error box */ }));
+), () => { /* shown in the error box */ }); });
 $('btn-hint').addEventListener('click', () => myTurn() && act(async () => {
   const m = await st.session.suggest({ level: 'best', seed: 1 });
   el.hint.textContent = `The bot would play ${m}.`;
@@ -673,6 +674,7 @@ $('in-replay').addEventListener('change', async (ev) => {
   const file = ev.target.files?.[0];
   ev.target.value = '';
   if (!file) return;
+  supersedeAddressReplay();
   await act(async () => {
     try {
       await openReplay(await file.text());

@@ -32,7 +32,8 @@ let api = null; // the page's connection (one per page)
 // The page's addresses so far: each new hash (onNewAddress) and each game a host asks for
 // (pursuit:start, pursuit:load-replay) is one more. A replay= download belongs to the address it
 // was read with (readEmbedOptions): one that arrives after a newer address is dropped, or it
-// opened over the newer game. The page's own hash rewrites (writeHash) are no new address.
+// opened over the newer game. The page's own hash rewrites (writeHash) are no new address; a
+// game the player starts by hand is one (supersedeAddressReplay).
 let addressCount = 0;
 
 /** The allowed parent origins from `parentOrigin=` (hash or query); null = any origin. */
@@ -271,6 +272,17 @@ export function onNewAddress(cb) {
     addressCount++;  // a replay= of the address before, still downloading, is dropped
     cb(h, readEmbedOptions(window.location, { newAddress: true }));
   });
+}
+
+/**
+ * The player started a game by hand (New game and the like, Restart, a map or a replay loaded,
+ * Search Party's Watch the solver): like a newer address, it replaces the address's game, so a
+ * replay= still downloading is dropped when it arrives (it opened over the player's game). A page
+ * calls it as the action starts, before anything is awaited (the replay may arrive meanwhile);
+ * not for the page's start at load, nor for a new address: that would drop their own replay=.
+ */
+export function supersedeAddressReplay() {
+  addressCount++;
 }
 
 /** A note on a switch's value that is neither on nor off ("yes", "on", an empty value), else null. */

@@ -12,7 +12,7 @@ import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -388,9 +388,12 @@ async function startGame(f, { push = true, config = null } = {}) {
  * Starts a game (startGame with `f` and `options`), then puts keyboard focus on the new game's
  * first control, as on the other pages: the crossing list (playing), Stop (watching; the result
  * or Watch once the bots are done). For New game (focus leaves the form, far below the board)
- * and Restart (focus stayed on Restart, away from the game). Errors are shown (startGame).
+ * and Restart (focus stayed on Restart, away from the game). Errors are shown (startGame). A game
+ * started by hand, or a replay file, drops the address's replay= still downloading
+ * (supersedeAddressReplay).
  */
 async function startAndFocus(f, options = {}) {
+  supersedeAddressReplay();
   const button = document.activeElement;
   try { await startGame(f, options); } catch { return; }
   const token = st.token;
@@ -607,6 +610,7 @@ async function main() {
   $('in-replay').addEventListener('change', async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
+    supersedeAddressReplay();
     try {
       await showReplay(validateReplay(await file.text(), 'copsrobbers'));
     } catch (e) {

@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -436,8 +436,13 @@ async function startFromForm(mapText) {
   await startAndFocus(config, side);
 }
 
-/** Starts a game (newGame), then puts focus on its first control (see startFromForm). */
+/**
+ * Starts a game (newGame), then puts focus on its first control (see startFromForm). A game
+ * started by hand (New game, a map, Restart), or a replay opened by hand, drops the address's
+ * replay= still downloading (supersedeAddressReplay).
+ */
 async function startAndFocus(config, side) {
+  supersedeAddressReplay();
   const button = document.activeElement;
   try {
     await newGame(config, side);
@@ -535,11 +540,13 @@ function wire() {
       downloadJson(replay, `fugitive-seed${st.config.seed}.json`);
     } catch (e) { showError($('error'), e); }
   });
-  $('btn-replay').addEventListener('click', () => openReplay($('in-replay').value).catch(() => {}));
+  $('btn-replay').addEventListener('click', () => { supersedeAddressReplay(); openReplay($('in-replay').value).catch(() => {}); });
   $('in-replay-file').addEventListener('change', async (ev) => {
     const f = ev.target.files?.[0];
     ev.target.value = '';
-    if (f) openReplay(await f.text()).catch(() => {});
+    if (!f) return;
+    supersedeAddressReplay();
+    openReplay(await f.text()).catch(() => {});
   });
   $('rp-back').addEventListener('click', () => st.replay && player.goTo(st.replay.k - 1));
   $('rp-fwd').addEventListener('click', () => st.replay && player.goTo(st.replay.k + 1));

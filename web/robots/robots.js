@@ -15,7 +15,7 @@ import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -327,6 +327,7 @@ function undo() {
 /** The board from its start; keyboard focus goes to the board, as for a new board. */
 async function restart() {
   if (st.mode !== 'play' && st.mode !== 'replay') return;
+  supersedeAddressReplay();  // (as newBoard)
   if (st.busy && boardLost()) await whenIdle();  // the action an engine crash cut off is ending
   await guarded(async () => {
     exitReplay();
@@ -793,8 +794,13 @@ function readSeedForm(randomSeed) {
   else seed = num(el.seed, 0, 4294967295, 'Seed');
   return { kind: 'seed', seed, robots, teleports };
 }
-/** A board from the form; once it shows, keyboard focus goes to the board (its keys play). */
+/**
+ * A board from the form; once it shows, keyboard focus goes to the board (its keys play). A board
+ * or a replay chosen by hand (here, loadInputText, a case, a replay file), and Restart, drop the
+ * address's replay= still downloading (supersedeAddressReplay).
+ */
 async function newBoard(randomSeed) {
+  supersedeAddressReplay();
   let src;
   try {
     src = readSeedForm(randomSeed);
@@ -811,6 +817,7 @@ $('btn-random').addEventListener('click', () => newBoard(true));
 for (const i of [el.seed, el.robots, el.teleports]) i.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') newBoard(false); });
 
 async function loadInputText(text, caseIndex = 1) {
+  supersedeAddressReplay();
   if (!text.trim()) { showError(el.error, 'Problem input: paste an input or choose a file first.'); return false; }
   try {
     await judgeInput(text);
@@ -851,6 +858,7 @@ $('in-replay-file').addEventListener('change', async (ev) => {
   const f = ev.target.files?.[0];
   ev.target.value = '';  // the same file may be chosen again
   if (!f) return;
+  supersedeAddressReplay();
   try {
     await showReplay(validateReplay(await f.text(), 'robots'));
     focusFirst(el.canvas);
@@ -860,6 +868,7 @@ $('in-replay-file').addEventListener('change', async (ev) => {
 });
 el.caseSel.addEventListener('change', () => {
   if (!st.input) return;
+  supersedeAddressReplay();
   loadSource({ kind: 'input', text: st.input.text, caseIndex: Number(el.caseSel.value) });
 });
 

@@ -10,7 +10,7 @@
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from '../common/hash-state.js';
-import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress } from '../common/embed-api.js';
+import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus } from '../common/ui.js';
@@ -860,8 +860,13 @@ async function init() {
   // a generated, pasted or uploaded map has no name there: the address drops map=.
   // A map loaded from the Map form (built-in, generated, pasted, a file) takes keyboard focus to
   // the board: its keys play (focus stayed on the form's button, far below the board).
+  // A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
+  // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
   const toBoard = () => focusFirst($('board'));
-  const loadByHand = (text, map = null) => loadText(text).then(() => { rewriteHashForMap(map); toBoard(); }, (e) => showError(errorBox, e));
+  const loadByHand = (text, map = null) => {
+    supersedeAddressReplay();
+    return loadText(text).then(() => { rewriteHashForMap(map); toBoard(); }, (e) => showError(errorBox, e));
+  };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
   // A zoom chosen with the mouse or a finger (its list) gives the keyboard back to the board:
@@ -878,6 +883,7 @@ async function init() {
   });
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
+    supersedeAddressReplay();
     const { values, problems } = generateForm();
     if (problems.length) { showError(errorBox, problems.join('\n')); return; }
     try {
@@ -895,7 +901,7 @@ async function init() {
     $('map-text').value = text;
     loadByHand(text);
   };
-  $('btn-solve').onclick = () => watchSolver().catch(() => { /* shown */ });
+  $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = () => inTurn(async () => {
     if (!st.session || st.watching || st.obs?.over) return;
@@ -904,7 +910,7 @@ async function init() {
   $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
   // Restart, as a new map: focus goes to the board (it stayed on Restart, away from the game).
-  $('btn-restart').onclick = () => loadConfig(st.config).then(toBoard, (e) => showError(errorBox, e));
+  $('btn-restart').onclick = () => { supersedeAddressReplay(); loadConfig(st.config).then(toBoard, (e) => showError(errorBox, e)); };
   $('btn-save-replay').onclick = async () => {
     let replay;
     if (st.watching) {
