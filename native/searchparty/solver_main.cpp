@@ -42,6 +42,9 @@ struct Options {
     // the longest step so far would end by then, so turn 1 ended by 8.6 s with six solvers
     // sharing 2 cores; at 8 s map 5's last polish cycle was skipped on a quiet machine (247).
     double plan_ms = 9000;
+    // --plan-ms given: the batch form (and --figures) is bounded by it too. Not by default: the
+    // batch form's plan is then the same on any machine (a slow one takes longer for it).
+    bool plan_ms_given = false;
     int level = 3;
     int threads = 0;  // 0: the machine's cores, at most 8 (common/parallel.h)
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
@@ -128,7 +131,9 @@ int usage(int code) {
         "                   most 8); the plan is the same for every T, only the time differs\n"
         "  --plan-ms P      interactive form: plan for at most about P ms before turn 1 (the\n"
         "                   batch form's steps while time remains; default 9000, so turn 1\n"
-        "                   stays within the controller's 10 s limit)\n"
+        "                   stays within the controller's 10 s limit); given, it bounds the\n"
+        "                   batch form and --figures the same way (by default they run the\n"
+        "                   whole pipeline, the same plan on any machine, however long)\n"
         "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n"
         "  --policy K=V,..  play one policy variant only (for measuring ideas; see\n"
         "                   docs/searchparty.md); keys and the values they take:\n",
@@ -173,6 +178,12 @@ Plan plan_within(const State& start, const Options& o) {
     const double limit_ms = std::max(o.plan_ms, o.budget_ms);
     const bool tries = o.budget_ms > 0 || o.tries > 0;
     return solve_full(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr, steps_within(limit_ms / 2, limit_ms));
+}
+
+// The batch form's plan: the whole pipeline, the same on any machine; with --plan-ms given,
+// bounded as the interactive form is (on a machine too slow for the 10 s, the user's choice).
+Plan batch_plan(const State& start, const Options& o) {
+    return o.plan_ms_given && !o.policy ? plan_within(start, o) : solve_with_budget(start, o);
 }
 
 // A MAP file, refused past the largest possible map (/dev/zero was read until memory ran out).
@@ -306,7 +317,7 @@ int figures(const Options& o) {
         const State start(m);
         const Stopwatch clock;
         const std::clock_t cpu_start = std::clock();
-        const Plan plan = solve_with_budget(start, o);
+        const Plan plan = batch_plan(start, o);
         const double ms = clock.elapsed_ms();
         const double cpu_ms = 1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
         const LowerBound lb = lower_bound(m);
@@ -343,7 +354,7 @@ static int run(int argc, char** argv) {
             if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
             else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
-            else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9);
+            else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9), o.plan_ms_given = true;
             else if (a == "--policy" && i + 1 < argc) o.policy = policy_from(argv[++i]);
             else if (a == "--threads" && i + 1 < argc) o.threads = static_cast<int>(option_int(a, argv[++i], 1, 64));
             else if (a == "--level" && i + 1 < argc) {
@@ -385,7 +396,7 @@ static int run(int argc, char** argv) {
         // programs do ("N M p q" and the rows); its first line was read to choose the form.
         const State start(o.map_path.empty() ? read_map(stdin_map_text(first, first_read), "standard input")
                                              : read_map(read_map_file(o.map_path), o.map_path));
-        std::cout << batch_text(start, solve_with_budget(start, o));
+        std::cout << batch_text(start, batch_plan(start, o));
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "searchparty-solver: " << e.what() << "\n";

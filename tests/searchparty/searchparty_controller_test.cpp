@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -180,6 +181,27 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
         ASSERT_LT(turn, replay["moves"].size());
         EXPECT_EQ(without_stays(replay["moves"][turn].get<std::string>()), without_stays(line)) << "turn " << turn + 1;
     }
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// --plan-ms given bounds the batch form as it bounds the interactive one (a user whose machine
+// is too slow for the whole pipeline in 10 s): 1 ms leaves the first variant alone, a valid plan
+// with everyone alive but longer than the whole pipeline's. Before, the batch form ignored it.
+TEST(SearchPartySolver, PlanMsBoundsTheBatchFormWhenGiven) {
+    const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
+    const std::string dir = pursuit::make_temp_dir("sp-planms-");
+    const std::string cmd = kBin + "/searchparty-solver --plan-ms 1 " + map + " >" + dir + "/bounded.txt && " + kBin +
+                            "/searchparty-solver " + map + " >" + dir + "/whole.txt && " + kBin + "/searchparty-check " + map + " " +
+                            dir + "/bounded.txt >" + dir + "/check.txt 2>/dev/null";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string bounded = last_line(pursuit::read_file(dir + "/bounded.txt"));
+    EXPECT_EQ(pursuit::read_file(dir + "/check.txt"), bounded) << "the bounded plan is valid";
+    int turns = 0, costars = 0, extras = 0, whole_turns = 0;
+    ASSERT_EQ(std::sscanf(bounded.c_str(), "%d %d %d", &turns, &costars, &extras), 3) << bounded;
+    ASSERT_EQ(std::sscanf(last_line(pursuit::read_file(dir + "/whole.txt")).c_str(), "%d", &whole_turns), 1);
+    EXPECT_EQ(costars, 1);
+    EXPECT_EQ(extras, 1);
+    EXPECT_GT(turns, whole_turns) << "1 ms leaves the first variant only";
     std::system(("rm -rf " + dir).c_str());
 }
 
