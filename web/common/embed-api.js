@@ -185,13 +185,13 @@ export function connectEmbedApi({ game, start, loadReplay, announce = true } = {
       if (data.type === 'pursuit:start') {
         if (typeof start !== 'function') throw new Error(`pursuit:start: the ${game} page does not take start requests`);
         const config = validateConfig(data.config, game);
-        addressCount++;  // the host's game replaces the address's: a replay= still downloading is dropped
+        supersedeAddressReplay();  // the host's game replaces the address's
         await start(config, { autoplay });
       } else if (data.type === 'pursuit:load-replay') {
         if (typeof loadReplay !== 'function') throw new Error(`pursuit:load-replay: the ${game} page does not load replays`);
         if (data.replay === undefined) throw new Error('pursuit:load-replay: "replay" is missing');
         const replay = validateReplay(data.replay, game);
-        addressCount++;  // (as for pursuit:start)
+        supersedeAddressReplay();  // (as for pursuit:start)
         await loadReplay(replay, { autoplay });
       }
     } catch (e) {
@@ -269,7 +269,7 @@ export function readEmbedOptions(loc = window.location, { newAddress = false } =
  */
 export function onNewAddress(cb) {
   return onHashChange((h) => {
-    addressCount++;  // a replay= of the address before, still downloading, is dropped
+    supersedeAddressReplay();  // (of the address before)
     cb(h, readEmbedOptions(window.location, { newAddress: true }));
   });
 }
@@ -280,6 +280,7 @@ export function onNewAddress(cb) {
  * replay= still downloading is dropped when it arrives (it opened over the player's game). A page
  * calls it as the action starts, before anything is awaited (the replay may arrive meanwhile);
  * not for the page's start at load, nor for a new address: that would drop their own replay=.
+ * (onNewAddress and the host's requests call it here, before their address is read.)
  */
 export function supersedeAddressReplay() {
   addressCount++;
