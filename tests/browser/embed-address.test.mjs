@@ -665,6 +665,20 @@ async function openHeld(game) {
   return { page, held: await heldReplays(page, replay) };
 }
 
+/**
+ * A host page with `game`'s full page in its frame (?embed=0: New game and the files show) whose
+ * address's replay= is held downloading: {page, held, from (the host's message count before), frame}.
+ */
+async function openFullPageHeld(game) {
+  const { page, held } = await openHeld(game);
+  const from = await page.evaluate(() => window.__got.length);
+  await page.evaluate((src) => { document.querySelector('iframe').src = src; }, `${h.url}${game}/?embed=0${frameHash(`replay=${held.url('load')}`)}`);
+  await held.requested('load');
+  const frame = frameOf(page);
+  await frame.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+  return { page, held, from, frame };
+}
+
 for (const game of GAMES) {
   test(`${game}: a new hash while the address's replay= downloads: the new hash's game stays, the replay is dropped`, async () => {
     const { page, held } = await openHeld(game);
@@ -712,12 +726,7 @@ for (const game of GAMES) {
   // The player's own game is newer too: New game (Search Party: a built-in map loaded) pressed
   // while the address's replay= downloads. The full page in the frame (?embed=0: New game shows).
   test(`${game}: New game while the address's replay= downloads: the player's game stays, the replay is dropped`, async () => {
-    const { page, held } = await openHeld(game);
-    const from = await page.evaluate(() => window.__got.length);
-    await page.evaluate((src) => { document.querySelector('iframe').src = src; }, `${h.url}${game}/?embed=0${frameHash(`replay=${held.url('load')}`)}`);
-    await held.requested('load');
-    const frame = frameOf(page);
-    await frame.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    const { page, held, from, frame } = await openFullPageHeld(game);
     await waitPlaying(frame, game);
     const { field, value, names } = newerOf(game);
     if (await frame.$eval(field, (e) => e.tagName === 'SELECT')) await frame.selectOption(field, value);
@@ -727,6 +736,36 @@ for (const game of GAMES) {
     await assertDropped(page, held, 'load', { from, what: `${game}: New game` });
     await waitHash(frame, names, `${game}: the player's game, once the replay arrived`);
     assert.equal(await frame.inputValue(field), value, `${game}: the player's game is shown`);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
+
+// A file chosen by hand (Search Party's map file, Robots' problem input) is the player's game too,
+// from the moment it is chosen: a replay= arriving while the file is still being read opened
+// before it, over the player's choice. The read is held here (Blob.text waits for the test).
+const FILE_CASES = {
+  searchparty: { text: '6 5 0 0\n......\n......\n..S...\n......\n......\n', shown: (f) => f.inputValue('#map-text') },
+  robots: { text: '4 0\n17 18\n13 18\n8 12\n10 12\n4 0\n17 17\n13 17\n13 13\n17 13\n3 3\n17 18\n13 18\n5 31\n15 16\n16 15\n3 7\n0 0\n', shown: (f) => f.inputValue('#in-input') },
+};
+for (const [game, { text, shown }] of Object.entries(FILE_CASES)) {
+  test(`${game}: a file chosen while the address's replay= downloads: the replay arriving during the read is dropped`, async () => {
+    const { page, held, from, frame } = await openFullPageHeld(game);
+    await frame.evaluate(() => {
+      const read = Blob.prototype.text;
+      const gate = new Promise((open) => { window.__openRead = open; });
+      Blob.prototype.text = async function heldText() { await gate; return read.call(this); };
+    });
+    await frame.setInputFiles('#in-file', { name: 'chosen.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await held.release('load');
+    await page.waitForTimeout(3000);  // (a replay took well under a second to open)
+    await frame.evaluate(() => window.__openRead());
+    await frame.waitForFunction((t) => [document.getElementById('map-text'), document.getElementById('in-input')].some((e) => e?.value === t), text, { timeout: 20000 });
+    await waitPlaying(frame, game);
+    const got = await replayMessages(page, from);
+    assert.equal(got.length, 0, `${game}: the replay arriving during the file's read was opened: ${JSON.stringify(got).slice(0, 300)}`);
+    assert.equal(await frame.$eval('#replay-box', (e) => !e.hidden), false, `${game}: the replay box is not shown`);
+    assert.equal(await shown(frame), text, `${game}: the chosen file is shown`);
     h.assertNoErrors();
     await page.context().close();
   });

@@ -833,6 +833,7 @@ $('btn-sample').addEventListener('click', () => { el.input.value = SAMPLE_INPUT;
 el.file.addEventListener('change', async () => {
   const f = el.file.files[0];
   if (!f) return;
+  supersedeAddressReplay();  // before the read: a replay= arriving meanwhile stays dropped
   try {
     const text = await f.text();
     el.input.value = text;

@@ -897,6 +897,7 @@ async function init() {
     const f = ev.target.files?.[0];
     if (!f) return;
     ev.target.value = '';
+    supersedeAddressReplay();  // before the read: a replay= arriving meanwhile stays dropped
     const text = await f.text();
     $('map-text').value = text;
     loadByHand(text);
