@@ -22,13 +22,18 @@ const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-q
  * newPage({viewport, hasTouch, isMobile, deviceScaleFactor}) opens a page in a new context and
  * records its console errors / page errors / failed requests in `errors`.
  */
-export async function setup() {
+/**
+ * `scrollBars`: Chromium as on a desktop, whose scroll bars take room (15 px); by default
+ * playwright hides them (--hide-scrollbars), as on a phone.
+ */
+export async function setup({ scrollBars = false } = {}) {
   if (!fs.existsSync(path.join(WASM_DIR, 'pursuit.js'))) {
     throw new Error(`no wasm build at ${WASM_DIR} (set PURSUIT_WASM_DIR or build build/wasm)`);
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', root: path.join(ROOT, 'web'), mounts: { '/wasm': WASM_DIR } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS }); // playwright gives it a new empty profile
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, // playwright gives it a new empty profile
+    ...(scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}) });
   const errors = [];
   const contexts = [];
   async function newPage({ viewport = { width: 1280, height: 900 }, hasTouch = false, isMobile = false, deviceScaleFactor = 1, colorScheme = 'light' } = {}) {

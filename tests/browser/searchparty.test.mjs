@@ -1290,6 +1290,55 @@ test('zoom on a landscape phone: a side that nearly fits the view fits it, no 1 
   await page.context().close();
 });
 
+// On a desktop the view's scroll bars take room (15 px): a view that scrolls sideways has that
+// much less height, and a view that scrolls up and down is that much wider than its board (or
+// has that much less width, in a full column). A side that fitted the whole view then scrolled
+// by about a scroll bar's width (example1 at 2× in a 667×375 window: 5 rows of 55.75 px in a
+// 264 px high view). The side fits the view less its scroll bar now.
+test('zoom with desktop scroll bars: a side that nearly fits the view less the other side\'s scroll bar fits it', async () => {
+  const hs = await setup({ scrollBars: true });
+  try {
+    const page = await hs.newPage({ viewport: { width: 667, height: 375 } });
+    const bar = await page.evaluate(() => {
+      const d = document.createElement('div');
+      d.style.cssText = 'position:absolute;width:100px;height:100px;overflow:scroll';
+      document.body.append(d);
+      return d.offsetWidth - d.clientWidth;
+    });
+    assert.ok(bar >= 10, `this Chromium's scroll bars take room (${bar} px)`);
+    await page.goto(new URL('searchparty/#map=example1&zoom=2', hs.url).href);
+    await page.waitForSelector('body[data-sp-turn="0"]');
+    const range = (b) => [b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight];
+    const settled = async () => { await twoFrames(page); return boardView(page); };
+    const e1 = await settled();
+    assert.ok(range(e1)[0] > e1.cell, `example1 (6×5) at 2× still scrolls sideways (${range(e1)})`);
+    assert.equal(range(e1)[1], 0, `example1 at 2×: nothing to scroll up and down under the sideways scroll bar (${e1.scrollHeight} in ${e1.clientHeight}, ${e1.cell} px cells)`);
+    assert.ok(e1.cell >= 50, `still about 2× (${e1.cell} px cells)`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'searchparty-zoom-desktop-scrollbars-example1.png') });
+    // Tall and narrow at 4× (56 px cells, the cap), a little wider than the column (264 px: 5
+    // cells are 280 px), so fitted to it: it scrolls up and down, and its whole width shows beside
+    // that scroll bar (it scrolled 15 px sideways: 5 cells of 52.75 px beside a 15 px bar in 264 px).
+    await page.selectOption('#in-zoom', '4');
+    const columnWidth = await page.evaluate(() => Math.floor(document.getElementById('board-view').parentElement.getBoundingClientRect().width));
+    const cols = Math.ceil(columnWidth / 56);
+    assert.ok(cols * 56 - columnWidth < 28, `the case: ${cols} cells of 56 px are less than half a cell wider than the ${columnWidth} px column`);
+    for (const rows of [12, 20]) {
+      await pasteMap(page, `${cols} ${rows} 0 0\nS${'.'.repeat(cols - 1)}\n${`${'.'.repeat(cols)}\n`.repeat(rows - 1)}`);
+      const t = await settled();
+      const [x, y] = range(t);
+      assert.ok(y > t.cell, `${cols}×${rows} at 4× scrolls up and down (${y})`);
+      assert.equal(x, 0, `${cols}×${rows} at 4×: nothing to scroll sideways beside the scroll bar (${t.scrollWidth} in ${t.clientWidth}, ${t.cell} px cells)`);
+      assert.ok(t.cell >= 48, `still about 4× less the 56 px cap (${t.cell} px cells)`);
+      // (the viewport only: a full-page shot makes the window as tall as the page, and the view's
+      // max-height with it)
+      await page.screenshot({ path: path.join(ARTIFACTS, `searchparty-zoom-desktop-scrollbars-${cols}x${rows}.png`) });
+    }
+    hs.assertNoErrors();
+  } finally {
+    await hs.close();
+  }
+});
+
 // 4× on that phone is cut to 2× by the 56 px cap, then by a quarter pixel to fit the view: the
 // line beside the choice blamed the view alone ("2× here (fitted to the view)"), as if the view
 // had cut 4× to 2×. It names the cap first now; at 2×, where only the view cuts, the view.

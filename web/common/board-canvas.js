@@ -10,9 +10,10 @@
 //   new BoardCanvas(canvasEl, { sizeFrom: el, ... })  // opt-in: the board fits el's width, not
 //                      // its parent's (Search Party: a zoomed view shrinks to a small board, and
 //                      // a board fitted to that view would fit itself)
-//   new BoardCanvas(canvasEl, { zoomRoom: () => ({ width, height }), ... })  // opt-in: the largest
-//                      // view a zoomed board scrolls in (CSS px); a side less than half a cell
-//                      // longer than it is drawn to fit it (geo.toView says so)
+//   new BoardCanvas(canvasEl, { zoomRoom: () => ({ width, height, bar }), ... })  // opt-in: the
+//                      // largest view a zoomed board scrolls in (CSS px) and its scroll bars'
+//                      // thickness (scrollBarSize()); a side less than half a cell longer than
+//                      // its room is drawn to fit it (geo.toView says so)
 const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
 
 /**
@@ -42,6 +43,22 @@ export function screenRoomHeight(canvas, { landscapeOnly = true } = {}) {
  * browsers allow more). A zoomed board first draws with fewer device pixels per CSS pixel (not
  * under 1), then with smaller cells (geo.zoom says the zoom it got).
  */
+/**
+ * The room a scroll bar takes in this browser, in CSS px: about 15 on a desktop, 0 where scroll
+ * bars float over the content (phones, macOS by default). Measured once, on a probe.
+ */
+let scrollBarThickness = null;
+export function scrollBarSize() {
+  if (scrollBarThickness === null) {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;top:-200px;left:0;width:100px;height:100px;overflow:scroll;visibility:hidden';
+    document.body.append(probe);
+    scrollBarThickness = Math.max(0, probe.offsetWidth - probe.clientWidth);
+    probe.remove();
+  }
+  return scrollBarThickness;
+}
+
 export const MAX_CANVAS_SIDE = 8192;
 export const MAX_CANVAS_AREA = 4096 * 4096;
 
@@ -164,11 +181,25 @@ export class BoardCanvas {
    * In quarter pixels, rounded down, as the fitted cell.
    */
   cellToView(cell) {
-    const room = this.zoomRoom();
+    const { width, height, bar = 0 } = this.zoomRoom();
+    // A side that scrolls takes a scroll bar's room from the other side (a desktop's scroll bars
+    // take room): room for the columns less the rows' scroll bar, and so on. A side fitted may
+    // drop its own bar, so the rooms are worked out again, a few times (they only grow).
     let out = cell;
-    for (const [n, size] of [[this.cols, room.width], [this.rows, room.height]]) {
-      const over = n * cell - size;
-      if (over > 0 && over < cell / 2) out = Math.min(out, Math.floor((size / n) * 4) / 4);
+    for (let pass = 0; pass < 3; pass++) {
+      const scrollsDown = this.rows * out > height;
+      const roomAcross = width - (scrollsDown ? bar : 0);
+      const scrollsAcross = this.cols * out > roomAcross;
+      const roomDown = height - (scrollsAcross ? bar : 0);
+      const barAcross = this.rows * out > roomDown ? bar : 0, barDown = scrollsAcross ? bar : 0;
+      const before = out;
+      // (less than half a cell longer than the room a view would have without the other side's
+      // bar: the bar is the browser's, not the board's)
+      for (const [n, size, taken] of [[this.cols, width - barAcross, barAcross], [this.rows, roomDown, barDown]]) {
+        const over = n * cell - size;
+        if (over > 0 && over < cell / 2 + taken) out = Math.min(out, Math.floor((size / n) * 4) / 4);
+      }
+      if (out === before) break;
     }
     return out;
   }

@@ -11,7 +11,7 @@
 import { getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
-import { BoardCanvas, cssVar } from '../common/board-canvas.js';
+import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus } from '../common/ui.js';
 
@@ -70,7 +70,7 @@ const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CEL
  */
 function zoomedViewRoom() {
   const v = $('board-view');
-  return { width: Math.floor(v.parentElement.getBoundingClientRect().width), height: Math.floor(parseFloat(getComputedStyle(v).maxHeight)) || Infinity };
+  return { width: Math.floor(v.parentElement.getBoundingClientRect().width), height: Math.floor(parseFloat(getComputedStyle(v).maxHeight)) || Infinity, bar: scrollBarSize() };
 }
 
 // ---- zoom: Fit (the whole map in its column) or cells 2, 4, 8 times that size in a view that
