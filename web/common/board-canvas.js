@@ -178,7 +178,8 @@ export class BoardCanvas {
    * is less than half a cell longer than the view: scrolling it showed a sliver of a cell. The
    * zoomed cell's cap is a fixed size (Search Party's 56 px) that knows nothing of the view: five
    * cells of 56 px were 280 px in a 279 px view (a phone held sideways), a 1 px scroll range.
-   * In quarter pixels, rounded down, as the fitted cell.
+   * Where scroll bars take room (zoomRoom's `bar`), the view is less a bar wide beside the other
+   * side's bar. In quarter pixels, rounded down, as the fitted cell.
    */
   cellToView(cell) {
     const { width, height, bar = 0 } = this.zoomRoom();
