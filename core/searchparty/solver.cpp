@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -716,21 +717,45 @@ void polish_cycles(const State& start, FinalistPolish& f, const TeamWalkParams& 
     }
 }
 
+// A first pass made ahead (solve): the finalist it started from and the pass.
+struct PassAhead {
+    std::vector<Moves> from;
+    FinalistPolish pass;
+    bool made = false;
+};
+
 // Every complete finalist at most kTailReach turns behind `best` (each plan once) gets a first
 // pass; those that end at most kCycleReach turns behind the best found before them (in the
 // finalists' order) get the cycles too; the best is returned. The passes run side by side
 // (common/parallel.h) and the cycles of the finalists that may need them too, so the result
-// is the one a loop over the finalists in order gives, whatever the thread count.
+// is the one a loop over the finalists in order gives, whatever the thread count. A pass
+// already made from the same plan (`ahead_passes`) is taken as it is: a pass depends on its plan only.
 Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& finalists, const TeamWalkParams& walk_params,
-                      const std::function<bool(Stage)>& go_on) {
+                      const std::function<bool(Stage)>& go_on, std::vector<PassAhead>& ahead_passes) {
     const int reach = best.turns + kTailReach;
     std::vector<FinalistPolish> chosen;
     for (const Plan& p : finalists) {
         const bool seen = std::any_of(chosen.begin(), chosen.end(), [&](const FinalistPolish& q) { return q.plan.moves == p.moves; });
         if (!seen && p.complete && p.turns <= reach) chosen.push_back({p, {}, {}});
     }
-    const std::vector<char> passed = parallel_for_while(chosen.size(), 1, [&] { return go_on(Stage::Polish); },
-                                                        [&](std::size_t i) { shorten_and_rewalk(start, chosen[i], walk_params, go_on); });
+    std::vector<char> passed(chosen.size(), 0);
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+        auto made = std::find_if(ahead_passes.begin(), ahead_passes.end(),
+                                 [&](const PassAhead& a) { return a.made && a.from == chosen[i].plan.moves; });
+        if (made == ahead_passes.end()) {
+            todo.push_back(i);
+            continue;
+        }
+        chosen[i] = std::move(made->pass);
+        made->made = false;  // (moved from)
+        passed[i] = 1;
+    }
+    // (The first finalist's pass is always made, as before; the others while time remains.)
+    const std::size_t always = !todo.empty() && todo.front() == 0 ? 1 : 0;
+    const std::vector<char> ran = parallel_for_while(todo.size(), always, [&] { return go_on(Stage::Polish); },
+                                                     [&](std::size_t k) { shorten_and_rewalk(start, chosen[todo[k]], walk_params, go_on); });
+    for (std::size_t k = 0; k < todo.size(); ++k) passed[todo[k]] = ran[k];
     // A finalist's cycles start when it ends within kCycleReach of the best before it. That
     // best is at least as good as every earlier first pass, so only the finalists within
     // reach of those may need them: their cycles run side by side ahead of the decision.
@@ -757,6 +782,64 @@ Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& fi
         if (better(chosen[i].plan, best)) best = std::move(chosen[i].plan);
     }
     return best;
+}
+
+// Polishes the first plans (`polish_first(k)` sets firsts[k]; k >= `always` only while time
+// remains) side by side, and with more than one thread makes each one's first pass for
+// finish_finalists as soon as it is polished (into `ahead_passes`), while the other first plans
+// are still being polished. By stages, a thread that finished early waited for the slowest
+// first plan, then for the slowest pass: map 5 has 3 first plans (1.4-1.7 s each) and 3 passes
+// (1.8-3.5 s) on 2 threads; its whole run went from 9.2-9.8 to 8.2-8.7 s wall. A pass is skipped for a plan that cannot be a finalist: not complete,
+// or more than kTailReach turns behind a first plan polished before it. The passes are the
+// ones finish_finalists would make, so the plan is the same for any thread count.
+std::vector<char> polish_firsts_and_pass_ahead(const State& start, const std::vector<Plan>& firsts, std::size_t always,
+                                               std::vector<PassAhead>& ahead_passes, const TeamWalkParams& walk_params,
+                                               const std::function<bool(Stage)>& go_on,
+                                               const std::function<void(std::size_t)>& polish_first) {
+    const std::size_t n = firsts.size();
+    const bool pass_ahead = parallel_threads() > 1;
+    std::vector<char> made(n, 0), polished(n, 0);
+    ahead_passes.assign(pass_ahead ? n : 0, PassAhead{});
+    std::mutex lock;
+    std::condition_variable now_polished;
+    int fewest = INT_MAX;  // the fewest turns of the complete first plans polished so far
+    // Items 0..n-1 polish; n..2n-1 make the passes. Items are handed out in order, so a pass's
+    // first plan is being polished (or done) when the pass is taken: it waits for it.
+    parallel_for(pass_ahead ? 2 * n : n, [&](std::size_t i) {
+        if (i < n) {
+            struct Done {  // marks item i polished however it ends (skipped, thrown)
+                std::mutex& lock;
+                std::condition_variable& cv;
+                char& flag;
+                ~Done() {
+                    {
+                        const std::lock_guard<std::mutex> hold(lock);
+                        flag = 1;
+                    }
+                    cv.notify_all();
+                }
+            } done{lock, now_polished, polished[i]};
+            if (i >= always && !go_on(Stage::Polish)) return;
+            polish_first(i);
+            made[i] = 1;
+            const std::lock_guard<std::mutex> hold(lock);
+            if (firsts[i].complete) fewest = std::min(fewest, firsts[i].turns);
+            return;
+        }
+        const std::size_t k = i - n;
+        {
+            std::unique_lock<std::mutex> hold(lock);
+            now_polished.wait(hold, [&] { return polished[k] != 0; });
+            if (!made[k] || !firsts[k].complete || firsts[k].turns > fewest + kTailReach) return;
+        }
+        if (!go_on(Stage::Polish)) return;
+        PassAhead& a = ahead_passes[k];
+        a.from = firsts[k].moves;
+        a.pass = {firsts[k], {}, {}};
+        shorten_and_rewalk(start, a.pass, walk_params, go_on);
+        a.made = true;
+    });
+    return made;
 }
 
 }  // namespace
@@ -803,6 +886,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // three polished closings instead of one). From 5000, by closing cuts alone: the tail
     // re-plans took 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
     std::vector<Plan> finalists;  // the polished first plans
+    std::vector<PassAhead> ahead_passes;  // finalists' first passes, made as soon as they are polished
     if (closings && go_on(Stage::Polish)) {
         std::vector<std::uint64_t> seeds(kStartSeeds);
         std::iota(seeds.begin(), seeds.end(), 1);
@@ -828,7 +912,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         for (std::size_t k = 0; k < polished; ++k) firsts.push_back(std::move(starts[k]));
         // (The variants' best and the first closing always; later closings while time remains.)
         const std::size_t always = variants_too ? 2 : 1;
-        const std::vector<char> made = parallel_for_while(firsts.size(), always, polish_in_time, [&](std::size_t k) {
+        const std::vector<char> made = polish_firsts_and_pass_ahead(start, firsts, always, ahead_passes, walk_params, go_on, [&](std::size_t k) {
             const bool closing = !(variants_too && k == 0);
             firsts[k] = closing && big ? replan_finishes(start, std::move(firsts[k]), default_finish_cuts(), finish, polish_in_time)
                                        : polish(std::move(firsts[k]));
@@ -854,7 +938,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // and the 275 to 273).
     if (closings && go_on(Stage::Polish)) {
         finalists.insert(finalists.begin(), best);
-        best = finish_finalists(start, std::move(best), finalists, walk_params, go_on);
+        best = finish_finalists(start, std::move(best), finalists, walk_params, go_on, ahead_passes);
     }
     if (level < 3 || !more || start.finished()) return best;  // (nothing to search: no budget to spend)
     // Improvement while the budget lasts, with the native pipeline: new routes for a few teams
