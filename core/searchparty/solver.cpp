@@ -729,7 +729,8 @@ struct PassAhead {
 // finalists' order) get the cycles too; the best is returned. The passes run side by side
 // (common/parallel.h) and the cycles of the finalists that may need them too, so the result
 // is the one a loop over the finalists in order gives, whatever the thread count. A pass
-// already made from the same plan (`ahead_passes`) is taken as it is: a pass depends on its plan only.
+// already made from the same plan (`ahead_passes`) is taken as it is: a pass depends on its
+// plan only.
 Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& finalists, const TeamWalkParams& walk_params,
                       const std::function<bool(Stage)>& go_on, std::vector<PassAhead>& ahead_passes) {
     const int reach = best.turns + kTailReach;
@@ -789,9 +790,10 @@ Plan finish_finalists(const State& start, Plan best, const std::vector<Plan>& fi
 // finish_finalists as soon as it is polished (into `ahead_passes`), while the other first plans
 // are still being polished. By stages, a thread that finished early waited for the slowest
 // first plan, then for the slowest pass: map 5 has 3 first plans (1.4-1.7 s each) and 3 passes
-// (1.8-3.5 s) on 2 threads; its whole run went from 9.2-9.8 to 8.2-8.7 s wall. A pass is skipped for a plan that cannot be a finalist: not complete,
-// or more than kTailReach turns behind a first plan polished before it. The passes are the
-// ones finish_finalists would make, so the plan is the same for any thread count.
+// (1.8-3.5 s) on 2 threads; its whole run went from 9.2-9.8 to 8.2-8.7 s wall. A pass is
+// skipped for a plan that cannot be a finalist: not complete, or more than kTailReach turns
+// behind a first plan polished before it. The passes are the ones finish_finalists would make,
+// so the plan is the same for any thread count.
 std::vector<char> polish_firsts_and_pass_ahead(const State& start, const std::vector<Plan>& firsts, std::size_t always,
                                                std::vector<PassAhead>& ahead_passes, const TeamWalkParams& walk_params,
                                                const std::function<bool(Stage)>& go_on,

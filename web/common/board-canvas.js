@@ -38,12 +38,6 @@ export function screenRoomHeight(canvas, { landscapeOnly = true } = {}) {
 }
 
 /**
- * The largest canvas a zoomed board draws, in device pixels: a side and an area every browser
- * draws (iOS Safari leaves a canvas of more than 4096 × 4096 = 16,777,216 pixels blank; desktop
- * browsers allow more). A zoomed board first draws with fewer device pixels per CSS pixel (not
- * under 1), then with smaller cells (geo.zoom says the zoom it got).
- */
-/**
  * The room a scroll bar takes in this browser, in CSS px: about 15 on a desktop, 0 where scroll
  * bars float over the content (phones, macOS by default). Measured once, on a probe.
  */
@@ -59,6 +53,12 @@ export function scrollBarSize() {
   return scrollBarThickness;
 }
 
+/**
+ * The largest canvas a zoomed board draws, in device pixels: a side and an area every browser
+ * draws (iOS Safari leaves a canvas of more than 4096 × 4096 = 16,777,216 pixels blank; desktop
+ * browsers allow more). A zoomed board first draws with fewer device pixels per CSS pixel (not
+ * under 1), then with smaller cells (geo.zoom says the zoom it got).
+ */
 export const MAX_CANVAS_SIDE = 8192;
 export const MAX_CANVAS_AREA = 4096 * 4096;
 
@@ -184,21 +184,18 @@ export class BoardCanvas {
   cellToView(cell) {
     const { width, height, bar = 0 } = this.zoomRoom();
     // A side that scrolls takes a scroll bar's room from the other side (a desktop's scroll bars
-    // take room): room for the columns less the rows' scroll bar, and so on. A side fitted may
-    // drop its own bar, so the rooms are worked out again, a few times (they only grow).
+    // take room): the sideways bar takes height, the up-and-down bar width. A side fitted may
+    // drop its own bar, so the bars are worked out again, a few times (the rooms only grow).
     let out = cell;
     for (let pass = 0; pass < 3; pass++) {
-      const scrollsDown = this.rows * out > height;
-      const roomAcross = width - (scrollsDown ? bar : 0);
-      const scrollsAcross = this.cols * out > roomAcross;
-      const roomDown = height - (scrollsAcross ? bar : 0);
-      const barAcross = this.rows * out > roomDown ? bar : 0, barDown = scrollsAcross ? bar : 0;
+      const barTakingHeight = this.cols * out > width - (this.rows * out > height ? bar : 0) ? bar : 0;
+      const barTakingWidth = this.rows * out > height - barTakingHeight ? bar : 0;
       const before = out;
       // (less than half a cell longer than the room a view would have without the other side's
       // bar: the bar is the browser's, not the board's)
-      for (const [n, size, taken] of [[this.cols, width - barAcross, barAcross], [this.rows, roomDown, barDown]]) {
-        const over = n * cell - size;
-        if (over > 0 && over < cell / 2 + taken) out = Math.min(out, Math.floor((size / n) * 4) / 4);
+      for (const [n, size, taken] of [[this.cols, width, barTakingWidth], [this.rows, height, barTakingHeight]]) {
+        const over = n * cell - (size - taken);
+        if (over > 0 && over < cell / 2 + taken) out = Math.min(out, Math.floor(((size - taken) / n) * 4) / 4);
       }
       if (out === before) break;
     }
