@@ -221,13 +221,15 @@ TEST(CopsRobbersProtocol, SpecExampleOverRealProcessesByteForByte) {
 // The default limits are the spec's decision (first reply 3 s, later ones 1 s), and the first
 // reply of each side gets the longer limit: a 0.8 s first reply passes under (first 1.5 s,
 // later 0.4 s), the same delay on the second reply loses on time at 0.4 s, naming the round.
+// (The delay is scaled with the limits: it must stay between them in the sanitizer build.)
 TEST(CopsRobbersProtocol, FirstReplyGetsTheLongerLimitLaterOnesDoNot) {
     EXPECT_EQ(MatchTiming{}.first_move_ms, 3000);
     EXPECT_EQ(MatchTiming{}.move_ms, 1000);
     const std::string dir = make_temp_dir("cr-slow-");
     // Example7, X on 3, cops on 6 and 7: X waits 0.8 s before each answer (stays on 3 twice).
-    write_file(dir + "/slow.sh",
-               "n=0\nwhile IFS= read -r l; do n=$((n+1)); if [ $n -ge 13 ]; then sleep 0.8; echo 3; fi; done\n");
+    const int delay_ms = test::scaled(800);
+    write_file(dir + "/slow.sh", "n=0\nwhile IFS= read -r l; do n=$((n+1)); if [ $n -ge 13 ]; then sleep " +
+                                     std::to_string(delay_ms / 1000.0) + "; echo 3; fi; done\n");
     Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
              {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
     const std::string cops = scripted(dir, "p", 13, "6 7\n6 7\n6 7\n");
@@ -241,7 +243,7 @@ TEST(CopsRobbersProtocol, FirstReplyGetsTheLongerLimitLaterOnesDoNot) {
     EXPECT_EQ(m.result["reason"], "time limit: X sent no reply to round 2 within " + std::to_string(t.move_ms) + " ms");
     EXPECT_EQ(m.result["rounds_played"], 1);
     ASSERT_EQ(m.robber_ms.size(), 1u);
-    EXPECT_GE(m.robber_ms[0], 800.0);
+    EXPECT_GE(m.robber_ms[0], delay_ms);
     std::system(("rm -rf " + dir).c_str());
 }
 
