@@ -73,6 +73,42 @@ void kill_live_groups() {
     }
 }
 
+// The directories a stop signal removes (remove_at_stop_signal): a judge's temporary work
+// directory was left in /tmp by Ctrl-C. Fixed slots, since a signal handler reads them; a slot's
+// path is written before `used` is set and read only while it is set.
+constexpr int kDirSlots = 8;
+constexpr std::size_t kDirPathBytes = 4096;
+struct DirSlot {
+    std::atomic<bool> used{false};
+    char path[kDirPathBytes];
+};
+DirSlot dirs_to_remove[kDirSlots];
+
+// Runs `rm -rf -- dir` for each registered directory and waits for it: async-signal-safe
+// calls only (fork, execve, waitpid), since the handler cannot walk a tree itself. The players
+// were killed first; their leaders are reaped so that none is still writing in a directory.
+void remove_registered_dirs() {
+    bool any = false;
+    for (const DirSlot& slot : dirs_to_remove) any = any || slot.used.load();
+    if (!any) return;
+    for (std::atomic<int>& group : live_groups) {
+        const int pgid = group.load();
+        if (pgid > 0) ::waitpid(pgid, nullptr, 0);
+    }
+    for (DirSlot& slot : dirs_to_remove) {
+        if (!slot.used.load()) continue;
+        char rm[] = "/bin/rm", flags[] = "-rf", end[] = "--";
+        char* argv[] = {rm, flags, end, slot.path, nullptr};
+        char* envp[] = {nullptr};
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            ::execve(rm, argv, envp);
+            ::_exit(127);
+        }
+        if (pid > 0) ::waitpid(pid, nullptr, 0);
+    }
+}
+
 void die_by(int sig) {
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
@@ -83,6 +119,7 @@ void die_by(int sig) {
 // Kills every player's group, then ends the program as the signal asks (status 128 + sig).
 void on_stop_signal(int sig) {
     kill_live_groups();
+    remove_registered_dirs();
     die_by(sig);
 }
 
@@ -119,6 +156,23 @@ void catch_stop_signals(std::initializer_list<int> signals) {
 }
 
 int caught_stop_signal() { return caught_signal; }
+
+bool remove_at_stop_signal(const std::string& dir) {
+    if (dir.empty() || dir.size() >= kDirPathBytes) return false;
+    take_players_along_once();  // (a signal before the first player would leave the directory)
+    for (DirSlot& slot : dirs_to_remove) {
+        if (slot.used.load()) continue;
+        std::memcpy(slot.path, dir.c_str(), dir.size() + 1);
+        slot.used.store(true);
+        return true;
+    }
+    return false;
+}
+
+void forget_removal_at_stop_signal(const std::string& dir) {
+    for (DirSlot& slot : dirs_to_remove)
+        if (slot.used.load() && dir == slot.path) slot.used.store(false);
+}
 
 void end_by_caught_signal() {
     if (caught_signal) die_by(caught_signal);

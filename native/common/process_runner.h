@@ -43,6 +43,13 @@ void catch_stop_signals(std::initializer_list<int> signals);
 int caught_stop_signal();     // the signal caught, 0 if none
 void end_by_caught_signal();  // dies by the caught signal (default action), if one was caught
 
+// A judge's temporary work directory goes with everything in it when Ctrl-C, SIGTERM or SIGHUP
+// ends the program (the default handling above; it is installed now if no player has been
+// started yet), after the players are killed: it was left in /tmp. At most 8 at a time (false:
+// not registered). Forget it once it is removed or is to be kept. Single-threaded registration.
+bool remove_at_stop_signal(const std::string& dir);
+void forget_removal_at_stop_signal(const std::string& dir);
+
 struct Verdict {
     VerdictKind kind = VerdictKind::Ok;
     std::string message;  // human readable: what happened and where ("no reply within 1.000 s to move 7")

@@ -149,6 +149,40 @@ Json player_json(Player& p, const std::string& command, const RuleVerdict& rule)
                 {"stderr_tail", p.stderr_tail()}};
 }
 
+// The two programs' directories (each with its connect.txt), under a temporary directory or
+// settings.work_dir. They go on every way out unless kept: a player that could not start (an
+// exception) and Ctrl-C / SIGTERM / SIGHUP (remove_at_stop_signal) left the temporary one in /tmp.
+class WorkDirs {
+public:
+    explicit WorkDirs(const MatchSettings& settings) : temporary_(settings.work_dir.empty()), keep_(settings.keep_dirs) {
+        if (temporary_) {
+            base_ = make_temp_dir("fugitive-match-");
+            if (!keep_) remove_at_stop_signal(base_);
+        } else {
+            std::filesystem::create_directories(settings.work_dir);
+            base_ = settings.work_dir;
+        }
+    }
+    WorkDirs(const WorkDirs&) = delete;
+    WorkDirs& operator=(const WorkDirs&) = delete;
+    ~WorkDirs() {
+        if (keep_) return;
+        std::error_code ec;
+        if (temporary_) {
+            std::filesystem::remove_all(base_, ec);
+            forget_removal_at_stop_signal(base_);
+        } else {
+            std::filesystem::remove_all(fugitive(), ec), std::filesystem::remove_all(detectives(), ec);
+        }
+    }
+    std::string fugitive() const { return base_ + "/fugitive"; }
+    std::string detectives() const { return base_ + "/detectives"; }
+
+private:
+    bool temporary_, keep_;
+    std::string base_;
+};
+
 }  // namespace
 
 MatchOutcome play_match(const std::string& map_text, const std::string& fugitive_command, const std::string& detectives_command,
@@ -156,14 +190,8 @@ MatchOutcome play_match(const std::string& map_text, const std::string& fugitive
     const Json config{{"game", "fugitive"}, {"seed", seed}, {"map", map_text}};
     FugitiveGame game(config);  // throws InputError for a broken map before anything starts
 
-    std::string base;
-    if (settings.work_dir.empty()) {
-        base = make_temp_dir("fugitive-match-");
-    } else {
-        std::filesystem::create_directories(settings.work_dir);
-        base = settings.work_dir;
-    }
-    const std::string fdir = base + "/fugitive", ddir = base + "/detectives";
+    const WorkDirs dirs(settings);
+    const std::string fdir = dirs.fugitive(), ddir = dirs.detectives();
     write_file(fdir + "/connect.txt", map_text);
     write_file(ddir + "/connect.txt", map_text);
 
@@ -190,11 +218,6 @@ MatchOutcome play_match(const std::string& map_text, const std::string& fugitive
                              {"Detectives", player_json(detectives, detectives_command, referee.rule_verdict(kDetectives))}};
     out.result = result;
     out.replay = game.replay();
-    if (!settings.keep_dirs) {
-        std::error_code ec;
-        if (settings.work_dir.empty()) std::filesystem::remove_all(base, ec);
-        else std::filesystem::remove_all(fdir, ec), std::filesystem::remove_all(ddir, ec);
-    }
     return out;
 }
 

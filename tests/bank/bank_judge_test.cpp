@@ -12,6 +12,7 @@
 #include "bank/bank_game.h"
 #include "common/game.h"
 #include "common/judge_io.h"
+#include "../common/scratch_dir.h"
 #include "../common/time_scale.h"
 
 using namespace pursuit;
@@ -22,7 +23,8 @@ const std::string kBin = PURSUIT_BIN_DIR;
 
 struct JudgeRun {
     Json result, replay;
-    std::string dir;
+    test::ScratchDir scratch{"bank-judge-test-"};  // the judge's files and the bots' logs, removed with the run
+    std::string dir = scratch.path();
 };
 
 std::string quote(const std::string& s) {
@@ -36,7 +38,6 @@ JudgeRun judge(const std::string& guards, const std::string& robbers, std::strin
     if (test::kTimeScale > 1 && extra.find("--time-ms") == std::string::npos)
         extra += " --time-ms " + std::to_string(test::scaled(250));
     JudgeRun run;
-    run.dir = make_temp_dir("bank-judge-test-");
     const std::string cmd = "cd " + run.dir + " && " + kBin + "/bank-judge " + extra + " --result result.json --replay replay.json " +
                             quote(guards) + " " + quote(robbers) + " > stdout.txt 2>&1";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
@@ -191,7 +192,8 @@ TEST(BankJudge, EarlyExitLoses) {
 }
 
 TEST(BankJudge, SeriesPrintsATable) {
-    const std::string dir = make_temp_dir("bank-series-test-");
+    const test::ScratchDir scratch("bank-series-test-");
+    const std::string& dir = scratch.path();
     const std::string cmd = kBin + "/bank-judge --series 2 --moves 40 --out " + dir + " '" + kBin + "/bank-bot --seed {seed}' '" + kBin +
                             "/bank-bot --level random --seed {seed}' > " + dir + "/out.txt 2> " + dir + "/err.txt";
     ASSERT_EQ(std::system(cmd.c_str()), 0);
@@ -208,22 +210,22 @@ TEST(BankJudge, SeriesPrintsATable) {
 
 TEST(BankBot, ABadSeedIsNamed) {
     // strtoull took "abc" as seed 0 without a word.
-    const std::string dir = make_temp_dir("bank-bot-opt-");
+    const test::ScratchDir scratch("bank-bot-opt-");
+    const std::string& dir = scratch.path();
     const int raw = std::system((kBin + "/bank-bot --seed abc </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
     EXPECT_EQ(WEXITSTATUS(raw), 2);
     EXPECT_NE(read_file(dir + "/err.txt").find("bank-bot: option --seed: expected an integer"), std::string::npos)
         << read_file(dir + "/err.txt");
-    std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(BankBot, AnUnknownOptionOrAMissingValueIsNamed) {
     // Both printed the usage alone.
-    const std::string dir = make_temp_dir("bank-bot-opt-");
+    const test::ScratchDir scratch("bank-bot-opt-");
+    const std::string& dir = scratch.path();
     int raw = std::system((kBin + "/bank-bot --levle hard </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
     EXPECT_EQ(WEXITSTATUS(raw), 2);
     EXPECT_EQ(read_file(dir + "/err.txt").rfind("bank-bot: unknown option --levle\nusage: bank-bot", 0), 0u) << read_file(dir + "/err.txt");
     raw = std::system((kBin + "/bank-bot --layout </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
     EXPECT_EQ(WEXITSTATUS(raw), 2);
     EXPECT_EQ(read_file(dir + "/err.txt").rfind("bank-bot: option --layout needs a value\n", 0), 0u) << read_file(dir + "/err.txt");
-    std::system(("rm -rf " + dir).c_str());
 }

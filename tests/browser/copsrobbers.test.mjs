@@ -4,8 +4,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
@@ -160,9 +158,8 @@ test('a replay file (as the server writes it: map text + start) opens in the pag
     while (!(await g.result()).over) await g.apply(await g.suggest({ level: 'best', seed: 9 }));
     return g.replay();
   });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cr-replay-')), 'replay.json');
-  fs.writeFileSync(file, JSON.stringify(replay));
-  await page.setInputFiles('#in-replay', file);
+  // (chosen from memory: a file in a directory of its own was left in /tmp on every run)
+  await page.setInputFiles('#in-replay', { name: 'replay.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent === '1 of 12');
   assert.equal(await dd(page, 'robber'), '17');
@@ -200,9 +197,9 @@ test('a finished game: download its replay, open the file, step it; the bots can
   assert.ok(!revoked.includes(latest), 'the current one is kept (the download below loads it)');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dl-replay')]);
   assert.equal(download.suggestedFilename(), 'copsrobbers-replay.json');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cr-replay-')), 'replay.json');
-  await download.saveAs(file);
-  await page.setInputFiles('#in-replay', file);
+  // The downloaded bytes, chosen under the download's name (Playwright removes its own copy).
+  const saved = fs.readFileSync(await download.path());
+  await page.setInputFiles('#in-replay', { name: download.suggestedFilename(), mimeType: 'application/json', buffer: saved });
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent === '1 of 10');
   // Watch used to be offered here: a click left the page stuck "watching" (Watch greyed, Stop

@@ -14,6 +14,7 @@
 
 #include "common/game.h"
 #include "common/json.h"
+#include "../common/scratch_dir.h"
 #include "../common/time_scale.h"
 
 using pursuit::Json;
@@ -36,12 +37,12 @@ std::string quote(const std::string& s) {
     return out + "'";
 }
 
-int counter = 0;
-
-// Runs the judge binary; returns result.json (and the replay through `replay`).
+// Runs the judge binary; returns result.json (and the replay through `replay`). Its output
+// directory goes once they are read.
 Json judge(const std::string& map, const std::string& fugitive, const std::string& detectives, int time_ms = 5000,
            Json* replay = nullptr) {
-    const std::string out = ::testing::TempDir() + "fugitive-judge-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    const pursuit::test::ScratchDir scratch("fugitive-judge-test-");
+    const std::string out = scratch.file("out");
     const std::string cmd = kBin + "/fugitive-judge --map " + quote(map) + " --fugitive " + quote(fugitive) + " --detectives " +
                             quote(detectives) + " --seed 5 --time-ms " + std::to_string(time_ms) + " --out " + quote(out) + " > /dev/null";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
@@ -259,7 +260,8 @@ TEST(FugitivePrograms, ArenaHasHelpAndRejectsBadArguments) {
 }
 
 TEST(FugitiveJudge, BrokenMapIsReportedBeforeAnythingRuns) {
-    const std::string path = ::testing::TempDir() + "broken-connect.txt";
+    const pursuit::test::ScratchDir scratch("fugitive-broken-map-");
+    const std::string path = scratch.file("broken-connect.txt");
     std::ofstream(path) << "5\nC 1-2\nQ 2-3\nEND\n";
     const std::string cmd = kBin + "/fugitive-judge --map " + path + " --fugitive true --detectives true 2>&1";
     FILE* p = popen(cmd.c_str(), "r");
@@ -306,8 +308,8 @@ TEST(FugitiveArena, OnlyPlaysOneGameOfTheSeriesAndCountsThatOne) {
 // line they read, then after their move of turn 50 one more read: "eof" or what came.
 namespace {
 
-std::string ring_map_file() {
-    const std::string path = ::testing::TempDir() + "fugitive-ring20-" + std::to_string(::getpid()) + ".txt";
+std::string ring_map_file(const pursuit::test::ScratchDir& scratch) {
+    const std::string path = scratch.file("ring20.txt");
     std::string text = "20\n";
     for (int i = 1; i <= 20; ++i) text += "C " + std::to_string(i) + "-" + std::to_string(i % 20 + 1) + "\n";
     std::ofstream(path) << text << "END\n";
@@ -352,9 +354,9 @@ std::string expected_detectives_reads() {
 }  // namespace
 
 TEST(FugitiveJudge, EscapeAfterTurn50ExchangesExactlyTheContractLinesAndNoQuit) {
-    const std::string flog = ::testing::TempDir() + "ring-f-" + std::to_string(::getpid()) + ".log";
-    const std::string dlog = ::testing::TempDir() + "ring-d-" + std::to_string(::getpid()) + ".log";
-    const Json r = judge(ring_map_file(), ring_fugitive(flog), ring_detectives(dlog, 3), pursuit::test::scaled(5000));
+    const pursuit::test::ScratchDir scratch("fugitive-ring-");
+    const std::string flog = scratch.file("fugitive.log"), dlog = scratch.file("detectives.log");
+    const Json r = judge(ring_map_file(scratch), ring_fugitive(flog), ring_detectives(dlog, 3), pursuit::test::scaled(5000));
     EXPECT_EQ(r["ending"], "escaped") << r["reason"];
     EXPECT_EQ(r["score"], (Json{{"Fugitive", 20}, {"Detectives", 0}}));
     EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
@@ -365,9 +367,9 @@ TEST(FugitiveJudge, EscapeAfterTurn50ExchangesExactlyTheContractLinesAndNoQuit) 
 }
 
 TEST(FugitiveJudge, CaptureByTheDetectivesMoveOfTurn50Is10To10AndEndsWithQuit) {
-    const std::string flog = ::testing::TempDir() + "ring-fc-" + std::to_string(::getpid()) + ".log";
-    const std::string dlog = ::testing::TempDir() + "ring-dc-" + std::to_string(::getpid()) + ".log";
-    const Json r = judge(ring_map_file(), ring_fugitive(flog), ring_detectives(dlog, 1), pursuit::test::scaled(5000));
+    const pursuit::test::ScratchDir scratch("fugitive-ring-");
+    const std::string flog = scratch.file("fugitive.log"), dlog = scratch.file("detectives.log");
+    const Json r = judge(ring_map_file(scratch), ring_fugitive(flog), ring_detectives(dlog, 1), pursuit::test::scaled(5000));
     EXPECT_EQ(r["ending"], "caught") << r["reason"];
     EXPECT_EQ(r["reason"], "Detective 1 caught the Fugitive at city 1 on turn 50");
     EXPECT_EQ(r["score"], (Json{{"Fugitive", 10}, {"Detectives", 10}}));
@@ -385,7 +387,8 @@ TEST(FugitiveJudge, CaptureByTheDetectivesMoveOfTurn50Is10To10AndEndsWithQuit) {
 // cannot move apart. Both programs read Quit in place of their next line (the Detectives in
 // place of the transport), 20-0 for the Fugitive.
 TEST(FugitiveJudge, DetectivesWithNoJointMoveLoseAndBothReadQuit) {
-    const std::string map = ::testing::TempDir() + "fugitive-star7-" + std::to_string(::getpid()) + ".txt";
+    const pursuit::test::ScratchDir scratch("fugitive-star7-");
+    const std::string map = scratch.file("star7.txt");
     std::ofstream(map) << "7\nC 1-3\nC 1-4\nC 2-3\nC 2-4\nC 5-3\nC 5-4\nC 6-3\nC 6-4\nC 7-3\nC 7-4\nEND\n";
     const std::string fugitive = "read r; read a; read b; read c; read d; echo 7; echo 'C 3'; read q; echo \"fugitive-got:$q\" >&2";
     const std::string detectives = "read r; printf '1\\n2\\n5\\n6\\n'; while read line; do echo \"got:$line\" >&2; done";
@@ -425,7 +428,8 @@ TEST(FugitiveJudge, TheTimeLimitIsATotalChargedOnlyWhileAProgramOwesAnAnswer) {
     const std::string detectives =
         "read r; sleep 0.3; printf '11\\n12\\n13\\n14\\n'; read s\n"
         "while true; do read m; sleep 0.3; printf '12\\n13\\n14\\n15\\n'; read m; sleep 0.3; printf '11\\n12\\n13\\n14\\n'; done";
-    const Json r = judge(ring_map_file(), fugitive, detectives, 1200);
+    const pursuit::test::ScratchDir scratch("fugitive-ring-");
+    const Json r = judge(ring_map_file(scratch), fugitive, detectives, 1200);
     EXPECT_EQ(r["forfeited_by"], "Fugitive") << r["reason"];
     EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "time limit");
     EXPECT_NE(r["reason"].get<std::string>().find("the Fugitive's move of turn 2"), std::string::npos) << r["reason"];

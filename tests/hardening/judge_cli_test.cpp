@@ -145,7 +145,9 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
 
 // Ctrl-C in a terminal, SIGTERM or SIGHUP ended a judge and left its players running: each
 // player has a process group of its own, so they were orphaned (a bot in a long think, or a
-// hung one, for ever). The judge now takes its players along and ends as the signal asks.
+// hung one, for ever). The judge now takes its players along and ends as the signal asks. It
+// leaves no temporary directory either (fugitive-judge left its bots' fugitive-match-* in /tmp):
+// each judge runs with a TMPDIR of its own, empty afterwards.
 TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
     const std::string bot = "sleep 97.";  // + a number: each run's bots are told apart by their command
     int k = 0;
@@ -163,12 +165,17 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
             // The bots' commands are 'sleep 97.<mark><1|2>'; the judge gets the signal once they run.
             // (anchored: the shell running this script has the bots' commands in its own)
             const std::string bots = "'^sleep 97\\." + mark + "[12]$'";
-            const std::string script = cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + sig + " $pid; wait $pid; echo status $?; sleep 0.3; pgrep -af " +
+            const std::string tmp = dir + "/tmp-" + std::to_string(k);
+            fs::create_directories(tmp);
+            const std::string script = "TMPDIR=" + tmp + " " + cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + sig + " $pid; wait $pid; echo status $?; sleep 0.3; pgrep -af " +
                                        bots + " || echo none left";
             const Outcome r = run(script);
             EXPECT_NE(r.out.find("status " + std::to_string(128 + (sig == "TERM" ? 15 : 1)) + "\nnone left\n"), std::string::npos)
                 << sig << ": " << cmd << "\n" << r.out;
             run("pkill -f " + bots);  // (what a failure left)
+            std::string left;
+            for (const auto& entry : fs::directory_iterator(tmp)) left += " " + entry.path().filename().string();
+            EXPECT_EQ(left, "") << sig << ": " << cmd << " left in its TMPDIR";
         }
     }
 }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../common/scratch_dir.h"
 #include "../common/time_scale.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
@@ -89,7 +90,8 @@ TEST(RobotsJudge, GoodCasesBeforeABrokenOneAreStillAnswered) {
 
 TEST(RobotsJudge, RealBinaryOnTheSample) {
     const std::string seed = seed_text();
-    const std::string in_path = ::testing::TempDir() + "robots_sample.in";
+    const pursuit::test::ScratchDir scratch("robots-sample-");
+    const std::string in_path = scratch.file("robots_sample.in");
     std::ofstream(in_path) << section(seed, "Sample Input\n", "Sample Output\n");
     const std::string cmd = std::string(PURSUIT_BIN_DIR) + "/robots < " + in_path;
     FILE* pipe = popen(cmd.c_str(), "r");
@@ -104,7 +106,8 @@ TEST(RobotsJudge, RealBinaryOnTheSample) {
 }
 
 TEST(RobotsJudge, RealBinaryReportsBadInputOnStderrWithExitStatus1) {
-    const std::string in_path = ::testing::TempDir() + "robots_bad.in";
+    const pursuit::test::ScratchDir scratch("robots-bad-input-");
+    const std::string in_path = scratch.file("robots_bad.in");
     std::ofstream(in_path) << "1 0\n10 14\n1 0\n15 15\n0 0\n";
     const std::string cmd = std::string(PURSUIT_BIN_DIR) + "/robots < " + in_path + " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
