@@ -150,8 +150,9 @@ Json player_json(Player& p, const std::string& command, const RuleVerdict& rule)
 }
 
 // The two programs' directories (each with its connect.txt), under a temporary directory or
-// settings.work_dir. They go on every way out unless kept: a player that could not start (an
-// exception) and Ctrl-C / SIGTERM / SIGHUP (remove_at_stop_signal) left the temporary one in /tmp.
+// settings.work_dir. They go on every way out unless kept: an exception (a connect.txt that
+// cannot be written) and Ctrl-C / SIGTERM / SIGHUP (remove_at_stop_signal) left the temporary one
+// in /tmp.
 class WorkDirs {
 public:
     explicit WorkDirs(const MatchSettings& settings) : temporary_(settings.work_dir.empty()), keep_(settings.keep_dirs) {
