@@ -23,8 +23,7 @@ const std::string kBin = PURSUIT_BIN_DIR;
 
 struct JudgeRun {
     Json result, replay;
-    test::ScratchDir scratch{"bank-judge-test-"};  // the judge's files and the bots' logs, removed with the run
-    std::string dir = scratch.path();
+    test::ScratchDir dir{"bank-judge-test-"};  // the judge's files and the bots' logs, removed with the run
 };
 
 std::string quote(const std::string& s) {
@@ -38,15 +37,15 @@ JudgeRun judge(const std::string& guards, const std::string& robbers, std::strin
     if (test::kTimeScale > 1 && extra.find("--time-ms") == std::string::npos)
         extra += " --time-ms " + std::to_string(test::scaled(250));
     JudgeRun run;
-    const std::string cmd = "cd " + run.dir + " && " + kBin + "/bank-judge " + extra + " --result result.json --replay replay.json " +
+    const std::string cmd = "cd " + run.dir.path() + " && " + kBin + "/bank-judge " + extra + " --result result.json --replay replay.json " +
                             quote(guards) + " " + quote(robbers) + " > stdout.txt 2>&1";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-    run.result = Json::parse(read_file(run.dir + "/result.json"));
-    run.replay = Json::parse(read_file(run.dir + "/replay.json"));
+    run.result = Json::parse(read_file(run.dir.file("result.json")));
+    run.replay = Json::parse(read_file(run.dir.file("replay.json")));
     return run;
 }
 
-std::string file(const JudgeRun& r, const std::string& name) { return read_file(r.dir + "/" + name); }
+std::string file(const JudgeRun& r, const std::string& name) { return read_file(r.dir.file(name)); }
 
 // A robbers' program that places AJ AJ AP AP and then answers `reply` forever, logging
 // every line it reads to robbers.log.

@@ -1,30 +1,21 @@
 // Owns: a directory of a test's own that goes, with everything in it, when the test is done.
 // The tests that kept their files in ::testing::TempDir() or in a mkdtemp directory they never
 // removed left about 60 entries in /tmp on every run (judges' outputs, bots' logs, maps).
-// Created under $TMPDIR (else /tmp); removed even when an ASSERT ends the test early.
+// Made by make_temp_dir (under $TMPDIR, else /tmp); removed even when an ASSERT ends the test
+// early.
 #pragma once
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <utility>
-#include <vector>
+
+#include "common/judge_io.h"
 
 namespace pursuit::test {
 
 class ScratchDir {
 public:
-    explicit ScratchDir(const std::string& prefix) {
-        const char* base = std::getenv("TMPDIR");
-        std::string pattern = std::string(base && *base ? base : "/tmp") + "/" + prefix + "XXXXXX";
-        std::vector<char> buf(pattern.begin(), pattern.end());
-        buf.push_back('\0');
-        if (!::mkdtemp(buf.data())) throw std::runtime_error("cannot create " + pattern + ": " + std::strerror(errno));
-        path_ = buf.data();
-    }
+    explicit ScratchDir(const std::string& prefix) : path_(make_temp_dir(prefix)) {}
     ScratchDir(ScratchDir&& other) noexcept : path_(std::exchange(other.path_, {})) {}
     ScratchDir& operator=(ScratchDir&& other) noexcept {
         if (this != &other) {

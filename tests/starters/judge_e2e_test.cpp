@@ -11,6 +11,7 @@
 
 #include "common/json.h"
 #include "common/judge_io.h"
+#include "../common/scratch_dir.h"
 #include "starter_harness.h"
 
 namespace pursuit::starters {
@@ -21,13 +22,6 @@ bool built(const std::string& name) { return std::filesystem::exists(program(nam
 
 #define REQUIRE_PROGRAM(name) \
     if (!built(name)) GTEST_SKIP() << name << " is not built in " << PURSUIT_BIN_DIR
-
-class TempDir {
-public:
-    TempDir() : path(make_temp_dir("starter-e2e")) {}
-    ~TempDir() { std::filesystem::remove_all(path); }
-    const std::string path;
-};
 
 // Runs a shell command; returns its exit status (-1 if it did not exit).
 int run(const std::string& cmd) {
@@ -42,11 +36,11 @@ std::vector<std::string> languages() {
 }
 
 Json copsrobbers_game(const std::string& cops, const std::string& robber, int seed) {
-    TempDir dir;
+    const test::ScratchDir dir("starter-e2e");
     const std::string cmd = program("copsrobbers-server") + " --map petersen --cops 2 --rounds 30 --seed " + std::to_string(seed) +
-                            " --first-move-ms 5000 --move-ms 2000 --cops-cmd '" + cops + "' --robber-cmd '" + robber + "' --out " + dir.path;
+                            " --first-move-ms 5000 --move-ms 2000 --cops-cmd '" + cops + "' --robber-cmd '" + robber + "' --out " + dir.path();
     EXPECT_EQ(run(cmd), 0) << cmd;
-    return Json::parse(read_file(dir.path + "/result.json"));
+    return Json::parse(read_file(dir.path() + "/result.json"));
 }
 
 TEST(StarterWithJudge, CopsAndRobbers) {
@@ -67,11 +61,11 @@ TEST(StarterWithJudge, Fugitive) {
     if (!std::filesystem::exists(map)) GTEST_SKIP() << map << " not found";
     for (const std::string& a : languages())
         for (const std::string& b : languages()) {
-            TempDir dir;
+            const test::ScratchDir dir("starter-e2e");
             const std::string cmd = program("fugitive-judge") + " --map " + map + " --seed 4 --time-ms 20000 --fugitive '" +
-                                    starter("fugitive", a, 1).command + "' --detectives '" + starter("fugitive", b, 2).command + "' --out " + dir.path;
+                                    starter("fugitive", a, 1).command + "' --detectives '" + starter("fugitive", b, 2).command + "' --out " + dir.path();
             EXPECT_EQ(run(cmd), 0) << cmd;
-            Json r = Json::parse(read_file(dir.path + "/result.json"));
+            Json r = Json::parse(read_file(dir.path() + "/result.json"));
             for (const char* role : {"Fugitive", "Detectives"})
                 EXPECT_EQ(r["players"][role].value("verdict", ""), "ok") << a << " vs " << b << ": " << r.dump();
             EXPECT_TRUE(r.value("ending", "") == "escaped" || r.value("ending", "") == "caught") << r.dump();
@@ -82,12 +76,12 @@ TEST(StarterWithJudge, BankHeist) {
     REQUIRE_PROGRAM("bank-judge");
     for (const std::string& a : languages())
         for (const std::string& b : languages()) {
-            TempDir dir;
+            const test::ScratchDir dir("starter-e2e");
             // A generous reply time: Python's start-up alone can exceed the contest's 0.25 s on a busy machine.
-            const std::string cmd = program("bank-judge") + " --moves 60 --seed 2 --time-ms 3000 --result " + dir.path + "/result.json '" +
+            const std::string cmd = program("bank-judge") + " --moves 60 --seed 2 --time-ms 3000 --result " + dir.path() + "/result.json '" +
                                     starter("bank", a, 1).command + "' '" + starter("bank", b, 2).command + "'";
             EXPECT_EQ(run(cmd), 0) << cmd;
-            Json r = Json::parse(read_file(dir.path + "/result.json"));
+            Json r = Json::parse(read_file(dir.path() + "/result.json"));
             EXPECT_FALSE(r.contains("forfeit") && !r["forfeit"].is_null()) << a << " guards vs " << b << " robbers: " << r.dump();
             EXPECT_NE(r.value("reason", ""), "forfeit");
         }
@@ -98,11 +92,11 @@ TEST(StarterWithJudge, SearchParty) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map1.txt";
     if (!std::filesystem::exists(map)) GTEST_SKIP() << map << " not found";
     for (const std::string& lang : languages()) {
-        TempDir dir;
+        const test::ScratchDir dir("starter-e2e");
         const std::string cmd = program("searchparty-controller") + " --summary --quiet --time-limit 5 " + map + " -- " +
-                                starter("searchparty", lang, 3).command + " > " + dir.path + "/summary.json";
+                                starter("searchparty", lang, 3).command + " > " + dir.path() + "/summary.json";
         EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-        Json s = Json::parse(read_file(dir.path + "/summary.json"));
+        Json s = Json::parse(read_file(dir.path() + "/summary.json"));
         EXPECT_TRUE(s["error"].is_null()) << lang << ": " << s.dump();
         EXPECT_TRUE(s.value("finished", false)) << s.dump();
     }
