@@ -18,6 +18,7 @@
 #include "arena/game_log.h"
 #include "common/judge_io.h"
 #include "../common/time_scale.h"
+#include "../common/scratch_dir.h"
 
 using namespace pursuit;
 namespace fs = std::filesystem;
@@ -92,7 +93,8 @@ bool process_gone(int pid) {
 }  // namespace
 
 TEST(ArenaTournament, FourBotsTwoRolesTenMapsTablesRatingsReport) {
-    const std::string out = make_temp_dir("arena-t1-");
+    const pursuit::test::ScratchDir scratch("arena-t1-");
+    const std::string& out = scratch.path();
     const std::string cmd = arena_cmd(out, bot("weak", "--elo 0") + " " + bot("mid", "--elo 100") + " " +
                                                bot("good", "--elo 200") + " " + bot("best", "--elo 400") +
                                                " --maps-dir " + kSrc + "/tests/arena/maps --seeds 2 -j 2");
@@ -136,11 +138,11 @@ TEST(ArenaTournament, FourBotsTwoRolesTenMapsTablesRatingsReport) {
     // Running again without --resume refuses to mix two runs.
     EXPECT_EQ(run(cmd, out + "/log2.txt"), 2);
     EXPECT_NE(read_file(out + "/log2.txt").find("--resume"), std::string::npos);
-    fs::remove_all(out);
 }
 
 TEST(ArenaTournament, CrashingAndHangingBotsAreRecordedAndLose) {
-    const std::string out = make_temp_dir("arena-t2-");
+    const pursuit::test::ScratchDir scratch("arena-t2-");
+    const std::string& out = scratch.path();
     const auto start = std::chrono::steady_clock::now();
     const std::string cmd = arena_cmd(out, bot("solid", "--elo 0") + " " + bot("crasher", "--crash-at 2") + " " +
                                                bot("sleeper", "--hang-at 1") + " --maps " + kSrc +
@@ -170,11 +172,11 @@ TEST(ArenaTournament, CrashingAndHangingBotsAreRecordedAndLose) {
     EXPECT_EQ(r["crasher"]["faults"], 4);
     EXPECT_NE(read_file(out + "/log.txt").find("Faults and failed games"), std::string::npos);
     EXPECT_NE(read_file(out + "/report.html").find("before answering move 2"), std::string::npos);
-    fs::remove_all(out);
 }
 
 TEST(ArenaTournament, HangingJudgeIsKilledWithItsBotsAndCrashingJudgeRecorded) {
-    const std::string out = make_temp_dir("arena-t3-");
+    const pursuit::test::ScratchDir scratch("arena-t3-");
+    const std::string& out = scratch.path();
     const std::string pids = out + "/pids";
     // Each bot appends its pid ($$ of the shell it then replaces) so we can check it died.
     const std::string b = "echo \\$\\$ >> " + pids + "; exec " + kBin + "/arena-fake-bot";
@@ -209,11 +211,11 @@ TEST(ArenaTournament, HangingJudgeIsKilledWithItsBotsAndCrashingJudgeRecorded) {
     for (const auto& p : pid_lines) EXPECT_TRUE(process_gone(std::stoi(p))) << "bot " << p << " survived";
     const auto html = read_file(out + "/report.html");
     EXPECT_NE(html.find("wall-clock cap"), std::string::npos);
-    fs::remove_all(out);
 }
 
 TEST(ArenaTournament, ResumeAfterKillReplaysNoFinishedGame) {
-    const std::string out = make_temp_dir("arena-t4-");
+    const pursuit::test::ScratchDir scratch("arena-t4-");
+    const std::string& out = scratch.path();
     const std::string judge_log = out + "/judge-starts.txt";
     setenv("FAKE_JUDGE_LOG", judge_log.c_str(), 1);  // inherited by the arena and its judges
     const std::string cmd = arena_cmd(out, bot("p", "--elo 0 --delay-ms 4") + " " + bot("q", "--elo 50 --delay-ms 4") +
@@ -250,14 +252,14 @@ TEST(ArenaTournament, ResumeAfterKillReplaysNoFinishedGame) {
     EXPECT_EQ(all_starts.size() - starts_before, 80u - before.size());
     EXPECT_EQ(lines_of(out + "/results.csv").size(), 2u);
     unsetenv("FAKE_JUDGE_LOG");
-    fs::remove_all(out);
 }
 
 TEST(ArenaTournament, AMapFileOfAnotherGameIsRefusedBeforeAnyGame) {
     // Cops and Robbers given Fugitive's example8.txt: the arena played the games, each failed in
     // copsrobbers-server ("line 1: expected \"N M\""), and exited 1 with a table of errors. Now
     // it stops with the file and the reader's reason before the first game (exit status 2).
-    const std::string dir = make_temp_dir("arena-t5-");
+    const pursuit::test::ScratchDir scratch("arena-t5-");
+    const std::string& dir = scratch.path();
     const std::string marker = dir + "/a-bot-ran";
     const std::string bots = " --bot 'a=touch " + marker + "' --bot 'b=touch " + marker + "' ";
     const std::string petersen = kSrc + "/maps/copsrobbers/petersen.txt", other = kSrc + "/maps/fugitive/example8.txt";
@@ -269,7 +271,6 @@ TEST(ArenaTournament, AMapFileOfAnotherGameIsRefusedBeforeAnyGame) {
               "{\"cops\":2} (seed 1): map line 1: expected \"N M\" (2 integers), got 1 token\n");
     EXPECT_FALSE(fs::exists(dir + "/out"));  // refused before OUT, games.jsonl or any judge
     EXPECT_FALSE(fs::exists(marker));
-    fs::remove_all(dir);
 }
 
 namespace {
@@ -290,7 +291,8 @@ std::map<std::string, Json> pairings_of(const std::string& out) {
 TEST(ArenaTournament, OneRoleGameEqualScoresAreDecidedByTheDescriptorsTieBreaks) {
     // Four solvers with the same turns (100) on 2 maps: costars, then extras decide (all
     // higher wins); "more" and "same" are equal on everything: draws. Before, all were draws.
-    const std::string out = make_temp_dir("arena-t6-");
+    const pursuit::test::ScratchDir scratch("arena-t6-");
+    const std::string& out = scratch.path();
     const std::string cmd = solo_cmd(out, bot("more", "--elo 100 --tiebreaks 3,1") + " " + bot("fewer", "--elo 100 --tiebreaks 2,5") +
                                               " " + bot("same", "--elo 100 --tiebreaks 3,1") + " " +
                                               bot("extras", "--elo 100 --tiebreaks 3,2") + " -j 2");
@@ -326,13 +328,13 @@ TEST(ArenaTournament, OneRoleGameEqualScoresAreDecidedByTheDescriptorsTieBreaks)
     const std::string html = read_file(out + "/report.html");
     EXPECT_NE(html.find("equal scores then by /costars (higher wins), then /extras (higher wins)"), std::string::npos);
     EXPECT_EQ(html_problems(html), "");
-    fs::remove_all(out);
 }
 
 TEST(ArenaTournament, OneRoleGameWithoutATieBreakValueIsAFailedGameNamingThePointer) {
     // A judge that leaves a tie-break value out (here: the bot gave no extras) cannot be
     // ranked on it: the game is recorded as "error" naming the pointer, like a missing score.
-    const std::string out = make_temp_dir("arena-t7-");
+    const pursuit::test::ScratchDir scratch("arena-t7-");
+    const std::string& out = scratch.path();
     const std::string cmd = solo_cmd(out, bot("full", "--elo 100 --tiebreaks 3,1") + " " + bot("half", "--elo 100 --tiebreaks 3") +
                                               " --maps " + kSrc + "/tests/arena/maps/m01.txt");
     ASSERT_EQ(run(cmd, out + "/log.txt"), 1) << read_file(out + "/log.txt");
@@ -348,13 +350,13 @@ TEST(ArenaTournament, OneRoleGameWithoutATieBreakValueIsAFailedGameNamingThePoin
     }
     auto p = pairings_of(out);
     EXPECT_EQ(p.at("full vs half")["games"], 0);  // a failed game is not rated
-    fs::remove_all(out);
 }
 
 TEST(ArenaTournament, SearchPartyRecordsLivingCostarsAndExtrasAsTieBreaks) {
     // The shipped descriptor: equal turns are broken by living costars, then extras (the spec's Score).
     if (!fs::exists(kBin + "/searchparty-controller") || !fs::exists(kBin + "/searchparty-solver")) GTEST_SKIP();
-    const std::string out = make_temp_dir("arena-t8-");
+    const pursuit::test::ScratchDir scratch("arena-t8-");
+    const std::string& out = scratch.path();
     const std::string solver = kBin + "/searchparty-solver --interactive --level easy";
     const std::string cmd = kBin + "/pursuit-arena searchparty --quiet --out " + out + " --bot 'a=" + solver + "' --bot 'b=" +
                             solver + "' --maps " + kSrc + "/maps/searchparty/maze-31x21-s1.txt";
@@ -370,5 +372,4 @@ TEST(ArenaTournament, SearchPartyRecordsLivingCostarsAndExtrasAsTieBreaks) {
     const Json results = Json::parse(read_file(out + "/results.json"));
     EXPECT_EQ(results["tiebreaks"], Json::parse(R"([{"pointer":"/costars","higher_wins":true},{"pointer":"/extras","higher_wins":true}])"));
     EXPECT_EQ(results["pairings"][0]["draws"], 1);  // the same solver: equal on everything
-    fs::remove_all(out);
 }

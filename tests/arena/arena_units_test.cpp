@@ -16,6 +16,7 @@
 #include "arena/summary.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
+#include "../common/scratch_dir.h"
 
 using namespace pursuit;
 using namespace pursuit::arena;
@@ -44,7 +45,8 @@ TEST(ArenaDescriptor, LoadsTheFakeGameAndRejectsBrokenOnes) {
     EXPECT_TRUE(fs::exists(g.default_maps[0])) << g.default_maps[0];
     EXPECT_EQ(g.score_ptr, "/players/{side}/score");
 
-    const std::string tmp = make_temp_dir("arena-desc-");
+    const pursuit::test::ScratchDir scratch("arena-desc-");
+    const std::string& tmp = scratch.path();
     write_file(tmp + "/x/arena.json", R"({"game":"x","judge":"j","roles":["a","b"],"args":["{sede}"],"result":{"winner":"/w"}})");
     try {
         load_descriptor(tmp + "/x/arena.json");
@@ -56,7 +58,6 @@ TEST(ArenaDescriptor, LoadsTheFakeGameAndRejectsBrokenOnes) {
     EXPECT_THROW(load_descriptor(tmp + "/x/arena.json"), InputError);  // two roles need a winner pointer
     write_file(tmp + "/x/arena.json", R"({"game":"x","judge":"j","roles":["a","b"],"args":[],"result":{"winner":"w"}})");
     EXPECT_THROW(load_descriptor(tmp + "/x/arena.json"), InputError);  // not a JSON pointer
-    fs::remove_all(tmp);
 }
 
 TEST(ArenaWinner, DecodesIndexRoleNameDrawAndCustomValues) {
@@ -103,7 +104,8 @@ Json log_record(const std::string& key) {
 }
 
 TEST(ArenaGameLog, DropsATornLastLineAndRejectsGarbageInTheMiddle) {
-    const std::string tmp = make_temp_dir("arena-log-");
+    const pursuit::test::ScratchDir scratch("arena-log-");
+    const std::string& tmp = scratch.path();
     const std::string path = tmp + "/games.jsonl";
     {
         GameLog log(path);
@@ -119,13 +121,13 @@ TEST(ArenaGameLog, DropsATornLastLineAndRejectsGarbageInTheMiddle) {
     write_file(path, log_record("a").dump() + "\nnot json\n" + log_record("b").dump() + "\n");
     EXPECT_THROW(load_game_log(path), InputError);
     EXPECT_TRUE(load_game_log(tmp + "/missing.jsonl").empty());
-    fs::remove_all(tmp);
 }
 
 // Found by fuzzing (--resume on a hand-edited log reached undefined behaviour in the summary):
 // a record whose fields do not have the shapes the arena writes is refused, naming the field.
 TEST(ArenaGameLog, RecordsWithWrongShapesAreRefused) {
-    const std::string tmp = make_temp_dir("arena-log-");
+    const pursuit::test::ScratchDir scratch("arena-log-");
+    const std::string& tmp = scratch.path();
     const std::string path = tmp + "/games.jsonl";
     const std::vector<std::pair<std::string, Json>> bad{
         {"key", 5},          {"index", "0"},   {"status", nullptr},  {"map", 3},
@@ -157,7 +159,6 @@ TEST(ArenaGameLog, RecordsWithWrongShapesAreRefused) {
     EXPECT_EQ(recs[0]["reason"], "");  // the summary reads it with value("reason", string)
     const GameDescriptor g = load_descriptor(std::string(PURSUIT_SOURCE_DIR) + "/tests/arena/games/fake/arena.json");
     EXPECT_NO_THROW((void)format_text(summarise(g, {"a", "b"}, {recs[0], recs[0]})));
-    fs::remove_all(tmp);
 }
 
 TEST(ArenaRatings, TwoBotsMatchTheClosedForm) {
@@ -249,7 +250,8 @@ TEST(ArenaSummary, TwoRoleTalliesPairingsMapsAndExcludesFailedGames) {
 }
 
 TEST(ArenaDescriptor, WinnerFromScoresAndRolePointers) {
-    const std::string tmp = make_temp_dir("arena-desc2-");
+    const pursuit::test::ScratchDir scratch("arena-desc2-");
+    const std::string& tmp = scratch.path();
     write_file(tmp + "/f/arena.json", R"({"game":"f","judge":"j","roles":["Fugitive","Detectives"],"args":["{cmd_Fugitive}"],
         "winner_from_scores":true,"result":{"score":"/scores/{side}","fault":"/players/{role}/verdict"}})");
     const GameDescriptor g = load_descriptor(tmp + "/f/arena.json");
@@ -257,7 +259,6 @@ TEST(ArenaDescriptor, WinnerFromScoresAndRolePointers) {
     EXPECT_EQ(side_pointer(g.fault_ptr, 1, g.roles[1]), "/players/Detectives/verdict");
     EXPECT_EQ(at_pointer(Json{{"players", {{"Detectives", {{"verdict", "crashed"}}}}}}, "/players/Detectives/verdict"), "crashed");
     EXPECT_TRUE(at_pointer(Json::object(), "/players/x").is_null());
-    fs::remove_all(tmp);
 }
 
 TEST(ArenaDescriptor, AMisspelledBuiltInMapNameIsRefusedWithTheKnownNames) {
@@ -350,7 +351,8 @@ TEST(ArenaDescriptor, AMapFileTheJudgeCannotPlayIsRefusedWithTheReadersReason) {
     }
     // A well-formed city that the judge's setup cannot play: in K10 no 2 cops and X stand on
     // pairwise non-adjacent crossings (as for the built-in cycle-3, but a file).
-    const std::string tmp = make_temp_dir("arena-map-file-");
+    const pursuit::test::ScratchDir scratch("arena-map-file-");
+    const std::string& tmp = scratch.path();
     std::string k10 = "10 45\n";
     for (int a = 1; a <= 10; ++a)
         for (int b = a + 1; b <= 10; ++b) k10 += std::to_string(a) + " " + std::to_string(b) + "\n";
@@ -362,13 +364,13 @@ TEST(ArenaDescriptor, AMapFileTheJudgeCannotPlayIsRefusedWithTheReadersReason) {
     // A game without map_file_config (the fake one): files are left to its judge.
     const GameDescriptor fake = load_descriptor(src + "/tests/arena/games/fake/arena.json");
     EXPECT_EQ(map_file_refusal(fake, tmp + "/k10.txt"), "");
-    fs::remove_all(tmp);
 }
 
 TEST(ArenaDescriptor, MapFileAndMapNameConfigsMustAgreeOnTheJudgesSetup) {
     // Both describe the judge's one setup ({config.cops} reaches the judge once): a file and a
     // name checked with different cop counts would check games the judge does not play.
-    const std::string tmp = make_temp_dir("arena-desc3-");
+    const pursuit::test::ScratchDir scratch("arena-desc3-");
+    const std::string& tmp = scratch.path();
     const std::string head = R"({"game":"copsrobbers","judge":"j","roles":["a","b"],"args":["{config.cops}"],"result":{"winner":"/w"},)";
     write_file(tmp + "/c/arena.json", head + R"("map_name_config":{"map_name":"{map}","cops":2},"map_file_config":{"map":"{map_text}","cops":3}})");
     try {
@@ -382,13 +384,13 @@ TEST(ArenaDescriptor, MapFileAndMapNameConfigsMustAgreeOnTheJudgesSetup) {
     EXPECT_THROW(load_descriptor(tmp + "/c/arena.json"), InputError);  // the arena sets the seed
     write_file(tmp + "/c/arena.json", head + R"("map_file_config":{"map":"{map_text}","cops":3}})");
     EXPECT_EQ(expand("--cops={config.cops}", config_vars(load_descriptor(tmp + "/c/arena.json"))), "--cops=3");
-    fs::remove_all(tmp);
 }
 
 TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
     // "--maps maps/typo.txt" was taken for a built-in map name: every game then failed in the
     // judge ("cannot read ...") and the arena exited 0 with a table of errors.
-    const std::string dir = make_temp_dir("arena-map-entry-");
+    const pursuit::test::ScratchDir scratch("arena-map-entry-");
+    const std::string& dir = scratch.path();
     try {
         make_map_entry(dir + "/typo.txt");
         ADD_FAILURE() << "no error for a missing map file";
@@ -419,13 +421,13 @@ TEST(ArenaSchedule, AMapPathThatIsNoFileIsRefusedNotTakenForAName) {
     write_file(dir + "/ok.txt", "x\n");
     EXPECT_EQ(make_map_entry(dir + "/ok.txt").name, "ok");
     EXPECT_EQ(make_map_entry("grid-4x4").value, "grid-4x4");  // a built-in name stays a name
-    std::filesystem::remove_all(dir);
 }
 
 // One-role tie-breaks (result.tiebreaks): Search Party's spec breaks equal turns by more living
 // costars, then more living extras; before, equal scores were always a draw.
 TEST(ArenaDescriptor, TieBreaksMustBeAnArrayOfPointersWithADirection) {
-    const std::string tmp = make_temp_dir("arena-desc-tb-");
+    const pursuit::test::ScratchDir scratch("arena-desc-tb-");
+    const std::string& tmp = scratch.path();
     const std::string path = tmp + "/s/arena.json";
     auto error_of = [&](const std::string& result, const std::string& roles = R"(["solver"])") {
         write_file(path, R"({"game":"s","judge":"j","roles":)" + roles + R"(,"args":[],"result":)" + result + "}");
@@ -453,7 +455,6 @@ TEST(ArenaDescriptor, TieBreaksMustBeAnArrayOfPointersWithADirection) {
     EXPECT_EQ(error_of(R"({"winner":"/w","tiebreaks":[{"pointer":"/costars","higher_wins":true}]})", R"(["a","b"])"),
               path + " result: \"tiebreaks\" apply to one-role games only (this one has 2 roles)");
     EXPECT_EQ(error_of(R"({"score":"/turns","tiebreaks":[]})"), "(loaded)");
-    fs::remove_all(tmp);
 }
 
 namespace {
@@ -501,11 +502,11 @@ TEST(ArenaSummary, EqualScoresAreBrokenByTheTieBreaksInOrder) {
 
 TEST(ArenaSummary, TieBreaksAreLowerWinsWhenSaidAndAFaultStillLoses) {
     GameDescriptor g = solo_game();
-    const std::string tmp = make_temp_dir("arena-desc-tb2-");
+    const pursuit::test::ScratchDir scratch("arena-desc-tb2-");
+    const std::string& tmp = scratch.path();
     write_file(tmp + "/s/arena.json", R"({"game":"s","judge":"j","roles":["solver"],"args":[],"higher_score_wins":false,
         "result":{"score":"/turns","tiebreaks":[{"pointer":"/dead","higher_wins":false}]}})");
     g = load_descriptor(tmp + "/s/arena.json");
-    fs::remove_all(tmp);
     const Summary s = summarise(g, {"a", "b", "c"},
                                 {solo_record("m1", "a", 100, {1}), solo_record("m1", "b", 100, {4}),
                                  solo_record("m1", "c", 100, {0}, true)});

@@ -12,6 +12,7 @@
 #include "common/errors.h"
 #include "common/game.h"
 #include "common/judge_io.h"
+#include "../common/scratch_dir.h"
 
 using namespace pursuit;
 namespace fs = std::filesystem;
@@ -73,11 +74,11 @@ std::string bundle_error(const std::string& main_source) {
 }
 
 TEST(Bundle, MissingProjectHeaderIsNamedWithFileAndLine) {
-    const std::string dir = make_temp_dir("bundle-bad-");
+    const pursuit::test::ScratchDir scratch("bundle-bad-");
+    const std::string& dir = scratch.path();
     write_file(dir + "/main.cpp", "#include <cstdio>\n#include \"common/no_such.h\"\nint main() {}\n");
     const std::string error = bundle_error(dir + "/main.cpp");
     EXPECT_NE(error.find("line 2: cannot find \"common/no_such.h\""), std::string::npos) << error;
-    fs::remove_all(dir);
 }
 
 // Every game's bot (one table, checked against the registry so a game added later must
@@ -146,7 +147,8 @@ TEST(Bundle, EveryRegisteredGameHasABotBundle) {
 }
 
 TEST(Bundle, EveryGamesBotCompilesWithPlainGppAndPlaysLikeTheBinary) {
-    const std::string dir = make_temp_dir("bundle-");
+    const pursuit::test::ScratchDir scratch("bundle-");
+    const std::string& dir = scratch.path();
     std::vector<const BotBundle*> todo;
     for (const auto& b : bot_bundles())
         if (fs::exists(kBin + "/" + b.binary) && fs::exists(kSrc + "/" + b.main_source)) todo.push_back(&b);
@@ -192,5 +194,4 @@ TEST(Bundle, EveryGamesBotCompilesWithPlainGppAndPlaysLikeTheBinary) {
         EXPECT_EQ(bundle_replay["moves"], binary_replay["moves"]);
         EXPECT_EQ(bundle_replay["result"].value("over", false), true) << bundle_replay["result"].dump();
     }
-    fs::remove_all(dir);
 }

@@ -11,6 +11,7 @@
 #include "common/judge_io.h"
 #include "copsrobbers/match.h"
 #include "../common/time_scale.h"
+#include "../common/scratch_dir.h"
 
 using namespace pursuit;
 using namespace pursuit::copsrobbers;
@@ -73,7 +74,8 @@ TEST(CopsRobbersProtocol, AbandonedSolveFallsBackToHeuristicsQuickly) {
 }
 
 TEST(CopsRobbersProtocol, CopsNeverSeeXStart) {
-    const std::string dir = make_temp_dir("cr-proto-");
+    const test::ScratchDir scratch("cr-proto-");
+    const std::string& dir = scratch.path();
     const std::string log = dir + "/cops-input.txt";
     MatchOutcome m = play_match(config("grid-4x4", 1, 12, 5), "tee " + log + " | " + kBot, kBot, timing());
     std::ifstream in(log);
@@ -88,8 +90,6 @@ TEST(CopsRobbersProtocol, CopsNeverSeeXStart) {
     EXPECT_EQ(lines[3], "16 24");
     EXPECT_EQ(lines[28], std::to_string(m.replay["config"]["start"]["cops"][0].get<int>()));
     EXPECT_EQ(lines[29], m.replay["moves"][0].get<std::string>());  // where X went, not its start
-    std::remove(log.c_str());
-    std::remove(dir.c_str());
 }
 
 TEST(CopsRobbersProtocol, IllegalMoveLoses) {
@@ -129,7 +129,8 @@ TEST(CopsRobbersProtocol, EarlyExitLoses) {
 }
 
 TEST(CopsRobbersProtocol, ServerProgramWritesResultAndReplay) {
-    const std::string dir = make_temp_dir("cr-server-");
+    const pursuit::test::ScratchDir scratch("cr-server-");
+    const std::string& dir = scratch.path();
     const std::string cmd = kBin + "/copsrobbers-server --map " + std::string(PURSUIT_SOURCE_DIR) +
                             "/maps/copsrobbers/example7.txt --relaxed --cops 2 --rounds 20 --seed 3 --cops-cmd '" + kBot +
                             "' --robber-cmd '" + kBot + " --strategy random' --out " + dir + " > " + dir + "/stdout.txt";
@@ -139,24 +140,24 @@ TEST(CopsRobbersProtocol, ServerProgramWritesResultAndReplay) {
     auto game = game_from_replay(Json::parse(read_file(dir + "/replay.json")));
     EXPECT_TRUE(game->over());
     EXPECT_NE(read_file(dir + "/stdout.txt").find("The cops win"), std::string::npos);
-    std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(CopsRobbersProtocol, BrokenMapNamesTheLine) {
-    const std::string dir = make_temp_dir("cr-map-");
+    const pursuit::test::ScratchDir scratch("cr-map-");
+    const std::string& dir = scratch.path();
     write_file(dir + "/bad.txt", "10 10\n1 2\n2 3\n3 3\n");
     const std::string cmd = kBin + "/copsrobbers-server --map " + dir + "/bad.txt --cops-cmd true --robber-cmd true 2> " +
                             dir + "/err.txt";
     EXPECT_NE(std::system(cmd.c_str()), 0);
     EXPECT_NE(read_file(dir + "/err.txt").find("bad.txt line 4: street 3 3 is a loop"), std::string::npos)
         << read_file(dir + "/err.txt");
-    std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(CopsRobbersProtocol, BadNumbersInOptionsAreNamed) {
     // atoi/strtoull took "abc" as 0 ("config.cops: expected an integer 1..8, got 0"), "-5" ms as a
     // limit, and the bot's --seed abc silently as 0.
-    const std::string dir = make_temp_dir("cr-opt-");
+    const pursuit::test::ScratchDir scratch("cr-opt-");
+    const std::string& dir = scratch.path();
     auto err = [&](const std::string& args) {
         std::system((args + " </dev/null >/dev/null 2>" + dir + "/err.txt").c_str());
         return read_file(dir + "/err.txt");
@@ -171,7 +172,6 @@ TEST(CopsRobbersProtocol, BadNumbersInOptionsAreNamed) {
     // The usage names the flag the program takes (it said --bot CMD_DIR; the flag is --bot-dir).
     std::system((kBin + "/copsrobbers-server --help > " + dir + "/usage.txt").c_str());
     EXPECT_NE(read_file(dir + "/usage.txt").find("--bot-dir DIR"), std::string::npos);
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // --- the spec's protocol, exchanged with real processes ------------------------------------
@@ -200,7 +200,8 @@ const std::string kExampleGraph = "7 7\n1 2\n1 3\n2 4\n3 4\n3 5\n5 6\n5 7\n";
 // per round the other side's position(s); the cops see where X went, never its start 3, and
 // get nothing after X's capturing move. Both programs then sleep: the server ends them.
 TEST(CopsRobbersProtocol, SpecExampleOverRealProcessesByteForByte) {
-    const std::string dir = make_temp_dir("cr-example-");
+    const pursuit::test::ScratchDir scratch("cr-example-");
+    const std::string& dir = scratch.path();
     Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
              {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
     // 11 header lines (side, C, R, "N M", 7 streets) and the start line; answers from line 13.
@@ -215,7 +216,6 @@ TEST(CopsRobbersProtocol, SpecExampleOverRealProcessesByteForByte) {
     EXPECT_EQ(read_file(dir + "/x.in"), "X\n2\n100\n" + kExampleGraph + "3\n6 7\n5 5\n3 3\n4 1\n");
     EXPECT_EQ(read_file(dir + "/p.in"), "P\n2\n100\n" + kExampleGraph + "6 7\n1\n2\n2\n");
     EXPECT_EQ(m.replay["moves"], Json::parse(R"(["1","5 5","2","3 3","2","4 1","4"])"));
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // The default limits are the spec's decision (first reply 3 s, later ones 1 s), and the first
@@ -225,7 +225,8 @@ TEST(CopsRobbersProtocol, SpecExampleOverRealProcessesByteForByte) {
 TEST(CopsRobbersProtocol, FirstReplyGetsTheLongerLimitLaterOnesDoNot) {
     EXPECT_EQ(MatchTiming{}.first_move_ms, 3000);
     EXPECT_EQ(MatchTiming{}.move_ms, 1000);
-    const std::string dir = make_temp_dir("cr-slow-");
+    const pursuit::test::ScratchDir scratch("cr-slow-");
+    const std::string& dir = scratch.path();
     // Example7, X on 3, cops on 6 and 7: X waits 0.8 s before each answer (stays on 3 twice).
     const int delay_ms = test::scaled(800);
     write_file(dir + "/slow.sh", "n=0\nwhile IFS= read -r l; do n=$((n+1)); if [ $n -ge 13 ]; then sleep " +
@@ -244,24 +245,24 @@ TEST(CopsRobbersProtocol, FirstReplyGetsTheLongerLimitLaterOnesDoNot) {
     EXPECT_EQ(m.result["rounds_played"], 1);
     ASSERT_EQ(m.robber_ms.size(), 1u);
     EXPECT_GE(m.robber_ms[0], delay_ms);
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // A malformed cops' line (a word among the numbers) loses at once, with the line quoted.
 TEST(CopsRobbersProtocol, MalformedCopsLineLoses) {
-    const std::string dir = make_temp_dir("cr-bad-");
+    const pursuit::test::ScratchDir scratch("cr-bad-");
+    const std::string& dir = scratch.path();
     Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
              {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
     MatchOutcome m = play_match(cfg, scripted(dir, "p", 13, "5 x\n"), scripted(dir, "x", 13, "1\n"), fast());
     EXPECT_EQ(m.winner, "robber");
     EXPECT_EQ(m.result["reason"], "illegal move in round 1 (\"5 x\"): the cops' move: 'x' is not a crossing number");
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // "the last lines of its stderr (size-capped)": a program that writes 200 KB to stderr and
 // exits keeps only the last 4096 bytes in the result, ending with its last line.
 TEST(CopsRobbersProtocol, LosersStderrIsKeptSizeCapped) {
-    const std::string dir = make_temp_dir("cr-noisy-");
+    const pursuit::test::ScratchDir scratch("cr-noisy-");
+    const std::string& dir = scratch.path();
     write_file(dir + "/noisy.sh",
                "read -r l\ni=0\nwhile [ $i -lt 2000 ]; do printf '%099d\\n' $i >&2; i=$((i+1)); done\n"
                "echo 'the very last line' >&2\nexit 4\n");
@@ -270,14 +271,14 @@ TEST(CopsRobbersProtocol, LosersStderrIsKeptSizeCapped) {
     const std::string tail = m.result["stderr_tail"].get<std::string>();
     EXPECT_EQ(tail.size(), 4096u);
     EXPECT_EQ(tail.substr(tail.size() - 19), "the very last line\n");
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // A silent program on a later move loses on the later limit, and the reason names that limit:
 // it said "sent no reply within 3.000 s" (the first reply's allowance, which the server's
 // process reader waits for every reply) when the limit of that move was 1 s.
 TEST(CopsRobbersProtocol, SilenceOnALaterMoveNamesTheLaterLimit) {
-    const std::string dir = make_temp_dir("cr-silent-");
+    const pursuit::test::ScratchDir scratch("cr-silent-");
+    const std::string& dir = scratch.path();
     Json cfg{{"game", "copsrobbers"}, {"map_name", "example7"}, {"cops", 2}, {"rounds", 100},
              {"start", {{"cops", {6, 7}}, {"robber", 3}}}};
     // X stays on 3 in round 1, then reads on without answering.
@@ -293,5 +294,4 @@ TEST(CopsRobbersProtocol, SilenceOnALaterMoveNamesTheLaterLimit) {
     // The silence is cut at the later limit: the reader used to wait the first reply's.
     EXPECT_LT(waited, std::chrono::milliseconds(t.first_move_ms));
     EXPECT_EQ(m.result["rounds_played"], 1);
-    std::system(("rm -rf " + dir).c_str());
 }

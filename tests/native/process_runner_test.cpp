@@ -21,6 +21,7 @@
 #include "common/json.h"
 #include "common/judge_io.h"
 #include "common/process_runner.h"
+#include "../common/scratch_dir.h"
 
 using namespace pursuit;
 using namespace std::chrono_literals;
@@ -220,13 +221,13 @@ TEST(ProcessRunner, MissingWorkingDirectoryIsStartFailed) {
 }
 
 TEST(ProcessRunner, RunsInItsWorkingDirectory) {
-    std::string dir = make_temp_dir("pursuit-runner-");
+    const pursuit::test::ScratchDir scratch("pursuit-runner-");
+    const std::string& dir = scratch.path();
     Player p("pwd", "pwd", dir, limits(2000ms));
     auto line = p.read_line("pwd");
     ASSERT_TRUE(line) << p.verdict().message;
     EXPECT_EQ(*line, dir);
     p.finish();
-    rmdir(dir.c_str());
 }
 
 TEST(ProcessRunner, HugeLineIsOutputLimitWithoutBufferingIt) {

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "common/judge_io.h"
+#include "../common/scratch_dir.h"
 
 namespace {
 
@@ -34,7 +35,8 @@ TEST(PursuitTool, HelpIsUsageOnStdoutWithStatus0) {
 }
 
 TEST(PursuitTool, JsonThatDoesNotParseIsNamedByItsSource) {
-    const std::string dir = pursuit::make_temp_dir("pursuit-tool-");
+    const pursuit::test::ScratchDir scratch("pursuit-tool-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/cut.json", "{\"format\":\"pursuit-replay\",\"mov");
     auto r = run(kTool + " check-replay " + dir + "/cut.json");
     EXPECT_EQ(r.second, 1);
@@ -45,7 +47,6 @@ TEST(PursuitTool, JsonThatDoesNotParseIsNamedByItsSource) {
     EXPECT_EQ(r.first.rfind("pursuit-tool: CONFIG_JSON: not valid JSON: ", 0), 0u) << r.first;
     r = run(kTool + " tool robots judge '{'");
     EXPECT_EQ(r.first.rfind("pursuit-tool: ARGS_JSON: not valid JSON: ", 0), 0u) << r.first;
-    std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(PursuitTool, AnUnknownCommandOrAWrongArgumentCountIsNamed) {

@@ -145,12 +145,12 @@ TEST(RobotsJudge, LargeInputWithinTheOriginalTimeAndMemoryLimits) {
     std::string input;
     for (int k = 0; k < 1000; ++k) input += robots::format_case(robots::random_case(rng, 50, 20));
     input += "0 0\n";
-    const std::string dir = make_temp_dir("robots-big-");
+    const pursuit::test::ScratchDir scratch("robots-big-");
+    const std::string& dir = scratch.path();
     write_file(dir + "/in.txt", input);
     const int raw = std::system((std::string(PURSUIT_BIN_DIR) + "/robots --stats < " + dir + "/in.txt > " + dir +
                                  "/out.txt 2> " + dir + "/err.txt").c_str());
     const std::string err = read_file(dir + "/err.txt"), out = read_file(dir + "/out.txt");
-    std::system(("rm -rf " + dir).c_str());
     ASSERT_EQ(WEXITSTATUS(raw), 0) << err;
     EXPECT_NE(out.find("Case 1000:\n"), std::string::npos);
     double ms = 0;

@@ -12,6 +12,7 @@
 #include "common/judge_io.h"
 #include "robots/case_games.h"
 #include "robots/strategy.h"
+#include "../common/scratch_dir.h"
 
 using namespace pursuit;
 namespace fs = std::filesystem;
@@ -108,7 +109,8 @@ TEST(RobotsReplays, AMalformedLaterCaseComesAfterTheOutputAndGamesOfTheCasesBefo
 }
 
 TEST(RobotsReplays, RealBinaryPrintsTheSameOutputAndWritesEveryCasesReplay) {
-    const std::string dir = make_temp_dir("robots-replays-");
+    const pursuit::test::ScratchDir scratch("robots-replays-");
+    const std::string& dir = scratch.path();
     const std::string input = mixed_input();
     const Outcome plain = robots_binary("", input, dir);
     ASSERT_EQ(plain.status, 0) << plain.err;
@@ -123,11 +125,11 @@ TEST(RobotsReplays, RealBinaryPrintsTheSameOutputAndWritesEveryCasesReplay) {
         EXPECT_EQ(block_of(k, game_from_replay(replay)->result()), blocks[k - 1]) << k;
     }
     EXPECT_FALSE(fs::exists(dir + "/rp/case-181.json"));
-    fs::remove_all(dir);
 }
 
 TEST(RobotsReplays, RealBinaryWithAMalformedLaterCaseWritesTheEarlierReplaysAndNamesTheError) {
-    const std::string dir = make_temp_dir("robots-replays-bad-");
+    const pursuit::test::ScratchDir scratch("robots-replays-bad-");
+    const std::string& dir = scratch.path();
     const std::string good = random_input(31, 4, 50, 20);
     const std::string input = cases_of(good) + "1 0\n1 x\n1 0\n10 14\n0 0\n";  // case 5: a bad robot line
     const Outcome plain = robots_binary("", input, dir);
@@ -141,13 +143,13 @@ TEST(RobotsReplays, RealBinaryWithAMalformedLaterCaseWritesTheEarlierReplaysAndN
     EXPECT_EQ(with.err, error + "robots: wrote 4 replays " + dir + "/rp/case-1.json ... " + dir + "/rp/case-4.json\n");
     for (int k = 1; k <= 4; ++k) EXPECT_TRUE(fs::exists(dir + "/rp/case-" + std::to_string(k) + ".json")) << k;
     EXPECT_FALSE(fs::exists(dir + "/rp/case-5.json"));
-    fs::remove_all(dir);
 }
 
 TEST(RobotsReplays, RealBinaryWhoseReplayCannotBeWrittenStillPrintsEveryCase) {
     // A write error stops the replays, not the judge: stdout is the whole expected output,
     // the error is named and the replays written before it too (exit status 1).
-    const std::string dir = make_temp_dir("robots-replays-write-");
+    const pursuit::test::ScratchDir scratch("robots-replays-write-");
+    const std::string& dir = scratch.path();
     const std::string input = random_input(41, 4, 20, 5);
     fs::create_directories(dir + "/rp/case-2.json");  // a folder where case 2's replay goes
     const Outcome plain = robots_binary("", input, dir);
@@ -158,5 +160,4 @@ TEST(RobotsReplays, RealBinaryWhoseReplayCannotBeWrittenStillPrintsEveryCase) {
     EXPECT_NE(with.err.find("robots: cannot write " + dir + "/rp/case-2.json"), std::string::npos) << with.err;
     EXPECT_NE(with.err.find("\nrobots: wrote " + dir + "/rp/case-1.json\n"), std::string::npos) << with.err;
     EXPECT_FALSE(fs::exists(dir + "/rp/case-3.json"));
-    fs::remove_all(dir);
 }

@@ -17,6 +17,7 @@
 #include "common/judge_io.h"
 #include "common/json.h"
 #include "../common/time_scale.h"
+#include "../common/scratch_dir.h"
 
 namespace {
 
@@ -32,7 +33,8 @@ struct Outcome {
 // Runs the controller with a scripted solver answering `moves` (one per state block).
 Outcome run_controller(const std::string& map, const std::string& moves, const std::string& extra_args = "",
                        const std::string& solver_override = "") {
-    const std::string dir = pursuit::make_temp_dir("sp-ctl-");
+    const pursuit::test::ScratchDir scratch("sp-ctl-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/map.txt", map);
     pursuit::write_file(dir + "/moves.txt", moves);
     pursuit::write_file(dir + "/solver.sh",
@@ -54,7 +56,6 @@ Outcome run_controller(const std::string& map, const std::string& moves, const s
     o.err = slurp("err.txt");
     o.out = slurp("out.txt");
     o.received = slurp("received.txt");
-    std::system(("rm -rf " + dir).c_str());
     return o;
 }
 
@@ -140,7 +141,8 @@ TEST(SearchPartyController, SilentCrashingAndMissingSolversNeverHang) {
 
 TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
-    const std::string dir = pursuit::make_temp_dir("sp-solve-");
+    const pursuit::test::ScratchDir scratch("sp-solve-");
+    const std::string& dir = scratch.path();
     // The first turn makes the whole plan: the controller's 10 s per turn, scaled for sanitizers.
     const std::string limit = " --time-limit " + std::to_string(pursuit::test::scaled(10)) + " ";
     const std::string cmd = kBin + "/searchparty-controller --summary" + limit + "--replay " + dir + "/r.json " + map + " -- " + kBin +
@@ -181,7 +183,6 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
         ASSERT_LT(turn, replay["moves"].size());
         EXPECT_EQ(without_stays(replay["moves"][turn].get<std::string>()), without_stays(line)) << "turn " << turn + 1;
     }
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // --plan-ms given bounds the batch form as it bounds the interactive one (a user whose machine
@@ -189,7 +190,8 @@ TEST(SearchPartyController, OurSolverInteractiveAndBatchAgree) {
 // with everyone alive but longer than the whole pipeline's. Before, the batch form ignored it.
 TEST(SearchPartySolver, PlanMsBoundsTheBatchFormWhenGiven) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
-    const std::string dir = pursuit::make_temp_dir("sp-planms-");
+    const pursuit::test::ScratchDir scratch("sp-planms-");
+    const std::string& dir = scratch.path();
     const std::string cmd = kBin + "/searchparty-solver --plan-ms 1 " + map + " >" + dir + "/bounded.txt && " + kBin +
                             "/searchparty-solver " + map + " >" + dir + "/whole.txt && " + kBin + "/searchparty-check " + map + " " +
                             dir + "/bounded.txt >" + dir + "/check.txt 2>/dev/null";
@@ -202,7 +204,6 @@ TEST(SearchPartySolver, PlanMsBoundsTheBatchFormWhenGiven) {
     EXPECT_EQ(costars, 1);
     EXPECT_EQ(extras, 1);
     EXPECT_GT(turns, whole_turns) << "1 ms leaves the first variant only";
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // The solver rebuilds the map from the first state block when it has no MAP argument: a block
@@ -220,22 +221,22 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
         {"Turn 1\nA:1,1.\n...\n...\n" + kDashes, "no star"},
     };
     for (const auto& c : cases) {
-        const std::string dir = pursuit::make_temp_dir("sp-block-");
+        const pursuit::test::ScratchDir scratch("sp-block-");
+        const std::string& dir = scratch.path();
         pursuit::write_file(dir + "/in.txt", c.block);
         const int raw = std::system((kBin + "/searchparty-solver --interactive < " + dir + "/in.txt > " + dir +
                                      "/out.txt 2> " + dir + "/err.txt").c_str());
         const std::string err = pursuit::read_file(dir + "/err.txt");
-        std::system(("rm -rf " + dir).c_str());
         ASSERT_TRUE(WIFEXITED(raw)) << c.block;
         EXPECT_EQ(WEXITSTATUS(raw), 1) << c.block;
         EXPECT_NE(err.find(c.message), std::string::npos) << err;
     }
     // A good block without a MAP argument still plays (the map comes from the block).
-    const std::string dir = pursuit::make_temp_dir("sp-block-");
+    const pursuit::test::ScratchDir scratch("sp-block-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/in.txt", "Turn 1\n@:1,1 A:1,1.\n.....\n.....\n.....\n" + kDashes);
     const int raw = std::system((kBin + "/searchparty-solver --interactive < " + dir + "/in.txt > " + dir + "/out.txt").c_str());
     const std::string out = pursuit::read_file(dir + "/out.txt");
-    std::system(("rm -rf " + dir).c_str());
     EXPECT_EQ(WEXITSTATUS(raw), 0);
     EXPECT_EQ(out.rfind("@", 0), 0u) << out;  // a move line for the cast of the block
     EXPECT_NE(out.find('A'), std::string::npos) << out;
@@ -247,7 +248,8 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
 // count or seed that is not a number is refused, naming the option (exit 2).
 TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
     const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
-    const std::string dir = pursuit::make_temp_dir("sp-tries-");
+    const pursuit::test::ScratchDir scratch("sp-tries-");
+    const std::string& dir = scratch.path();
     const std::string solver = kBin + "/searchparty-solver ";
     const std::string cmd = solver + "--tries 3 " + map + " >" + dir + "/a.txt && " + solver + "--tries 3 " + map + " >" + dir +
                             "/b.txt && " + solver + map + " >" + dir + "/plain.txt && " + kBin + "/searchparty-check " + map + " " +
@@ -270,7 +272,6 @@ TEST(SearchPartySolver, TriesFlagGivesTheSameCheckedSolutionTwice) {
         EXPECT_EQ(WEXITSTATUS(raw), 2) << bad;
         EXPECT_EQ(err.rfind("searchparty-solver: option " + bad.substr(0, bad.find(' ')) + ": expected", 0), 0u) << err;
     }
-    std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(SearchPartyController, ABadTimeLimitIsAUsageError) {
@@ -286,7 +287,8 @@ TEST(SearchPartyController, ABadTimeLimitIsAUsageError) {
 // words that look like options. In "4 1 0 0 / S..." the view from S covers x = 0..2; the star
 // stepping right sees x = 3: finished after one move line.
 TEST(SearchPartyController, OriginalCommandFormAndOneTurn) {
-    const std::string dir = pursuit::make_temp_dir("sp-form-");
+    const pursuit::test::ScratchDir scratch("sp-form-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/map.txt", "4 1 0 0\nS...\n");
     // The solver checks it got "--quiet" as its own argument, then answers the one block.
     pursuit::write_file(dir + "/solver.sh",
@@ -299,7 +301,6 @@ TEST(SearchPartyController, OriginalCommandFormAndOneTurn) {
     EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "Finished in 1 turns\n1 0 0\n");
     EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "");
     EXPECT_EQ(pursuit::read_file(dir + "/received.txt"), "Turn 1\n@:0,0.\nooo.\n" + kDashes);
-    std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(SearchPartyController, AnUnfinishedLastLineIsPlayedAsTheOriginalDoes) {
@@ -321,7 +322,8 @@ TEST(SearchPartyController, AnUnfinishedLastLineIsPlayedAsTheOriginalDoes) {
 // terminal; ours kept the solver's stderr for failure reports only, so a solver's debug lines
 // vanished from a good run.
 TEST(SearchPartyController, TheSolversStderrComesThroughAsTheOriginalsDoes) {
-    const std::string dir = pursuit::make_temp_dir("sp-stderr-");
+    const pursuit::test::ScratchDir scratch("sp-stderr-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/chatty.sh",
                         "n=0; for m in '@4.' '@6.' '@6.' '@6.'; do\n"
                         "  while IFS= read -r l; do case \"$l\" in ----*) break;; esac; done\n"
@@ -329,7 +331,6 @@ TEST(SearchPartyController, TheSolversStderrComesThroughAsTheOriginalsDoes) {
     const Outcome o = run_controller(kExample1, "", "", "sh " + dir + "/chatty.sh");
     EXPECT_EQ(o.status, 0) << o.err;
     EXPECT_EQ(o.err, "debug turn 1\ndebug turn 2\ndebug turn 3\ndebug turn 4\nFinished in 4 turns\n4 0 0\n");
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // A 256x256 state block (66 KiB) is more than a pipe holds: a solver that loads for 2.5 s
@@ -337,7 +338,8 @@ TEST(SearchPartyController, TheSolversStderrComesThroughAsTheOriginalsDoes) {
 // said. And a solver that never ends the search ran until the 64 MiB output limit (33 M
 // turns): --max-turns ends it with a verdict that says so, and the replay is written.
 TEST(SearchPartyController, ASlowStartOnABigMapHasTheTurnsTimeAndATurnLimitEndsAnEndlessRun) {
-    const std::string dir = pursuit::make_temp_dir("sp-big-");
+    const pursuit::test::ScratchDir scratch("sp-big-");
+    const std::string& dir = scratch.path();
     std::string map = "256 256 0 0\nS" + std::string(255, '.') + "\n";
     for (int y = 1; y < 256; ++y) map += std::string(256, '.') + "\n";
     pursuit::write_file(dir + "/stays.sh",
@@ -347,7 +349,6 @@ TEST(SearchPartyController, ASlowStartOnABigMapHasTheTurnsTimeAndATurnLimitEndsA
     EXPECT_EQ(o.err.rfind("Solver failed (turn limit): the search is not over after 3 turns (--max-turns)\n", 0), 0u) << o.err;
     const std::string replay = pursuit::read_file(dir + "/r.json");
     EXPECT_NE(replay.find("\"turns\": 3"), std::string::npos) << replay.substr(replay.find("\"result\""));
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // A solver that closes its output and goes on running: the shell the command ran under kept
@@ -362,7 +363,8 @@ TEST(SearchPartyController, ASolverThatClosesItsOutputIsSeenAtOnce) {
 // replay and no summary. Now the solver's group is killed, the turns played are kept, and the
 // status is 128 + the signal.
 TEST(SearchPartyController, AnInterruptedRunStillWritesItsReplayAndSummary) {
-    const std::string dir = pursuit::make_temp_dir("sp-int-");
+    const pursuit::test::ScratchDir scratch("sp-int-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/map.txt", "12 3 0 0\n............\n.S..........\n............\n");
     // The solver plays turn 1 (@6), then sleeps in turn 2 (its block is 5 lines).
     const std::string solver = "sh -c 'for i in 1 2 3 4 5; do read l; done; echo @6.; sleep 60'";
@@ -388,13 +390,13 @@ TEST(SearchPartyController, AnInterruptedRunStillWritesItsReplayAndSummary) {
         EXPECT_EQ(summary["error"], said);
         EXPECT_EQ(summary["finished"], false);
     }
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // A full disk: the solver, the map generator, the checker and the controller's --summary said
 // nothing and exited 0, so a truncated solution or map passed for a good one.
 TEST(SearchPartyPrograms, AFailedWriteOfTheOutputIsAnError) {
-    const std::string dir = pursuit::make_temp_dir("sp-full-");
+    const pursuit::test::ScratchDir scratch("sp-full-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/map.txt", kExample1);
     pursuit::write_file(dir + "/sol.txt", "@4.\n@6.\n@6.\n@6.\n4 0 0\n");
     for (const std::string& run : std::vector<std::string>{"searchparty-solver " + dir + "/map.txt", "searchparty-mapgen maze 10 10 0 0 1",
@@ -404,13 +406,13 @@ TEST(SearchPartyPrograms, AFailedWriteOfTheOutputIsAnError) {
         EXPECT_EQ(WEXITSTATUS(raw), 1) << run;
         EXPECT_NE(pursuit::read_file(dir + "/err.txt").find(": cannot write the standard output"), std::string::npos) << run;
     }
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // In the interactive form a MAP that is not the controller's map was followed over the state
 // block: a mistyped path played another map's plan (moves of actors that do not exist).
 TEST(SearchPartySolver, InTheInteractiveFormAMapThatIsNotTheControllersGivesWayToTheBlock) {
-    const std::string dir = pursuit::make_temp_dir("sp-other-");
+    const pursuit::test::ScratchDir scratch("sp-other-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/other.txt", "20 5 1 1\n....................\n.........S..........\n....................\n"
                                             "....................\n....................\n");
     const Outcome o = run_controller(kExample1, "", "", kBin + "/searchparty-solver " + dir + "/other.txt");
@@ -418,7 +420,6 @@ TEST(SearchPartySolver, InTheInteractiveFormAMapThatIsNotTheControllersGivesWayT
     EXPECT_NE(o.err.find("other.txt is not the map of the controller's first state block; playing the block's map"), std::string::npos)
         << o.err;
     EXPECT_NE(o.err.find("Finished in 4 turns\n4 0 0\n"), std::string::npos) << o.err;
-    std::system(("rm -rf " + dir).c_str());
 }
 
 
@@ -426,7 +427,8 @@ TEST(SearchPartySolver, InTheInteractiveFormAMapThatIsNotTheControllersGivesWayT
 // N = 6": the \r counted as a cell), where map files with CRLF are read. And --figures with a
 // wrong folder printed the table's header before its error.
 TEST(SearchPartySolver, ACrlfStateBlockIsReadAndFiguresOfAMissingFolderPrintNoHeader) {
-    const std::string dir = pursuit::make_temp_dir("sp-crlf-");
+    const pursuit::test::ScratchDir scratch("sp-crlf-");
+    const std::string& dir = scratch.path();
     std::string crlf;
     for (char c : kTurn1) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
     pursuit::write_file(dir + "/block.txt", crlf);
@@ -437,7 +439,6 @@ TEST(SearchPartySolver, ACrlfStateBlockIsReadAndFiguresOfAMissingFolderPrintNoHe
     EXPECT_EQ(WEXITSTATUS(raw), 1);
     EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "");
     EXPECT_NE(pursuit::read_file(dir + "/err.txt").find("nowhere/map1.txt"), std::string::npos);
-    std::system(("rm -rf " + dir).c_str());
 }
 
 namespace {
@@ -449,13 +450,13 @@ struct Ran {
 
 // Runs a shell command line, its stdout and stderr captured.
 Ran run_cmd(const std::string& command) {
-    const std::string dir = pursuit::make_temp_dir("sp-cmd-");
+    const pursuit::test::ScratchDir scratch("sp-cmd-");
+    const std::string& dir = scratch.path();
     const int raw = std::system((command + " >" + dir + "/out.txt 2>" + dir + "/err.txt").c_str());
     Ran r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     r.out = pursuit::read_file(dir + "/out.txt");
     r.err = pursuit::read_file(dir + "/err.txt");
-    std::system(("rm -rf " + dir).c_str());
     return r;
 }
 
@@ -487,7 +488,8 @@ TEST(SearchPartyController, MovesWrittenAheadAreAllPlayedWhenTheSolverHasClosedI
 // ("MAP --quiet -- SOLVER" ran "--quiet -- SOLVER"). The original's form, where words after
 // SOLVER that look like options are the solver's, is unchanged (OriginalCommandFormAndOneTurn).
 TEST(SearchPartyController, OptionsAfterMapAreTheControllers) {
-    const std::string dir = pursuit::make_temp_dir("sp-after-");
+    const pursuit::test::ScratchDir scratch("sp-after-");
+    const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/map.txt", "4 1 0 0\nS...\n");
     const std::string ctl = kBin + "/searchparty-controller " + dir + "/map.txt ";
     const std::string solver = " sh -c 'read l; read l; read l; echo @6.'";
@@ -511,7 +513,6 @@ TEST(SearchPartyController, OptionsAfterMapAreTheControllers) {
     r = run_cmd(ctl + "--max-turns 0 --" + solver);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("option --max-turns: expected an integer 1..1000000000, got '0'"), std::string::npos) << r.err;
-    std::system(("rm -rf " + dir).c_str());
 }
 
 // "-q" / "-x" were read as the MAP ("cannot read -q", status 1); "--replay ''" wrote no replay
@@ -565,7 +566,8 @@ TEST(SearchPartySolver, UnknownShortOptionsExtraWordsAndBothFormsAreUsageErrors)
 // until memory ran out (std::bad_alloc). The programs stop at 1 MiB, and the checker's
 // SOLUTION at 64 MiB (what the controller reads of a solver's output at most).
 TEST(SearchPartyPrograms, AMapOrSolutionLargerThanAnyIsRefusedWithoutReadingItWhole) {
-    const std::string dir = pursuit::make_temp_dir("sp-huge-");
+    const pursuit::test::ScratchDir scratch("sp-huge-");
+    const std::string& dir = scratch.path();
     // A good map, then blank lines (ignored after the grid) past 1 MiB: it was played.
     pursuit::write_file(dir + "/big.txt", std::string(kExample1) + std::string((1 << 20) + 1, '\n'));
     const std::string big = dir + "/big.txt";
@@ -608,5 +610,4 @@ TEST(SearchPartyPrograms, AMapOrSolutionLargerThanAnyIsRefusedWithoutReadingItWh
     r = run_cmd(guard + kBin + "/searchparty-check " + dir + "/map.txt /dev/zero");
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "searchparty-check: /dev/zero" + sol_too_big);
-    std::system(("rm -rf " + dir).c_str());
 }

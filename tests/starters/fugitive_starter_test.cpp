@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "common/judge_io.h"
 #include "common/process_runner.h"
 #include "starter_harness.h"
+#include "../common/scratch_dir.h"
 
 namespace pursuit::starters {
 namespace {
@@ -122,12 +124,11 @@ class FugitiveStarter : public ::testing::TestWithParam<std::string> {
 protected:
     void SetUp() override {
         if (GetParam() == "py" && !python_available()) GTEST_SKIP() << "python3 not found: the Python starter is not checked";
-        dir_ = make_temp_dir("fugitive-starter");
+        scratch_.emplace("fugitive-starter");
+        dir_ = scratch_->path();
         write_file(dir_ + "/connect.txt", map_text());
     }
-    void TearDown() override {
-        if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
-    }
+    std::optional<pursuit::test::ScratchDir> scratch_;  // (empty when the test is skipped)
     std::string dir_;
 };
 
@@ -201,12 +202,12 @@ TEST_P(FugitiveStarter, TokenReadingAcceptsFourCitiesOnOneLine) {
 }
 
 TEST(FugitiveReferee, CatchesAFugitiveWithoutARoad) {
-    const std::string dir = make_temp_dir("fugitive-referee");
+    const pursuit::test::ScratchDir scratch("fugitive-referee");
+    const std::string& dir = scratch.path();
     write_file(dir + "/connect.txt", map_text());
     // Detectives on 1 2 4 5; the fugitive starts on 3 and then claims a plane from 3, which has no airport.
     Outcome o = referee("read role; read a; read b; read c; read d; echo 3; echo 'P 9'; sleep 5",
                         "echo 1; echo 2; echo 4; echo 5; sleep 5", dir);
-    std::system(("rm -rf '" + dir + "'").c_str());
     EXPECT_NE(o.error.find("the fugitive at 3 wrote \"P 9\""), std::string::npos) << o.error;
 }
 

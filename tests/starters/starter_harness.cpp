@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/judge_io.h"
+#include "../common/scratch_dir.h"
 
 namespace pursuit::starters {
 
@@ -23,7 +24,8 @@ Starter starter(const std::string& game, const std::string& language, int seed) 
 }
 
 BatchRun run_batch(const std::string& command, const std::string& input, const std::string& working_dir, int seconds) {
-    const std::string dir = make_temp_dir("starter-batch");
+    const pursuit::test::ScratchDir scratch("starter-batch");
+    const std::string& dir = scratch.path();
     write_file(dir + "/input.txt", input);
     std::string cmd = "timeout -s KILL " + std::to_string(seconds) + " sh -c '" +
                       (working_dir.empty() ? "" : "cd \"" + working_dir + "\" && ") + command + "' < " + dir +
@@ -32,7 +34,6 @@ BatchRun run_batch(const std::string& command, const std::string& input, const s
     BatchRun run;
     run.output = read_file(dir + "/output.txt");
     if (raw != -1 && WIFEXITED(raw)) run.exit_status = WEXITSTATUS(raw);
-    std::system(("rm -rf '" + dir + "'").c_str());
     return run;
 }
 
