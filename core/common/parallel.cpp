@@ -20,14 +20,12 @@ std::atomic<int> chosen_threads{0};
 // multiply the threads.
 thread_local bool inside_body = false;
 
+#ifndef __EMSCRIPTEN__  // (the wasm build is single-threaded: parallel_threads() is 1 there)
 int default_threads() {
-#ifdef __EMSCRIPTEN__
-    return 1;
-#else
     const unsigned cores = std::thread::hardware_concurrency();
     return static_cast<int>(std::clamp(cores, 1u, 8u));
-#endif
 }
+#endif
 
 }  // namespace
 
