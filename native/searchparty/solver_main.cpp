@@ -11,15 +11,18 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <functional>
+#include <future>
 #include <optional>
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "common/errors.h"
@@ -38,13 +41,14 @@ struct Options {
     std::uint64_t seed = 1;
     double budget_ms = 0;  // randomised tries while within budget (0 = deterministic only)
     int tries = -1;        // at most this many randomised tries (-1: as many as the budget allows)
-    // Interactive form: planning time before turn 1 (see plan_within). 9 s: a step starts only if
-    // the longest step so far would end by then, so turn 1 ended by 8.6 s with six solvers
-    // sharing 2 cores; at 8 s map 5's last polish cycle was skipped on a quiet machine (247).
+    // --plan-ms given: both forms (and --figures) bound the pipeline by it (see plan_within). Not
+    // by default: the plan is then the same on any machine (a slow one takes longer for it).
     double plan_ms = 9000;
-    // --plan-ms given: the batch form (and --figures) is bounded by it too. Not by default: the
-    // batch form's plan is then the same on any machine (a slow one takes longer for it).
     bool plan_ms_given = false;
+    // Interactive form: every turn is answered within about this long after its state block,
+    // with a turn where everyone stays on S while the plan is not ready (0: wait for the plan).
+    // 9 s: the controller's limit is 10 s a turn, writing the block included.
+    double answer_ms = 9000;
     int level = 3;
     int threads = 0;  // 0: the machine's cores, at most 8 (common/parallel.h)
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
@@ -129,11 +133,13 @@ int usage(int code) {
         "  --level L        easy | medium | hard | best (default best)\n"
         "  --threads T      threads the pipeline may use (default: the machine's cores, at\n"
         "                   most 8); the plan is the same for every T, only the time differs\n"
-        "  --plan-ms P      interactive form: plan for at most about P ms before turn 1 (the\n"
-        "                   batch form's steps while time remains; default 9000, so turn 1\n"
-        "                   stays within the controller's 10 s limit); given, it bounds the\n"
-        "                   batch form and --figures the same way (by default they run the\n"
-        "                   whole pipeline, the same plan on any machine, however long)\n"
+        "  --plan-ms P      plan for at most about P ms: the pipeline's steps while time\n"
+        "                   remains (default: the whole pipeline, the same plan on any\n"
+        "                   machine, however long it takes there); both forms and --figures\n"
+        "  --answer-ms A    interactive form: answer every turn within about A ms of its state\n"
+        "                   block (default 9000, inside the controller's 10 s a turn); while the\n"
+        "                   plan is not ready, the answer is a turn where everyone stays on S\n"
+        "                   (a turn lost, nothing else changes); 0 waits for the plan\n"
         "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n"
         "  --policy K=V,..  play one policy variant only (for measuring ideas; see\n"
         "                   docs/searchparty.md); keys and the values they take:\n",
@@ -167,12 +173,11 @@ Plan solve_with_budget(const State& start, const Options& o) {
     return solve_full(start, o.level, o.seed, tries_while(o, clock));
 }
 
-// The interactive form answers turn 1 under the controller's time limit (10 s by default):
-// the batch form's pipeline, in the same order, with each step after the first variant
+// With --plan-ms: the pipeline, in the same order, with each step after the first variant
 // started only while time remains — the variants within the first half of `plan_ms`,
 // the closing tours from the start, the tail re-plans and the closing cuts within all of it —
-// so on a quiet machine both forms give the same plan. With --budget-ms / --tries, the
-// pipeline has the larger of the two times, then the tries follow as in the batch form.
+// so on a fast enough machine it is the whole pipeline's plan. With --budget-ms / --tries, the
+// pipeline has the larger of the two times, then the tries follow.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
     const double limit_ms = std::max(o.plan_ms, o.budget_ms);
@@ -180,8 +185,8 @@ Plan plan_within(const State& start, const Options& o) {
     return solve_full(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr, steps_within(limit_ms / 2, limit_ms));
 }
 
-// The batch form's plan: the whole pipeline, the same on any machine; with --plan-ms given,
-// bounded as the interactive form is (on a machine too slow for the 10 s, the user's choice).
+// The plan both forms play: the whole pipeline, the same on any machine; with --plan-ms given,
+// bounded by it (a user who would rather lose planning than the interactive form's stalls).
 Plan batch_plan(const State& start, const Options& o) {
     return o.plan_ms_given && !o.policy ? plan_within(start, o) : solve_with_budget(start, o);
 }
@@ -260,25 +265,68 @@ Map first_map(const Options& o, const std::string& actors, const std::vector<std
     return map_from_block(actors, rows);
 }
 
+// The batch form's plan for `start`, made on a thread of its own so that the turns can be
+// answered while it is made. The thread owns copies of the state and the options: it may
+// outlive the run when the controller ends it early (the caller then leaves by _Exit).
+std::future<Plan> plan_in_background(const State& start, const Options& o) {
+    std::packaged_task<Plan()> task([start, o] { return batch_plan(start, o); });
+    std::future<Plan> plan = task.get_future();
+    std::thread(std::move(task)).detach();
+    return plan;
+}
+
+// Waits for the plan until `answer_ms` after `block_read` (0: as long as it takes).
+bool plan_ready_in_time(const std::future<Plan>& plan, double answer_ms, const Stopwatch& block_read) {
+    if (answer_ms <= 0) {
+        plan.wait();
+        return true;
+    }
+    const double left_ms = std::max(0.0, answer_ms - block_read.elapsed_ms());
+    return plan.wait_for(std::chrono::duration<double, std::milli>(left_ms)) == std::future_status::ready;
+}
+
+// The interactive form plays the batch form's plan (the same moves on any machine). The plan
+// is made while turn 1 waits; when it is not ready `answer_ms` after a state block (a slow or
+// busy machine, a budget), the answer is a turn where everyone stays on S, which changes
+// nothing but the turn count, and the planning goes on: one turn lost for every `answer_ms`
+// of planning, where bounding the plan by the controller's 10 s skipped the pipeline's last
+// steps (map 5: 275 turns on a slow machine against 246 + 0 stalls from the whole pipeline).
 int interactive(const Options& o, const std::string& first_line) {
     std::string line = first_line;
     std::optional<State> state;
+    std::future<Plan> planning;
     std::vector<Moves> plan;
     std::size_t next = 0;
     std::optional<Policy> fallback;
+    // The controller ended the run: leave at once, the planning thread with us.
+    const auto ended = [&] {
+        if (!planning.valid()) return 0;
+        std::cout.flush();
+        std::_Exit(0);
+    };
     while (true) {
         // line = "Turn k"; then the actors line, the board rows, the dashes.
         std::string actors;
         std::vector<std::string> rows;
-        if (!std::getline(std::cin, actors)) return 0;
+        if (!std::getline(std::cin, actors)) return ended();
         // CRLF blocks (a block saved on Windows and piped in) read as LF ones, as map files do.
         const auto chomp = [](std::string& l) { if (!l.empty() && l.back() == '\r') l.pop_back(); };
         chomp(actors);
         while (std::getline(std::cin, line) && (chomp(line), line.rfind("----", 0) != 0)) rows.push_back(line);
+        const Stopwatch block_read;
         if (!state) {
             state.emplace(first_map(o, actors, rows));
-            plan = plan_within(*state, o).moves;
+            planning = plan_in_background(*state, o);
         }
+        if (planning.valid() && !plan_ready_in_time(planning, o.answer_ms, block_read)) {
+            // Everyone is still on S (the plan's first move has not been played): staying
+            // changes nothing, and the next block is this one with the next turn number.
+            std::cout << state->format_line(state->all_stay()) << std::endl;
+            state->play(state->all_stay());
+            if (!std::getline(std::cin, line)) return ended();
+            continue;
+        }
+        if (planning.valid()) plan = planning.get().moves;  // (a planning error is thrown here)
         if (state->actors_line() != actors) {  // not where the plan expects: steer from here
             std::cerr << "searchparty-solver: state differs from the plan; continuing with the policy\n";
             next = plan.size();
@@ -348,13 +396,14 @@ static int run(int argc, char** argv) {
         for (int i = 1; i < argc; ++i) {
             const std::string a = argv[i];
             if (a == "--help" || a == "-h") return usage(0);
-            const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--policy" || a == "--level" ||
+            const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--answer-ms" || a == "--policy" || a == "--level" ||
                                      a == "--threads";
             if (takes_value && i + 1 >= argc) return bad("option " + a + " needs a value");
             if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
             else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
             else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9), o.plan_ms_given = true;
+            else if (a == "--answer-ms" && i + 1 < argc) o.answer_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--policy" && i + 1 < argc) o.policy = policy_from(argv[++i]);
             else if (a == "--threads" && i + 1 < argc) o.threads = static_cast<int>(option_int(a, argv[++i], 1, 64));
             else if (a == "--level" && i + 1 < argc) {
