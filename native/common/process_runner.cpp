@@ -3,6 +3,7 @@
 // parent keeps non-blocking, close-on-exec pipe ends and never waits without a deadline.
 #include "common/process_runner.h"
 #include "common/line_reader.h"
+#include "common/player_guardian.h"
 
 #include <algorithm>
 #include <atomic>
@@ -55,15 +56,17 @@ std::atomic<int> live_groups[kGroupSlots];
 void remember_group(int pgid) {
     for (std::atomic<int>& slot : live_groups) {
         int empty = 0;
-        if (slot.compare_exchange_strong(empty, pgid)) return;
-    }  // (more than 512 players at once: the rest are not taken along)
+        if (slot.compare_exchange_strong(empty, pgid)) break;
+    }  // (more than 512 players at once: the rest are not taken along by a stop signal)
+    guardian::watch_group(pgid);
 }
 
 void forget_group(int pgid) {
     for (std::atomic<int>& slot : live_groups) {
         int mine = pgid;
-        if (slot.compare_exchange_strong(mine, 0)) return;
+        if (slot.compare_exchange_strong(mine, 0)) break;
     }
+    guardian::forget_group(pgid);
 }
 
 void kill_live_groups() {
@@ -137,6 +140,7 @@ void on_caught_stop_signal(int sig) {
 void take_players_along_once() {
     static std::once_flag once;
     std::call_once(once, [] {
+        guardian::start_once();  // and SIGKILL, which no handler sees
         for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
             struct sigaction old {};
             if (sigaction(sig, nullptr, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL) continue;
@@ -160,6 +164,7 @@ int caught_stop_signal() { return caught_signal; }
 bool remove_at_stop_signal(const std::string& dir) {
     if (dir.empty() || dir.size() >= kDirPathBytes) return false;
     take_players_along_once();  // (a signal before the first player would leave the directory)
+    guardian::watch_dir(dir);
     for (DirSlot& slot : dirs_to_remove) {
         if (slot.used.load()) continue;
         std::memcpy(slot.path, dir.c_str(), dir.size() + 1);
@@ -170,6 +175,7 @@ bool remove_at_stop_signal(const std::string& dir) {
 }
 
 void forget_removal_at_stop_signal(const std::string& dir) {
+    guardian::forget_dir(dir);
     for (DirSlot& slot : dirs_to_remove)
         if (slot.used.load() && dir == slot.path) slot.used.store(false);
 }

@@ -143,21 +143,38 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
                 "\nwrote " + dir + "/bk/only.json\n");
 }
 
+// A shell snippet: "guardians: N", how many processes are still the player guardian of the
+// judge whose pid is $pid (their environment names it; the player_guardian.h process).
+const std::string kGuardianOf =
+    "n=0; for f in /proc/[0-9]*/environ; do grep -qszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" $f && n=$((n+1)); done; echo guardians: $n";
+
+// A judge's guardian is a process of its own while the judge runs (one, however many players)
+// and is gone once the judge has ended normally; the next test ends judges by signals.
+TEST_F(JudgeCli, AJudgesGuardianEndsWithIt) {
+    // Bots that never answer: the game ends normally (status 0) when the first one's 1.5 s run out.
+    const std::string judge = kBin + "/bank-judge --moves 5 --time-ms 1500 'sleep 30' 'sleep 30'";
+    const Outcome r = run(judge + " >/dev/null 2>&1 & pid=$!; sleep 0.5; " + kGuardianOf + "; wait $pid; echo status $?; " + kGuardianOf);
+    EXPECT_EQ(r.out, "guardians: 1\nstatus 0\nguardians: 0\n");
+}
+
 // Ctrl-C in a terminal, SIGTERM or SIGHUP ended a judge and left its players running: each
 // player has a process group of its own, so they were orphaned (a bot in a long think, or a
 // hung one, for ever). The judge now takes its players along and ends as the signal asks. It
 // leaves no temporary directory either (fugitive-judge left its bots' fugitive-match-* in /tmp):
-// each judge runs with a TMPDIR of its own, empty afterwards.
+// each judge runs with a TMPDIR of its own, empty afterwards. SIGKILL, which no handler sees,
+// left both too: the judge's guardian process (native/common/player_guardian.h) now does that
+// work once the judge is gone, a moment later (the script waits up to 5 s for it).
 TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
     const std::string bot = "sleep 97.";  // + a number: each run's bots are told apart by their command
     int k = 0;
-    for (const std::string sig : {"TERM", "HUP"}) {
+    for (const std::string sig : {"TERM", "HUP", "KILL"}) {
         for (const std::string& judge :
              {kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms 60000 --fugitive '" +
                   bot + "@1' --detectives '" + bot + "@2'",
               kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms 60000 --out " + dir + "/cr --cops-cmd '" + bot +
                   "@1' --robber-cmd '" + bot + "@2'",
-              kBin + "/bank-judge --moves 5 --time-ms 60000 '" + bot + "@1' '" + bot + "@2'"}) {
+              kBin + "/bank-judge --moves 5 --time-ms 60000 '" + bot + "@1' '" + bot + "@2'",
+              kBin + "/searchparty-controller --time-limit 60 " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '" + bot + "@1'"}) {
             ++k;
             const std::string mark = std::to_string(getpid() % 1000) + std::to_string(k);
             std::string cmd = judge;
@@ -167,10 +184,13 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
             const std::string bots = "'^sleep 97\\." + mark + "[12]$'";
             const std::string tmp = dir + "/tmp-" + std::to_string(k);
             fs::create_directories(tmp);
-            const std::string script = "TMPDIR=" + tmp + " " + cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + sig + " $pid; wait $pid; echo status $?; sleep 0.3; pgrep -af " +
-                                       bots + " || echo none left";
+            const std::string script = "TMPDIR=" + tmp + " " + cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + sig +
+                                       " $pid; wait $pid; echo status $?; for i in $(seq 50); do pgrep -f " + bots + " >/dev/null || " +
+                                       "[ -n \"$(ls -A " + tmp + ")\" ] || break; sleep 0.1; done; pgrep -af " + bots + " || echo none left; " +
+                                       kGuardianOf;
             const Outcome r = run(script);
-            EXPECT_NE(r.out.find("status " + std::to_string(128 + (sig == "TERM" ? 15 : 1)) + "\nnone left\n"), std::string::npos)
+            const int number = sig == "TERM" ? 15 : sig == "HUP" ? 1 : 9;
+            EXPECT_NE(r.out.find("status " + std::to_string(128 + number) + "\nnone left\nguardians: 0\n"), std::string::npos)
                 << sig << ": " << cmd << "\n" << r.out;
             run("pkill -f " + bots);  // (what a failure left)
             std::string left;

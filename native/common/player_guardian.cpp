@@ -1,0 +1,181 @@
+// Owns: the player guardian (see player_guardian.h): starting it, the registration lines the
+// judge sends it, and the guardian's own loop (run before main in the guardian process).
+#include "common/player_guardian.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace pursuit::guardian {
+
+namespace {
+
+constexpr char kEnvName[] = "PURSUIT_PLAYER_GUARDIAN";  // its value: the judge's pid (for ps)
+constexpr char kArg0[] = "pursuit-player-guardian";
+
+std::atomic<int> to_guardian{-1};  // the pipe's write end in the judge, -1 without a guardian
+
+// One line "<sign><kind> <text>\n" in one write(): at most PIPE_BUF bytes, so lines written
+// by several threads (pursuit-arena) never interleave. Non-blocking: a full pipe drops it.
+void send(char sign, char kind, const char* text, std::size_t length) {
+    const int fd = to_guardian.load();
+    char line[PIPE_BUF];
+    if (fd < 0 || length + 4 > sizeof line || std::memchr(text, '\n', length)) return;
+    line[0] = sign;
+    line[1] = kind;
+    line[2] = ' ';
+    std::memcpy(line + 3, text, length);
+    line[3 + length] = '\n';
+    ssize_t ignored = ::write(fd, line, length + 4);
+    (void)ignored;
+}
+
+// Decimal digits without the C library's formatting (not async-signal-safe).
+std::size_t format_int(int value, char* out) {
+    char digits[16];
+    std::size_t n = 0;
+    unsigned v = value < 0 ? 0u - static_cast<unsigned>(value) : static_cast<unsigned>(value);
+    do digits[n++] = static_cast<char>('0' + v % 10);
+    while ((v /= 10) != 0);
+    std::size_t length = 0;
+    if (value < 0) out[length++] = '-';
+    while (n > 0) out[length++] = digits[--n];
+    return length;
+}
+
+void send_group(char sign, int pgid) {
+    char text[16];
+    send(sign, 'g', text, format_int(pgid, text));
+}
+
+// A close-on-exec descriptor >= 3, so that the child's dup2 onto 0 never clobbers it.
+int lifted(int fd) {
+    if (fd < 0 || fd >= 3) return fd;
+    const int high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    ::close(fd);
+    return high;
+}
+
+// In the child between fork and exec: async-signal-safe calls only. Its own process group,
+// so the terminal's Ctrl-C reaches the judge (whose handler does the same work) and not it;
+// stdin is the pipe, stdout/stderr /dev/null (it must not keep a caller's capture open), and
+// every other descriptor closed: it must not hold the judge's pipes or files.
+[[noreturn]] void become_guardian(int read_end, char* const argv[], char* const envp[]) {
+    setpgid(0, 0);
+    if (chdir("/") != 0) _exit(127);
+    if (dup2(read_end, 0) != 0) _exit(127);
+    const int null = open("/dev/null", O_RDWR);
+    for (int fd : {1, 2})
+        if (null != fd && dup2(null, fd) != fd) _exit(127);
+    if (close_range(3, ~0u, 0) != 0)
+        for (int fd = 3; fd < 1024; ++fd) ::close(fd);
+    execve("/proc/self/exe", argv, envp);
+    _exit(127);
+}
+
+void start() {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) return;
+    ends[0] = lifted(ends[0]);
+    ends[1] = lifted(ends[1]);
+    if (ends[0] < 0 || ends[1] < 0) {
+        for (int fd : ends)
+            if (fd >= 0) ::close(fd);
+        return;
+    }
+    // Everything the child needs is made before fork (no allocation after it).
+    std::string env = std::string(kEnvName) + "=" + std::to_string(getpid());
+    std::string arg0 = kArg0;
+    char* argv[] = {arg0.data(), nullptr};
+    char* envp[] = {env.data(), nullptr};
+    const pid_t pid = fork();
+    if (pid == 0) become_guardian(ends[0], argv, envp);
+    ::close(ends[0]);
+    const int flags = fcntl(ends[1], F_GETFL);
+    if (pid < 0 || flags < 0 || fcntl(ends[1], F_SETFL, flags | O_NONBLOCK) != 0) {
+        ::close(ends[1]);  // (a started guardian sees EOF and exits)
+        return;
+    }
+    to_guardian.store(ends[1]);
+}
+
+// ---- the guardian process ------------------------------------------------------------------
+
+struct Registered {
+    std::set<int> groups;
+    std::set<std::string> dirs;
+
+    void apply(const std::string& line) {
+        if (line.size() < 4 || line[2] != ' ' || (line[0] != '+' && line[0] != '-')) return;
+        const bool add = line[0] == '+';
+        const std::string text = line.substr(3);
+        if (line[1] == 'g') {
+            const int pgid = std::atoi(text.c_str());
+            if (pgid <= 1) return;
+            if (add) groups.insert(pgid);
+            else groups.erase(pgid);
+        } else if (line[1] == 'd') {
+            if (add) dirs.insert(text);
+            else dirs.erase(text);
+        }
+    }
+};
+
+// Reads registrations until the judge is gone (EOF), then does what its own stop handler
+// would have done: the groups first, then the directories, once the killed players can no
+// longer write in them.
+[[noreturn]] void guard() {
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGHUP, SIG_IGN);
+    Registered registered;
+    std::string pending;
+    char chunk[4096];
+    for (;;) {
+        const ssize_t n = ::read(0, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        pending.append(chunk, static_cast<std::size_t>(n));
+        for (std::size_t nl; (nl = pending.find('\n')) != std::string::npos; pending.erase(0, nl + 1))
+            registered.apply(pending.substr(0, nl));
+    }
+    for (int pgid : registered.groups) ::kill(-pgid, SIGKILL);
+    if (!registered.groups.empty() && !registered.dirs.empty()) usleep(100 * 1000);
+    for (const std::string& dir : registered.dirs) {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir, ignored);
+    }
+    _exit(0);
+}
+
+// Before main (glibc passes main's arguments to constructors): the judge's executable run as
+// its guardian, told apart by its argv[0] and the variable together, so that neither a stray
+// PURSUIT_PLAYER_GUARDIAN in a user's environment nor a program named so becomes one. Not
+// checked against getppid(): a judge killed before this runs has left its lines in the pipe.
+__attribute__((constructor)) void run_as_guardian_when_asked(int argc, char** argv, char**) {
+    if (argc >= 1 && argv[0] != nullptr && std::strcmp(argv[0], kArg0) == 0 && std::getenv(kEnvName) != nullptr) guard();
+}
+
+}  // namespace
+
+void start_once() {
+    static std::once_flag once;
+    std::call_once(once, start);
+}
+
+void watch_group(int pgid) { send_group('+', pgid); }
+void forget_group(int pgid) { send_group('-', pgid); }
+void watch_dir(const std::string& dir) { send('+', 'd', dir.data(), dir.size()); }
+void forget_dir(const std::string& dir) { send('-', 'd', dir.data(), dir.size()); }
+
+}  // namespace pursuit::guardian

@@ -1,0 +1,27 @@
+// Owns: the player guardian, a small process a judge starts with its first player. No signal
+// handler sees SIGKILL (kill -9, the OOM killer, `timeout -s KILL`), so a judge killed that way
+// left its players running (a hung bot for ever) and its temporary work directory in $TMPDIR.
+// The guardian holds the read end of a pipe only the judge writes to; when the judge dies, by
+// any cause, the pipe reaches EOF and the guardian kills the process groups and removes the
+// directories the judge still had registered, then exits. A judge that ends normally has
+// unregistered everything by then, so the guardian just exits with it.
+// It is the judge's own executable (/proc/self/exe) started again with an environment variable
+// naming its parent; a constructor in this file runs the guardian before main. Used by the
+// process runner (process_runner.cpp); judges do not call it themselves.
+#pragma once
+#include <string>
+
+namespace pursuit::guardian {
+
+// Starts the guardian (once per process; later calls do nothing). If it cannot be started
+// (no /proc, fork fails) the judge runs without one, as before.
+void start_once();
+
+// Registrations, one line each on the pipe. Async-signal-safe and thread-safe (a write of at
+// most PIPE_BUF bytes is atomic); dropped if the guardian is gone or its pipe is full.
+void watch_group(int pgid);
+void forget_group(int pgid);
+void watch_dir(const std::string& dir);
+void forget_dir(const std::string& dir);
+
+}  // namespace pursuit::guardian
