@@ -44,6 +44,16 @@ std::map<int, std::pair<int, int>> process_table() {
     return table;
 }
 
+// A judge's player guardian (native/common/player_guardian.h): it removes the judge's
+// temporary folders once the judge is gone, so the tree kill leaves it to end by itself
+// (fugitive-judge's fugitive-match-* folders stayed in $TMPDIR after a game over the cap).
+bool is_player_guardian(int pid) {
+    std::ifstream f("/proc/" + std::to_string(pid) + "/cmdline");
+    std::string arg0;
+    std::getline(f, arg0, '\0');
+    return arg0 == "pursuit-player-guardian";
+}
+
 }  // namespace
 
 std::string JudgeRun::describe() const {
@@ -68,6 +78,7 @@ void kill_process_tree(int pid) {
     }
     const int own_group = getpgrp();
     std::set<int> groups{pid};
+    for (auto p = tree.begin(); p != tree.end();) p = *p != pid && is_player_guardian(*p) ? tree.erase(p) : std::next(p);
     for (int p : tree) {
         auto it = table.find(p);
         if (it != table.end() && it->second.second != own_group) groups.insert(it->second.second);

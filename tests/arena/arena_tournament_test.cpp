@@ -352,6 +352,33 @@ TEST(ArenaTournament, OneRoleGameWithoutATieBreakValueIsAFailedGameNamingThePoin
     EXPECT_EQ(p.at("full vs half")["games"], 0);  // a failed game is not rated
 }
 
+TEST(ArenaTournament, AFugitiveJudgeOverTheCapLeavesNoFolderInTmpdir) {
+    // The real fugitive-judge makes a fugitive-match-* folder for its bots in $TMPDIR. Killed with
+    // its process tree at the wall-clock cap, it left the folder there; its player guardian, which
+    // the tree kill now spares, removes it once the judge is gone (and then ends).
+    if (!fs::exists(kBin + "/fugitive-judge")) GTEST_SKIP();
+    const pursuit::test::ScratchDir scratch("arena-t9-");
+    const std::string& out = scratch.path();
+    const std::string tmp = out + "/tmp";
+    fs::create_directories(tmp);
+    const std::string mark = std::to_string(getpid());
+    const std::string cmd = "env TMPDIR=" + tmp + " " + kBin + "/pursuit-arena fugitive --quiet -j 1 --game-timeout 1 --out " + out +
+                            "/arena --bot 'a=sleep 96." + mark + "' --bot 'b=sleep 96." + mark + "' --maps " + kSrc +
+                            "/maps/fugitive/generated-20.txt";
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 1) << read_file(out + "/log.txt");  // the failed games
+    for (const auto& r : arena::load_game_log(out + "/arena/games.jsonl")) EXPECT_EQ(r["status"], "timeout") << r.dump();
+    std::string left;
+    for (int wait = 0; wait < 50; ++wait) {
+        left.clear();
+        for (const auto& entry : fs::directory_iterator(tmp)) left += " " + entry.path().filename().string();
+        if (left.empty()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    EXPECT_EQ(left, "") << "left in the judges' TMPDIR";
+    EXPECT_NE(std::system(("pgrep -f '^sleep 96\\." + mark + "$' >/dev/null").c_str()), 0) << "a bot survived";
+    std::system(("pkill -f '^sleep 96\\." + mark + "$'").c_str());
+}
+
 TEST(ArenaTournament, SearchPartyRecordsLivingCostarsAndExtrasAsTieBreaks) {
     // The shipped descriptor: equal turns are broken by living costars, then extras (the spec's Score).
     if (!fs::exists(kBin + "/searchparty-controller") || !fs::exists(kBin + "/searchparty-solver")) GTEST_SKIP();
