@@ -36,9 +36,11 @@ std::string bot(const std::string& name, const std::string& args) {
     return "--bot '" + name + "=" + kBin + "/arena-fake-bot " + args + "'";
 }
 
-// Runs a shell command (with a hard cap), returns its exit status; output goes to `log`.
+// Runs a shell command (with a hard cap against a hang, scaled in the sanitizer build: the
+// 240-game tournament takes about 50 s there alone, more beside another test), returns its
+// exit status; output goes to `log`.
 int run(const std::string& cmd, const std::string& log) {
-    const int st = std::system(("timeout 60 " + cmd + " > " + log + " 2>&1").c_str());
+    const int st = std::system(("timeout " + std::to_string(test::scaled(60)) + " " + cmd + " > " + log + " 2>&1").c_str());
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
