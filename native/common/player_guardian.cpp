@@ -14,6 +14,7 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -24,20 +25,23 @@ namespace {
 constexpr char kEnvName[] = "PURSUIT_PLAYER_GUARDIAN";  // its value: the judge's pid (for ps)
 constexpr char kArg0[] = "pursuit-player-guardian";
 
-std::atomic<int> to_guardian{-1};  // the pipe's write end in the judge, -1 without a guardian
+std::atomic<int> to_guardian{-1};  // the judge's end of the socket pair, -1 without a guardian
 
-// One line "<sign><kind> <text>\n" in one write(): at most PIPE_BUF bytes, so lines written
-// by several threads (pursuit-arena) never interleave. Non-blocking: a full pipe drops it.
+// One line "<sign><kind> <text>\n" as one message of a SOCK_SEQPACKET socket pair: messages
+// from several threads (pursuit-arena) never interleave. MSG_DONTWAIT: a full socket drops it;
+// MSG_NOSIGNAL: a guardian that is gone (or never started: its exec failed) gives EPIPE, not a
+// SIGPIPE that would kill a judge which does not ignore it yet (remove_at_stop_signal comes
+// before the first Player).
 void send(char sign, char kind, const char* text, std::size_t length) {
     const int fd = to_guardian.load();
-    char line[PIPE_BUF];
+    char line[PIPE_BUF];  // (the guardian reads messages of up to this size)
     if (fd < 0 || length + 4 > sizeof line || std::memchr(text, '\n', length)) return;
     line[0] = sign;
     line[1] = kind;
     line[2] = ' ';
     std::memcpy(line + 3, text, length);
     line[3 + length] = '\n';
-    ssize_t ignored = ::write(fd, line, length + 4);
+    ssize_t ignored = ::send(fd, line, length + 4, MSG_DONTWAIT | MSG_NOSIGNAL);
     (void)ignored;
 }
 
@@ -69,8 +73,8 @@ int lifted(int fd) {
 
 // In the child between fork and exec: async-signal-safe calls only. Its own process group,
 // so the terminal's Ctrl-C reaches the judge (whose handler does the same work) and not it;
-// stdin is the pipe, stdout/stderr /dev/null (it must not keep a caller's capture open), and
-// every other descriptor closed: it must not hold the judge's pipes or files.
+// stdin is its end of the socket pair, stdout/stderr /dev/null (it must not keep a caller's
+// capture open), and every other descriptor closed: it must not hold the judge's pipes or files.
 [[noreturn]] void become_guardian(int read_end, char* const argv[], char* const envp[]) {
     setpgid(0, 0);
     if (chdir("/") != 0) _exit(127);
@@ -86,7 +90,7 @@ int lifted(int fd) {
 
 void start() {
     int ends[2];
-    if (pipe2(ends, O_CLOEXEC) != 0) return;
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) return;
     ends[0] = lifted(ends[0]);
     ends[1] = lifted(ends[1]);
     if (ends[0] < 0 || ends[1] < 0) {
@@ -102,9 +106,8 @@ void start() {
     const pid_t pid = fork();
     if (pid == 0) become_guardian(ends[0], argv, envp);
     ::close(ends[0]);
-    const int flags = fcntl(ends[1], F_GETFL);
-    if (pid < 0 || flags < 0 || fcntl(ends[1], F_SETFL, flags | O_NONBLOCK) != 0) {
-        ::close(ends[1]);  // (a started guardian sees EOF and exits)
+    if (pid < 0) {
+        ::close(ends[1]);
         return;
     }
     to_guardian.store(ends[1]);
@@ -161,7 +164,7 @@ struct Registered {
 // Before main (glibc passes main's arguments to constructors): the judge's executable run as
 // its guardian, told apart by its argv[0] and the variable together, so that neither a stray
 // PURSUIT_PLAYER_GUARDIAN in a user's environment nor a program named so becomes one. Not
-// checked against getppid(): a judge killed before this runs has left its lines in the pipe.
+// checked against getppid(): a judge killed before this runs has left its lines in the socket.
 __attribute__((constructor)) void run_as_guardian_when_asked(int argc, char** argv, char**) {
     if (argc >= 1 && argv[0] != nullptr && std::strcmp(argv[0], kArg0) == 0 && std::getenv(kEnvName) != nullptr) guard();
 }

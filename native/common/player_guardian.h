@@ -1,8 +1,8 @@
 // Owns: the player guardian, a small process a judge starts with its first player. No signal
 // handler sees SIGKILL (kill -9, the OOM killer, `timeout -s KILL`), so a judge killed that way
 // left its players running (a hung bot for ever) and its temporary work directory in $TMPDIR.
-// The guardian holds the read end of a pipe only the judge writes to; when the judge dies, by
-// any cause, the pipe reaches EOF and the guardian kills the process groups and removes the
+// The guardian holds one end of a socket pair whose other end only the judge holds; when the
+// judge dies, by any cause, the socket reaches EOF and the guardian kills the process groups and removes the
 // directories the judge still had registered, then exits. A judge that ends normally has
 // unregistered everything by then, so the guardian just exits with it.
 // It is the judge's own executable (/proc/self/exe) started again with an environment variable
@@ -17,8 +17,8 @@ namespace pursuit::guardian {
 // (no /proc, fork fails) the judge runs without one, as before.
 void start_once();
 
-// Registrations, one line each on the pipe. Async-signal-safe and thread-safe (a write of at
-// most PIPE_BUF bytes is atomic); dropped if the guardian is gone or its pipe is full.
+// Registrations, one line (one SOCK_SEQPACKET message, at most PIPE_BUF bytes) each.
+// Async-signal-safe and thread-safe; dropped if the guardian is gone or its socket is full.
 void watch_group(int pgid);
 void forget_group(int pgid);
 void watch_dir(const std::string& dir);

@@ -144,16 +144,19 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
 }
 
 // A shell snippet: "guardians: N", how many processes are still the player guardian of the
-// judge whose pid is $pid (their environment names it; the player_guardian.h process).
-const std::string kGuardianOf =
-    "n=0; for f in /proc/[0-9]*/environ; do grep -qszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" $f && n=$((n+1)); done; echo guardians: $n";
+// judge whose pid is $pid (their environment names it; the player_guardian.h process). One
+// grep for all of /proc: a grep a process took about 1.5 s, and the game had ended by then.
+const std::string kGuardianOf = "echo guardians: $(grep -lszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" /proc/[0-9]*/environ | wc -l)";
+// The same once none is left or 5 s have passed: a guardian ends a moment after its judge.
+const std::string kGuardianOfAfterEnd = "for i in $(seq 50); do [ $(grep -lszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" /proc/[0-9]*/environ | wc -l) = 0 ] && break; "
+                                        "sleep 0.1; done; " + kGuardianOf;
 
 // A judge's guardian is a process of its own while the judge runs (one, however many players)
 // and is gone once the judge has ended normally; the next test ends judges by signals.
 TEST_F(JudgeCli, AJudgesGuardianEndsWithIt) {
     // Bots that never answer: the game ends normally (status 0) when the first one's 1.5 s run out.
     const std::string judge = kBin + "/bank-judge --moves 5 --time-ms 1500 'sleep 30' 'sleep 30'";
-    const Outcome r = run(judge + " >/dev/null 2>&1 & pid=$!; sleep 0.5; " + kGuardianOf + "; wait $pid; echo status $?; " + kGuardianOf);
+    const Outcome r = run(judge + " >/dev/null 2>&1 & pid=$!; sleep 0.5; " + kGuardianOf + "; wait $pid; echo status $?; " + kGuardianOfAfterEnd);
     EXPECT_EQ(r.out, "guardians: 1\nstatus 0\nguardians: 0\n");
 }
 
@@ -187,7 +190,7 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
             const std::string script = "TMPDIR=" + tmp + " " + cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; kill -" + sig +
                                        " $pid; wait $pid; echo status $?; for i in $(seq 50); do pgrep -f " + bots + " >/dev/null || " +
                                        "[ -n \"$(ls -A " + tmp + ")\" ] || break; sleep 0.1; done; pgrep -af " + bots + " || echo none left; " +
-                                       kGuardianOf;
+                                       kGuardianOfAfterEnd;
             const Outcome r = run(script);
             const int number = sig == "TERM" ? 15 : sig == "HUP" ? 1 : 9;
             EXPECT_NE(r.out.find("status " + std::to_string(128 + number) + "\nnone left\nguardians: 0\n"), std::string::npos)

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -20,6 +21,7 @@
 
 #include "common/json.h"
 #include "common/judge_io.h"
+#include "common/player_guardian.h"
 #include "common/process_runner.h"
 #include "../common/scratch_dir.h"
 
@@ -91,6 +93,28 @@ int open_fd_count() {
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The pid of this process's child whose argv[0] is `name`, 0 if none.
+int child_named(const std::string& name) {
+    DIR* dir = opendir("/proc");
+    int found = 0;
+    while (dirent* entry = readdir(dir)) {
+        const int pid = std::atoi(entry->d_name);
+        if (pid <= 0) continue;
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto close = line.rfind(')');
+        int ppid = 0;
+        if (close == std::string::npos || std::sscanf(line.c_str() + close + 1, " %*c %d", &ppid) != 1 || ppid != getpid()) continue;
+        std::ifstream cmdline("/proc/" + std::to_string(pid) + "/cmdline");
+        std::string arg0;
+        std::getline(cmdline, arg0, '\0');
+        if (arg0 == name) found = pid;
+    }
+    closedir(dir);
+    return found;
+}
 
 }  // namespace
 
@@ -470,6 +494,27 @@ TEST(ProcessRunner, NoFileDescriptorsLeak) {
         EXPECT_EQ(p.read_line("hi").value_or("?"), "hi");
     }
     EXPECT_EQ(open_fd_count(), before);
+}
+
+// The player guardian (player_guardian.h) starts with the first player. Once it is gone (or
+// if its exec failed), telling it something must cost nothing: it was a write to a pipe whose
+// reader was gone, a SIGPIPE that killed fugitive-judge, which registers its folder before its
+// first Player makes the process ignore SIGPIPE. Here SIGPIPE is set back to its default.
+TEST(ProcessRunner, TellingAGuardianThatIsGoneRaisesNoSigpipe) {
+    Player("first", "true", "", limits(2000ms)).kill();
+    const int guardian = child_named("pursuit-player-guardian");
+    ASSERT_GT(guardian, 0) << "no guardian among this process's children";
+    ::kill(guardian, SIGKILL);
+    ASSERT_EQ(waitpid(guardian, nullptr, 0), guardian);
+    struct sigaction by_default {}, before {};
+    by_default.sa_handler = SIG_DFL;
+    sigaction(SIGPIPE, &by_default, &before);
+    guardian::watch_dir("/nonexistent/guarded");
+    guardian::watch_group(2);
+    sigaction(SIGPIPE, &before, nullptr);
+    // (a SIGPIPE would have ended the test program here)
+    Player p("after", "echo still", "", limits(2000ms));
+    EXPECT_EQ(p.read_line("line").value_or("?"), "still");
 }
 
 TEST(ProcessRunner, ManyRoundTripsAreCheap) {
