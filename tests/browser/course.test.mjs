@@ -296,6 +296,14 @@ test('phone (320 px): the course page does not scroll sideways; nothing is cut o
   await phone.waitForSelector('main');
   await phone.waitForTimeout(500);
   assert.deepEqual(await layoutIssues(phone, 'main'), []);
+  // An error line quoting a long URL (here a replay that cannot be loaded) ran past the event
+  // log's right edge: the log scrolled sideways and the line's end was out of sight.
+  const frame = phone.frame({ name: 'searchparty' });
+  await frame.evaluate(() => parent.postMessage({ type: 'pursuit:error',
+    message: `cannot load ${location.origin}/course/replays/${'a-long-replay-file-name-'.repeat(4)}.json` }, location.origin));
+  await phone.waitForSelector('#event-log li.ev-error');
+  const sideways = await phone.$eval('#event-log', (log) => log.scrollWidth - log.clientWidth);
+  assert.equal(sideways, 0, 'the event log scrolls sideways');
   await screenshot(phone, 'course-320');
   await phone.context().close();
 });
