@@ -1,5 +1,6 @@
 // Owns: judge subprocesses with a wall-clock cap and process-tree killing (judge_process.h).
 #include "arena/judge_process.h"
+#include "common/player_guardian.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -51,7 +52,7 @@ bool is_player_guardian(int pid) {
     std::ifstream f("/proc/" + std::to_string(pid) + "/cmdline");
     std::string arg0;
     std::getline(f, arg0, '\0');
-    return arg0 == "pursuit-player-guardian";
+    return arg0 == guardian::kProcessName;
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
-// Owns: the player guardian (see player_guardian.h): starting it, the registration lines the
-// judge sends it, and the guardian's own loop (run before main in the guardian process).
+// Owns: the player guardian (see player_guardian.h): starting it, the registration messages
+// the judge sends it, and the guardian's own loop (run before main in the guardian process).
 #include "common/player_guardian.h"
 
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -23,44 +24,35 @@ namespace pursuit::guardian {
 namespace {
 
 constexpr char kEnvName[] = "PURSUIT_PLAYER_GUARDIAN";  // its value: the judge's pid (for ps)
-constexpr char kArg0[] = "pursuit-player-guardian";
+
+constexpr std::size_t kMessageBytes = PIPE_BUF;  // the longest message: a sign, a kind, a space, 4093 bytes of text
 
 std::atomic<int> to_guardian{-1};  // the judge's end of the socket pair, -1 without a guardian
 
-// One line "<sign><kind> <text>\n" as one message of a SOCK_SEQPACKET socket pair: messages
-// from several threads (pursuit-arena) never interleave. MSG_DONTWAIT: a full socket drops it;
+// "<sign><kind> <text>" as one message of a SOCK_SEQPACKET socket pair: each read in the
+// guardian returns one whole message, and messages from several threads (pursuit-arena)
+// never interleave, so no framing is needed. MSG_DONTWAIT: a full socket drops it;
 // MSG_NOSIGNAL: a guardian that is gone (or never started: its exec failed) gives EPIPE, not a
 // SIGPIPE that would kill a judge which does not ignore it yet (remove_at_stop_signal comes
 // before the first Player).
 void send(char sign, char kind, const char* text, std::size_t length) {
     const int fd = to_guardian.load();
-    char line[PIPE_BUF];  // (the guardian reads messages of up to this size)
-    if (fd < 0 || length + 4 > sizeof line || std::memchr(text, '\n', length)) return;
-    line[0] = sign;
-    line[1] = kind;
-    line[2] = ' ';
-    std::memcpy(line + 3, text, length);
-    line[3 + length] = '\n';
-    ssize_t ignored = ::send(fd, line, length + 4, MSG_DONTWAIT | MSG_NOSIGNAL);
+    char message[kMessageBytes];
+    if (fd < 0 || length + 3 > sizeof message) return;
+    message[0] = sign;
+    message[1] = kind;
+    message[2] = ' ';
+    std::memcpy(message + 3, text, length);
+    ssize_t ignored = ::send(fd, message, length + 3, MSG_DONTWAIT | MSG_NOSIGNAL);
     (void)ignored;
 }
 
-// Decimal digits without the C library's formatting (not async-signal-safe).
-std::size_t format_int(int value, char* out) {
-    char digits[16];
-    std::size_t n = 0;
-    unsigned v = value < 0 ? 0u - static_cast<unsigned>(value) : static_cast<unsigned>(value);
-    do digits[n++] = static_cast<char>('0' + v % 10);
-    while ((v /= 10) != 0);
-    std::size_t length = 0;
-    if (value < 0) out[length++] = '-';
-    while (n > 0) out[length++] = digits[--n];
-    return length;
-}
-
+// std::to_chars: no allocation and no locale, unlike the C library's formatting (which is
+// not async-signal-safe).
 void send_group(char sign, int pgid) {
     char text[16];
-    send(sign, 'g', text, format_int(pgid, text));
+    const char* end = std::to_chars(text, text + sizeof text, pgid).ptr;
+    send(sign, 'g', text, static_cast<std::size_t>(end - text));
 }
 
 // A close-on-exec descriptor >= 3, so that the child's dup2 onto 0 never clobbers it.
@@ -100,7 +92,7 @@ void start() {
     }
     // Everything the child needs is made before fork (no allocation after it).
     std::string env = std::string(kEnvName) + "=" + std::to_string(getpid());
-    std::string arg0 = kArg0;
+    std::string arg0 = kProcessName;
     char* argv[] = {arg0.data(), nullptr};
     char* envp[] = {env.data(), nullptr};
     const pid_t pid = fork();
@@ -119,16 +111,16 @@ struct Registered {
     std::set<int> groups;
     std::set<std::string> dirs;
 
-    void apply(const std::string& line) {
-        if (line.size() < 4 || line[2] != ' ' || (line[0] != '+' && line[0] != '-')) return;
-        const bool add = line[0] == '+';
-        const std::string text = line.substr(3);
-        if (line[1] == 'g') {
+    void apply(const std::string& message) {
+        if (message.size() < 4 || message[2] != ' ' || (message[0] != '+' && message[0] != '-')) return;
+        const bool add = message[0] == '+';
+        const std::string text = message.substr(3);
+        if (message[1] == 'g') {
             const int pgid = std::atoi(text.c_str());
             if (pgid <= 1) return;
             if (add) groups.insert(pgid);
             else groups.erase(pgid);
-        } else if (line[1] == 'd') {
+        } else if (message[1] == 'd') {
             if (add) dirs.insert(text);
             else dirs.erase(text);
         }
@@ -142,15 +134,12 @@ struct Registered {
     std::signal(SIGINT, SIG_IGN);
     std::signal(SIGHUP, SIG_IGN);
     Registered registered;
-    std::string pending;
-    char chunk[4096];
+    char message[kMessageBytes];
     for (;;) {
-        const ssize_t n = ::read(0, chunk, sizeof chunk);
+        const ssize_t n = ::read(0, message, sizeof message);  // one whole message
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
-        pending.append(chunk, static_cast<std::size_t>(n));
-        for (std::size_t nl; (nl = pending.find('\n')) != std::string::npos; pending.erase(0, nl + 1))
-            registered.apply(pending.substr(0, nl));
+        registered.apply(std::string(message, static_cast<std::size_t>(n)));
     }
     for (int pgid : registered.groups) ::kill(-pgid, SIGKILL);
     if (!registered.groups.empty() && !registered.dirs.empty()) usleep(100 * 1000);
@@ -164,9 +153,9 @@ struct Registered {
 // Before main (glibc passes main's arguments to constructors): the judge's executable run as
 // its guardian, told apart by its argv[0] and the variable together, so that neither a stray
 // PURSUIT_PLAYER_GUARDIAN in a user's environment nor a program named so becomes one. Not
-// checked against getppid(): a judge killed before this runs has left its lines in the socket.
+// checked against getppid(): a judge killed before this runs has left its messages in the socket.
 __attribute__((constructor)) void run_as_guardian_when_asked(int argc, char** argv, char**) {
-    if (argc >= 1 && argv[0] != nullptr && std::strcmp(argv[0], kArg0) == 0 && std::getenv(kEnvName) != nullptr) guard();
+    if (argc >= 1 && argv[0] != nullptr && std::strcmp(argv[0], kProcessName) == 0 && std::getenv(kEnvName) != nullptr) guard();
 }
 
 }  // namespace

@@ -13,11 +13,14 @@
 
 namespace pursuit::guardian {
 
+// The guardian's argv[0], what `ps` shows (pursuit-arena's tree kill spares it by this name).
+inline constexpr char kProcessName[] = "pursuit-player-guardian";
+
 // Starts the guardian (once per process; later calls do nothing). If it cannot be started
 // (no /proc, fork fails) the judge runs without one, as before.
 void start_once();
 
-// Registrations, one line (one SOCK_SEQPACKET message, at most PIPE_BUF bytes) each.
+// Registrations, one SOCK_SEQPACKET message (at most PIPE_BUF bytes) each.
 // Async-signal-safe and thread-safe; dropped if the guardian is gone or its socket is full.
 void watch_group(int pgid);
 void forget_group(int pgid);

@@ -146,10 +146,10 @@ TEST_F(JudgeCli, JudgesSayOnStandardOutputWhichFilesTheyWrote) {
 // A shell snippet: "guardians: N", how many processes are still the player guardian of the
 // judge whose pid is $pid (their environment names it; the player_guardian.h process). One
 // grep for all of /proc: a grep a process took about 1.5 s, and the game had ended by then.
-const std::string kGuardianOf = "echo guardians: $(grep -lszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" /proc/[0-9]*/environ | wc -l)";
+const std::string kGuardianCount = "$(grep -lszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" /proc/[0-9]*/environ | wc -l)";
+const std::string kGuardianOf = "echo guardians: " + kGuardianCount;
 // The same once none is left or 5 s have passed: a guardian ends a moment after its judge.
-const std::string kGuardianOfAfterEnd = "for i in $(seq 50); do [ $(grep -lszx \"PURSUIT_PLAYER_GUARDIAN=$pid\" /proc/[0-9]*/environ | wc -l) = 0 ] && break; "
-                                        "sleep 0.1; done; " + kGuardianOf;
+const std::string kGuardianOfAfterEnd = "for i in $(seq 50); do [ " + kGuardianCount + " = 0 ] && break; sleep 0.1; done; " + kGuardianOf;
 
 // A judge's guardian is a process of its own while the judge runs (one, however many players)
 // and is gone once the judge has ended normally; the next test ends judges by signals.

@@ -502,7 +502,7 @@ TEST(ProcessRunner, NoFileDescriptorsLeak) {
 // first Player makes the process ignore SIGPIPE. Here SIGPIPE is set back to its default.
 TEST(ProcessRunner, TellingAGuardianThatIsGoneRaisesNoSigpipe) {
     Player("first", "true", "", limits(2000ms)).kill();
-    const int guardian = child_named("pursuit-player-guardian");
+    const int guardian = child_named(guardian::kProcessName);
     ASSERT_GT(guardian, 0) << "no guardian among this process's children";
     ::kill(guardian, SIGKILL);
     ASSERT_EQ(waitpid(guardian, nullptr, 0), guardian);
