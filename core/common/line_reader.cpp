@@ -2,6 +2,8 @@
 #include "common/line_reader.h"
 
 #include <cctype>
+#include <charconv>
+#include <climits>
 
 #include "common/errors.h"
 
@@ -20,21 +22,19 @@ std::vector<std::string> split_tokens(std::string_view line) {
     return out;
 }
 
+// Digits with an optional sign, the whole range of long long (a seed of 19 digits is fine;
+// one past the range is refused, not wrapped).
 bool parse_int(std::string_view t, long long& out) {
-    if (t.empty() || t.size() > 18) return false;
-    std::size_t i = 0;
-    bool neg = false;
-    if (t[0] == '-' || t[0] == '+') {
-        neg = t[0] == '-';
-        i = 1;
-        if (t.size() == 1) return false;
-    }
-    long long v = 0;
-    for (; i < t.size(); ++i) {
-        if (t[i] < '0' || t[i] > '9') return false;
-        v = v * 10 + (t[i] - '0');
-    }
-    out = neg ? -v : v;
+    const bool neg = !t.empty() && t[0] == '-';
+    if (!t.empty() && (t[0] == '-' || t[0] == '+')) t.remove_prefix(1);
+    if (t.empty()) return false;
+    for (char c : t)
+        if (c < '0' || c > '9') return false;
+    unsigned long long magnitude = 0;
+    const auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), magnitude);
+    const unsigned long long limit = static_cast<unsigned long long>(LLONG_MAX) + (neg ? 1 : 0);
+    if (err != std::errc() || end != t.data() + t.size() || magnitude > limit) return false;
+    out = neg ? (magnitude == 0 ? 0 : -static_cast<long long>(magnitude - 1) - 1) : static_cast<long long>(magnitude);
     return true;
 }
 

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <climits>
+
 #include "common/errors.h"
 #include "common/line_reader.h"
 
@@ -48,4 +50,27 @@ TEST(LineReader, ParseIntIsStrict) {
     EXPECT_FALSE(parse_int("", v));
     EXPECT_FALSE(parse_int("-", v));
     EXPECT_FALSE(parse_int("99999999999999999999", v));
+    EXPECT_FALSE(parse_int("+", v));
+    EXPECT_FALSE(parse_int("--1", v));
+    EXPECT_FALSE(parse_int(" 5", v));
+    EXPECT_FALSE(parse_int("0x10", v));
+}
+
+// The whole range of long long, not only 18 characters: 19-digit seeds were refused while the
+// message offered 0..4611686018427387904.
+TEST(LineReader, ParseIntTakesTheWholeRangeAndNoMore) {
+    long long v = 0;
+    EXPECT_TRUE(parse_int("4611686018427387904", v));
+    EXPECT_EQ(v, 1LL << 62);
+    EXPECT_TRUE(parse_int("9223372036854775807", v));
+    EXPECT_EQ(v, LLONG_MAX);
+    EXPECT_TRUE(parse_int("-9223372036854775808", v));
+    EXPECT_EQ(v, LLONG_MIN);
+    EXPECT_TRUE(parse_int("+0000000000000000000000042", v));
+    EXPECT_EQ(v, 42);
+    EXPECT_TRUE(parse_int("-0", v));
+    EXPECT_EQ(v, 0);
+    EXPECT_FALSE(parse_int("9223372036854775808", v));
+    EXPECT_FALSE(parse_int("-9223372036854775809", v));
+    EXPECT_FALSE(parse_int("18446744073709551616", v));
 }
