@@ -110,7 +110,7 @@ GameLog::~GameLog() {
 }
 
 void GameLog::append(const Json& record) {
-    const std::string line = record.dump() + "\n";
+    const std::string line = json_text(record) + "\n";
     std::lock_guard<std::mutex> lock(mutex_);
     const ssize_t n = ::write(fd_, line.data(), line.size());
     if (n != static_cast<ssize_t>(line.size()))

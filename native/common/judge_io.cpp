@@ -170,7 +170,13 @@ void check_writable(const std::string& path) {
     fs::remove(temp, ec);
 }
 
-void write_json_file(const std::string& path, const Json& json) { write_file(path, json.dump(1) + "\n"); }
+void check_not_input(const std::string& output, const std::string& input, const std::string& what) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(output, input, ec))
+        throw std::runtime_error("cannot write " + output + ": it is the " + what + " (" + input + "), which it would replace");
+}
+
+void write_json_file(const std::string& path, const Json& json) { write_file(path, json_text(json, 1) + "\n"); }
 
 std::string make_temp_dir(const std::string& prefix) {
     const char* base = std::getenv("TMPDIR");

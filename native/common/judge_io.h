@@ -28,13 +28,16 @@ std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::strin
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. Throws std::runtime_error "cannot write ...".
 void write_file(const std::string& path, const std::string& text);
-// write_file of json.dump(1) plus a final newline.
+// write_file of json_text(json, 1) plus a final newline.
 void write_json_file(const std::string& path, const Json& json);
 // Checks, before a game starts, that write_file(path, ...) will be able to write there:
 // creates missing parent directories and creates + removes a temporary file beside `path`.
 // Throws std::runtime_error "cannot write <path>: <reason>" (so a judge refuses to start
 // instead of losing a finished game's result to a typo in --out).
 void check_writable(const std::string& path);
+// Throws when `output` names the same file as `input` (another spelling, a link): a replay
+// written over the map it was played on. `what` names the input ("map file").
+void check_not_input(const std::string& output, const std::string& input, const std::string& what);
 // The line a program prints after writing files, as every judge words it: "wrote A", "wrote A
 // and B"; `files` are named one by one, then the `replays`: named when one or two, else
 // "N replays FIRST ... LAST". "" when nothing was written.

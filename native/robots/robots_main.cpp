@@ -44,7 +44,7 @@ struct ReplayWriter {
         // Creates DIR if missing; errors say why ("cannot write DIR/case-1.json: Not a directory").
         const std::string path = dir + "/case-" + std::to_string(case_number) + ".json";
         try {
-            pursuit::write_file(path, game.replay().dump() + "\n");
+            pursuit::write_file(path, pursuit::json_text(game.replay()) + "\n");
             written.push_back(path);
         } catch (const std::exception& e) {
             error = e.what();

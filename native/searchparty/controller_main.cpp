@@ -148,6 +148,7 @@ static int run(int argc, char** argv) {
     }
     if (!replay_path.empty()) {  // before the solver runs: a typo in the path must not cost the run's replay
         try {
+            check_not_input(replay_path, map_path, "map file");
             check_writable(replay_path);
         } catch (const std::exception& e) {
             std::cerr << "searchparty-controller: " << e.what() << "\n";
@@ -268,7 +269,7 @@ static int run(int argc, char** argv) {
                {"error", run.error.empty() ? Json(nullptr) : Json(run.error)},
                {"solver_ms", std::chrono::duration<double, std::milli>(solver.thinking_time()).count()},
                {"wall_ms", clock.elapsed_ms()}};
-        std::cout << s.dump() << "\n";
+        std::cout << json_text(s) << "\n";
     }
     return status;
 }

@@ -331,6 +331,12 @@ int interactive(const Options& o, const std::string& first_line) {
             std::cerr << "searchparty-solver: state differs from the plan; continuing with the policy\n";
             next = plan.size();
         }
+        if (state->finished()) {
+            // The view from S covers the map: the controller still sends turn 1, ignores the
+            // reply and prints "Finished in 0 turns". Answer, and leave without an error.
+            std::cout << state->format_line(state->all_stay()) << std::endl;
+            return 0;
+        }
         Moves m;
         if (next < plan.size()) {
             m = plan[next++];

@@ -42,21 +42,21 @@ int run(int argc, char** argv) {
         return 0;
     }
     if (cmd == "fingerprint" && argc == 2) {
-        std::puts(pursuit::suite_fingerprint().dump().c_str());
+        std::puts(pursuit::json_text(pursuit::suite_fingerprint()).c_str());
         return 0;
     }
     if (cmd == "play" && argc == 3) {
-        std::puts(pursuit::play_bot_game(parse_json(argv[2], "CONFIG_JSON")).dump().c_str());
+        std::puts(pursuit::json_text(pursuit::play_bot_game(parse_json(argv[2], "CONFIG_JSON"))).c_str());
         return 0;
     }
     if (cmd == "check-replay" && argc == 3) {
         auto game = pursuit::game_from_replay(parse_json(pursuit::read_file(argv[2]), argv[2]));
-        std::puts(game->result().dump().c_str());
+        std::puts(pursuit::json_text(game->result()).c_str());
         return 0;
     }
     if (cmd == "tool" && (argc == 4 || argc == 5)) {
         Json args = argc == 5 ? parse_json(argv[4], "ARGS_JSON") : Json::object();
-        std::puts(pursuit::run_tool(argv[2], argv[3], args).dump().c_str());
+        std::puts(pursuit::json_text(pursuit::run_tool(argv[2], argv[3], args)).c_str());
         return 0;
     }
     // Say what was wrong before the usage (it was the usage alone).

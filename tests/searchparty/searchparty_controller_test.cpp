@@ -109,6 +109,61 @@ TEST(SearchPartyController, CoveredFromTheStartStillSendsTurnOne) {
     EXPECT_EQ(o.err, "Finished in 0 turns\n0 1 2\n");
 }
 
+// Our solver in the interactive form on such a map answers turn 1 (the reply is not used) and
+// exits 0 without a word. Before, it answered, then tried to play the answer, wrote
+// "searchparty-solver: the search is over" (after the controller's finish lines) and exited 1.
+TEST(SearchPartyController, OurSolverOnAMapCoveredFromTheStartLeavesQuietly) {
+    const pursuit::test::ScratchDir scratch("sp-covered-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/block.txt", "Turn 1\n@:2,1 A:2,1 a:2,1 b:2,1.\nooooo\nooooo\nooooo\n" + kDashes);
+    const std::string cmd = kBin + "/searchparty-solver <" + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt";
+    const int raw = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(raw));
+    EXPECT_EQ(WEXITSTATUS(raw), 0);
+    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@5 A5 a5 b5.\n");
+    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "");
+    const Outcome o = run_controller("5 3 1 2\n.....\n..S..\n.....\n", "", "", kBin + "/searchparty-solver");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.err, "Finished in 0 turns\n0 1 2\n");
+}
+
+// A map path that is not UTF-8 (a file name in Latin-1) is played like any other; the summary
+// and the replay name it with U+FFFD. Before, --summary aborted (status 134) after the finish
+// lines and --replay wrote nothing (status 1): JSON cannot carry the byte and dump() threw.
+TEST(SearchPartyController, AMapPathThatIsNotUtf8StillGetsItsSummaryAndReplay) {
+    const pursuit::test::ScratchDir scratch("sp-latin1-");
+    const std::string& dir = scratch.path();
+    const std::string map = dir + "/caf\xe9.txt";
+    pursuit::write_file(map, kExample1);
+    const std::string cmd = kBin + "/searchparty-controller --summary --replay " + dir + "/r.json '" + map +
+                            "' -- printf '@4.\\n@6.\\n@6.\\n@6.\\n' >" + dir + "/out.txt 2>" + dir + "/err.txt";
+    const int raw = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(raw));
+    EXPECT_EQ(WEXITSTATUS(raw), 0) << pursuit::read_file(dir + "/err.txt");
+    const pursuit::Json summary = pursuit::Json::parse(pursuit::read_file(dir + "/out.txt"));
+    EXPECT_EQ(summary["turns"], 4);
+    EXPECT_EQ(summary["map"], dir + "/caf\xef\xbf\xbd.txt");
+    const pursuit::Json replay = pursuit::Json::parse(pursuit::read_file(dir + "/r.json"));
+    EXPECT_EQ(replay["moves"].size(), 4u);
+    EXPECT_EQ(replay["config"]["map_name"], dir + "/caf\xef\xbf\xbd.txt");
+}
+
+// `--replay map.txt map.txt` (a slip of the shell's history) replaced the map with the replay.
+// It is refused before the solver starts, whatever the spelling of the same file.
+TEST(SearchPartyController, AReplayOverTheMapFileIsRefused) {
+    const pursuit::test::ScratchDir scratch("sp-overmap-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/map.txt", kExample1);
+    const std::string cmd = "cd " + dir + " && " + kBin + "/searchparty-controller --replay ./map.txt " + dir +
+                            "/map.txt -- printf '@4.\\n' >out.txt 2>err.txt";
+    const int raw = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(raw));
+    EXPECT_EQ(WEXITSTATUS(raw), 1);
+    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "searchparty-controller: cannot write ./map.txt: it is the map file (" + dir +
+                                                        "/map.txt), which it would replace\n");
+    EXPECT_EQ(pursuit::read_file(dir + "/map.txt"), kExample1) << "the map is left as it was";
+}
+
 TEST(SearchPartyController, DeathsShowInTheNextBlockAndTheFinalLine) {
     // A 1-row corridor: costar A walks 3 cells from the star and dies on turn 3.
     Outcome o = run_controller("9 1 1 0\nS........\n", "A6.\nA6.\nA6.\nA4.\n");
