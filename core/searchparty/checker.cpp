@@ -96,7 +96,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     }
     if (!s.finished())
         return finish(source + ": after all " + std::to_string(moves) + " move lines, " + std::to_string(s.unsearched()) +
-                      " open cells are still unsearched");
+                      (s.unsearched() == 1 ? " open cell is" : " open cells are") + " still unsearched");
     r.valid = true;
     r.claim_matches = split_tokens(s.final_line()) == claim;
     return finish(r.claim_matches ? "ok" : "the final line claims '" + escaped_excerpt(r.claimed) + "' but the true result is '" + s.final_line() + "'");

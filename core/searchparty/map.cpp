@@ -2,6 +2,7 @@
 #include "searchparty/map.h"
 
 #include <climits>
+#include <string_view>
 
 #include "common/errors.h"
 #include "common/line_reader.h"
@@ -57,6 +58,13 @@ std::string Map::to_text() const {
 }
 
 Map read_map(const std::string& text, const std::string& source) {
+    // The same cap as the programs' map files, so that text pasted into the page gets their error.
+    if (text.size() > kMaxMapFileBytes)
+        throw InputError(source + ": more than " + std::to_string(kMaxMapFileBytes) + " bytes, larger than any map");
+    // A UTF-8 byte order mark (Windows Notepad's "UTF-8") before the header is not a character
+    // of the map: the page's file reader drops it, so the programs do too.
+    const std::string_view bom = "\xEF\xBB\xBF";
+    if (text.compare(0, bom.size(), bom) == 0) return read_map(text.substr(bom.size()), source);
     LineReader in(text, source);
     if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
     // Any int here, so that a field out of range is named below ("-1 is outside 0..1073741824" was not).

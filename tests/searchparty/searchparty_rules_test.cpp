@@ -77,6 +77,24 @@ TEST(SearchPartyMap, ABadByteIsNamedInHex) {
     EXPECT_EQ(map_error("3 2 0 0\nS..\n.\x7f.\n"), "m.txt line 3: bad character '\\x7f' at x=1 (expected '.', '#' or 'S')");
 }
 
+// A file saved as "UTF-8" by Windows Notepad starts with a byte order mark: the page's file
+// reader drops it and loaded the map, the programs said "expected the header ... got '\xef...'".
+// Now both read it; a mark anywhere else is still a bad character.
+TEST(SearchPartyMap, AByteOrderMarkBeforeTheHeaderIsSkipped) {
+    EXPECT_EQ(read_map("\xEF\xBB\xBF" "3 2 0 0\nS..\n...\n").open_count(), 6);
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n\xEF\xBB\xBF...\n"), "m.txt line 3: grid row 2 has 6 characters, expected N = 3");
+}
+
+// Text over the programs' cap on map files gets their error wherever it comes from (pasted in
+// the page: the engine parsed 10 MB of junk line by line and named its first line).
+TEST(SearchPartyMap, TextOverTheFileCapIsRefusedAsAFileIs) {
+    std::string big = "3 2 0 0\nS..\n...\n";
+    big.resize(kMaxMapFileBytes, '\n');
+    EXPECT_EQ(map_error(big), "(no error)") << "the cap itself is allowed";
+    big.push_back('\n');
+    EXPECT_EQ(map_error(big), "m.txt: more than 1048576 bytes, larger than any map");
+}
+
 TEST(SearchPartyRules, VisionIs21CellsWithoutCorners) {
     EXPECT_EQ(vision_offsets().size(), 21u);
     EXPECT_TRUE(sees(0, 0, 2, 1));
@@ -239,6 +257,8 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     r = check_solution(m, "@4.\n@6.\n4 0 0\n");
     EXPECT_FALSE(r.valid);
     EXPECT_EQ(r.message, "solution: after all 2 move lines, 7 open cells are still unsearched");
+    EXPECT_EQ(check_solution(read_map("6 1 0 0\nS.....\n"), "@6.\n@6.\n2 0 0\n").message,
+              "solution: after all 2 move lines, 1 open cell is still unsearched");
     r = check_solution(m, "@4.\n@4.\n@4.\n");
     EXPECT_EQ(r.message, "solution line 3: expected the final line \"turns costars extras\", got '@4.'");
     EXPECT_EQ(r.turns, 2);  // the true turns after the move lines before it (it printed 0 0 0)
