@@ -468,6 +468,7 @@ Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& par
                 const std::vector<int> members = members_of(teams[team]);
                 if (stuck[team] || static_cast<int>(members.size()) > kMaxMembers) break;
                 const std::vector<Role> roles = roles_of(start, members);
+                beam.width = members.size() >= 3 ? std::min(params.width, params.width_of_three) : params.width;
                 const auto mine = [&](int a) { return std::find(members.begin(), members.end(), a) != members.end(); };
                 std::vector<char> others(map.open.size(), 0);  // seen by another team at some turn
                 std::vector<int> last_seen(map.open.size(), -1);  // the team's last turn seeing the cell

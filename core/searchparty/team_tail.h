@@ -48,6 +48,9 @@ Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& para
 struct TeamWalkParams {
     std::vector<int> windows{8, 10, 12, 14, 16, 18, 20};  // window lengths, tried in turn
     int width = 30;                           // beam states kept per turn
+    int width_of_three = 30;                  // at most this many for a team of three: 9x a pair's
+                                              //   joint moves (thirty-third round: a star with two
+                                              //   extras on 900 cells took 19 s at 100, 8 s at 30)
     int max_cells = 600;                      // a window with more cells to see is left
     int rounds = 400;                         // windows shortened at most
     long long replay_work = 3000000;          // turns x people replayed at most (a round replays the
