@@ -1,5 +1,5 @@
-// Owns: the small maps built into the engine (usable without any file): the statement's two
-// examples and a few hand-made ones; bigger generated ones live in maps/searchparty/.
+// Owns: the maps built into the engine (usable without any file): the statement's two examples,
+// a few hand-made ones, then the generated set of maps/searchparty/ (generator.h), by name.
 #pragma once
 #include <string>
 #include <vector>
@@ -9,6 +9,7 @@ namespace pursuit::searchparty {
 struct BuiltinMap {
     std::string name;
     std::string text;
+    bool generated = false;  // one of the generated set (maps/searchparty/)
 };
 
 const std::vector<BuiltinMap>& builtin_maps();

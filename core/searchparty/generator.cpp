@@ -140,4 +140,15 @@ Map generate_map(const GenerateSpec& spec) {
     return m;
 }
 
+const std::vector<GenerateSpec>& generated_set() {
+    static const std::vector<GenerateSpec> set{
+        {"maze", 31, 21, 2, 1, 1},   {"maze", 81, 61, 4, 6, 2},   {"cave", 60, 40, 3, 2, 3},  {"cave", 160, 100, 6, 9, 4},
+        {"rooms", 48, 32, 2, 3, 5},  {"rooms", 120, 80, 5, 8, 6}, {"open", 64, 40, 3, 4, 7},  {"open", 256, 256, 26, 26, 8}};
+    return set;
+}
+
+std::string set_map_name(const GenerateSpec& spec) {
+    return spec.kind + "-" + std::to_string(spec.cols) + "x" + std::to_string(spec.rows) + "-s" + std::to_string(spec.seed);
+}
+
 }  // namespace pursuit::searchparty

@@ -233,7 +233,7 @@ Json searchparty_tool(const std::string& name, const Json& args) {
     }
     if (name == "maps") {
         Json maps = Json::array();
-        for (const auto& m : builtin_maps()) maps.push_back(Json{{"name", m.name}, {"text", m.text}});
+        for (const auto& m : builtin_maps()) maps.push_back(Json{{"name", m.name}, {"text", m.text}, {"generated", m.generated}});
         return maps;
     }
     if (name == "generate") {

@@ -12,15 +12,8 @@ static int run(int argc, char** argv) {
     using namespace pursuit::searchparty;
     try {
         if (argc == 3 && std::string(argv[1]) == "--set") {
-            // The built-in set: every kind, small to large, cast sizes like the reference maps.
-            struct Entry { const char* kind; int cols, rows, p, q; std::uint64_t seed; };
-            const Entry set[] = {{"maze", 31, 21, 2, 1, 1},    {"maze", 81, 61, 4, 6, 2},    {"cave", 60, 40, 3, 2, 3},
-                                 {"cave", 160, 100, 6, 9, 4},  {"rooms", 48, 32, 2, 3, 5},   {"rooms", 120, 80, 5, 8, 6},
-                                 {"open", 64, 40, 3, 4, 7},    {"open", 256, 256, 26, 26, 8}};
-            for (const Entry& e : set) {
-                GenerateSpec spec{e.kind, e.cols, e.rows, e.p, e.q, e.seed};
-                const std::string name = std::string(argv[2]) + "/" + e.kind + "-" + std::to_string(e.cols) + "x" +
-                                         std::to_string(e.rows) + "-s" + std::to_string(e.seed) + ".txt";
+            for (const GenerateSpec& spec : generated_set()) {
+                const std::string name = std::string(argv[2]) + "/" + set_map_name(spec) + ".txt";
                 pursuit::write_file(name, generate_map(spec).to_text());
                 std::cout << name << "\n";
             }

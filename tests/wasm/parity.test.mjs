@@ -79,3 +79,24 @@ test('Search Party: the full solve pipeline in wasm gives the native solver\'s b
   assert.equal(bad.ok, false);
   assert.equal(bad.error, 'args.pipeline: expected "game" or "full", got "fast"');
 });
+
+// The page's built-in list is the engine's: the hand-made maps, then every map of maps/searchparty/
+// under its file name, the same text byte for byte (the set is generated in the engine; the
+// files were not in the page at all before). A config {builtin: name} plays it too.
+test('Search Party: the engine\'s built-in maps include the whole of maps/searchparty/, byte for byte', () => {
+  const maps = unwrap(M.tool('searchparty', 'maps', '{}'));
+  const dir = path.join(repoRoot, 'maps', 'searchparty');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
+  assert.ok(files.length >= 8, files.join(' '));
+  const generated = maps.filter((m) => m.generated).map((m) => m.name).sort();
+  assert.deepEqual(generated, files.map((f) => f.slice(0, -4)));
+  for (const f of files) {
+    const m = maps.find((x) => x.name === f.slice(0, -4));
+    assert.equal(m.text, fs.readFileSync(path.join(dir, f), 'utf8'), f);
+  }
+  assert.deepEqual(maps.filter((m) => !m.generated).map((m) => m.name), ['example1', 'example2', 'corridors', 'rooms']);
+  const s = new M.Session();
+  unwrap(s.create(JSON.stringify({ game: 'searchparty', builtin: 'maze-31x21-s1' })));
+  assert.equal(unwrap(s.info()).over, false);
+  s.delete();
+});
