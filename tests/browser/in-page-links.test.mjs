@@ -1,7 +1,9 @@
 // A page's header link to a part of the page (Search Party "Maps", Robots "Problem input",
-// Fugitive "Open a replay") sets the address's hash to that part's id. The pages that follow a
+// Fugitive "Open a replay") set the address's hash to that part's id. The pages that follow a
 // changed hash took it for a new address and started their default game: the game being played
-// was lost. The link now only scrolls.
+// was lost. Then the link only scrolled, but the address had lost the page's state (#maps in
+// place of #map=corridors&level=best): a reload showed the default game. Now the link scrolls
+// to the part and the address stays as it was.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from './lib.mjs';
@@ -17,12 +19,16 @@ async function open(path) {
   return page;
 }
 
-// Clicks the link, waits for the address to change and a moment more (a new game would have
-// started by then).
+// Clicks the link, waits for the part to be scrolled to the top and a moment more (a new game
+// would have started by then); the address is the same as before the click.
 async function follow(page, selector, id) {
+  const before = await page.evaluate(() => location.href);
   await page.click(selector);
-  await page.waitForFunction((id) => location.hash === `#${id}`, id);
+  await page.waitForFunction((id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 2 ||
+    window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1, id);
   await page.waitForTimeout(800);
+  assert.equal(await page.evaluate(() => location.href), before, 'the address keeps the page\'s state');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), id, 'keyboard focus moves to the part');
 }
 
 test('Search Party: the Maps link keeps the map, the level and the turns played', async () => {
@@ -36,6 +42,10 @@ test('Search Party: the Maps link keeps the map, the level and the turns played'
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '1', 'the turn played stays');
   assert.equal(await page.textContent('#caption'), caption, 'the same map');
   assert.equal(await page.inputValue('#in-level'), 'best');
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.inputValue('#in-builtin'), 'corridors', 'a reload shows the same map');
+  assert.equal(await page.inputValue('#in-level'), 'best', 'and the same level');
   h.assertNoErrors();
   await page.context().close();
 });

@@ -142,6 +142,27 @@ export function isInPageLink(hash) {
 }
 
 /**
+ * A link to a part of the page (a header's #maps, #problem) scrolls to it and leaves the address
+ * alone. The address holds the page's state (map=corridors&level=best&zoom=2): the link replaced
+ * it with "#maps", so a reload showed the default game and the page's next rewrite of its
+ * address lost the level and the zoom. A click with a modifier (a new tab) is the browser's.
+ */
+function scrollToPartOfPage(ev) {
+  if (ev.defaultPrevented || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+  const link = ev.target instanceof Element ? ev.target.closest('a[href^="#"]') : null;
+  const id = link ? decodeSafe(link.getAttribute('href').slice(1)) : '';
+  const part = id !== '' && !id.includes('=') ? document.getElementById(id) : null;
+  if (!part) return;
+  ev.preventDefault();
+  // This page's own scroll (scrollIntoView would also scroll a host page around an <iframe>).
+  window.scrollBy(0, part.getBoundingClientRect().top);
+  // Keyboard users go on from the part (Tab reaches its controls), as after a jump.
+  if (!part.matches('a[href], button, input, select, textarea, [tabindex]')) part.setAttribute('tabindex', '-1');
+  part.focus({ preventScroll: true });
+}
+if (typeof document !== 'undefined') document.addEventListener('click', scrollToPartOfPage);
+
+/**
  * A whole number from the URL, clamped to min..max; anything else (abc, 1.5, an empty value) gives
  * `fallback`. With `notes` (an array), a value given but not used as written adds a note for the
  * page's error box (a link never puts a bad value into the page, and never silently):

@@ -11,7 +11,7 @@
 // Controls: start, step back, play/pause, step forward, end, a scrub slider, speed. Keys (when
 // the player's keyboard is enabled, the page has focus and the user is not typing in a field):
 // ← / → step, Space play/pause, Home / End.
-import { restoreFocus } from './ui.js';
+import { restoreFocus, focusAfterPointerChoice } from './ui.js';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 const BASE_INTERVAL_MS = 500;
@@ -110,6 +110,9 @@ export class ReplayPlayer {
       this.speed = Number(this.el.speed.value) || 1;
       if (this.playing) this.schedule();
     });
+    // A speed chosen with the mouse gives the keyboard to Play: ← and → step again (on the list
+    // they changed the speed).
+    focusAfterPointerChoice(this.el.play, this.el.speed);
     this.el.slider.addEventListener('input', () => {
       // Read before pause(), whose refresh() writes the current target back into the slider.
       const k = Number(this.el.slider.value);

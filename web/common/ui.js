@@ -125,6 +125,26 @@ function bringIntoView(e) {
 }
 
 /**
+ * A choice made with the mouse or a finger (an item of a list, a radio button) gives the keyboard
+ * to `target`: focus stayed on the choice, where the arrow keys meant for the board or the replay
+ * changed the choice again (a steering radio switched back to the other mode, a list took the
+ * next level or speed) and the letters and digits played nothing. A choice made with the keyboard
+ * keeps the focus. `controls` may be containers (a group of radios): the events bubble.
+ */
+export function focusAfterPointerChoice(target, ...controls) {
+  for (const control of controls) {
+    let byPointer = false;
+    control.addEventListener('pointerdown', () => { byPointer = true; });
+    control.addEventListener('keydown', () => { byPointer = false; });
+    control.addEventListener('change', () => {
+      const give = byPointer;
+      byPointer = false;
+      if (give && canFocus(target)) target.focus({ preventScroll: true });
+    });
+  }
+}
+
+/**
  * Says a game's result once to a screen reader. The result box `box` sits outside the page's live
  * region. When it has keyboard focus (the move that ended the game took away the control that had
  * it), a screen reader reads the result from there, so `said`, a visually hidden part of the live
@@ -171,7 +191,12 @@ export function clearError(box) {
   if (text) text.textContent = '';
 }
 
-/** Replaces `container`'s content with a fatal message: never a blank page. */
+/**
+ * Puts a fatal message at the top of `container`: never a blank page. The page's "Loading the
+ * game engine…" line (.loading) then says the engine is not there, and the controls of <main>
+ * are disabled: the line stayed under the message as if the engine still loaded, and every
+ * button stayed enabled and did nothing.
+ */
 export function showFatal(container, message) {
   const box = document.createElement('div');
   box.className = 'error-box fatal';
@@ -180,7 +205,12 @@ export function showFatal(container, message) {
   text.className = 'error-text';
   text.textContent = `${message}\n\nThe page cannot work without the game engine. If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).`;
   box.append(text);
+  for (const line of document.querySelectorAll('.loading')) {
+    line.classList.remove('loading');
+    line.textContent = line === container ? '' : 'The game engine is not available.';
+  }
   container.prepend(box);
+  for (const control of document.querySelectorAll('main button, main input, main select, main textarea')) control.disabled = true;
   return box;
 }
 

@@ -13,7 +13,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from 
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus } from '../common/ui.js';
+import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -59,6 +59,8 @@ const MAX_CELL = 28;
 const MAX_ZOOM_CELL = 2 * MAX_CELL;
 // (fitted to the board's column: zoomed, its view is no wider than a small board; a zoomed side
 // that nearly fits its view fits it, see zoomedViewRoom)
+// core/searchparty/map.h kMaxMapFileBytes: the engine refuses longer text with the same words.
+const MAX_MAP_FILE_BYTES = 1 << 20;
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL,
   sizeFrom: $('board-view').parentElement, zoomRoom: zoomedViewRoom, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
@@ -556,6 +558,7 @@ function move(d) { return inTurn(() => moveNow(d)); }
 // Enter plays the turn. Steering the star it is a turn where the star stays and the solver moves
 // the rest (it was an empty line: a turn where nobody moved).
 function endTurn() {
+  if (steerMode() === 'all' && st.session && !st.watching && st.obs?.over) { showError(errorBox, searchOverMessage()); return Promise.resolve(); }
   return steerMode() === 'star' ? move('5') : inTurn(() => applyLine(pendingLine()));
 }
 
@@ -566,7 +569,18 @@ function enterEndsTurn(ev) {
   return ev.key === 'Enter' && steerMode() === 'all' && !!ev.target.closest?.('#play-box .dpad');
 }
 
+// A play key after the last turn said nothing: the pad and End turn did nothing, silently.
+function searchOverMessage() {
+  return `The search is complete in ${plural(st.obs.turn, 'turn')}: Undo, Restart, or load another map.`;
+}
+
+// While the solver makes its plan (up to 15 s with "record") the play keys did nothing, silently.
+function solvingThisMap() { return !!st.solving && st.solving.config === st.config; }
+const SOLVING_MESSAGE = 'The solver is making its plan for this map: it plays as soon as the plan is ready (load a map to play by hand now).';
+
 async function moveNow(d) {
+  if (solvingThisMap()) { showError(errorBox, SOLVING_MESSAGE); return; }
+  if (st.session && !st.watching && st.obs?.over) { showError(errorBox, searchOverMessage()); return; }
   if (!st.session || st.watching || st.obs?.over) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
@@ -594,6 +608,7 @@ async function watchSolver() {
   const config = st.config, solve = ++st.solves;
   const current = () => solve === st.solves && config === st.config;
   $('status-line').textContent = record ? 'Solving with the record solver (up to about 15 s on big maps, more on a slow machine)…' : 'Solving…';
+  st.solving = { solve, config };
   try {
     const started = performance.now();
     const solved = await engine.tool('searchparty', 'solve', { map: config.map, level: gameLevel(), pipeline: record ? 'full' : 'game', ...(record ? { plan_ms: RECORD_PLAN_MS } : {}) },
@@ -610,6 +625,8 @@ async function watchSolver() {
     if (!current()) return;
     showError(errorBox, e);
     throw e;
+  } finally {
+    if (st.solving?.solve === solve) st.solving = null;
   }
 }
 
@@ -680,7 +697,7 @@ async function loadText(text) {
     try {
       await showReplay(t);
     } catch (e) {
-      throw new Error(`replay: ${e.message.replace(/^replay: /, '')}`);
+      throw new Error(`replay: ${e.message.replace(/^replay:? /, '')}`);
     }
     return;
   }
@@ -833,7 +850,15 @@ async function init() {
   try {
     const maps = await engine.tool('searchparty', 'maps', {});
     const sel = $('in-builtin');
-    for (const m of maps) sel.append(new Option(m.name, m.name));
+    // The hand-made maps, then the generated set of maps/searchparty/ (mazes, caves, rooms, open
+    // fields up to 256×256), each under its file's name.
+    const groups = { false: 'Hand-made', true: 'Generated set (maps/searchparty/)' };
+    for (const generated of [false, true]) {
+      const group = document.createElement('optgroup');
+      group.label = groups[generated];
+      for (const m of maps.filter((x) => Boolean(x.generated) === generated)) group.append(new Option(m.name, m.name));
+      if (group.children.length) sel.append(group);
+    }
     st.builtins = maps;
     const linked = readAddress(h, embed);
     mapNote = linked.note;
@@ -869,18 +894,13 @@ async function init() {
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
-  // A zoom chosen with the mouse or a finger (its list) gives the keyboard back to the board:
-  // focus stayed on the choice, where → or ↓, meant for the star, changed the zoom again and
-  // the letters and digits played nothing. Chosen by keyboard (arrows on the choice), it stays.
-  let zoomByPointer = false;
-  $('in-zoom').addEventListener('pointerdown', () => { zoomByPointer = true; });
-  $('in-zoom').addEventListener('keydown', () => { zoomByPointer = false; });
   $('in-zoom').addEventListener('change', () => {
     applyZoom();
     rewriteHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
-    if (zoomByPointer) $('board').focus({ preventScroll: true });
-    zoomByPointer = false;
   });
+  // The zoom, the level and the steering mode chosen with the mouse or a finger give the keyboard
+  // back to the board (a steering radio clicked kept focus, and → switched the mode back).
+  focusAfterPointerChoice($('board'), $('in-zoom'), $('in-level'), $('play-box').querySelector('input[name="steer"]').closest('.row'));
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
     supersedeAddressReplay();
@@ -898,6 +918,13 @@ async function init() {
     if (!f) return;
     ev.target.value = '';
     supersedeAddressReplay();  // before the read: a replay= arriving meanwhile stays dropped
+    // The programs' cap on map files, before reading (a replay, JSON, is not a map): a 10 MB
+    // file written into the text box froze the page for half a minute, then got another error
+    // than the programs give.
+    if (f.size > MAX_MAP_FILE_BYTES && !(await f.slice(0, 64).text()).trimStart().startsWith('{')) {
+      showError(errorBox, `${f.name}: more than ${MAX_MAP_FILE_BYTES} bytes, larger than any map`);
+      return;
+    }
     const text = await f.text();
     $('map-text').value = text;
     loadByHand(text);
@@ -905,6 +932,7 @@ async function init() {
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = () => inTurn(async () => {
+    if (st.session && !st.watching && st.obs?.over) { showError(errorBox, searchOverMessage()); return; }
     if (!st.session || st.watching || st.obs?.over) return;
     try { await applyLine(await st.session.suggest({ level: gameLevel() })); } catch (e) { showError(errorBox, e); }
   });
