@@ -103,11 +103,32 @@ std::uint64_t option_seed(const std::string& option, const std::string& text) {
     return static_cast<std::uint64_t>(option_int(option, text, 0, 1LL << 62));
 }
 
+// Digits with an optional sign, point and exponent ("0.5", "5.", ".5", "1e-3"): what strtod
+// reads and more (" 5", "0x10", "inf") is not a number a person writes for a time.
+static bool plain_decimal(const std::string& text) {
+    std::size_t i = 0, digits = 0;
+    const auto run = [&] {
+        std::size_t n = 0;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i, ++n;
+        return n;
+    };
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    digits += run();
+    if (i < text.size() && text[i] == '.') ++i, digits += run();
+    if (digits == 0) return false;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+        if (run() == 0) return false;
+    }
+    return i == text.size();
+}
+
 double option_number(const std::string& option, const std::string& text, double lo, double hi) {
     char* end = nullptr;
     errno = 0;
-    const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
+    const double v = plain_decimal(text) ? std::strtod(text.c_str(), &end) : 0;
+    if (!plain_decimal(text) || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
         std::ostringstream range;
         range << lo << ".." << hi;
         throw UsageError("option " + option + ": expected a number " + range.str() + ", got " + quoted_excerpt(text));

@@ -63,7 +63,12 @@ TEST(JudgeIo, NumericOptionsNameTheOptionAndTheText) {
             EXPECT_EQ(std::string(e.what()), std::string("option --seed: expected an integer 0..100, got '") + bad + "'");
         }
     }
-    for (const char* bad : {"abc", "", "1e", "nan", "11", "-0.5"}) {
+    EXPECT_EQ(option_number("--time-limit", "5.", 0, 10), 5.0);
+    EXPECT_EQ(option_number("--time-limit", ".5", 0, 10), 0.5);
+    EXPECT_EQ(option_number("--time-limit", "1e-3", 0, 10), 0.001);
+    EXPECT_EQ(option_number("--time-limit", "+2E0", 0, 10), 2.0);
+    // strtod's other forms were taken too: hexadecimal, a leading blank, infinity.
+    for (const char* bad : {"abc", "", "1e", "nan", "11", "-0.5", "0x10", " 5", "5 ", "inf", ".", "1e+", "--1"}) {
         try {
             option_number("--time-limit", bad, 0, 10);
             ADD_FAILURE() << "accepted '" << bad << "'";
