@@ -205,6 +205,15 @@ test('play by hand: a step into a wall is explained in plain words after the con
   assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
     'Invalid move of [1, 0] in direction 8 onto # or off of the map\n(A step north from column 1, row 0 would go into a wall or off the map.)');
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
+  // The same in a replay's move (it read "replay: replay move 2 (…): Invalid move …" and no more).
+  const replay = { format: 'pursuit-replay', version: 1, game: 'searchparty', config: { game: 'searchparty', map: '8 3 0 0\n#S.....#\n#......#\n########\n' }, moves: ['@6.', '@8.'] };
+  const file = path.join(fs.mkdtempSync(path.join(ARTIFACTS, 'sp-badreplay-')), 'bad-replay.json');
+  fs.writeFileSync(file, JSON.stringify(replay));
+  await page.setInputFiles('#in-file', file);
+  await page.waitForFunction(() => /^replay: move 2/.test(document.querySelector('#error .error-text').textContent));
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
+    'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map\n(A step north from column 2, row 0 would go into a wall or off the map.)');
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
   h.assertNoErrors();
   await page.context().close();
 });

@@ -521,6 +521,9 @@ const DIRECTION_NAMES = { 1: 'south-west', 2: 'south', 3: 'south-east', 4: 'west
  * onto #" means little to a player.
  */
 function explainMoveError(message) {
+  // A replay's move: the words as in play follow 'move N ("…"): '.
+  const inReplay = /^(move \d+ \(.*?\): )(Invalid .*)$/s.exec(message);
+  if (inReplay) return inReplay[1] + explainMoveError(inReplay[2]);
   const wall = /^Invalid move of \[(\d+), (\d+)\] in direction (\d)/.exec(message);
   if (wall) return `${message}\n(A step ${DIRECTION_NAMES[wall[3]]} from column ${wall[1]}, row ${wall[2]} would go into a wall or off the map.)`;
   const gone = /^Invalid move of dead or nonexistent (costar|extra) (\S+)/.exec(message);
@@ -697,7 +700,7 @@ async function loadText(text) {
     try {
       await showReplay(t);
     } catch (e) {
-      throw new Error(`replay: ${e.message.replace(/^replay:? /, '')}`);
+      throw new Error(`replay: ${explainMoveError(e.message.replace(/^replay:? /, ''))}`);
     }
     return;
   }
