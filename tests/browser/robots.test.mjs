@@ -220,6 +220,24 @@ test('pasting the sample input shows exactly the sample output', async () => {
   h.assertNoErrors();
 });
 
+// A case chosen with the mouse kept the keys on the list: the next arrow chose another case.
+test('a case chosen with the mouse gives the keys to the board', async () => {
+  const { input } = sampleFromSeed();
+  const page = await open('robots/' + BOARD_HASH);
+  await page.click('#problem-box > summary');
+  await page.fill('#in-input', input);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.querySelectorAll('#in-case option').length === 3);
+  await page.click('#in-case');  // opens its list
+  await page.selectOption('#in-case', '2');
+  await page.waitForFunction(() => /case=2/.test(location.hash));
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+  await page.keyboard.press('s');  // stay
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
+  assert.equal(await page.inputValue('#in-case'), '2', 'the key played, the case stayed');
+  h.assertNoErrors();
+});
+
 test('a malformed input shows an error naming the case and line; the page still works', async () => {
   const page = await open('robots/' + BOARD_HASH);
   await page.click('#problem-box > summary');

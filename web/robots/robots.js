@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -872,6 +872,9 @@ el.caseSel.addEventListener('change', () => {
   supersedeAddressReplay();
   loadSource({ kind: 'input', text: st.input.text, caseIndex: Number(el.caseSel.value) });
 });
+// A case chosen with the mouse gives the keys to the board: on the list the arrows chose the
+// next case, and the move keys played nothing.
+focusAfterPointerChoice(el.canvas, el.caseSel);
 
 document.addEventListener('keydown', (ev) => {
   if (st.mode !== 'play' || ev.ctrlKey || ev.metaKey || ev.altKey || isTypingTarget(ev.target)) return;
