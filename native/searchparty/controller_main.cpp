@@ -137,22 +137,30 @@ static int run(int argc, char** argv) {
         return usage(2);
     }
 
+    // A run that cannot start (a bad map, a replay that cannot be written) still gives --summary
+    // its JSON line, the error in it: a script over many maps read nothing for such a map.
+    const auto cannot_start = [&](const std::exception& e) {
+        std::cerr << "searchparty-controller: " << e.what() << "\n";
+        if (summary)
+            std::cout << json_text(Json{{"map", map_path}, {"finished", false}, {"turns", nullptr}, {"costars", nullptr},
+                                        {"extras", nullptr}, {"error", e.what()}, {"solver_ms", 0}, {"wall_ms", 0}})
+                      << "\n";
+        return 1;
+    };
     Map map;
     std::string map_text;
     try {
         map_text = read_file(map_path, kMaxMapFileBytes, "larger than any map");
         map = read_map(map_text, map_path);
     } catch (const std::exception& e) {  // the original dies with a traceback here: name the program instead
-        std::cerr << "searchparty-controller: " << e.what() << "\n";
-        return 1;
+        return cannot_start(e);
     }
     if (!replay_path.empty()) {  // before the solver runs: a typo in the path must not cost the run's replay
         try {
             check_not_input(replay_path, map_path, "map file");
             check_writable(replay_path);
         } catch (const std::exception& e) {
-            std::cerr << "searchparty-controller: " << e.what() << "\n";
-            return 1;
+            return cannot_start(e);
         }
     }
     // exec: the shell gives way to the solver, so a solver that closes its output is seen at

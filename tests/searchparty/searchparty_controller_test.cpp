@@ -164,6 +164,20 @@ TEST(SearchPartyController, AReplayOverTheMapFileIsRefused) {
     EXPECT_EQ(pursuit::read_file(dir + "/map.txt"), kExample1) << "the map is left as it was";
 }
 
+// --summary prints its JSON line also when the run cannot start (a script reading one line per
+// map read nothing for a bad map): the error in it, the unknown counts null, exit status 1.
+TEST(SearchPartyController, ARunThatCannotStartStillPrintsItsSummary) {
+    const Outcome o = run_controller("3 1 0 0\nS.x\n", "", "--summary", "true");
+    EXPECT_EQ(o.status, 1);
+    const pursuit::Json s = pursuit::Json::parse(o.out);
+    EXPECT_EQ(s["finished"], false);
+    EXPECT_TRUE(s["turns"].is_null());
+    EXPECT_TRUE(s["costars"].is_null());
+    const std::string error = s["error"].get<std::string>();
+    EXPECT_NE(error.find("line 2: bad character 'x' at x=2"), std::string::npos) << error;
+    EXPECT_EQ(o.err, "searchparty-controller: " + error + "\n");
+}
+
 TEST(SearchPartyController, DeathsShowInTheNextBlockAndTheFinalLine) {
     // A 1-row corridor: costar A walks 3 cells from the star and dies on turn 3.
     Outcome o = run_controller("9 1 1 0\nS........\n", "A6.\nA6.\nA6.\nA4.\n");
