@@ -8,8 +8,8 @@ namespace pursuit::searchparty {
 
 namespace {
 
-std::vector<BuiltinMap> hand_made_maps() {
-    return {
+const std::vector<BuiltinMap>& hand_made_maps() {
+    static const std::vector<BuiltinMap> maps{
         {"example1", "6 5 0 0\n......\n......\n..S...\n......\n......\n"},
         {"example2",
          "9 9 1 1\nS.......#\n.......##\n......##.\n..#####..\n...##....\n...##....\n...#.....\n....#..#.\n.........\n"},
@@ -18,6 +18,7 @@ std::vector<BuiltinMap> hand_made_maps() {
         {"rooms",
          "24 12 2 3\n.........#..............\n.........#..............\n....S....#......#.......\n.........#......#.......\n#####.####......#.......\n.........#......########\n.........#..............\n.........#..............\n....###..........####...\n.........#..............\n.........#..............\n.........#..............\n"},
     };
+    return maps;
 }
 
 }  // namespace
@@ -33,6 +34,10 @@ const std::vector<BuiltinMap>& builtin_maps() {
 }
 
 const std::string& builtin_map(const std::string& name) {
+    // A hand-made map (the default game's "rooms") is found without making the generated set,
+    // a 256x256 map among it.
+    for (const auto& m : hand_made_maps())
+        if (m.name == name) return m.text;
     std::string known;
     for (const auto& m : builtin_maps()) {
         if (m.name == name) return m.text;

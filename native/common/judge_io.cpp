@@ -127,8 +127,9 @@ static bool plain_decimal(const std::string& text) {
 double option_number(const std::string& option, const std::string& text, double lo, double hi) {
     char* end = nullptr;
     errno = 0;
-    const double v = plain_decimal(text) ? std::strtod(text.c_str(), &end) : 0;
-    if (!plain_decimal(text) || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
+    const bool plain = plain_decimal(text);
+    const double v = plain ? std::strtod(text.c_str(), &end) : 0;
+    if (!plain || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
         std::ostringstream range;
         range << lo << ".." << hi;
         throw UsageError("option " + option + ": expected a number " + range.str() + ", got " + quoted_excerpt(text));

@@ -150,9 +150,9 @@ export function isInPageLink(hash) {
 function scrollToPartOfPage(ev) {
   if (ev.defaultPrevented || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
   const link = ev.target instanceof Element ? ev.target.closest('a[href^="#"]') : null;
-  const id = link ? decodeSafe(link.getAttribute('href').slice(1)) : '';
-  const part = id !== '' && !id.includes('=') ? document.getElementById(id) : null;
-  if (!part) return;
+  const hash = link?.getAttribute('href');
+  if (!hash || !isInPageLink(hash)) return;
+  const part = document.getElementById(decodeSafe(hash.slice(1)));
   ev.preventDefault();
   // This page's own scroll (scrollIntoView would also scroll a host page around an <iframe>).
   window.scrollBy(0, part.getBoundingClientRect().top);

@@ -561,7 +561,7 @@ function move(d) { return inTurn(() => moveNow(d)); }
 // Enter plays the turn. Steering the star it is a turn where the star stays and the solver moves
 // the rest (it was an empty line: a turn where nobody moved).
 function endTurn() {
-  if (steerMode() === 'all' && st.session && !st.watching && st.obs?.over) { showError(errorBox, searchOverMessage()); return Promise.resolve(); }
+  if (steerMode() === 'all' && saidSearchIsOver()) return Promise.resolve();
   return steerMode() === 'star' ? move('5') : inTurn(() => applyLine(pendingLine()));
 }
 
@@ -572,9 +572,12 @@ function enterEndsTurn(ev) {
   return ev.key === 'Enter' && steerMode() === 'all' && !!ev.target.closest?.('#play-box .dpad');
 }
 
-// A play key after the last turn said nothing: the pad and End turn did nothing, silently.
-function searchOverMessage() {
-  return `The search is complete in ${plural(st.obs.turn, 'turn')}: Undo, Restart, or load another map.`;
+// A play key after the last turn said nothing: the pad, End turn and Solver move did nothing,
+// silently. True (and said) when the game played by hand is over.
+function saidSearchIsOver() {
+  if (!st.session || st.watching || !st.obs?.over) return false;
+  showError(errorBox, `The search is complete in ${plural(st.obs.turn, 'turn')}: Undo, Restart, or load another map.`);
+  return true;
 }
 
 // While the solver makes its plan (up to 15 s with "record") the play keys did nothing, silently.
@@ -583,8 +586,7 @@ const SOLVING_MESSAGE = 'The solver is making its plan for this map: it plays as
 
 async function moveNow(d) {
   if (solvingThisMap()) { showError(errorBox, SOLVING_MESSAGE); return; }
-  if (st.session && !st.watching && st.obs?.over) { showError(errorBox, searchOverMessage()); return; }
-  if (!st.session || st.watching || st.obs?.over) return;
+  if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
     try {
@@ -935,8 +937,7 @@ async function init() {
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = () => inTurn(async () => {
-    if (st.session && !st.watching && st.obs?.over) { showError(errorBox, searchOverMessage()); return; }
-    if (!st.session || st.watching || st.obs?.over) return;
+    if (saidSearchIsOver() || !st.session || st.watching) return;
     try { await applyLine(await st.session.suggest({ level: gameLevel() })); } catch (e) { showError(errorBox, e); }
   });
   $('btn-end-turn').onclick = () => endTurn();
