@@ -85,6 +85,11 @@ Map read_map(const std::string& text, const std::string& source) {
             in.fail_at_end("expected grid row " + std::to_string(y + 1) + " of " + std::to_string(m.rows) +
                            ", got end of input");
         const std::string row = strip_right(in.next_line("grid row"));
+        // A blank line before or inside the grid was "has 0 characters", which reads like a
+        // count of something; say what the line is.
+        if (row.empty())
+            in.fail("grid row " + std::to_string(y + 1) + " is a blank line, expected N = " + std::to_string(m.cols) +
+                    " characters of '.', '#' or 'S' (no blank lines before or inside the grid)");
         if (static_cast<int>(row.size()) != m.cols)
             in.fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) + " characters, expected N = " +
                     std::to_string(m.cols));

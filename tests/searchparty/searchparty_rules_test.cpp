@@ -50,6 +50,12 @@ TEST(SearchPartyMap, ReadsTheStatementExample) {
 
 TEST(SearchPartyMap, ErrorsNameTheLine) {
     EXPECT_EQ(map_error("3 2 0 0\nS..\n..\n"), "m.txt line 3: grid row 2 has 2 characters, expected N = 3");
+    EXPECT_EQ(map_error("3 2 0 0\n\nS..\n...\n"),
+              "m.txt line 2: grid row 1 is a blank line, expected N = 3 characters of '.', '#' or 'S' (no blank lines "
+              "before or inside the grid)");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n \t\n"),
+              "m.txt line 3: grid row 2 is a blank line, expected N = 3 characters of '.', '#' or 'S' (no blank lines "
+              "before or inside the grid)");
     EXPECT_EQ(map_error("3 2 0 0\nS..\n.x.\n"), "m.txt line 3: bad character 'x' at x=1 (expected '.', '#' or 'S')");
     EXPECT_EQ(map_error("3 2 0 0\n...\n...\n"), "m.txt line 3: the grid has no start 'S'");
     EXPECT_EQ(map_error("3 2 0 0\nS..\n..S\n"), "m.txt line 3: a second start 'S' at x=2 (only one is allowed)");
