@@ -17,14 +17,7 @@ namespace {
 
 // nlohmann's messages start with "[json.exception.<kind>.<id>] "; the page shows errors as is,
 // so that tag is dropped wherever it appears (also inside messages the engines wrapped).
-std::string readable(std::string msg) {
-    for (size_t at; (at = msg.find("[json.exception.")) != std::string::npos;) {
-        const size_t end = msg.find("] ", at);
-        if (end == std::string::npos) break;
-        msg.erase(at, end + 2 - at);
-    }
-    return msg;
-}
+std::string readable(std::string msg) { return pursuit::readable_json_error(std::move(msg)); }
 
 // `what` names the argument or call ("config", "move", "suggest options", ...): it prefixes
 // JSON library errors, whose messages do not say what they were reading.
@@ -41,37 +34,10 @@ std::string envelope(const char* what, F&& body) {
     }
 }
 
-// Deepest nesting accepted in JSON text from JavaScript. Copying, printing and freeing a JSON
-// value recurse once per level; some thousands of levels overflow the wasm call stack, which
-// reaches JavaScript as an uncaught RangeError instead of an envelope. No config, move,
-// replay or option of any game comes near this.
-constexpr int kMaxJsonDepth = 200;
-
 // Parses JSON text handed in from JavaScript; errors name `what` ("config: invalid JSON: ...").
-Json parse_arg(const std::string& text, const std::string& what) {
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > kMaxJsonDepth)
-                throw pursuit::InputError(what + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
-                                          " levels (at character " + std::to_string(i + 1) + ")");
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    try {
-        return Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        throw pursuit::InputError(what + ": invalid JSON: " + readable(e.what()));
-    }
-}
+// Deep nesting is refused before parsing: it overflowed the wasm call stack, which reached
+// JavaScript as an uncaught RangeError instead of an envelope.
+Json parse_arg(const std::string& text, const std::string& what) { return pursuit::parse_json_text(text, what); }
 
 // Options and tool args are JSON objects; empty text means {}.
 Json parse_object_arg(const std::string& text, const std::string& what) {

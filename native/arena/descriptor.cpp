@@ -139,12 +139,7 @@ std::string with_setup(const Json& setup) {
 }  // namespace
 
 GameDescriptor load_descriptor(const std::string& path) {
-    Json j;
-    try {
-        j = Json::parse(read_file(path));
-    } catch (const Json::exception& e) {
-        throw InputError(path + ": not valid JSON: " + e.what());
-    }
+    const Json j = parse_json_text(read_file(path), path);
     if (!j.is_object()) throw InputError(path + ": expected a JSON object");
     GameDescriptor d;
     d.path = path;

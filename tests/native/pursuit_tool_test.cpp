@@ -40,13 +40,36 @@ TEST(PursuitTool, JsonThatDoesNotParseIsNamedByItsSource) {
     pursuit::write_file(dir + "/cut.json", "{\"format\":\"pursuit-replay\",\"mov");
     auto r = run(kTool + " check-replay " + dir + "/cut.json");
     EXPECT_EQ(r.second, 1);
-    EXPECT_EQ(r.first.rfind("pursuit-tool: " + dir + "/cut.json: not valid JSON: ", 0), 0u) << r.first;
+    EXPECT_EQ(r.first.rfind("pursuit-tool: " + dir + "/cut.json: invalid JSON: ", 0), 0u) << r.first;
     EXPECT_NE(r.first.find("column"), std::string::npos) << r.first;
     r = run(kTool + " play 'not json'");
     EXPECT_EQ(r.second, 1);
-    EXPECT_EQ(r.first.rfind("pursuit-tool: CONFIG_JSON: not valid JSON: ", 0), 0u) << r.first;
+    EXPECT_EQ(r.first.rfind("pursuit-tool: CONFIG_JSON: invalid JSON: ", 0), 0u) << r.first;
     r = run(kTool + " tool robots judge '{'");
-    EXPECT_EQ(r.first.rfind("pursuit-tool: ARGS_JSON: not valid JSON: ", 0), 0u) << r.first;
+    EXPECT_EQ(r.first.rfind("pursuit-tool: ARGS_JSON: invalid JSON: ", 0), 0u) << r.first;
+}
+
+// Deep nesting parsed, then copying or freeing the value overflowed the stack: the tool died
+// with SIGSEGV (status 139) and no message, inside a replay file or a config alike.
+TEST(PursuitTool, JsonNestedTooDeepIsRefusedWithAMessage) {
+    const pursuit::test::ScratchDir scratch("pursuit-tool-");
+    const std::string& dir = scratch.path();
+    const int depth = 60000;
+    const std::string nested = std::string(depth, '[') + std::string(depth, ']');
+    pursuit::write_file(dir + "/deep.json", "{\"format\":\"pursuit-replay\",\"version\":1,\"config\":{\"game\":\"searchparty\",\"x\":" +
+                                                 nested + "},\"moves\":[]}");
+    auto r = run(kTool + " check-replay " + dir + "/deep.json");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_EQ(r.first, "pursuit-tool: " + dir + "/deep.json: JSON nested deeper than 200 levels (at character 273)\n");
+    pursuit::write_file(dir + "/config.json", "{\"game\":\"searchparty\",\"x\":" + nested + "}");
+    r = run(kTool + " play \"$(cat " + dir + "/config.json)\"");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_EQ(r.first, "pursuit-tool: CONFIG_JSON: JSON nested deeper than 200 levels (at character 226)\n");
+    // Brackets inside strings are text, not nesting.
+    pursuit::write_file(dir + "/config.json", "{\"game\":\"searchparty\",\"seed\":\"" + nested + "\"}");
+    r = run(kTool + " play \"$(cat " + dir + "/config.json)\"");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_EQ(r.first.find("nested"), std::string::npos) << r.first.substr(0, 200);
 }
 
 TEST(PursuitTool, AnUnknownCommandOrAWrongArgumentCountIsNamed) {
