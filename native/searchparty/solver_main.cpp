@@ -6,11 +6,17 @@
 //   searchparty-solver --figures [DIR]     the reference maps map1..5.txt: turns, survivors,
 //                                          time, lower bound and gap
 // The form is chosen by --batch / --interactive, else: stdin is a terminal -> batch;
-// otherwise the first stdin line decides ("Turn 1" -> interactive, anything else -> batch,
-// with the map read from stdin when no MAP is given).
+// otherwise the start of stdin decides ("Turn" -> interactive, anything else -> batch, with
+// the map read from stdin when no MAP is given). Where stdin is a pipe, a file or a socket the
+// start is looked at without taking it, so a batch run with MAP leaves stdin to its caller.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -119,7 +125,8 @@ int usage(int code) {
         "usage: searchparty-solver [options] MAP            batch form on stdout\n"
         "       searchparty-solver [options] < MAP          the same, the map on standard input\n"
         "       searchparty-solver [options] [MAP] < blocks   interactive form (as run by the controller)\n"
-        "       searchparty-solver --figures [DIR]          reference maps DIR/map1..5.txt\n"
+        "       searchparty-solver --figures [DIR]          reference maps DIR/map1..5.txt (default:\n"
+        "                   $PURSUIT_SHARED_DIR/ref/searchparty, else the build's ../shared/ref/searchparty)\n"
         "options:\n"
         "  --seed S         seed of the randomised tries (default 1)\n"
         "  --budget-ms B    after the deterministic plan, keep buying tries until B ms have\n"
@@ -140,7 +147,9 @@ int usage(int code) {
         "                   block (default 9000, inside the controller's 10 s a turn); while the\n"
         "                   plan is not ready, the answer is a turn where everyone stays on S\n"
         "                   (a turn lost, nothing else changes); 0 waits for the plan\n"
-        "  --batch | --interactive   force the form (default: see docs/searchparty.md)\n"
+        "  --batch | --interactive   force the form (default: stdin starting with \"Turn\" is the\n"
+        "                   interactive form, else batch; stdin is looked at, not read, and waited\n"
+        "                   on while it is open and silent)\n"
         "  --policy K=V,..  play one policy variant only (for measuring ideas; see\n"
         "                   docs/searchparty.md); keys and the values they take:\n",
         code ? stderr : stdout);
@@ -193,6 +202,47 @@ Plan batch_plan(const State& start, const Options& o) {
 
 // A MAP file, refused past the largest possible map (/dev/zero was read until memory ran out).
 std::string read_map_file(const std::string& path) { return read_file(path, kMaxMapFileBytes, "larger than any map"); }
+
+// Up to `n` bytes from the start of standard input, left there for whoever reads it next:
+// `while read m; do searchparty-solver "$m"; done < list` lost the rest of the list to the
+// first solver, which read stdin to choose its form. A pipe is copied with tee(2), a file read
+// at its offset, a socket peeked; nullopt where that cannot be done (a device: read it then).
+// Waits, as reading would, until `n` bytes, a line end or the end of input are there.
+std::optional<std::string> peek_stdin(std::size_t n) {
+    struct stat st {};
+    if (fstat(0, &st) != 0) return std::nullopt;
+    std::string got(n, '\0');
+    if (S_ISREG(st.st_mode)) {
+        const off_t at = lseek(0, 0, SEEK_CUR);
+        const ssize_t k = at < 0 ? -1 : pread(0, got.data(), n, at);
+        if (k < 0) return std::nullopt;
+        got.resize(static_cast<std::size_t>(k));
+        return got;
+    }
+    int copy[2] = {-1, -1};
+    if (S_ISFIFO(st.st_mode) && pipe2(copy, O_CLOEXEC | O_NONBLOCK) != 0) return std::nullopt;
+    if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)) return std::nullopt;
+    std::optional<std::string> result;
+    for (;;) {
+        pollfd in{0, POLLIN, 0};
+        if (poll(&in, 1, -1) < 0 && errno != EINTR) break;
+        // Each call looks at the start again: what is there now, not more of it.
+        ssize_t k = S_ISFIFO(st.st_mode) ? tee(0, copy[1], n, SPLICE_F_NONBLOCK) : recv(0, got.data(), n, MSG_PEEK | MSG_DONTWAIT);
+        if (k < 0 && (errno == EAGAIN || errno == EINTR)) k = 0;
+        else if (k < 0) break;
+        if (S_ISFIFO(st.st_mode) && k > 0 && read(copy[0], got.data(), static_cast<std::size_t>(k)) != k) break;
+        const std::string seen = got.substr(0, static_cast<std::size_t>(k));
+        const bool ended = (in.revents & (POLLHUP | POLLERR)) != 0 || (k == 0 && (in.revents & POLLIN));
+        if (seen.size() >= n || seen.find('\n') != std::string::npos || ended) {
+            result = seen;
+            break;
+        }
+        usleep(1000);  // a part of the first line is there, the rest not yet
+    }
+    for (int fd : copy)
+        if (fd >= 0) ::close(fd);
+    return result;
+}
 
 // The first line of standard input (without its '\n'), stopping past `max` bytes (/dev/zero
 // has no line end: std::getline grew the line until memory ran out). False at the end of input
@@ -439,10 +489,15 @@ static int run(int argc, char** argv) {
         if (o.figures) return figures(o);
         std::string first;
         bool first_read = false;  // the first stdin line, read to choose the form
-        if (o.mode == 0) {
-            first_read = !isatty(0) && first_line_upto(first, kMaxMapFileBytes);
-            o.mode = first_read && first.rfind("Turn", 0) == 0 ? 2 : 1;
-        } else if (o.mode == 2) std::getline(std::cin, first);
+        if (o.mode == 0 && !isatty(0)) {
+            if (const auto start = peek_stdin(4)) o.mode = start->rfind("Turn", 0) == 0 ? 2 : 1;
+            else {
+                first_read = first_line_upto(first, kMaxMapFileBytes);
+                o.mode = first_read && first.rfind("Turn", 0) == 0 ? 2 : 1;
+            }
+        }
+        if (o.mode == 0) o.mode = 1;
+        if (o.mode == 2 && !first_read) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
         const bool piped = !isatty(0);
         if (o.map_path.empty() && (!piped || (!first_read && std::cin.peek() == EOF)))

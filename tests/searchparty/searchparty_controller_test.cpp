@@ -693,6 +693,27 @@ TEST(SearchPartySolver, UnknownShortOptionsExtraWordsAndBothFormsAreUsageErrors)
     EXPECT_EQ(r.out, run_cmd(solver + "< " + dir + "/map1.txt").out);
 }
 
+// The solver looks at standard input to choose its form. It read the first line (and more, into
+// its buffer), so a shell loop over map names lost the rest of its list to the first solver:
+// `while read m; do searchparty-solver "$m"; done` solved one map and stopped, status 0. Now a
+// pipe, a file or a socket is looked at without being read; the interactive form still starts
+// on "Turn 1", also when it comes in pieces.
+TEST(SearchPartySolver, WithAMapItLeavesStandardInputToItsCaller) {
+    const pursuit::test::ScratchDir scratch("sp-loop-");
+    const std::string& dir = scratch.path();
+    const std::string ref = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty";
+    pursuit::write_file(dir + "/list.txt", ref + "/map1.txt\n" + ref + "/map2.txt\n" + ref + "/map1.txt\n");
+    const std::string loop = "while read m; do " + kBin + "/searchparty-solver \"$m\" | tail -1; done";
+    const std::string three = "23 2 0\n38 1 1\n23 2 0\n";
+    EXPECT_EQ(run_cmd("cat " + dir + "/list.txt | " + loop).out, three) << "a pipe";
+    EXPECT_EQ(run_cmd(loop + " < " + dir + "/list.txt").out, three) << "a file";
+    const Ran pieces = run_cmd("(printf 'Tu'; sleep 0.3; printf 'rn 1\\n@:2,2.\\n'; sleep 0.3; printf '.ooo..\\nooooo.\\nooooo.\\nooooo.\\n.ooo..\\n" +
+                               kDashes.substr(0, 40) + "\\n') | " + kBin + "/searchparty-solver");
+    EXPECT_EQ(pieces.status, 0) << pieces.err;
+    EXPECT_EQ(pieces.out.size() > 1 && pieces.out.back() == '\n' && pieces.out.find('\n') == pieces.out.size() - 1, true)
+        << "one move line for the one block: " << pieces.out;
+}
+
 // A MAP past the largest possible map (a 256x256 map is about 66 KB) was read whole: /dev/zero
 // until memory ran out (std::bad_alloc). The programs stop at 1 MiB, and the checker's
 // SOLUTION at 64 MiB (what the controller reads of a solver's output at most).
