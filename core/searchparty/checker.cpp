@@ -80,25 +80,38 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     if (!has_final_line) {
         // The result printed is the true one after the move lines (it was "0 0 0"), the last
         // line too when it is a legal move line (a solution that forgot its final line).
-        bool last_is_a_move = !s.finished() && non_text_detail(r.claimed).empty();
-        if (last_is_a_move) {
+        // As a move line it may also be wrong: that is said too ("A is dead" was hidden behind
+        // "expected the final line").
+        std::string as_a_move;
+        if (!s.finished()) {
             State after = s;
-            try {
-                after.play_line(r.claimed);
-                s = after;
-            } catch (const std::exception&) {
-                last_is_a_move = false;
-            }
+            if (const std::string bad = non_text_detail(r.claimed); !bad.empty())
+                as_a_move = " (as a move line it is not a text line (" + bad + "): the controller refuses it as garbage output)";
+            else
+                try {
+                    after.play_line(r.claimed);
+                    s = after;
+                    if (s.finished()) as_a_move = " (as a move line it ends the search: the final line would be '" + s.final_line() + "')";
+                } catch (const MoveLineError& e) {
+                    as_a_move = std::string(" (as a move line: ") + e.what() + " (turn " + std::to_string(s.turns() + 1) + ": " + e.detail() + "))";
+                } catch (const std::exception& e) {
+                    as_a_move = std::string(" (as a move line: ") + e.what() + ")";
+                }
         }
         return finish(source + " line " + std::to_string(lines.size()) + ": expected the final line \"turns costars extras\", got '" +
-                      escaped_excerpt(r.claimed) + "'" +
-                      (last_is_a_move && s.finished() ? " (as a move line it ends the search: the final line would be '" + s.final_line() + "')" : ""));
+                      escaped_excerpt(r.claimed) + "'" + as_a_move);
     }
     if (!s.finished())
         return finish(source + ": after all " + std::to_string(moves) + " move lines, " + std::to_string(s.unsearched()) +
                       (s.unsearched() == 1 ? " open cell is" : " open cells are") + " still unsearched");
     r.valid = true;
-    r.claim_matches = split_tokens(s.final_line()) == claim;
+    // Compared as numbers, as they were read: "23 +2 0" claims 23 2 0 (it was "wrong").
+    const auto numbers = [](const std::vector<std::string>& tokens) {
+        std::vector<long long> v(tokens.size());
+        for (std::size_t i = 0; i < tokens.size(); ++i) parse_int(tokens[i], v[i]);
+        return v;
+    };
+    r.claim_matches = numbers(split_tokens(s.final_line())) == numbers(claim);
     return finish(r.claim_matches ? "ok" : "the final line claims '" + escaped_excerpt(r.claimed) + "' but the true result is '" + s.final_line() + "'");
 }
 

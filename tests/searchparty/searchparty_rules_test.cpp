@@ -260,14 +260,24 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     EXPECT_TRUE(r.valid);
     EXPECT_FALSE(r.claim_matches);
     EXPECT_EQ(r.message, "the final line claims '3 0 0' but the true result is '4 0 0'");
+    // The final line's numbers are compared as numbers ("+0" was a wrong claim of 0).
+    r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n04 +0 0\n");
+    EXPECT_TRUE(r.claim_matches) << r.message;
+    EXPECT_EQ(r.message, "ok");
     r = check_solution(m, "@4.\n@6.\n4 0 0\n");
     EXPECT_FALSE(r.valid);
     EXPECT_EQ(r.message, "solution: after all 2 move lines, 7 open cells are still unsearched");
     EXPECT_EQ(check_solution(read_map("6 1 0 0\nS.....\n"), "@6.\n@6.\n2 0 0\n").message,
               "solution: after all 2 move lines, 1 open cell is still unsearched");
     r = check_solution(m, "@4.\n@4.\n@4.\n");
-    EXPECT_EQ(r.message, "solution line 3: expected the final line \"turns costars extras\", got '@4.'");
+    // As a move line it is wrong too, which is said (it was hidden behind "expected the final line").
+    EXPECT_EQ(r.message, "solution line 3: expected the final line \"turns costars extras\", got '@4.' (as a move line: Invalid move "
+                         "of [0, 2] in direction 4 onto # or off of the map (turn 3: @ moves 4 from 0,2 onto a wall or off the map))");
     EXPECT_EQ(r.turns, 2);  // the true turns after the move lines before it (it printed 0 0 0)
+    const Map lonely = read_map("10 1 1 0\nS.........\n");  // A walks off alone and dies
+    EXPECT_EQ(check_solution(lonely, "A6.\nA6.\nA6.\nA6.\n").message,
+              "solution line 4: expected the final line \"turns costars extras\", got 'A6.' (as a move line: Invalid move of dead or "
+              "nonexistent costar A (turn 4: costar A is dead and cannot move))");
     // A solution that forgot its final line: its true result, and what the final line would be.
     r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n");
     EXPECT_FALSE(r.valid);
@@ -285,9 +295,12 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
 TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
     const Map m = read_map(kExample1);
     auto r = check_solution(m, "@4.\n" + std::string(100'000, 'z') + "\n");
-    EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '" + std::string(40, 'z') + "...'");
+    EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '" + std::string(40, 'z') +
+                             "...' (as a move line: Invalid move of dead or nonexistent extra z (turn 2: extra z does not exist (the map "
+                             "has no extras)))");
     r = check_solution(m, "@4.\n\x1b[2J\x07\xff\n");
-    EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '\\x1b[2J\\x07\\xff'");
+    EXPECT_EQ(r.message, "solution line 2: expected the final line \"turns costars extras\", got '\\x1b[2J\\x07\\xff' (as a move line it "
+                         "is not a text line (byte 0x1b at column 1): the controller refuses it as garbage output)");
     r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 \x1b\n");
     EXPECT_EQ(r.message, "solution line 5: expected the final line \"turns costars extras\", got '4 0 \\x1b'");
     r = check_solution(m, "@4 " + std::string(100, 'y') + "\n1 0 0\n");
