@@ -49,8 +49,9 @@ private:
     // The "best" plan from some earlier state, replayed while the game follows it.
     std::vector<Moves> plan_;
     std::vector<std::string> plan_key_;  // state fingerprint before each planned turn
-    std::string plan_options_;
+    int plan_level_ = -1;
     std::unique_ptr<Policy> hand_policy_;  // keeps targets between hand-steered turns
+    int hand_level_ = -1;                  // the level hand_policy_ was made for
 };
 
 Json searchparty_tool(const std::string& name, const Json& args);

@@ -347,6 +347,37 @@ TEST(SearchPartyGame, HandSteeredStarAndSolverForTheRest) {
     EXPECT_EQ(g->observation(-1)["actors"][0]["x"], 5);
 }
 
+// A hand-steered suggestion follows the level asked for: the policy made for the first call's
+// level was kept, so "best" after "easy" went on playing easy.
+TEST(SearchPartyGame, HandSteeringFollowsTheLevelOfEachCall) {
+    auto play = [](const std::vector<std::string>& levels) {
+        auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "example2"}});
+        std::string lines;
+        for (const std::string& level : levels) {
+            const Json move = g->suggest_move(Json{{"fixed", "@5"}, {"level", level}});
+            lines += move.get<std::string>() + "|";
+            g->apply(move);
+        }
+        return lines;
+    };
+    const std::string best = play({"best", "best", "best", "best"}), easy = play({"easy", "easy", "easy", "easy"});
+    ASSERT_NE(best, easy) << "the levels must differ here for the test to mean anything";
+    const std::string mixed = play({"easy", "best", "best", "best"});
+    EXPECT_NE(mixed, easy);
+}
+
+// The game's plan does not depend on the seed: a caller passing a new seed each turn (as
+// pursuit-tool play does) follows the same plan as one passing none, and it is made once.
+TEST(SearchPartyGame, ASeedPerTurnFollowsTheSamePlan) {
+    auto play = [](bool seed_per_turn) {
+        auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "example2"}, {"seed", 5}});
+        for (int i = 0; !g->over() && i < 500; ++i)
+            g->apply(g->suggest_move(seed_per_turn ? Json{{"level", "best"}, {"seed", 5 + i}} : Json{{"level", "best"}}));
+        return g->replay()["moves"];
+    };
+    EXPECT_EQ(play(true), play(false));
+}
+
 TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
     auto error_of = [](const Json& config) {
         try {
@@ -363,6 +394,9 @@ TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
     EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","generate":{"rows":999}})")),
               "config.generate.rows: 999 is outside 1..256");
     EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","seed":-1})")), "config.seed: expected a non-negative integer, got -1");
+    EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","builtin":5})")), "config.builtin: expected a built-in map's name as a string, got 5");
+    EXPECT_EQ(error_of(Json{{"game", "searchparty"}, {"map", kExample1}, {"map_name", 7}}),
+              "config.map_name: expected the map's name as a string, got 7");
     auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "example2"}});
     EXPECT_THROW(g->suggest_move(Json{{"level", 3}}), InputError);
     EXPECT_THROW(g->suggest_move(Json{{"fixed", 6}}), InputError);
