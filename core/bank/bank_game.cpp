@@ -11,7 +11,7 @@ namespace pursuit::bank {
 std::vector<Cell> parse_placement(const Layout& layout, const std::string& line) {
     auto tokens = split_tokens(line);
     if (tokens.size() != kPieces)
-        throw IllegalMove("the robbers' start line needs 4 cells separated by spaces, e.g. \"GE GQ MW QH\"; got '" + line + "'");
+        throw IllegalMove("the robbers' start line needs 4 cells separated by spaces, e.g. \"GE GQ MW QH\"; got " + quoted_excerpt(line));
     std::vector<Cell> cells;
     for (int i = 0; i < kPieces; ++i) {
         auto c = layout.parse_cell(tokens[i]);

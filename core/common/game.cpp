@@ -70,8 +70,10 @@ std::unique_ptr<Game> game_from_replay(const Json& replay) {
         try {
             game->apply(moves[i]);
         } catch (const std::exception& e) {
-            throw InputError("replay move " + std::to_string(i + 1) + " (" + moves[i].dump() +
-                             "): " + e.what());
+            // The move is quoted as an excerpt: a 2 MB move came back whole in the message.
+            std::string shown = moves[i].dump(-1, ' ', false, Json::error_handler_t::replace);
+            if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
+            throw InputError("replay move " + std::to_string(i + 1) + " (" + shown + "): " + e.what());
         }
     }
     return game;

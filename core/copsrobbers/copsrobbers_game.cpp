@@ -54,16 +54,16 @@ std::vector<long long> move_numbers(const Json& move, const std::string& what) {
     if (move.is_number_integer()) out.push_back(move.get<long long>());
     else if (move.is_array()) {
         for (const Json& x : move) {
-            if (!x.is_number_integer()) throw IllegalMove(what + ": expected crossing numbers, got " + move.dump());
+            if (!x.is_number_integer()) throw IllegalMove(what + ": expected crossing numbers, got " + escaped_excerpt(json_text(move), 80));
             out.push_back(x.get<long long>());
         }
     } else if (move.is_string()) {
         for (const auto& t : split_tokens(move.get<std::string>())) {
-            if (!parse_int(t, v)) throw IllegalMove(what + ": '" + t + "' is not a crossing number");
+            if (!parse_int(t, v)) throw IllegalMove(what + ": " + quoted_excerpt(t) + " is not a crossing number");
             out.push_back(v);
         }
     } else {
-        throw IllegalMove(what + ": expected crossing numbers, got " + move.dump());
+        throw IllegalMove(what + ": expected crossing numbers, got " + escaped_excerpt(json_text(move), 80));
     }
     for (long long& x : out)
         if (x < -1000000 || x > 1000000) throw IllegalMove(what + ": " + num(x) + " is not a crossing");

@@ -16,6 +16,33 @@ TEST(Replay, RejectsWrongFormatAndVersion) {
     EXPECT_THROW(check_replay(r), InputError);
 }
 
+namespace {
+std::string replay_error(const Json& r) {
+    try {
+        check_replay(r);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+}  // namespace
+
+// Fields that were read loosely: a version past int's range was cut to 1, a number as the
+// format named no field, and a "game" naming another game than the config's was ignored.
+TEST(Replay, VersionFormatAndGameAreCheckedExactly) {
+    Json r = make_replay("searchparty", Json{{"game", "searchparty"}}, Json::array(), Json::object());
+    r["version"] = 4294967297LL;
+    EXPECT_EQ(replay_error(r), "replay: version 4294967297 is not supported (this engine reads 1)");
+    r["version"] = 1;
+    r["format"] = 5;
+    EXPECT_EQ(replay_error(r), "replay: field \"format\" must be \"pursuit-replay\"");
+    r["format"] = "pursuit-replay";
+    r["game"] = "robots";
+    EXPECT_EQ(replay_error(r), "replay: field \"game\" is \"robots\" but config.game is \"searchparty\"");
+    r["game"] = "searchparty";
+    EXPECT_EQ(replay_error(r), "(no error)");
+}
+
 TEST(Replay, BadMoveInReplayNamesTheMove) {
     Json r = make_replay("robots", Json{{"game", "robots"}, {"seed", 3}}, Json::array({"N", "up"}), Json::object());
     try {
@@ -23,6 +50,22 @@ TEST(Replay, BadMoveInReplayNamesTheMove) {
         FAIL();
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("replay move 2 (\"up\")"), std::string::npos) << e.what();
+    }
+}
+
+// A long move is quoted as an excerpt, by the replay and by every game's own message: a 2 MB
+// move came back whole (the page showed it; robots, bank and cops-and-robbers quoted it too).
+TEST(Replay, ALongBadMoveIsQuotedAsAnExcerpt) {
+    for (const char* game : {"robots", "searchparty", "fugitive", "bank", "copsrobbers"}) {
+        const Json r = make_replay(game, Json{{"game", game}, {"seed", 3}}, Json::array({std::string(100000, 'x')}), Json::object());
+        try {
+            game_from_replay(r);
+            ADD_FAILURE() << game;
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            EXPECT_EQ(what.rfind("replay move 1 (\"" + std::string(76, 'x') + "...): ", 0), 0u) << game << ": " << what.substr(0, 200);
+            EXPECT_LT(what.size(), 400u) << game << ": " << what.substr(0, 400);
+        }
     }
 }
 
