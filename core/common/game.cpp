@@ -64,7 +64,12 @@ Json run_tool(const std::string& game, const std::string& name, const Json& args
 
 std::unique_ptr<Game> game_from_replay(const Json& replay) {
     check_replay(replay);
-    auto game = create_game(replay["config"]);
+    std::unique_ptr<Game> game;
+    try {
+        game = create_game(replay["config"]);
+    } catch (const InputError& e) {
+        throw InputError(std::string("replay: ") + e.what());  // ("config.seed: ..." did not say it was the replay's)
+    }
     const Json& moves = replay["moves"];
     for (size_t i = 0; i < moves.size(); ++i) {
         try {

@@ -39,7 +39,10 @@ long long int_field(const Json& obj, const char* key, long long fallback, long l
     if (!obj.contains(key)) return fallback;
     const Json& v = obj[key];
     if (!v.is_number_integer()) throw InputError(where + "." + key + ": expected an integer, got " + v.dump());
-    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi) : (v.get<long long>() < lo || v.get<long long>() > hi))
+    // (An unsigned value was checked against `hi` only: cols 0 passed here and failed later as
+    // "generate: cols and rows must be 1..256", naming neither the field nor the value.)
+    const bool too_big = v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi);
+    if (too_big || v.get<long long>() < lo || v.get<long long>() > hi)
         throw InputError(where + "." + key + ": " + v.dump() + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
     return v.is_number_unsigned() ? static_cast<long long>(v.get<std::uint64_t>()) : v.get<long long>();
 }

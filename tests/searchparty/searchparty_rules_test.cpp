@@ -394,6 +394,13 @@ TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
     EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","generate":{"rows":999}})")),
               "config.generate.rows: 999 is outside 1..256");
     EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","seed":-1})")), "config.seed: expected a non-negative integer, got -1");
+    EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","generate":{"cols":0}})")), "config.generate.cols: 0 is outside 1..256");
+    try {
+        game_from_replay(Json::parse(R"({"format":"pursuit-replay","version":1,"config":{"game":"searchparty","seed":-2},"moves":[]})"));
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "replay: config.seed: expected a non-negative integer, got -2");
+    }
     EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","builtin":5})")), "config.builtin: expected a built-in map's name as a string, got 5");
     EXPECT_EQ(error_of(Json{{"game", "searchparty"}, {"map", kExample1}, {"map_name", 7}}),
               "config.map_name: expected the map's name as a string, got 7");
