@@ -174,6 +174,31 @@ test('parentOrigin= on every page: other origins are neither heard nor answered'
   await page.context().close();
 });
 
+// parentOrigin=lms.example.edu (no scheme) is not an origin: it is dropped, so no host page could
+// talk to the frame (no pursuit:ready), and nothing said so, where every other option a page
+// cannot use is noted in its error box.
+test('parentOrigin= that names no origin is noted on every page; a good one is not', async () => {
+  const page = await h.newPage({ viewport: { width: 1000, height: 800 } });
+  const cases = [
+    ['lms.example.edu', /^parentOrigin=lms\.example\.edu: not an origin \(one is written with its scheme: https:\/\/lms\.example\.edu\); no host page can drive this page or hear from it\.$/m],
+    ['https://a.example,lms.example.edu', /^parentOrigin=https:\/\/a\.example,lms\.example\.edu: not an origin .* in part; only https:\/\/a\.example may drive this page\.$/m],
+    ['https://a.example', null],
+  ];
+  for (const game of GAMES) {
+    for (const [value, note] of cases) {
+      await page.goto(`${h.url}${game}/#embed=1&parentOrigin=${encodeURIComponent(value)}`);
+      await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+      await page.waitForTimeout(300);
+      const shown = await page.evaluate(() => [...document.querySelectorAll('.error-box:not([hidden]) .error-text')].map((e) => e.textContent).join('\n'));
+      if (note) assert.match(shown, note, `${game}, parentOrigin=${value}`);
+      else assert.doesNotMatch(shown, /parentOrigin/, `${game}, parentOrigin=${value}`);
+      await page.goto('about:blank');
+    }
+  }
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // New game inside a frame rewrites the frame's hash (Cops and Robbers, Bank: the form's options).
 // It used to drop parentOrigin= with the rest, so once the frame reloaded (the browser's "Reload
 // frame", a restored tab) it listened to every origin again. The restriction stays in the hash.

@@ -40,16 +40,34 @@ let addressCount = 0;
 export function allowedOrigins(loc = window.location) {
   const raw = parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
   if (raw === undefined || raw === '') return null;
-  const list = [];
-  for (const part of raw.split(',')) {
-    const s = part.trim();
-    if (!s) continue;
-    try {
-      const u = new URL(s);
-      if (u.origin !== 'null') list.push(u.origin);
-    } catch { /* not an origin: dropped, so a typo never opens the page to everyone */ }
+  // (not an origin: dropped, so a typo never opens the page to everyone; parentOriginNote says so)
+  return originParts(raw).map(originOf).filter(Boolean);
+}
+
+const originParts = (raw) => raw.split(',').map((part) => part.trim()).filter(Boolean);
+
+/** The origin `text` names (https://a.example), or null ("lms.example.edu", no scheme). */
+function originOf(text) {
+  try {
+    const origin = new URL(text).origin;
+    return origin !== 'null' ? origin : null;
+  } catch {
+    return null;
   }
-  return list;
+}
+
+/**
+ * The note on a parentOrigin= with a part that is not an origin, else null: such a part is
+ * dropped, and with none left no host page can talk to the page. That was said nowhere (no
+ * pursuit:ready, no note), where every other option a page cannot use is noted.
+ */
+function parentOriginNote(loc = window.location) {
+  const raw = parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
+  const kept = allowedOrigins(loc);
+  if (kept === null || (kept.length && kept.length === originParts(raw).length)) return null;
+  const what = 'not an origin (one is written with its scheme: https://lms.example.edu)';
+  return hashNote('parentOrigin', raw, kept.length ? `${what} in part; only ${kept.join(', ')} may drive this page`
+    : `${what}; no host page can drive this page or hear from it`);
 }
 
 function isPlainObject(v) {
@@ -299,7 +317,8 @@ function autoplayNote(loc = window.location, { newAddress = false } = {}) {
 }
 
 /**
- * Adds to `notes` (a page's notes on its address, hash-state.js) a line for embed= and autoplay=
+ * Adds to `notes` (a page's notes on its address, hash-state.js) a line for a parentOrigin= that
+ * names no origin (parentOriginNote), and for embed= and autoplay=
  * values that are neither on (1, true) nor off (0, false): `#autoplay=yes` or `?embed=yes` did
  * nothing, without a word, where every other option a page cannot use is noted. embed= is noted
  * only when the page is not embedded (the hash's or the query's may be on), autoplay= as read
@@ -313,7 +332,7 @@ export function embedOptionNotes(notes, loc = window.location, { newAddress = fa
   const embedded = isEmbed(loc) || document.documentElement.classList.contains('embed');
   const given = newAddress ? [parseParams(loc.hash).embed] : [parseParams(loc.hash).embed, parseParams(loc.search).embed];
   const embeds = embedded ? [] : [...new Set(given)];
-  const lines = [...embeds.map((v) => switchNote('embed', v, 'the full page is shown')), autoplayNote(loc, { newAddress })];
+  const lines = [...embeds.map((v) => switchNote('embed', v, 'the full page is shown')), autoplayNote(loc, { newAddress }), parentOriginNote(loc)];
   notes.push(...lines.filter(Boolean));
   return notes;
 }
