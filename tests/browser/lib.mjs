@@ -115,6 +115,19 @@ export async function layoutIssues(page, root) {
     // (a screen reader's text, .visually-hidden, is clipped to 1 px: its text boxes are not drawn)
     const shown = (e) => !e.closest('[hidden]') && !e.closest('.visually-hidden') && !folded(e) && getComputedStyle(e).visibility !== 'hidden' && e.getClientRects().length > 0;
     const CONTROL = 'button, select, input, summary';
+    // A box in a scroll box (a long list that scrolls) is drawn only within it: clipped to it,
+    // null when scrolled out of it (it overlapped whatever lies below the list). `from`: the
+    // innermost element that may be that box (a text's own element, a control's parent).
+    const clip = (from, r) => {
+      let { left, top, right, bottom } = r;
+      for (let a = from; a && a !== document.documentElement; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (!/auto|scroll/.test(cs.overflowX + cs.overflowY)) continue;
+        const c = a.getBoundingClientRect();
+        left = Math.max(left, c.left); top = Math.max(top, c.top); right = Math.min(right, c.right); bottom = Math.min(bottom, c.bottom);
+      }
+      return right - left > 0.5 && bottom - top > 0.5 ? new DOMRect(left, top, right - left, bottom - top) : null;
+    };
     const boxes = [];
     const lines = (node) => {
       const range = document.createRange();
@@ -130,8 +143,8 @@ export async function layoutIssues(page, root) {
     };
     for (const e of panel.querySelectorAll(CONTROL)) {
       if (!shown(e)) continue;
-      const r = e.getBoundingClientRect();
-      if (r.width < 1 || r.height < 1) continue;
+      const r = clip(e.parentElement, e.getBoundingClientRect());
+      if (!r || r.width < 1 || r.height < 1) continue;
       const text = (e.tagName === 'SELECT' ? e.selectedOptions[0]?.textContent : e.tagName === 'INPUT' ? e.value : e.textContent)?.trim() || '';
       boxes.push({ what: `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${text.slice(0, 30)}"`, r, el: e });
       if ((e.tagName === 'BUTTON' || e.tagName === 'SUMMARY') && text.length < 24 && lines(e).count > 1) issues.push(`${e.tagName.toLowerCase()} "${text}" breaks over ${lines(e).count} lines`);
@@ -151,7 +164,7 @@ export async function layoutIssues(page, root) {
       if (!text || !shown(host) || host.closest(CONTROL) || host.closest('option') || host.closest('svg')) continue;
       const { rects, count } = lines(n);
       if (!rects.length) continue;
-      for (const r of rects) boxes.push({ what: `text "${text.slice(0, 30)}"`, r, el: host }); // line by line: text flows around its neighbours
+      for (const r of rects.map((box) => clip(host, box)).filter(Boolean)) boxes.push({ what: `text "${text.slice(0, 30)}"`, r, el: host }); // line by line: text flows around its neighbours
       // (a piece of a paragraph between its <kbd>s is prose: it wraps like the rest)
       const prose = (host.closest('p')?.textContent.trim().length || 0) >= 24;
       if (text.length < 24 && count > 1 && !prose) issues.push(`text "${text}" breaks over ${count} lines`);

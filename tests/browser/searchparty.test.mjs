@@ -83,7 +83,7 @@ test('a reference map is loaded and watched solved', async () => {
   assert.ok(mid >= 3 && mid < turns, `mid ${mid}`);
   assert.equal(await text(page, 'c-left'), '0');
   assert.equal(await text(page, 'c-costars'), '3/3');
-  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} 3 2`);
+  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} 3 2  (turns, costars alive, extras alive)`);
   await screenshot(page, 'searchparty-solved');
   h.assertNoErrors();
 });
@@ -107,7 +107,7 @@ test('the record level watches the native solver\'s plan of a reference map', as
   await page.click('#replay-player .rp-end');
   await page.waitForSelector('body[data-sp-over="1"]', { timeout: 30000 });
   assert.equal(Number(await page.getAttribute('body', 'data-sp-turn')), turns);
-  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} ${costars} ${extras}`);
+  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} ${costars} ${extras}  (turns, costars alive, extras alive)`);
   await screenshot(page, 'searchparty-record');
   // The game's own "best" plan of the same map is longer: the level changes what is watched.
   await page.selectOption('#in-level', 'best');
@@ -214,6 +214,13 @@ test('play by hand: a step into a wall is explained in plain words after the con
   assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
     'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map\n(A step north from column 2, row 0 would go into a wall or off the map.)');
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  // The same replay named by the address's replay= (it read 'replay move 2 ("@8."): Invalid move …' and no more).
+  await page.route('**/__bad-replay.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }));
+  await page.goto(new URL('searchparty/#replay=__bad-replay.json', h.url).href);
+  await page.reload();
+  await page.waitForFunction(() => /move 2/.test(document.querySelector('#error .error-text')?.textContent));
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
+    'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map\n(A step north from column 2, row 0 would go into a wall or off the map.)');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -1143,6 +1150,74 @@ test('a play key while the solver makes its plan says so, and the plan still pla
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
   const turns = await watchSolverInfo(page);
   assert.equal(turns, 208, 'the record plan of map 3');
+  // The message is over once the plan plays (it stayed on screen the whole plan long).
+  assert.equal(await page.isHidden('#error'), true, `the message went as the plan started: ${await page.textContent('#error')}`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// In a frame the Map form is hidden: the message advised to "load a map" there too.
+test('a play key while the solver makes its plan, in a frame: the message gives only advice the frame can follow', async () => {
+  const page = await h.newPage({ viewport: { width: 720, height: 600 } });
+  await page.goto(new URL('searchparty/#map=cave-160x100-s4&embed=1&level=record&autoplay=1', h.url).href);
+  await page.waitForFunction(() => /^Solving/.test(document.getElementById('status-line').textContent), null, { timeout: 30000 });
+  await page.locator('#board').focus();
+  await page.keyboard.press('8');
+  await page.waitForSelector('#error:not([hidden])');
+  const message = await page.textContent('#error .error-text');
+  assert.match(message, /^The solver is making its plan for this map/);
+  assert.doesNotMatch(message, /load a map/i, 'no Map form in a frame');
+  assert.match(message, /Play from here/);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Watch the solver pressed with the keyboard kept the focus: Space pressed it again (a new solve,
+// from turn 1) instead of pausing the plan, as the replay player's Space does.
+test('"Watch the solver" pressed with the keyboard gives the keys to the plan: Space pauses it', async () => {
+  const page = await h.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(new URL('searchparty/#map=maze-81x61-s2', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.focus('#btn-solve');
+  await page.keyboard.press('Enter');
+  await watchSolverInfo(page);
+  const info = await text(page, 'solve-info');
+  await page.waitForFunction(() => Number(document.body.dataset.spTurn) >= 2, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board', 'focus went to the board');
+  await page.keyboard.press(' ');
+  await page.waitForSelector('#replay-player .rp-play[aria-pressed="false"]');
+  const turn = await page.getAttribute('body', 'data-sp-turn');
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), turn, 'paused: the plan stays at its turn');
+  assert.equal(await text(page, 'solve-info'), info, 'no new solve');
+  assert.equal(await page.isHidden('#error'), true);
+  await page.keyboard.press(' ');
+  await page.waitForFunction((t) => Number(document.body.dataset.spTurn) > t, Number(turn));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Watch the solver threw a game played by hand away, without a word and with no way back.
+test('"Watch the solver" after turns played by hand plans on from them; "Play from here" there gets the game back', async () => {
+  const page = await openPage();
+  await page.locator('#board').focus();
+  for (const [key, turn] of [['a', 1], ['a', 2], ['x', 3]]) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  const cast = await text(page, 'cast');
+  await page.click('#btn-solve');
+  const total = await watchSolverInfo(page);
+  assert.match(await text(page, 'solve-info'), new RegExp(`^Your 3 turns, then the solver's ${total - 3}: the search needs ${total} turns`));
+  await page.click('#replay-player .rp-start');
+  await page.locator('#replay-player .rp-slider').fill('3');
+  await page.waitForSelector('body[data-sp-turn="3"]');
+  assert.equal(await text(page, 'cast'), cast, 'turn 3 of the plan is the position played by hand');
+  await page.click('#btn-takeover');
+  await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn: move the cast.');
+  assert.equal(await page.isEnabled('#btn-undo'), true);
+  await page.click('#btn-undo');
+  await page.waitForSelector('body[data-sp-turn="2"]');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -1538,6 +1613,105 @@ test('cells of a fractional size join without seams: a row of unsearched cells i
     return [...seen];
   }, null, { timeout: 10000 });
   assert.deepEqual(await colours.jsonValue(), ['134,143,153,255'], `one fog colour along the row at ${cell} px cells`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The cast list (a button a person, steering everyone) sat between the direction pad and End turn:
+// open-256x256-s8's 53 people took 690 px, and End turn, Undo and Restart were at y=1201 on a
+// 1280×720 screen, below a course page's 720×600 frame.
+test('a big cast: End turn, Undo and Restart stay right under the direction pad, the cast list after them, a few lines high', async () => {
+  const screens = [
+    { name: '1280×720', viewport: { width: 1280, height: 720 } },
+    { name: 'phone 390×844', viewport: { width: 390, height: 844 }, mobile: true },
+    { name: 'phone 844×390', viewport: { width: 844, height: 390 }, mobile: true },
+    { name: 'frame 720×600', viewport: { width: 720, height: 600 }, embed: true },
+  ];
+  for (const s of screens) {
+    const page = await h.newPage({ viewport: s.viewport, hasTouch: !!s.mobile, isMobile: !!s.mobile });
+    await page.goto(new URL(`searchparty/#map=open-256x256-s8${s.embed ? '&embed=1' : ''}`, h.url).href);
+    await page.waitForSelector('body[data-sp-turn="0"]', { timeout: 60000 });
+    for (const mode of ['star', 'all']) {
+      await page.check(`input[name="steer"][value="${mode}"]`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const label = `${s.name}, steering ${mode}`;
+      const [pad, end, restart, cast] = await Promise.all(['#play-box .dpad', '#btn-end-turn', '#btn-restart', '#cast'].map((sel) => page.locator(sel).boundingBox()));
+      const padEnd = pad.y + pad.height;
+      assert.ok(end.y >= padEnd - 1 && end.y - padEnd < 24, `${label}: End turn at ${Math.round(end.y)}, right under the pad (ends at ${Math.round(padEnd)})`);
+      assert.ok(cast.y >= restart.y + restart.height - 1, `${label}: the cast list (at ${Math.round(cast.y)}) after Restart (at ${Math.round(restart.y)})`);
+      assert.ok(cast.height <= 170, `${label}: the cast list is ${Math.round(cast.height)} px high`);
+      if (s.embed) assert.ok(end.y + end.height <= s.viewport.height, `${label}: End turn ends at ${Math.round(end.y + end.height)}, in the frame`);
+      assert.deepEqual(await layoutIssues(page, '.side-panel'), [], label);
+    }
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
+
+// The legend said "letters: the cast", but on cells under 9 px everyone is an unlabelled dot
+// whose colours were never explained, and people sharing a cell showed as one: at the start on
+// "rooms" only @ showed while the counters said Costars 2/2, Extras 3/3.
+test('the legend says what the board draws, and a cell holding several people shows how many', async () => {
+  const page = await openPage();  // "rooms": the six on S (4,2) at the start
+  const legend = (await text(page, 'legend')).replace(/\s+/g, ' ');
+  assert.match(legend, /@ the star, A costars, a extras \(on small cells, dots without letters\)/, legend);
+  assert.match(legend, /people on one cell, drawn as one/, legend);
+  // The count's dark disc at S's top right corner, where the star's pink dot was.
+  const dark = await page.waitForFunction(() => {
+    const canvas = document.getElementById('board');
+    const cell = canvas.width / 24, x = Math.floor(4.6 * cell), y = Math.floor(2 * cell), side = Math.floor(0.4 * cell);
+    const data = canvas.getContext('2d').getImageData(x, y, side, side).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 0x1d) + Math.abs(data[i + 1] - 0x23) + Math.abs(data[i + 2] - 0x2a) < 12) n++;
+    return n / (side * side) > 0.2 ? n / (side * side) : null;
+  }, null, { timeout: 5000 }).catch(() => null);
+  assert.ok(dark, 'a count is drawn on S');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Words a player could not follow: the help named "Star mode" and "Everyone mode" where the
+// choice says "Steer the star…" and "Steer everyone"; "Line: ." meant nothing; the judge's "35 2 1"
+// had no labels; at the end of a plan a play key said to play on from there, where the search is
+// over; the course kit said the record solver takes "up to about 10 s" (the page: 15 s) and named
+// only the four hand-made maps for map=.
+test('wording: the help uses the steering choice\'s words, the move line and the finish line are named, a play key at a plan\'s end says the search is over', async () => {
+  const page = await openPage();
+  const help = (await page.textContent('#play-box p:has(#pending)')).replace(/\s+/g, ' ');
+  assert.match(help, /^Steer the star: a direction key plays a turn/);
+  assert.match(help, /Steer everyone: click an actor/);
+  assert.doesNotMatch(help, /Star mode|Everyone mode/);
+  assert.match(help, /Move line to be sent: \. \(nobody moves\)$/);
+  await page.check('input[name="steer"][value="all"]');
+  await page.click('#cast button[data-actor="A"]');
+  await page.click('#play-box .dpad button[data-d="6"]');
+  assert.equal(await page.isHidden('#pending-none'), true, 'a line with moves is no "nobody moves"');
+  assert.equal(await text(page, 'pending'), 'A6.');
+  await page.check('input[name="steer"][value="star"]');
+  // A plan's end: the finish line named, and a play key says the search is over there.
+  await page.selectOption('#in-builtin', 'example2');
+  await page.click('#btn-builtin');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  const turns = await watchSolver(page);
+  await page.click('#replay-player .rp-end');
+  await page.waitForSelector('body[data-sp-over="1"]');
+  const [, costars, extras] = (await text(page, 'result-lines')).split('\n')[1].split(' ').map(Number);
+  assert.equal(await text(page, 'result-lines'), `Finished in ${turns} turns\n${turns} ${costars} ${extras}  (turns, costars alive, extras alive)`);
+  await page.locator('#board').focus();
+  await page.keyboard.press('d');
+  await page.waitForSelector('#error:not([hidden])');
+  const said = await page.textContent('#error .error-text');
+  assert.match(said, /the search is over here/, said);
+  assert.doesNotMatch(said, /play on from this turn/, said);
+  // The course kit agrees with the page.
+  const kit = fs.readFileSync(path.join(ROOT, 'docs', 'course-kit.md'), 'utf8');
+  const kitSecs = /planned in the page for up to about (\d+) s/.exec(kit)?.[1];
+  const pageSecs = /up to about (\d+) s/.exec(await page.$eval('label:has(#in-level)', (l) => l.title))?.[1];
+  assert.equal(kitSecs, pageSecs, 'the record solver\'s time, in the course kit and in the page');
+  const mapRow = kit.split('\n').find((l) => l.startsWith('| `map` | a built-in map'));
+  for (const f of fs.readdirSync(path.join(ROOT, 'maps', 'searchparty')).filter((x) => x.endsWith('.txt'))) {
+    assert.ok(mapRow.includes(`\`${f.slice(0, -4)}\``), `the course kit's map= names ${f.slice(0, -4)}`);
+  }
   h.assertNoErrors();
   await page.context().close();
 });

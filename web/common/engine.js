@@ -197,19 +197,21 @@ export class GameSession {
     this.config = config;
     this.deleted = false;
   }
-  call(method, ...args) {
+  call(method, ...args) { return this.callWithin(this.engine.timeoutMs, method, ...args); }
+  /** A call whose answer may take up to `timeoutMs` (a suggestion that plans a big game's whole rest). */
+  callWithin(timeoutMs, method, ...args) {
     if (this.deleted) return Promise.reject(new EngineError(`this game session was closed (${method})`));
     if (this.generation !== this.engine.generation) {
       const step = this.engine.nextStepText('start a new game or reload the page');
       return Promise.reject(new EngineError(`This game was lost when the game engine restarted after an error: ${step}.`, { restarted: true }));
     }
-    return this.engine.request('call', this.id, method, ...args);
+    return this.engine.requestWithin(timeoutMs, 'call', this.id, method, ...args);
   }
   info() { return this.call('info'); }
   observation(side = -1) { return this.call('observation', side); }
   legalMoves(side = 0) { return this.call('legalMoves', side); }
   apply(move) { return this.call('apply', move); }
-  suggest(options = {}) { return this.call('suggest', options); }
+  suggest(options = {}, { timeoutMs = this.engine.timeoutMs } = {}) { return this.callWithin(timeoutMs, 'suggest', options); }
   result() { return this.call('result'); }
   replay() { return this.call('replay'); }
   moves() { return this.call('moves'); }

@@ -13,7 +13,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from 
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -287,8 +287,10 @@ function draw(ctx, geo) {
   ctx.strokeStyle = '#a86400';  // on white (the start is always searched): 4.7:1
   ctx.lineWidth = Math.max(1, cell / 8);
   ctx.strokeRect(sx * cell, sy * cell, cell, cell);
-  // The cast: several may share a cell; show the first living letter (star first), deaths as ✕.
-  const byCell = new Map();
+  // The cast: several may share a cell; show the first living letter (star first) and, on cells
+  // big enough, how many live there (at the start only @ showed, the counters saying 5 more),
+  // deaths as ✕.
+  const byCell = new Map(), counts = [];
   for (const a of obs.actors) {
     const k = a.y * obs.cols + a.x;
     if (!byCell.has(k)) byCell.set(k, []);
@@ -320,20 +322,45 @@ function draw(ctx, geo) {
       ctx.font = `bold ${Math.floor(cell * 0.8)}px system-ui, sans-serif`;
       ctx.fillText(a.name, cx, cy + 0.5);
     }
+    const living = list.filter((p) => p.alive).length;
+    if (living > 1 && cell >= MIN_COUNT_CELL) counts.push([a, living]);
     if (!st.watching && $('play-box') && steerMode() === 'all' && list.some((p) => p.name === st.selected && p.alive)) {
       ctx.strokeStyle = '#000';
       ctx.lineWidth = Math.max(1, cell / 10);
       ctx.strokeRect(a.x * cell, a.y * cell, cell, cell);
     }
   }
+  for (const [a, n] of counts) drawCount(ctx, geo, a, n);  // (after every dot: a neighbour's covered one)
+}
+
+// The smallest cell (CSS px) with a count of the people on it: smaller, the digits are unreadable
+// (the legend says one dot stands for all there).
+const MIN_COUNT_CELL = 14;
+
+/** How many people live on actor `a`'s cell: a dark disc at its top right corner (inside the board), as the legend shows it. */
+function drawCount(ctx, geo, a, n) {
+  const cell = geo.cell, r = Math.max(5.5, cell * 0.3);
+  const cx = Math.min((a.x + 0.9) * cell, geo.cols * cell - r), cy = Math.max((a.y + 0.1) * cell, r);
+  ctx.fillStyle = '#1d232a';
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#fff';
+  ctx.font = `bold ${Math.floor(Math.max(8, cell * (n > 9 ? 0.3 : 0.4)))}px system-ui, sans-serif`;
+  ctx.fillText(String(n), cx, cy + 0.5);
 }
 
 /** The controls that play a turn by hand: disabled while a plan or a replay is shown. */
 const playControls = () => [...document.querySelectorAll('#play-box .dpad button'), $('btn-end-turn'), $('btn-hint'), $('btn-undo')];
 
-/** What to do to play while a plan or a replay is shown (the play controls did nothing, without a word). */
+/**
+ * What to do to play while a plan or a replay is shown (the play controls did nothing, without a
+ * word). At its end the search is over: "Play from here" would play on from nothing.
+ */
 function watchingMessage() {
-  return `${st.watchingReplay ? 'A replay' : 'The solver\'s plan'} is shown: press “Play from here” to play on from this turn.`;
+  const what = st.watchingReplay ? 'A replay' : 'The solver\'s plan';
+  if (st.obs?.over) return `${what} is shown at its end: the search is over here (step back, then press “Play from here” to play on from an earlier turn).`;
+  return `${what} is shown: press “Play from here” to play on from this turn.`;
 }
 
 function updatePlayControls() {
@@ -374,7 +401,8 @@ function show(obs, result) {
   $('c-extras').textContent = `${obs.extras_alive}/${obs.extras}`;
   const lines = $('result-lines');
   if (obs.over && result?.lines) {
-    lines.textContent = result.lines.join('\n');
+    // The judge's last line, "35 2 1", named (it meant nothing to a player).
+    lines.textContent = result.lines.map((l) => (/^\d+ \d+ \d+$/.test(l) ? `${l}  (turns, costars alive, extras alive)` : l)).join('\n');
     lines.hidden = false;
   } else lines.hidden = true;
   $('status-line').classList.remove('loading');
@@ -401,6 +429,8 @@ function renderCast() {
   // cannot move, where it silently moved the star instead. One not on this map: the star.
   if (picking && !obs.actors.some((a) => a.name === st.selected)) st.selected = '@';
   const focused = cast.contains(document.activeElement) ? document.activeElement.dataset.actor : null;
+  // (the list scrolls when long: rebuilt, it would jump back to its top at every turn or pick)
+  const scrolled = cast.scrollTop;
   cast.textContent = '';
   for (const a of obs.actors) {
     const text = `${a.name}:${a.x},${a.y}${st.pending[a.name] ? '→' + st.pending[a.name] : ''}`;
@@ -423,8 +453,10 @@ function renderCast() {
     s.textContent = text;
     cast.append(s, ' ');
   }
+  cast.scrollTop = scrolled;
   if (focused) cast.querySelector(`button[data-actor="${CSS.escape(focused)}"]`)?.focus();
   $('pending').textContent = pendingLine();
+  $('pending-none').hidden = pendingLine() !== '.';  // (a lone "." read as nothing)
 }
 
 /**
@@ -582,10 +614,15 @@ function saidSearchIsOver() {
 
 // While the solver makes its plan (up to 15 s with "record") the play keys did nothing, silently.
 function solvingThisMap() { return !!st.solving && st.solving.config === st.config; }
-const SOLVING_MESSAGE = 'The solver is making its plan for this map: it plays as soon as the plan is ready (load a map to play by hand now).';
+const SOLVING_WORDS = 'The solver is making its plan for this map: it plays as soon as the plan is ready';
+// A frame (#embed=1) has no Map form: the message advised loading a map there too.
+function solvingMessage() {
+  const canLoad = $('btn-load').getClientRects().length > 0;
+  return `${SOLVING_WORDS}${canLoad ? ' (load a map to play by hand now)' : ', then “Play from here” plays on from any turn'}.`;
+}
 
 async function moveNow(d) {
-  if (solvingThisMap()) { showError(errorBox, SOLVING_MESSAGE); return; }
+  if (solvingThisMap()) { showError(errorBox, solvingMessage()); return; }
   if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
@@ -602,7 +639,10 @@ async function moveNow(d) {
   }
 }
 
-/** Solves the loaded map and plays the solution in the replay player (errors shown and thrown). */
+/**
+ * Solves the loaded map and plays the solution in the replay player (errors shown and thrown).
+ * After turns played by hand the plan goes on from there (planFromHand).
+ */
 async function watchSolver() {
   if (!st.config) return;
   clearError(errorBox);
@@ -610,19 +650,30 @@ async function watchSolver() {
   // The plan shown so far stops while the new one is made (its steps would wait in the engine
   // behind the solve); a map loaded or another solve started meanwhile wins over this one.
   st.player?.pause();
-  const config = st.config, solve = ++st.solves;
+  const config = st.config, solve = ++st.solves, hand = st.moves.slice();
   const current = () => solve === st.solves && config === st.config;
-  $('status-line').textContent = record ? 'Solving with the record solver (up to about 15 s on big maps, more on a slow machine)…' : 'Solving…';
+  $('status-line').textContent = 'Solving…';
   st.solving = { solve, config };
   try {
     const started = performance.now();
-    const solved = await engine.tool('searchparty', 'solve', { map: config.map, level: gameLevel(), pipeline: record ? 'full' : 'game', ...(record ? { plan_ms: RECORD_PLAN_MS } : {}) },
+    const fromHand = hand.length ? await planFromHand(config, hand, current) : null;
+    if (!current()) return;
+    if (!fromHand && record) $('status-line').textContent = 'Solving with the record solver (up to about 15 s on big maps, more on a slow machine)…';
+    const solved = fromHand || await engine.tool('searchparty', 'solve', { map: config.map, level: gameLevel(), pipeline: record ? 'full' : 'game', ...(record ? { plan_ms: RECORD_PLAN_MS } : {}) },
       { timeoutMs: SOLVE_TIMEOUT_MS });
     if (!current()) return;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    await watchMoves(config, solved.moves);
+    await watchMoves(config, solved.moves, { from: fromHand ? hand.length : 0 });
     st.player.play();
-    $('solve-info').textContent = `The solver needs ${plural(solved.turns, 'turn')} (${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive); planned in ${seconds} s.`;
+    // The plan plays: what a play key said while it was made is over (it stayed on screen), and
+    // the keys go to the board and the player (focus stayed on this button: Space pressed it
+    // again, a new solve from turn 0, where the player's Space pauses).
+    if (shownError(errorBox).startsWith(SOLVING_WORDS)) clearError(errorBox);
+    if (document.activeElement === $('btn-solve')) toBoard();
+    const alive = `${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive`;
+    $('solve-info').textContent = fromHand
+      ? `Your ${plural(hand.length, 'turn')}, then the solver's ${solved.turns - hand.length}: the search needs ${plural(solved.turns, 'turn')} (${alive}); planned in ${seconds} s.${record ? ' The record solver plans from S only: Restart to watch its plan.' : ''}`
+      : `The solver needs ${plural(solved.turns, 'turn')} (${alive}); planned in ${seconds} s.`;
     const stepper = st.stepper;
     const end = await stepper.stateAt(solved.moves.length);
     if (end.result.over && stepper === st.stepper) notifyGameOver(end.result, { source: 'watch' });
@@ -635,7 +686,37 @@ async function watchSolver() {
   }
 }
 
-async function watchMoves(config, moves, { replay = false } = {}) {
+/**
+ * The solver's plan from the position played by hand (`hand`, its moves): those turns, then the
+ * solver's moves (the engine's suggest, as "Solver move" plays them, at the level's gameLevel:
+ * the record solver plans from S only) to the end of the search; null when that game is over.
+ * "Watch the solver" planned from S, and the game played by hand was lost (Undo disabled); now
+ * the plan goes on from it, and "Play from here" at its turn gets it back. `current()`: false
+ * once a newer solve or map replaced this one (the plan is then dropped).
+ */
+async function planFromHand(config, hand, current) {
+  const s = await engine.create(config);
+  try {
+    for (const m of hand) await s.apply(m);
+    let result = await s.result();
+    if (result.over) return null;
+    // (the solver's own cap on a plan's turns: a plan always ends, this only bounds the loop)
+    const cap = hand.length + 4 * (st.obs?.open ?? 0) + 200;
+    const moves = hand.slice();
+    while (!result.over && current() && moves.length < cap) {
+      const line = await s.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS });
+      await s.apply(line);
+      moves.push(line);
+      result = await s.result();
+    }
+    return { moves, turns: result.turns, costars: result.costars_alive, extras: result.extras_alive };
+  } finally {
+    s.delete();
+  }
+}
+
+/** Shows `moves` in the replay player, at turn `from`. */
+async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
   stopWatching();
   st.config = config;
   st.watching = true;
@@ -666,7 +747,7 @@ async function watchMoves(config, moves, { replay = false } = {}) {
     st.player.redraw();
   }
   st.watchMoves = moves;
-  await st.player.goTo(0);
+  await st.player.goTo(from);
 }
 
 async function takeOver() {
@@ -695,17 +776,23 @@ async function showReplay(input, { autoplay = true } = {}) {
   if (result.over) notifyGameOver(result, { source: 'replay' });
 }
 
+/**
+ * showReplay, a refused move explained in plain words after the engine's (explainMoveError), the
+ * same for a replay pasted, chosen as a file, named by replay= or sent by the host page (the
+ * address's read `replay move 3 ("@8."): Invalid move…` and no more).
+ */
+async function showReplayExplained(input, options) {
+  try {
+    await showReplay(input, options);
+  } catch (e) {
+    throw new Error(`replay: ${explainMoveError(e.message.replace(/^replay:? /, ''))}`);
+  }
+}
+
 /** A map text, or a replay JSON (text starting with "{"). */
 async function loadText(text) {
   const t = text.trim();
-  if (t.startsWith('{')) {
-    try {
-      await showReplay(t);
-    } catch (e) {
-      throw new Error(`replay: ${explainMoveError(e.message.replace(/^replay:? /, ''))}`);
-    }
-    return;
-  }
+  if (t.startsWith('{')) return showReplayExplained(t);
   await loadConfig(await mapConfig(text));
 }
 
@@ -798,6 +885,9 @@ function builtinText(name) {
   return (st.builtins || []).find((m) => m.name === name)?.text;
 }
 
+/** Keyboard focus to the board (its keys play, or step the plan shown). */
+const toBoard = () => focusFirst($('board'));
+
 // ---- embedding: the host page's start / load-replay, and replay= / autoplay= -----------------
 async function startFromConfig(config, { autoplay = false } = {}) {
   // The engine also takes {builtin: name} (default "rooms"); the page keeps the map's text (the solver needs it).
@@ -831,7 +921,7 @@ const shownToo = (fn) => async (...args) => {
   }
 };
 
-const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFromConfig), loadReplay: shownToo(showReplay), announce: false });
+const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFromConfig), loadReplay: shownToo(showReplayExplained), announce: false });
 
 /**
  * What the address `h` asks besides its map, once the map is shown with its notes (`note`): its
@@ -840,7 +930,7 @@ const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFro
  */
 async function followAddress(h, embed, note) {
   if (embed.replayUrl) {
-    await openReplayFromUrl(embed.replayUrl, 'searchparty', showReplay, errorBox, embed);
+    await openReplayFromUrl(embed.replayUrl, 'searchparty', showReplayExplained, errorBox, embed);
   } else if (embed.autoplay || readChoice(h, 'side', ['watch'], null) === 'watch') {
     const watching = watchSolver().catch(() => {}); // clears the error box as it starts
     if (note) showError(errorBox, note);
@@ -892,7 +982,6 @@ async function init() {
   // the board: its keys play (focus stayed on the form's button, far below the board).
   // A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
-  const toBoard = () => focusFirst($('board'));
   const loadByHand = (text, map = null) => {
     supersedeAddressReplay();
     return loadText(text).then(() => { rewriteHashForMap(map); toBoard(); }, (e) => showError(errorBox, e));
