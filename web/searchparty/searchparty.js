@@ -1027,7 +1027,9 @@ async function init() {
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = () => inTurn(async () => {
     if (saidSearchIsOver() || !st.session || st.watching) return;
-    try { await applyLine(await st.session.suggest({ level: gameLevel() })); } catch (e) { showError(errorBox, e); }
+    // The first suggestion plans the whole rest of the search (about 25 s in the page on the
+    // 256×256 map with 52 helpers): the usual 30 s limit restarted the engine on a slower machine.
+    try { await applyLine(await st.session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS })); } catch (e) { showError(errorBox, e); }
   });
   $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
