@@ -21,14 +21,16 @@ std::string readable(std::string msg) { return pursuit::readable_json_error(std:
 
 // `what` names the argument or call ("config", "move", "suggest options", ...): it prefixes
 // JSON library errors, whose messages do not say what they were reading.
+// The error envelopes are written with json_text: a message holding bytes that are not UTF-8
+// made dump() throw out of the catch, past every envelope, as a WebAssembly exception.
 template <class F>
 std::string envelope(const char* what, F&& body) {
     try {
         return Json{{"ok", true}, {"value", body()}}.dump();
     } catch (const Json::exception& e) {
-        return Json{{"ok", false}, {"error", std::string(what) + ": " + readable(e.what())}}.dump();
+        return pursuit::json_text(Json{{"ok", false}, {"error", std::string(what) + ": " + readable(e.what())}});
     } catch (const std::exception& e) {
-        return Json{{"ok", false}, {"error", readable(e.what())}}.dump();
+        return pursuit::json_text(Json{{"ok", false}, {"error", readable(e.what())}});
     } catch (...) {
         return Json{{"ok", false}, {"error", std::string(what) + ": unknown engine error"}}.dump();
     }

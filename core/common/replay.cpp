@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "common/config.h"
 #include "common/errors.h"
 
 namespace pursuit {
@@ -33,8 +34,7 @@ void check_replay(const Json& r) {
     // was ignored (a Search Party config under "game": "robots" replayed as Search Party).
     const Json& config = r["config"];
     if (r.contains("game") && config.contains("game") && r["game"] != config["game"])
-        throw InputError("replay: field \"game\" is " + r["game"].dump().substr(0, 40) + " but config.game is " +
-                         config["game"].dump().substr(0, 40));
+        throw InputError("replay: field \"game\" is " + shown_json(r["game"]) + " but config.game is " + shown_json(config["game"]));
 }
 
 std::uint64_t fnv1a64(const std::string& bytes, std::uint64_t h) {

@@ -54,7 +54,7 @@ std::vector<long long> move_numbers(const Json& move, const std::string& what) {
     if (move.is_number_integer()) out.push_back(move.get<long long>());
     else if (move.is_array()) {
         for (const Json& x : move) {
-            if (!x.is_number_integer()) throw IllegalMove(what + ": expected crossing numbers, got " + escaped_excerpt(json_text(move), 80));
+            if (!x.is_number_integer()) throw IllegalMove(what + ": expected crossing numbers, got " + shown_json(move));
             out.push_back(x.get<long long>());
         }
     } else if (move.is_string()) {
@@ -63,7 +63,7 @@ std::vector<long long> move_numbers(const Json& move, const std::string& what) {
             out.push_back(v);
         }
     } else {
-        throw IllegalMove(what + ": expected crossing numbers, got " + escaped_excerpt(json_text(move), 80));
+        throw IllegalMove(what + ": expected crossing numbers, got " + shown_json(move));
     }
     for (long long& x : out)
         if (x < -1000000 || x > 1000000) throw IllegalMove(what + ": " + num(x) + " is not a crossing");

@@ -1,6 +1,7 @@
 // Owns: SearchPartyGame and searchparty_tool (see header).
 #include "searchparty/searchparty_game.h"
 
+#include "common/config.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 #include "common/options.h"
@@ -89,14 +90,14 @@ Map map_from_config(const Json& config) {
     if (config.contains("map")) {
         if (!config["map"].is_string()) throw InputError("config.map: expected the map text as a string");
         if (config.contains("map_name") && !config["map_name"].is_string())
-            throw InputError("config.map_name: expected the map's name as a string, got " + config["map_name"].dump().substr(0, 80));
+            throw InputError("config.map_name: expected the map's name as a string, got " + shown_json(config["map_name"]));
         const std::string source = config.value("map_name", std::string("map"));
         return read_map(config["map"].get<std::string>(), source);
     }
     if (config.contains("builtin")) {
         // (A number was looked up as the map '' and reported as "unknown built-in map ''".)
         if (!config["builtin"].is_string())
-            throw InputError("config.builtin: expected a built-in map's name as a string, got " + config["builtin"].dump().substr(0, 80));
+            throw InputError("config.builtin: expected a built-in map's name as a string, got " + shown_json(config["builtin"]));
         const std::string name = config["builtin"].get<std::string>();
         return read_map(builtin_map(name), name);
     }
@@ -164,7 +165,6 @@ Json SearchPartyGame::suggest_move(const Json& options) {
                   {choice_option("level", standard_levels()), seed_option(),
                    text_option("fixed", "a move line such as \"@6\"")});
     const int level = level_of(options);
-    const std::uint64_t seed = seed_field(options, "seed", seed_field(config(), "seed", 1, "config"), "options");
     const std::string fixed_line = options.value("fixed", std::string());
     if (!fixed_line.empty()) {
         // Hand steering: the pinned moves are read like a move line (same errors).
@@ -179,11 +179,11 @@ Json SearchPartyGame::suggest_move(const Json& options) {
         hand_level_ = level;
         return state_.format_line(hand_policy_->step(state_, &fixed));
     }
-    // The plan does not depend on the seed (fixed variants, no randomised tries), so it is not
-    // part of the cache's key: a caller passing seed + turn (pursuit-tool play, the fingerprint
-    // suite) planned the whole rest of the search again every turn (cave-60x40: 7.8 s natively
-    // against 0.3 s in a page's loop with one seed) and followed different moves.
-    (void)seed;
+    // The plan does not depend on the seed (fixed variants, no randomised tries; check_options
+    // has checked it), so it is not part of the cache's key: a caller passing seed + turn
+    // (pursuit-tool play, the fingerprint suite) planned the whole rest of the search again every
+    // turn (cave-60x40: 7.8 s natively against 0.3 s in a page's loop with one seed) and followed
+    // different moves.
     const std::string key = state_key(state_);
     std::size_t k = 0;
     while (k < plan_key_.size() && plan_key_[k] != key) ++k;

@@ -219,18 +219,19 @@ std::optional<std::string> peek_stdin(std::size_t n) {
         got.resize(static_cast<std::size_t>(k));
         return got;
     }
+    const bool fifo = S_ISFIFO(st.st_mode);
+    if (!fifo && !S_ISSOCK(st.st_mode)) return std::nullopt;
     int copy[2] = {-1, -1};
-    if (S_ISFIFO(st.st_mode) && pipe2(copy, O_CLOEXEC | O_NONBLOCK) != 0) return std::nullopt;
-    if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)) return std::nullopt;
+    if (fifo && pipe2(copy, O_CLOEXEC | O_NONBLOCK) != 0) return std::nullopt;
     std::optional<std::string> result;
     for (;;) {
         pollfd in{0, POLLIN, 0};
         if (poll(&in, 1, -1) < 0 && errno != EINTR) break;
         // Each call looks at the start again: what is there now, not more of it.
-        ssize_t k = S_ISFIFO(st.st_mode) ? tee(0, copy[1], n, SPLICE_F_NONBLOCK) : recv(0, got.data(), n, MSG_PEEK | MSG_DONTWAIT);
+        ssize_t k = fifo ? tee(0, copy[1], n, SPLICE_F_NONBLOCK) : recv(0, got.data(), n, MSG_PEEK | MSG_DONTWAIT);
         if (k < 0 && (errno == EAGAIN || errno == EINTR)) k = 0;
         else if (k < 0) break;
-        if (S_ISFIFO(st.st_mode) && k > 0 && read(copy[0], got.data(), static_cast<std::size_t>(k)) != k) break;
+        if (fifo && k > 0 && read(copy[0], got.data(), static_cast<std::size_t>(k)) != k) break;
         const std::string seen = got.substr(0, static_cast<std::size_t>(k));
         const bool ended = (in.revents & (POLLHUP | POLLERR)) != 0 || (k == 0 && (in.revents & POLLIN));
         if (seen.size() >= n || seen.find('\n') != std::string::npos || ended) {

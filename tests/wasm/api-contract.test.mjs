@@ -168,6 +168,17 @@ test('a side outside -1..sides-1 is an error naming the side, for every game', (
   }
 });
 
+// A long bad move in a replay is quoted as an excerpt; cut inside a character, the message was
+// not UTF-8 and the envelope could not be written: a WebAssembly exception reached JavaScript.
+test('a replay move cut inside a character still comes back as an envelope', () => {
+  const s = new M.Session();
+  const replay = { format: 'pursuit-replay', version: 1, config: { game: 'searchparty', builtin: 'example2' }, moves: ['a' + 'é'.repeat(100)] };
+  const error = fails(s.fromReplay(JSON.stringify(replay)), /^replay move 1 \("aé+\.\.\.\): /);
+  assert.ok(!error.includes('\ufffd'), error);
+  assert.equal(unwrap(s.create(JSON.stringify({ game: 'searchparty' }))).game, 'searchparty', 'the module goes on');
+  s.delete();
+});
+
 test('deeply nested JSON comes back as an envelope, not a RangeError, and the module goes on', () => {
   const deep = (d) => '['.repeat(d) + ']'.repeat(d);
   const d = 100000;

@@ -38,11 +38,14 @@ let addressCount = 0;
 
 /** The allowed parent origins from `parentOrigin=` (hash or query); null = any origin. */
 export function allowedOrigins(loc = window.location) {
-  const raw = parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
+  const raw = parentOriginParam(loc);
   if (raw === undefined || raw === '') return null;
   // (not an origin: dropped, so a typo never opens the page to everyone; parentOriginNote says so)
   return originParts(raw).map(originOf).filter(Boolean);
 }
+
+/** parentOrigin= as written, from the hash, else the query (undefined if in neither). */
+const parentOriginParam = (loc) => parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
 
 const originParts = (raw) => raw.split(',').map((part) => part.trim()).filter(Boolean);
 
@@ -62,7 +65,7 @@ function originOf(text) {
  * pursuit:ready, no note), where every other option a page cannot use is noted.
  */
 function parentOriginNote(loc = window.location) {
-  const raw = parseParams(loc.hash).parentOrigin ?? parseParams(loc.search).parentOrigin;
+  const raw = parentOriginParam(loc);
   const kept = allowedOrigins(loc);
   if (kept === null || (kept.length && kept.length === originParts(raw).length)) return null;
   const what = 'not an origin (one is written with its scheme: https://lms.example.edu)';

@@ -266,6 +266,8 @@ function draw(ctx, geo) {
   // wall (white and pale green were 1.37:1, hard to tell apart on a phone's small cells), and
   // the cast, who always stand on searched cells, keep their full contrast on white.
   const wall = cssVar('--sp-wall', '#2f3640'), open = cssVar('--sp-open', '#868f99'), seen = cssVar('--sp-seen', '#ffffff');
+  // (the legend's keys show the same colours: index.html's --sp-star, --sp-costar, --sp-extra)
+  const castColor = { star: cssVar('--sp-star', '#d63384'), costar: cssVar('--sp-costar', '#1c64d1'), extra: cssVar('--sp-extra', '#7b4fc9') };
   const cell = geo.cell;
   // Cell edges on whole device pixels, runs of one kind as one rectangle: at a cell size such as
   // 21.25 px two neighbours' anti-aliased edges let the page show through as a faint grid.
@@ -311,7 +313,7 @@ function draw(ctx, geo) {
       ctx.stroke();
       continue;
     }
-    const color = a.role === 'star' ? '#d63384' : a.role === 'costar' ? '#1c64d1' : '#7b4fc9';
+    const color = castColor[a.role];
     const radius = Math.max(2, cell * (cell < 8 ? 1.1 : 0.6));
     ctx.fillStyle = color;
     ctx.beginPath();
@@ -330,7 +332,8 @@ function draw(ctx, geo) {
       ctx.strokeRect(a.x * cell, a.y * cell, cell, cell);
     }
   }
-  for (const [a, n] of counts) drawCount(ctx, geo, a, n);  // (after every dot: a neighbour's covered one)
+  const countColor = cssVar('--sp-count', '#1d232a');
+  for (const [a, n] of counts) drawCount(ctx, geo, a, n, countColor);  // (after every dot: a neighbour's covered one)
 }
 
 // The smallest cell (CSS px) with a count of the people on it: smaller, the digits are unreadable
@@ -338,10 +341,10 @@ function draw(ctx, geo) {
 const MIN_COUNT_CELL = 14;
 
 /** How many people live on actor `a`'s cell: a dark disc at its top right corner (inside the board), as the legend shows it. */
-function drawCount(ctx, geo, a, n) {
+function drawCount(ctx, geo, a, n, color) {
   const cell = geo.cell, r = Math.max(5.5, cell * 0.3);
   const cx = Math.min((a.x + 0.9) * cell, geo.cols * cell - r), cy = Math.max((a.y + 0.1) * cell, r);
-  ctx.fillStyle = '#1d232a';
+  ctx.fillStyle = color;
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
   ctx.fill();
@@ -697,18 +700,18 @@ async function watchSolver() {
 async function planFromHand(config, hand, current) {
   const s = await engine.create(config);
   try {
-    for (const m of hand) await s.apply(m);
-    let result = await s.result();
-    if (result.over) return null;
+    let info;  // (apply answers with the game's info, `over` included: no result() a turn)
+    for (const m of hand) info = await s.apply(m);
+    if (info.over) return null;
     // (the solver's own cap on a plan's turns: a plan always ends, this only bounds the loop)
     const cap = hand.length + 4 * (st.obs?.open ?? 0) + 200;
     const moves = hand.slice();
-    while (!result.over && current() && moves.length < cap) {
+    while (!info.over && current() && moves.length < cap) {
       const line = await s.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS });
-      await s.apply(line);
+      info = await s.apply(line);
       moves.push(line);
-      result = await s.result();
     }
+    const result = await s.result();
     return { moves, turns: result.turns, costars: result.costars_alive, extras: result.extras_alive };
   } finally {
     s.delete();
