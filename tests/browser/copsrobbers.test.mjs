@@ -280,26 +280,34 @@ test('Restart after a pursuit:start keeps the host\'s map (a name not in the lis
 test('keyboard focus: the move that ends the game puts it on the result; Watch and Stop hand it to each other', async () => {
   const page = await open('');
   const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  // While the cops answer, the Move button is disabled and the browser drops focus to the page;
+  // it comes back once the answer is shown. How long that takes depends on the machine's load
+  // (a fixed 150 ms wait failed on a busy CI machine), so each check waits up to 10 s for focus
+  // to settle where it belongs, and fails if it settles anywhere else.
+  const focusSettles = async (want, why) => {
+    for (let i = 0; i < 100 && (await active()) !== want; i++) await page.waitForTimeout(100);
+    assert.equal(await active(), want, why);
+  };
+  const over = () => page.evaluate(() => document.documentElement.dataset.over === '1');
   await page.focus('#btn-cross');
-  for (let i = 0; i < 30 && !(await page.evaluate(() => document.documentElement.dataset.over === '1')); i++) {
+  for (let i = 0; i < 30 && !(await over()); i++) {
+    const round = await page.$eval('#status dd[data-k="round"]', (d) => d.textContent);
     await page.keyboard.press('Enter');  // X stays (the list starts at its own crossing) until caught
-    await page.waitForTimeout(150);
-    if (await page.evaluate(() => document.documentElement.dataset.over !== '1')) assert.equal(await active(), 'btn-cross');
+    await page.waitForFunction((r) => document.documentElement.dataset.over === '1'
+      || (document.querySelector('#status dd[data-k="round"]').textContent !== r && !document.getElementById('btn-cross').disabled), round);
+    if (!(await over())) await focusSettles('btn-cross', `after X's move ${i + 1}, focus is back on Move`);
   }
   await page.waitForFunction(() => document.documentElement.dataset.over === '1');
-  await page.waitForTimeout(200);
-  assert.equal(await active(), 'outcome', 'the Move button went with the list: focus is on the result, not on the page');
+  await focusSettles('outcome', 'the Move button went with the list: focus is on the result, not on the page');
   await page.focus('#btn-restart');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.documentElement.dataset.over === '0' && !document.getElementById('btn-watch').disabled);
   await page.focus('#btn-watch');
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(200);
-  assert.equal(await active(), 'btn-stop', 'Watch is disabled while watching: focus is on Stop');
+  await focusSettles('btn-stop', 'Watch is disabled while watching: focus is on Stop');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.getElementById('btn-stop').disabled);
-  await page.waitForTimeout(200);
-  assert.equal(await active(), 'btn-watch', 'Stop is disabled once stopped: focus is back on Watch');
+  await focusSettles('btn-watch', 'Stop is disabled once stopped: focus is back on Watch');
   h.assertNoErrors();
   await page.close();
 });
