@@ -22,6 +22,20 @@ async function open(hash, init = null) {
 
 const dd = (page, k) => page.$eval(`#status dd[data-k="${k}"]`, (d) => d.textContent);
 
+/**
+ * Waits until the player's move from round `round` is answered: the round has changed (or the game
+ * is over) and the page is idle (no move under way, no bot loop). The round changes a few engine
+ * calls before the page is done with the move (replay link, focus, the result said): a click in
+ * between is ignored, and on a busy machine a fixed wait was too short.
+ */
+async function moveAnswered(page, round) {
+  await page.waitForFunction((r) => (document.querySelector('#status dd[data-k="round"]').textContent !== r
+    || document.documentElement.dataset.over === '1') && !window.copsPage.st.busy && !window.copsPage.st.botLoop, round);
+}
+
+/** Waits until the page is idle: no move under way, no bot loop. */
+const pageIdle = (page) => page.waitForFunction(() => !window.copsPage.st.busy && !window.copsPage.st.botLoop);
+
 /** Clicks crossing v (1-based) at its drawn position. */
 async function clickNode(page, v) {
   const pos = await page.evaluate(async (v) => {
@@ -45,8 +59,7 @@ test('play X against the best cops on example7 until caught, matching the engine
     const x = Number(await dd(page, 'robber'));
     const round = await dd(page, 'round');
     await clickNode(page, x);
-    await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
-      || document.documentElement.dataset.over === '1', round);
+    await moveAnswered(page, round);
   }
   assert.equal(await page.$eval('html', (e) => e.dataset.over), '1');
   const outcome = await page.$eval('#outcome', (e) => e.textContent);
@@ -185,8 +198,7 @@ test('a finished game: download its replay, open the file, step it; the bots can
     const round = await dd(page, 'round');
     await page.selectOption('#in-cross', await page.$eval('#in-cross', (s) => [...s.options].find((o) => o.textContent.endsWith('(stay)')).value));
     await page.click('#btn-cross');
-    await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
-      || document.documentElement.dataset.over === '1', round);
+    await moveAnswered(page, round);
   }
   const outcome = await page.$eval('#outcome', (e) => e.textContent);
   assert.match(outcome, /^The cops win/);
@@ -293,8 +305,7 @@ test('keyboard focus: the move that ends the game puts it on the result; Watch a
   for (let i = 0; i < 30 && !(await over()); i++) {
     const round = await page.$eval('#status dd[data-k="round"]', (d) => d.textContent);
     await page.keyboard.press('Enter');  // X stays (the list starts at its own crossing) until caught
-    await page.waitForFunction((r) => document.documentElement.dataset.over === '1'
-      || (document.querySelector('#status dd[data-k="round"]').textContent !== r && !document.getElementById('btn-cross').disabled), round);
+    await moveAnswered(page, round);
     if (!(await over())) await focusSettles('btn-cross', `after X's move ${i + 1}, focus is back on Move`);
   }
   await page.waitForFunction(() => document.documentElement.dataset.over === '1');
@@ -321,7 +332,9 @@ test('Stop while watching on the bot\'s turn: the bot moves, then it is the play
   for (const [side, bot, me] of [['robber', 'the cops', 'X'], ['cops', 'X', 'the cops']]) {
     const page = await open(`#map=grid-6x6&cops=2&rounds=40&seed=3&side=${side}&level=easy`);
     if (side === 'cops') {  // place the cops (two crossings) so that X moves next
-      for (let i = 0; i < 2; i++) { await page.click('#btn-cross'); await page.waitForTimeout(150); }
+      const round = await dd(page, 'round');
+      for (let i = 0; i < 2; i++) await page.click('#btn-cross');  // the first cop is only noted: no engine call
+      await moveAnswered(page, round);
     }
     await page.waitForFunction((me) => document.querySelector('#status dd[data-k="to_move"]').textContent === me, me);
     await page.click('#btn-watch');
@@ -362,6 +375,27 @@ test('Stop while watching on the bot\'s turn: the bot moves, then it is the play
     h.assertNoErrors();
     await page.context().close();
   }
+});
+
+// Watch pressed while the bot is still answering the player's move started a second bot loop
+// beside the one answering: both asked for the cops' move in the same position and both applied
+// it, the second on X's turn ("not the cops' turn" and the watching stopped). The engine's
+// answers are held back 300 ms here so that the two loops always overlap.
+test('Watch pressed while the cops answer the player\'s move: one bot loop plays on to the end', async () => {
+  const page = await open('#map=grid-6x6&cops=2&rounds=12&seed=5&side=robber&level=easy');
+  await page.evaluate(() => {
+    const session = window.copsPage.st.session;
+    const suggest = session.suggest.bind(session);
+    session.suggest = async (...args) => { const move = await suggest(...args); await new Promise((r) => setTimeout(r, 300)); return move; };
+  });
+  await page.evaluate(() => { document.getElementById('btn-cross').click(); document.getElementById('btn-watch').click(); });
+  await page.waitForFunction(() => document.documentElement.dataset.over === '1' || !document.getElementById('error').hidden, null, { timeout: 60000 });
+  assert.equal(await errorText(page), '', 'no error');
+  assert.match(await page.textContent('#outcome'), /^(The cops win|X wins): /);
+  await page.waitForFunction(() => document.getElementById('btn-stop').disabled, null, { timeout: 10000 })
+    .catch(() => assert.fail('the watching did not end with the game: Stop is still enabled'));
+  h.assertNoErrors();
+  await page.close();
 });
 
 // A link with a map name the engine does not know falls back to the default game, and the name
@@ -426,11 +460,11 @@ test('the result is said once: focus on the result box or the live region, never
   let page = await open('#map=example7&cops=1&rounds=30&seed=2&side=robber&level=best');
   await page.focus('#btn-cross');
   for (let i = 0; i < 40 && !(await page.evaluate(() => document.documentElement.dataset.over === '1')); i++) {
+    const round = await dd(page, 'round');
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await moveAnswered(page, round);
   }
   await page.waitForFunction(() => document.documentElement.dataset.over === '1');
-  await page.waitForTimeout(200);
   let summary = await page.$eval('#outcome', (e) => e.textContent);
   assert.match(summary, /^The cops win/);
   await assertSaidOnce(page, summary, 'play by keyboard', { focused: 'outcome' });
@@ -445,16 +479,15 @@ test('the result is said once: focus on the result box or the live region, never
     const x = Number(await dd(page, 'robber'));
     const round = await dd(page, 'round');
     await clickNode(page, x);
-    await page.waitForFunction((r) => document.querySelector('#status dd[data-k="round"]').textContent !== r
-      || document.documentElement.dataset.over === '1', round);
+    await moveAnswered(page, round);
   }
-  await page.waitForTimeout(200);
   summary = await page.$eval('#outcome', (e) => e.textContent);
   await assertSaidOnce(page, summary, 'play by mouse');
   assert.equal(await page.textContent('#status-text'), 'Game over.', 'the visible status line');
   await page.close();
   page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
+  await pageIdle(page);
   summary = await page.$eval('#outcome', (e) => e.textContent);
   await assertSaidOnce(page, summary, 'watch (no focus)');
   await page.click('#btn-replay');

@@ -67,6 +67,7 @@ function label(text, x, y, fill, role, preferred = null) {
   ctx.fillStyle = ink;
   ctx.fillText(text, x, y);
 }
+window.copsPage = { st };  // for tests and the console: the page state
 window.__crInk = {};  // role -> {fill, ink}: the board's text colours, for the browser test
 
 function layoutPoints(obs) {
@@ -284,20 +285,35 @@ async function refresh() {
   analyse();
 }
 
-async function botMoves() {
-  // The bot plays every turn that is not the human's (or all turns while watching).
-  while (!st.obs.over && (st.watching || st.human === 'watch' || st.obs.to_move !== st.human)) {
-    if (st.human === 'watch' && !st.watching) break;
-    const token = st.token;
-    const move = await st.session.suggest({ level: st.level, seed: st.config.seed });
-    if (token !== st.token) return;
-    await st.session.apply(move);
-    await refresh();
-    if (st.watching) await new Promise((r) => setTimeout(r, 120));
-    if (token !== st.token) return;
+/**
+ * The bot plays every turn that is not the human's (or all turns while watching). One loop per
+ * game token: Watch pressed while the bot answers the player's move joins the loop under way (a
+ * second loop asked for the same turn's move and applied it twice, the second time on the other
+ * side's turn). Stop and a new game change the token: the old loop ends at its next check.
+ */
+function botMoves() {
+  if (st.botLoop?.token !== st.token) {
+    const loop = { token: st.token };
+    loop.done = playBotTurns(loop.token).finally(() => { if (st.botLoop === loop) st.botLoop = null; });
+    st.botLoop = loop;
   }
-  st.watching = false;
-  await refresh();
+  return st.botLoop.done;
+}
+
+async function playBotTurns(token) {
+  do {
+    while (!st.obs.over && (st.watching || st.human === 'watch' || st.obs.to_move !== st.human)) {
+      if (st.human === 'watch' && !st.watching) break;
+      const move = await st.session.suggest({ level: st.level, seed: st.config.seed });
+      if (token !== st.token) return;
+      await st.session.apply(move);
+      await refresh();
+      if (st.watching) await new Promise((r) => setTimeout(r, 120));
+      if (token !== st.token) return;
+    }
+    if (st.obs.over) st.watching = false;
+    await refresh();
+  } while (token === st.token && st.watching && !st.obs.over);  // Watch joined during that refresh: play on
 }
 
 function onClick(ev) {
