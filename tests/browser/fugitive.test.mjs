@@ -18,6 +18,12 @@ async function open(hash) {
   return page;
 }
 const obs = (page) => page.evaluate(() => window.fugitivePage.st.obs);
+/**
+ * Waits until the end of the game is shown: st.obs says over a moment before the page has asked
+ * for the result and drawn it (#outcome), which took longer than that moment on a busy machine.
+ */
+const overShown = (page, timeout = 30000) => page.waitForFunction(() => window.fugitivePage.st.obs?.over
+  && !window.fugitivePage.st.busy && !document.getElementById('outcome').hidden, null, { timeout });
 async function waitIdle(page) {
   await page.waitForFunction(() => {
     const s = window.fugitivePage.st;
@@ -173,11 +179,10 @@ test('the Fugitive keeps playing by Enter: focus goes to the new move buttons af
 
 test('watch bot against bot to the end, then open its replay', async () => {
   const page = await open('#side=-1&level=easy&cities=30&seed=5');
-  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  await overShown(page, 60000);
   const v = await obs(page);
   assert.equal(v.score.Fugitive + v.score.Detectives, 20);
   assert.match(await page.textContent('#outcome'), /Fugitive \d+, Detectives \d+/);
-  await page.waitForTimeout(200);
   // Nobody pressed anything: the live status line says the result (once), not the result box.
   await assertSaidOnce(page, await page.textContent('#outcome'), 'a watched game\'s end');
   await screenshot(page, 'fugitive-watch');
@@ -209,6 +214,7 @@ test('a finished game: the result reads as a sentence, Hint and Pause are off, S
     if ((await obs(page)).over) break;
     await page.click('#btn-city');
   }
+  await overShown(page);
   const end = await obs(page);
   assert.equal(end.over, true);
   const outcome = (await page.textContent('#outcome')).trim();
@@ -379,13 +385,13 @@ test('a new address after # starts the game it names', async () => {
 test('in a frame, Restart by keyboard plays the game again (the New game form is hidden there)', async () => {
   const page = await open('#embed=1&side=-1&level=easy&cities=30&seed=5');
   assert.equal(await page.isVisible('#btn-new'), false, 'the New game form is hidden in a frame');
-  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  await overShown(page, 60000);
   const ended = await page.textContent('#outcome');
   await page.focus('#btn-restart');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.id === 'btn-pause', null, { timeout: 10000 });
   assert.equal((await obs(page)).turn < 2 || !(await obs(page)).over, true, 'a new game is under way');
-  await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
+  await overShown(page, 60000);
   assert.equal(await page.textContent('#outcome'), ended, 'the same game again (same map and bots)');
   await page.close();
   // Playing the Fugitive: Restart goes back to placing the start city, focus on the city list.

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, layoutIssues, SHARED_DIR } from './lib.mjs';
+import { setup, screenshot, layoutIssues, nextFrames, SHARED_DIR } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -218,7 +218,7 @@ test('landscape phone: the board stays whole on screen while the side panel is s
       // down the side panel: to its last control of a turn (Hint) and beyond, to New game
       for (const target of ['#btn-hint', game === 'bank' ? '#btn-new' : '#log-box']) {
         await page.$eval(target, (e) => e.scrollIntoView({ block: 'nearest' }));
-        await page.waitForTimeout(100);
+        await nextFrames(page);
         const b = await rectOf(page, sel), y = await page.evaluate(() => window.scrollY);
         assert.ok(y > 0 || target === '#btn-hint', `${label}: the page scrolled to ${target}`);
         assert.ok(b.onScreen, `${label}: scrolled ${y} px (to ${target}), the board is at ${span(b)} of ${viewport.height} px`);
@@ -226,11 +226,11 @@ test('landscape phone: the board stays whole on screen while the side panel is s
       // a phone's address bar hiding or showing while scrolled: the board is sized for the first
       // screen below the header still, not for a whole screen
       await page.setViewportSize({ width: viewport.width, height: viewport.height - 30 });
-      await page.waitForTimeout(200);
+      await nextFrames(page, 3);
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await nextFrames(page, 3);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(100);
+      await nextFrames(page);
       const b = await rectOf(page, sel);
       assert.ok(b.onScreen, `${label}: after a resize while scrolled, the board is at ${span(b)} at the page's top (was ${span(first)})`);
       assert.ok(Math.abs(b.height - first.height) < 1, `${label}: the board is ${Math.round(b.height)} px high (was ${Math.round(first.height)})`);
@@ -457,16 +457,16 @@ test('landscape phone: Robots, Cops and Robbers, Search Party: the board stays w
       const label = `${game}, ${viewport.width}×${viewport.height}`;
       const first = await rectOf(page, '#board');
       await page.$eval(LAST[game], (e) => e.scrollIntoView({ block: 'nearest' }));
-      await page.waitForTimeout(100);
+      await nextFrames(page);
       const b = await rectOf(page, '#board'), y = await page.evaluate(() => window.scrollY);
       assert.ok(y > 0, `${label}: the page scrolled to ${LAST[game]}`);
       assert.ok(b.onScreen, `${label}: scrolled ${y} px (to ${LAST[game]}), the board is at ${span(b)} of ${viewport.height} px`);
       await page.setViewportSize({ width: viewport.width, height: viewport.height - 30 });
-      await page.waitForTimeout(200);
+      await nextFrames(page, 3);
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await nextFrames(page, 3);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(100);
+      await nextFrames(page);
       const c = await rectOf(page, '#board');
       assert.ok(c.onScreen, `${label}: after a resize while scrolled, the board is at ${span(c)} at the page's top (was ${span(first)})`);
       assert.ok(Math.abs(c.height - first.height) < 1, `${label}: the board is ${Math.round(c.height)} px high (was ${Math.round(first.height)})`);

@@ -87,6 +87,17 @@ export async function setup({ scrollBars = false } = {}) {
   return { url: server.url, browser, newPage, close, errors, assertNoErrors };
 }
 
+/**
+ * Waits until the page has drawn `n` more frames: a resize, a scroll or a ResizeObserver's work is
+ * done at the next frame, which on a busy machine comes later than any fixed wait one would pick.
+ */
+export function nextFrames(page, n = 2) {
+  return page.evaluate((n) => new Promise((resolve) => {
+    const step = (k) => (k ? requestAnimationFrame(() => step(k - 1)) : resolve());
+    step(n);
+  }), n);
+}
+
 export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -540,7 +540,9 @@ test('the end of a game is said once by the live regions (the judge\'s lines rep
   await page.focus('#board');
   for (let i = 0; i < 60 && (await page.isHidden('#result-lines')); i++) {
     await page.keyboard.press(['ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight'][i % 4]);
-    await page.waitForTimeout(120);
+    // A key pressed while the page is busy with the last one is ignored: wait for it to be done
+    // (a fixed 120 ms lost keys on a busy machine, and 60 presses did not end the game).
+    await page.waitForFunction(() => !window.robotsPage.st.busy);
   }
   await page.waitForSelector('#result-lines:not([hidden])');
   const summary = await page.textContent('#outcome');

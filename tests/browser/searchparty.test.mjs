@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 /** The original's biggest map, 250×146 (read when a test needs it). */
@@ -180,7 +180,8 @@ test('play by hand: a double click on the pad and quick keys play every press, i
       await page.keyboard.press(KEYS[i]);
       if (!quick) await page.waitForSelector(`body[data-sp-turn="${3 + i}"]`);
     }
-    await page.waitForSelector('body[data-sp-turn="6"]', { timeout: 10000 }).catch(() => {});
+    // (30 s: a busy machine plays six turns slowly; a lost press leaves turn 5, reported below.)
+    await page.waitForSelector('body[data-sp-turn="6"]', { timeout: 30000 }).catch(() => {});
     await page.waitForTimeout(300);  // nothing more comes
     const out = { turn: await page.getAttribute('body', 'data-sp-turn'), cast: await text(page, 'cast'),
       error: await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent.trim())) };
@@ -462,7 +463,7 @@ test('Enter plays the turn: steering the star it is "the star stays", steering e
   for (let i = 0; i < 3 && await page.isHidden('#error'); i++) {  // into the wall north of S
     await page.click('#play-box .dpad button[data-d="8"]');
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
+    await page.waitForSelector('#error:not([hidden])', { timeout: 5000 }).catch(() => {});
   }
   assert.equal(await page.isVisible('#error'), true, 'a step into a wall is refused');
   const turn = Number(await page.getAttribute('body', 'data-sp-turn'));
@@ -955,7 +956,7 @@ test('zoom: turning the phone keeps the same part of the map in the view, the ca
   for (const [width, height] of [[844, 390], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await page.waitForFunction((c) => document.getElementById('board').getBoundingClientRect().width / 250 !== c, before);
-    await page.waitForTimeout(200);  // the resize's scroll events
+    await nextFrames(page, 3);  // the resize's scroll events
     const [x, y, cell] = await middle();
     assert.ok(Math.abs(x - x0) <= 1 && Math.abs(y - y0) <= 1, `${width}×${height} (${cell} px cells): the view's middle is at ${x.toFixed(1)},${y.toFixed(1)}, was ${x0.toFixed(1)},${y0.toFixed(1)}`);
     assert.equal((await cellOnScreen(page, 84, 28)).shown, true, `${width}×${height}: the star is in view`);
@@ -1616,7 +1617,7 @@ test('cells of a fractional size join without seams: a row of unsearched cells i
   for (let width = 1000; Number.isInteger(cell) && width < 1400; width += 37) {
     await page.setViewportSize({ width, height: 800 });
     await page.waitForFunction((w) => window.innerWidth === w, width);
-    await page.waitForTimeout(200);  // the board is resized and drawn at the next frames
+    await nextFrames(page, 3);  // the board is resized and drawn at the next frames
     cell = await cssCell();
   }
   assert.ok(!Number.isInteger(cell), `cell ${cell} px`);

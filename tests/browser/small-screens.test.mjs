@@ -127,9 +127,13 @@ test('in a 480×360 frame on a long course page, New game by keyboard scrolls th
 // A finished game (the result box, long results wrap) and its replay's controls, on the phone and
 // in the small frame: watched to the end, then opened as a replay where the page offers it.
 const FINISHED = {
-  copsrobbers: { hash: 'map=petersen&cops=2&rounds=5&seed=3&side=watch', over: () => document.documentElement.dataset.over === '1', review: '#btn-replay' },
+  // (over: the end as drawn, not the moment the engine says so: the page draws the result and
+  // the solver's verdict a few engine calls later, and the layout is measured then.)
+  copsrobbers: { hash: 'map=petersen&cops=2&rounds=5&seed=3&side=watch', review: '#btn-replay',
+    over: () => document.documentElement.dataset.over === '1' && !window.copsPage.st.botLoop
+      && (!document.getElementById('in-solver').checked || document.getElementById('solver').textContent.startsWith('Solver:')) },
   bank: { hash: 'side=watch&moves=8&seed=2', over: () => !document.getElementById('outcome').hidden, review: '#btn-review' },
-  fugitive: { hash: 'side=-1&level=easy&cities=30&seed=5', over: () => !!window.fugitivePage.st.obs?.over, review: null },
+  fugitive: { hash: 'side=-1&level=easy&cities=30&seed=5', over: () => !!window.fugitivePage.st.obs?.over && !document.getElementById('outcome').hidden, review: null },
   searchparty: { hash: 'side=watch', over: () => document.body.dataset.spOver === '1', review: null },
 };
 test('phone and small frame: a finished game and its replay controls: nothing cut or overlapping', async () => {

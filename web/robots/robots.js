@@ -70,6 +70,7 @@ const st = {
   by: 'play',        // who made the moves of the live session: 'play' | 'watch' | 'replay' (for the embed API)
   overSent: null,    // the session whose end was reported to the host page
 };
+window.robotsPage = { st };  // for tests and the console: the page state
 
 // ---------- hash <-> source ----------
 const cellsToText = (cells) => cells.map(([r, c]) => `${r}.${c}`).join(',');
