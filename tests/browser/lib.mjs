@@ -98,6 +98,38 @@ export function nextFrames(page, n = 2) {
   }), n);
 }
 
+/**
+ * Slows the page's engine down on demand, to make a race between two user actions happen every
+ * time: after this, `window.__holdEngine = (op, args) => ms` (set it with page.evaluate) holds each
+ * answer that many ms. Answers still come back in the order they were asked, as from the one
+ * worker (a held answer holds those behind it too); op is 'call' for session methods, with
+ * args [session, method, ...]. `window.__engineLog` lists what was asked and answered.
+ */
+export async function holdEngineAnswers(page) {
+  await page.evaluate(async () => {
+    const { getEngine } = await import('/common/engine.js');
+    const engine = getEngine();
+    if (engine.__held) return;
+    const ask = engine.requestWithin.bind(engine);
+    const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+    let queue = Promise.resolve();
+    window.__holdEngine = () => 0;
+    window.__engineLog = [];
+    engine.requestWithin = function (timeout, op, ...args) {
+      const ms = window.__holdEngine(op, args) || 0;
+      const what = op === 'call' ? `call ${args[0]} ${args[1]}` : op;
+      window.__engineLog.push(`-> ${what}${ms ? ` (held ${ms} ms)` : ''}`);
+      const answer = ask(timeout, op, ...args);
+      const out = queue.then(() => answer.then(
+        async (v) => { await wait(ms); window.__engineLog.push(`<- ${what}`); return v; },
+        async (e) => { await wait(ms); window.__engineLog.push(`<- ${what} failed: ${e.message}`); throw e; }));
+      queue = out.catch(() => {});
+      return out;
+    };
+    engine.__held = true;
+  });
+}
+
 export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
