@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce } from './lib.mjs';
+import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, holdEngineAnswers } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -460,4 +460,95 @@ test('phone: a tap near a city the player may pick picks it (placement and a mov
     return s.obs.fugitive === c || /choose the transport/.test(document.getElementById('prompt').textContent);
   }, p.c);
   h.assertNoErrors();
+});
+
+// --- races: a second action while the engine still answers the first --------------------------
+
+const COURSE_REPLAY = () => fs.readFileSync(path.join(ROOT, 'web', 'course', 'replays', 'fugitive-seed7.json'), 'utf8');
+
+/**
+ * Waits until every engine call the page made has been answered and the page is idle: the
+ * engine's answers are held (holdEngineAnswers), so the page's last writes come late.
+ */
+async function engineSettled(page) {
+  await page.waitForFunction(() => {
+    const log = window.__engineLog, s = window.fugitivePage.st;
+    const asked = log.filter((l) => l.startsWith('->')).length, answered = log.filter((l) => l.startsWith('<-')).length;
+    return asked === answered && !s.busy && !s.replay?.stepping && s.obs && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
+  }, null, { timeout: 30000 });
+  await page.waitForTimeout(300);  // (a bot loop's pause between moves: nothing more is asked)
+  assert.equal(await page.evaluate(() => window.__engineLog.filter((l) => l.startsWith('->')).length
+    === window.__engineLog.filter((l) => l.startsWith('<-')).length), true, 'the page asks nothing more');
+}
+
+/** What the user sees of the game (the form's New game, side Fugitive: the bot Detectives placed). */
+async function shownNewGame(page) {
+  return page.evaluate(async () => {
+    const s = window.fugitivePage.st;
+    const err = document.getElementById('error');
+    return {
+      replay: !!s.replay, replayBox: document.getElementById('replay-box').hidden, seed: s.config.seed, gameSeed: s.game.config.seed,
+      deleted: s.game.deleted, moves: (await s.game.moves()).length, phase: s.obs.phase, over: s.obs.over,
+      turn: document.getElementById('st-turn').textContent, status: document.getElementById('status-text').textContent,
+      error: err.hidden ? '' : err.textContent.trim(),
+    };
+  });
+}
+const NEW_GAME = { replay: false, replayBox: true, seed: 3, gameSeed: 3, deleted: false, moves: 1, phase: 'place_fugitive', over: false,
+  turn: 'placement', status: 'The Fugitive to move', error: '' };
+
+// A replay's step rebuilt its position in a session that it put in st.game at once, then applied
+// the replay's moves to st.game on each pass: New game (or a host's start) in between replaced
+// st.game, and the replay's moves went into the new game beside its bot ("Game over" at turn 1,
+// "Replay: illegal Fugitive move C 5 on turn 1"). The engine's new sessions are held back 200 ms
+// so that the step is always in flight when New game is pressed.
+test('a replay step in flight, then New game: the new game is shown and played, the step is dropped', async () => {
+  const page = await open('#side=0&level=easy&cities=12&seed=3');
+  await waitIdle(page);
+  await page.fill('#in-replay', COURSE_REPLAY());
+  await page.click('#btn-replay');
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '18 / 18' && !window.fugitivePage.st.replay.stepping);
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'createSession' ? 200 : 0); });
+  await page.evaluate(() => { document.getElementById('rp-back').click(); document.getElementById('btn-new').click(); });
+  await engineSettled(page);
+  assert.deepEqual(await shownNewGame(page), NEW_GAME);
+  const log = await page.evaluate(() => window.__engineLog);
+  const count = (op) => log.filter((l) => l.startsWith(`-> ${op}`)).length;
+  assert.equal(count('createSession'), count('deleteSession'),
+    `the step's session and the replay's are deleted: ${log.join(', ')}`);
+  h.assertNoErrors();
+  await page.close();
+});
+
+// A replay is checked by the engine (every move) before it is shown: New game pressed during the
+// check started its game, and then the replay, asked for first, replaced it. The later action wins.
+test('a replay opened, then New game during its check: the new game stays', async () => {
+  const page = await open('#side=0&level=easy&cities=12&seed=3');
+  await waitIdle(page);
+  await page.fill('#in-replay', COURSE_REPLAY());
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'fromReplay' ? 200 : 0); });
+  await page.evaluate(() => { document.getElementById('btn-replay').click(); document.getElementById('btn-new').click(); });
+  await engineSettled(page);
+  assert.deepEqual(await shownNewGame(page), NEW_GAME);
+  h.assertNoErrors();
+  await page.close();
+});
+
+// New game left the previous game's hint on screen until the first move; a hint asked for just
+// after New game (the old game still shown) came after the new game and was shown in it.
+test('New game clears the hint, and a hint for the game it replaces is not shown', async () => {
+  const page = await open('#side=0&level=easy&cities=12&seed=3');
+  await waitIdle(page);
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /^The bot would play: /.test(document.getElementById('hint-text').textContent));
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 300 : 0); });
+  await page.evaluate(() => { document.getElementById('btn-new').click(); document.getElementById('btn-hint').click(); });
+  await engineSettled(page);
+  assert.deepEqual(await shownNewGame(page), NEW_GAME);
+  assert.equal(await page.textContent('#hint-text'), '', 'no hint shown');
+  h.assertNoErrors();
+  await page.close();
 });

@@ -26,6 +26,7 @@ const TRANSPORT = { C: 'car', T: 'train', P: 'plane' };
 const st = {
   engine: null, game: null, config: null, side: 0, level: 'best', obs: null, legal: null,
   pending: [], busy: false, paused: false, replay: null, generation: 0,
+  ticket: 0,        // the latest New game or replay asked for (openReplay)
   overSent: null,   // the game whose end was reported to the host page
 };
 const SIDES = { fugitive: 0, 0: 0, detectives: 1, 1: 1, watch: -1, '-1': -1 };
@@ -388,6 +389,7 @@ async function botLoop() {
 
 /** Starts a game; on error the current game stays and the error is shown and thrown. */
 async function newGame(config, side) {
+  st.ticket++;
   let game;
   try {
     game = await st.engine.create(config);
@@ -403,6 +405,7 @@ async function newGame(config, side) {
   st.pending = [];
   st.paused = false;
   clearError($('error'));
+  $('hint-text').textContent = '';  // (the previous game's hint stayed until the first move)
   const old = st.game;
   st.game = game;
   st.config = config;
@@ -465,6 +468,7 @@ async function startAndFocus(config, side) {
  * stepped through from the start, else the final position shows.
  */
 async function openReplay(input, { autoplay = false } = {}) {
+  const ticket = ++st.ticket;
   let replay, result;
   try {
     replay = validateReplay(input, 'fugitive');
@@ -475,8 +479,12 @@ async function openReplay(input, { autoplay = false } = {}) {
     showError($('error'), message);
     throw new Error(message);
   }
+  // A New game or another replay asked for during the check is the later action: it wins (this
+  // replay, checked first, replaced the game started meanwhile).
+  if (ticket !== st.ticket) return;
   st.generation++;
   clearError($('error'));
+  $('hint-text').textContent = '';
   st.replay = { config: replay.config, moves: replay.moves, k: 0, view: Number($('in-replay-view').value) };
   player.pause();
   player.setKeyboard(true);
@@ -496,16 +504,28 @@ async function stepReplay(k) {
   if (!r) return;
   r.k = Math.max(0, Math.min(r.moves.length, k));
   r.stepping = true;  // st.obs still shows the previous step until refresh() below
+  // The position is rebuilt in a session of its own, shown only if no game or replay replaced
+  // this one meanwhile: the moves went into st.game, and a New game pressed during the step
+  // got them beside its bot ("illegal Fugitive move … on turn 1"). A stale step's session is deleted.
+  const gen = st.generation;
+  let session = null;
   try {
-    const old = st.game;
-    st.game = await st.engine.create(r.config);
-    await old?.delete();
-    for (let i = 0; i < r.k; i++) await st.game.apply(r.moves[i]);
-    await refresh();
+    session = await st.engine.create(r.config);
+    for (let i = 0; i < r.k && gen === st.generation; i++) await session.apply(r.moves[i]);
+    if (gen === st.generation) {
+      const old = st.game;
+      st.game = session;
+      session = null;
+      old?.delete();
+      await refresh();
+    }
   } catch (e) {
-    showError($('error'), `Replay: ${e.message}`);
+    if (gen === st.generation) showError($('error'), `Replay: ${e.message}`);
+  } finally {
+    session?.delete();
+    r.stepping = false;
   }
-  r.stepping = false;
+  if (gen !== st.generation) return;
   const focused = document.activeElement;
   $('rp-back').disabled = r.k === 0;
   $('rp-fwd').disabled = r.k === r.moves.length;
@@ -525,10 +545,11 @@ function wire() {
   $('btn-pause').addEventListener('click', () => { st.paused = !st.paused; renderPanel(); if (!st.paused) botLoop(); });
   $('btn-hint').addEventListener('click', async () => {
     if (!humanToMove()) return;
+    const game = st.game;
     try {
-      const m = await st.game.suggest({ level: 'best', seed: 7 });
-      $('hint-text').textContent = `The bot would play: ${m}`;
-    } catch (e) { showError($('error'), e); }
+      const m = await game.suggest({ level: 'best', seed: 7 });
+      if (game === st.game) $('hint-text').textContent = `The bot would play: ${m}`;  // (not a game replaced meanwhile)
+    } catch (e) { if (game === st.game) showError($('error'), e); }
   });
   // Restart: the game shown, from its start, on the same side: the one way to play again in a
   // frame, where the New game form is hidden.
