@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, holdEngineAnswers, nextFrames, ROOT, ARTIFACTS } from './lib.mjs';
 
 // Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
 const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
@@ -604,4 +604,116 @@ test('a crash of the engine in the middle of a move: the page says so and Restar
     await page.context().close();
   }
   h.assertNoErrors();
+});
+
+// ---------- races: a new board (or a replay) while an action still works on the old one ----------
+const SEED7 = { game: 'robots', seed: 7, robots: 10, teleports: 5 };
+
+/** Waits until the page is idle (no action under way) and every engine call it made is answered. */
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const count = (dir) => window.__engineLog.filter((l) => l.startsWith(dir)).length;
+    return !window.robotsPage.st.busy && count('->') === count('<-');
+  }, null, { timeout: 60000 });
+  await nextFrames(page);
+}
+
+/**
+ * Board seed 7 (New board) is the one shown and played: at its start in the engine and on the
+ * page, in the form and the address, no replay, no error, no hint of the old board's action; a
+ * move on it follows the engine.
+ */
+async function assertNewBoardPlays(page, what) {
+  const ref = await reference(page, SEED7, []);
+  const shown = await page.evaluate(async () => {
+    const st = window.robotsPage.st;
+    return { config: st.config.seed, engine: (await st.session.moves()).length, moves: st.moves.length, robots: JSON.stringify(st.obs.robots),
+      mode: st.mode, form: document.getElementById('in-seed').value, hash: location.hash };
+  });
+  assert.deepEqual(shown, { config: 7, engine: 0, moves: 0, robots: JSON.stringify(ref.obs.robots), mode: 'play', form: '7', hash: '#seed=7&robots=10&teleports=5' },
+    `${what}: board seed 7 at its start`);
+  expectStatus(await status(page), ref.obs);
+  assert.equal(await page.isVisible('#replay-box'), false, `${what}: no replay player`);
+  assert.equal(await page.isVisible('#error'), false, `${what}: no error: "${await page.textContent('#error')}"`);
+  assert.equal(await page.textContent('#hint-text'), '', `${what}: no hint left from the old board`);
+  await page.focus('#board');
+  await page.keyboard.press('ArrowUp');
+  await waitMoves(page, 1);
+  expectStatus(await status(page), (await reference(page, SEED7, ['N'])).obs);
+}
+
+/**
+ * Watch, Undo, Review game and Play from here, each followed at once (the same tick) by New board
+ * with another seed. New board went its own way beside the action (it waits for nothing), and the
+ * action then wrote its old board's work over the new one: Watch's strategy played the new board
+ * to its end and opened the replay; Undo put back board seed 1 after 2 moves under the form's
+ * seed 7 (and New board's own refresh was dropped); Review game opened a player that New board had
+ * closed ("Cannot read properties of null"). The strategy's answers are held 300 ms so that the
+ * new board always arrives while the action works.
+ */
+for (const action of ['Watch', 'Undo', 'Review game', 'Play from here']) {
+  test(`New board pressed while ${action} works: the new board is shown and played`, async () => {
+    const page = await open('robots/#seed=1');
+    if (action !== 'Watch') {
+      await page.focus('#board');
+      for (let i = 1; i <= 3; i++) {
+        await page.keyboard.press('s');  // stay
+        await page.waitForFunction((n) => window.robotsPage.st.moves.length === n && !window.robotsPage.st.busy, i);
+      }
+    }
+    if (action === 'Play from here') {  // the player at move 1 of 3: Play from here rebuilds the board there
+      await page.click('#btn-review-2');
+      await page.locator('#replay-box').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => !window.robotsPage.st.busy);
+      await page.click('#replay-player .rp-fwd');
+      await page.waitForFunction(() => window.robotsPage.st.shown?.k === 1);
+    }
+    await holdEngineAnswers(page);
+    await page.evaluate(() => {
+      let held = 0;  // the first few: the new board is asked for behind them
+      window.__holdEngine = (op, args) => (op === 'call' && ['suggest', 'apply'].includes(args[1]) && held++ < 4 ? 300 : 0);
+    });
+    await page.evaluate((id) => {
+      document.getElementById('in-seed').value = '7';
+      document.getElementById(id).click();
+      document.getElementById('btn-new').click();
+    }, { Watch: 'btn-watch', Undo: 'btn-undo', 'Review game': 'btn-review-2', 'Play from here': 'btn-takeover' }[action]);
+    await settled(page);
+    await assertNewBoardPlays(page, action);
+    h.assertNoErrors();
+    await page.context().close();
+  });
+}
+
+// Watch pressed while a replay file loads, once its board is shown and before its moves are: the
+// replay's board is shown at its start, the page idle, and the engine still applies the moves.
+// The replay is what the page shows then: Watch plays no part in it (it is not even offered).
+test('Watch pressed while a replay file loads: the replay is shown, as saved', async () => {
+  const page = await open('robots/#seed=1');
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const g = await new Engine().create({ game: 'robots', seed: 3, robots: 10, teleports: 5 });
+    for (let i = 0; i < 4; i++) await g.apply(await g.suggest({}));
+    return g.replay();
+  });
+  const start = (await reference(page, replay.config, [])).obs;
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'apply' ? 300 : 0); });
+  await page.setInputFiles('#in-replay-file', { name: 'seed3.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
+  await page.waitForFunction((robots) => JSON.stringify(window.robotsPage.st.obs.robots) === robots, JSON.stringify(start.robots));
+  await page.evaluate(() => document.getElementById('btn-watch').click());
+  await settled(page);
+  await page.evaluate(() => { window.__holdEngine = () => 0; });
+  const shown = await page.evaluate(async () => {
+    const st = window.robotsPage.st;
+    return { moves: st.moves, engine: await st.session.moves(), mode: st.mode, by: st.by, hint: document.getElementById('hint-text').textContent };
+  });
+  assert.deepEqual(shown, { moves: replay.moves, engine: replay.moves, mode: 'replay', by: 'replay', hint: 'Replay: 4 moves.' });
+  assert.equal(await page.isVisible('#error'), false, `no error: "${await page.textContent('#error')}"`);
+  await page.locator('#board').focus();
+  await page.keyboard.press('End');
+  await waitMoves(page, 4);
+  expectStatus(await status(page), (await reference(page, replay.config, replay.moves)).obs);
+  h.assertNoErrors();
+  await page.context().close();
 });

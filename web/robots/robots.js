@@ -182,8 +182,13 @@ async function loadSource(src, { updateHash = true, hashExtra = null } = {}) {
   }
 }
 
-/** Replaces the live session by the board's start + moves[0..k). */
+/**
+ * Replaces the live session by the board's start + moves[0..k). False, and nothing replaced, when
+ * a new board (New board, a case, an address: loadSource, which waits for no action) came
+ * meanwhile: it wins, and the action that asked stops.
+ */
 async function rebuildAt(moves) {
+  const from = st.session;
   const s = await engine.create(st.config);
   try {
     for (const m of moves) await s.apply(m);
@@ -191,16 +196,21 @@ async function rebuildAt(moves) {
     await s.delete();
     throw e;
   }
-  const old = st.session;
+  if (st.session !== from) {
+    s.delete();
+    return false;
+  }
   st.session = s;
   st.hint = null;
-  old?.delete();
+  from?.delete();
+  return true;
 }
 
+/** Shows the live session; false when a newer board replaced it meanwhile (the caller stops). */
 async function refresh() {
   const s = st.session;
   const [obs, result, legal, moves] = await Promise.all([s.observation(-1), s.result(), s.legalMoves(0), s.moves()]);
-  if (s !== st.session) return; // a newer board replaced it meanwhile
+  if (s !== st.session) return false; // a newer board replaced it meanwhile
   Object.assign(st, { obs, result, legal, moves });
   if (st.hint && st.hint.at !== moves.length) st.hint = null;
   if (result.over && st.overSent !== s) {
@@ -208,6 +218,7 @@ async function refresh() {
     notifyGameOver(result, { source: st.by });
   }
   render();
+  return true;
 }
 
 // ---------- actions ----------
@@ -299,6 +310,9 @@ function watch() {
   if (st.mode !== 'play') return;
   return guarded(async () => {
     if (st.obs.status !== 'playing') return;
+    // The strategy plays this board only: a new board shown meanwhile stops it (it played the
+    // new board to its end, and opened its replay).
+    const s = st.session;
     const start = st.moves.length;
     el.hint.textContent = 'The strategy is playing…';
     st.by = 'watch';
@@ -306,10 +320,12 @@ function watch() {
     let n = 0;
     while (!over) {
       if (++n > MAX_WATCH_MOVES) throw new Error(`the strategy did not finish within ${MAX_WATCH_MOVES} moves`);
-      const move = await st.session.suggest({});
-      over = (await st.session.apply(move)).over;
+      const move = await s.suggest({});
+      if (st.session !== s) return;
+      over = (await s.apply(move)).over;
+      if (st.session !== s) return;
     }
-    await refresh();
+    if (!(await refresh())) return;
     el.hint.textContent = `The strategy made ${plural(st.moves.length - start, 'move')} from move ${start}.`;
     await enterReplay(start, { autoplay: true });
   });
@@ -318,7 +334,7 @@ function watch() {
 function undo() {
   if (st.mode !== 'play' || !st.moves.length) return;
   return guarded(async () => {
-    await rebuildAt(st.moves.slice(0, -1));
+    if (!(await rebuildAt(st.moves.slice(0, -1)))) return;
     clearError(el.error);
     el.hint.textContent = '';  // a hint of the later position ("The game is over.") no longer applies
     await refresh();
@@ -332,7 +348,7 @@ async function restart() {
   if (st.busy && boardLost()) await whenIdle();  // the action an engine crash cut off is ending
   await guarded(async () => {
     exitReplay();
-    await rebuildAt([]);
+    if (!(await rebuildAt([]))) return;
     clearError(el.error);
     el.hint.textContent = '';
     await refresh();
@@ -346,15 +362,20 @@ const player = new ReplayPlayer($('replay-player'), {
   keyboard: false,
   speed: 4,
   showStep: async (k) => {
-    const s = await st.stepper.stateAt(k);
+    const stepper = st.stepper;
+    if (!stepper) return;  // a new board closed the player
+    const s = await stepper.stateAt(k);
+    if (stepper !== st.stepper) return;
     st.shown = { obs: s.observation, result: s.result, k, move: s.move };
     render();
   },
 });
 
+/** The player on the live board's moves, at move k; a new board shown meanwhile closes it (exitReplay). */
 async function enterReplay(k, { autoplay = false } = {}) {
   await st.stepper?.dispose();
-  st.stepper = new SessionStepper(engine, st.config, st.moves);
+  const stepper = new SessionStepper(engine, st.config, st.moves);
+  st.stepper = stepper;
   st.mode = 'replay';
   player.setTotal(st.moves.length);
   player.setKeyboard(true);
@@ -363,6 +384,7 @@ async function enterReplay(k, { autoplay = false } = {}) {
   el.reviewRow.hidden = true;
   await player.goTo(k);
   await player.redraw();
+  if (stepper !== st.stepper) return;
   if (autoplay) player.play();
   render();
 }
@@ -384,7 +406,7 @@ function takeOver() {
   const k = player.target;
   player.pause();
   return guarded(async () => {
-    if (k < st.moves.length) await rebuildAt(st.moves.slice(0, k));
+    if (k < st.moves.length && !(await rebuildAt(st.moves.slice(0, k)))) return;
     exitReplay();
     el.hint.textContent = '';
     await refresh();
@@ -776,8 +798,7 @@ $('btn-restart').addEventListener('click', restart);
 $('btn-takeover').addEventListener('click', takeOver);
 $('btn-review').addEventListener('click', () => { player.pause(); player.goTo(0); });
 $('btn-review-2').addEventListener('click', () => guarded(async () => {
-  await refresh();
-  await enterReplay(0);
+  if (await refresh()) await enterReplay(0);
 }));
 
 function readSeedForm(randomSeed) {
@@ -950,8 +971,8 @@ async function whenIdle() {
 }
 
 /** Loads `src`; throws (for the host page) where the page would only show the error. */
-async function loadSourceOrThrow(src, opts) {
-  await whenIdle();
+async function loadSourceOrThrow(src, opts, { waitIdle = true } = {}) {
+  if (waitIdle) await whenIdle();
   if (!(await loadSource(src, opts))) throw new Error(shownError(el.error) || 'the board could not be loaded');
 }
 
@@ -978,12 +999,21 @@ async function showReplay(replay, { autoplay = false } = {}) {
     showError(el.error, `replay: ${e.message}`);
     throw new Error(`replay: ${e.message}`);
   }
-  await loadSourceOrThrow(src, { updateHash: false });
-  st.by = 'replay';
-  await rebuildAt(replay.moves);
-  await refresh();
-  el.hint.textContent = `Replay: ${plural(replay.moves.length, 'move')}.`;
-  await enterReplay(0, { autoplay });
+  // Its board, its moves, then the player, as one action: Watch (or a move) pressed once its board
+  // was shown played on it, and then on its moves. A new board shown meanwhile still wins.
+  await whenIdle();
+  st.busy = true;
+  updateButtons();
+  try {
+    await loadSourceOrThrow(src, { updateHash: false }, { waitIdle: false });
+    st.by = 'replay';
+    if (!(await rebuildAt(replay.moves)) || !(await refresh())) return;
+    el.hint.textContent = `Replay: ${plural(replay.moves.length, 'move')}.`;
+    await enterReplay(0, { autoplay });
+  } finally {
+    st.busy = false;
+    updateButtons();
+  }
 }
 
 const embedApi = connectEmbedApi({ game: 'robots', start: startFromConfig, loadReplay: showReplay, announce: false });
