@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, contrastRatio } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, contrastRatio, holdEngineAnswers } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -562,4 +562,131 @@ test('a game with a large seed (3e15) is played by the bots like any other', asy
   assert.deepEqual(v.moves_made, [8, 8], 'both bots played every move');
   assert.equal(await page.evaluate(() => window.bankPage.st.config.seed), 3000000000000000);
   h.assertNoErrors();
+});
+
+// ---------- races: a new request while the engine still works for the one before ----------
+
+/** Holds the bots' moves (suggest) `ms` ms: the page is busy with them while the test acts. */
+async function holdBotMoves(page, ms) {
+  await holdEngineAnswers(page);
+  await page.evaluate((ms) => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? ms : 0); }, ms);
+}
+
+/**
+ * Makes window.__whenIdle (a function, set by the test) run once, the moment the page's action
+ * under way ends (st.busy goes false): a click then lands before a waiting New game looks again.
+ */
+async function runWhenIdle(page) {
+  await page.evaluate(() => {
+    const st = window.bankPage.st;
+    let busy = st.busy;
+    Object.defineProperty(st, 'busy', {
+      configurable: true, enumerable: true, get: () => busy,
+      set(v) { busy = v; const f = !v && window.__whenIdle; if (f) { window.__whenIdle = null; f(); } },
+    });
+  });
+}
+
+/** Waits until the page has been idle (no action under way) for 400 ms: whatever was waiting has run. */
+const settled = (page) => page.evaluate(() => new Promise((resolve) => {
+  let since = performance.now();
+  const look = () => {
+    if (window.bankPage.st.busy) since = performance.now();
+    if (performance.now() - since > 400) resolve(); else setTimeout(look, 10);
+  };
+  look();
+}));
+
+const errorText = (page) => page.$eval('#error', (e) => (e.hidden ? '' : e.textContent.trim()));
+
+// Each New game pressed while the engine was busy waited for it (a look every 20 ms), and the
+// first to look once it was done went first: an earlier New game could then run last and win.
+// The form and the address said seed 6, the game played was seed 5; New game on Guards after two
+// on Watch left the page watching. The later New game is the one played; the earlier is dropped.
+test('New game pressed twice while the bot answers: the later one is played', async () => {
+  const page = await open('#side=0&level=easy&moves=12&seed=2');
+  await page.waitForFunction(() => !window.bankPage.st.busy && !document.getElementById('btn-move').disabled);
+  await holdBotMoves(page, 400);
+  await runWhenIdle(page);
+  await page.evaluate(() => {
+    window.__engineLog.length = 0;
+    const newGame = (seed) => { document.getElementById('in-seed').value = seed; document.getElementById('btn-new').click(); };
+    document.getElementById('btn-move').click();  // the guards move, the bot (robbers) answers
+    newGame('5');                                  // waits for the bot
+    window.__whenIdle = () => newGame('6');        // pressed as the bot is done: before seed 5 looks again
+  });
+  await settled(page);
+  const got = await page.evaluate(async () => {
+    const st = window.bankPage.st;
+    return { form: document.getElementById('in-seed').value, hash: location.hash, seed: st.config.seed,
+      played: (await st.session.replay()).config.seed, moves: st.view.moves_made,
+      created: window.__engineLog.filter((l) => l.startsWith('-> createSession')).length };
+  });
+  assert.equal(got.form, '6');
+  assert.match(got.hash, /seed=6/);
+  assert.equal(got.seed, 6, 'the page\'s game is seed 6');
+  assert.equal(got.played, 6, 'the engine plays seed 6');
+  assert.deepEqual(got.moves, [0, 0], 'a new game');
+  assert.equal(got.created, 1, 'one game made: the superseded New game made none');
+  assert.equal(await errorText(page), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('New game on Guards pressed as the bots\' move ends, after two New games on Watch: the page plays Guards', async () => {
+  const page = await open('#side=watch&level=easy&moves=12&seed=2');
+  await holdBotMoves(page, 300);
+  await runWhenIdle(page);
+  await page.waitForFunction(() => window.bankPage.st.busy && /-> call \d+ suggest/.test(window.__engineLog.at(-1) || ''));
+  await page.evaluate(() => {
+    document.getElementById('btn-new').click();  // watch again, twice: both wait for the bots' move
+    document.getElementById('btn-new').click();
+    window.__whenIdle = () => { document.getElementById('in-side').value = '0'; document.getElementById('btn-new').click(); };
+  });
+  await settled(page);
+  const got = await page.evaluate(() => {
+    const st = window.bankPage.st;
+    return { mode: st.mode, side: st.side, form: document.getElementById('in-side').value, moves: st.view.moves_made, toMove: st.view.to_move };
+  });
+  assert.deepEqual(got, { mode: 'play', side: 0, form: '0', moves: [0, 0], toMove: 0 }, 'playing the guards, their first move to make');
+  assert.equal(await page.$eval('#btn-move', (b) => b.disabled), false, 'Make move is on');
+  assert.equal(await errorText(page), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A replay opened (the host's pursuit:load-replay, the address's replay=) while the bot answered
+// the player's move: the bot's move then drew the live game over the replay, seen from all sides
+// (in a replay the page draws everything): a player of the guards saw where the robbers hide,
+// under "Move 0 / 0" of the replay. The replay's board stays.
+test('a replay opened while the bot answers keeps its board: the live game is not drawn over it', async () => {
+  const page = await open('#side=0&level=hard&moves=30&seed=4');
+  await page.waitForFunction(() => !window.bankPage.st.busy && !document.getElementById('btn-move').disabled);
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const e = new Engine();
+    const g = await e.create({ game: 'bank', seed: 9, moves: 6 });
+    const r = await g.replay();  // no moves yet
+    await g.delete();
+    e.terminate();
+    return r;
+  });
+  await holdBotMoves(page, 400);
+  await page.evaluate((replay) => {
+    document.getElementById('btn-move').click();  // the guards move; the bot (robbers) answers
+    window.__opened = window.bankPage.openReplay(replay).then(() => 'ok', (e) => e.message);  // as the host's load-replay
+  }, replay);
+  assert.equal(await page.evaluate(() => window.__opened), 'ok');
+  await settled(page);
+  const got = await page.evaluate(() => {
+    const st = window.bankPage.st;
+    return { mode: st.mode, limit: st.view.move_limit, moves: st.view.moves_made, placed: st.view.placed,
+      move: document.querySelector('#status dd[data-k="move"]').textContent,
+      caption: document.getElementById('board-caption').textContent, pos: document.querySelector('#replay-player .rp-pos')?.textContent };
+  });
+  assert.deepEqual(got, { mode: 'replay', limit: 6, moves: [0, 0], placed: false, move: '0 guards / 0 robbers of 6', caption: 'Start', pos: 'Move 0 / 0' },
+    'the replay\'s start is shown, not the live game');
+  assert.equal(await errorText(page), '');
+  h.assertNoErrors();
+  await page.context().close();
 });

@@ -48,6 +48,7 @@ const st = {
   stepper: null,
   overSent: null,     // the session whose end was reported to the host page
   shownReplay: null,  // the replay in the player (mode 'replay')
+  ticket: 0,          // the latest New game or replay asked for: an earlier one still waiting is dropped
 };
 const SIDES = { guards: '0', 0: '0', robbers: '1', 1: '1', watch: 'watch', '-1': 'watch' };
 const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'best' };
@@ -332,10 +333,15 @@ function undoPlacement() {
 }
 
 async function refresh() {
-  if (!st.session) return;
+  // A replay opened while the engine worked for the live game (the host's or the address's
+  // replay opens beside an action) keeps its board: the live game, seen from all sides in that
+  // mode, was drawn over it (a player of the guards saw where the robbers hide).
+  if (!st.session || st.mode === 'replay') return;
   const viewSide = st.mode === 'play' ? st.side : -1;
   const session = st.session;
-  st.view = await session.observation(viewSide);
+  const view = await session.observation(viewSide);
+  if (st.mode === 'replay') return;
+  st.view = view;
   if (st.view.result.over && st.mode !== 'replay' && st.overSent !== session) {
     st.overSent = session;
     notifyGameOver(await session.result(), { source: st.mode === 'watch' ? 'watch' : 'play' });
@@ -402,6 +408,7 @@ async function botTurns() {
   while (st.mode === 'play' && st.view && !st.view.result.over && st.view.to_move !== st.side) {
     const move = await st.session.suggest({ level: st.level, seed: botSeed() });
     await st.session.apply(move);
+    if (st.mode !== 'play') return;  // a replay opened meanwhile: its caption stays
     // The robbers' move is hidden from the guards (it names their hiding cells and commands;
     // the guards' own view shows "??"); the guards' move is no news to the robbers, who see them.
     el.caption.textContent = st.view.to_move === 0 ? `Bot (guards) played ${move}`
@@ -510,17 +517,23 @@ async function closeReplay() {
 
 /**
  * Starts a game from the form (or from an engine `config`, e.g. from the host page). On error the
- * error is shown and thrown.
+ * error is shown and thrown. Resolves to false when a later New game or replay took its place.
  */
 async function newGame({ config = null, push = true } = {}) {
+  // New games asked while the engine is busy wait for it, each on its own timer, and their waits
+  // end in any order: an earlier New game could run last and win (the form said seed 6, seed 5
+  // was played). Only the latest request goes on.
+  const ticket = ++st.ticket;
   stopWatch();
   await closeReplay();
   const f = readForm();
   if (push) writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed });
   for (let i = 0; st.busy && i < 500; i++) await new Promise((r) => setTimeout(r, 20)); // a watched move in flight
+  if (ticket !== st.ticket) return false;
   const failed = await act(async () => {
     const cfg = config || { game: 'bank', moves: f.moves, seed: f.seed };
     const session = await engine.create(cfg);
+    if (ticket !== st.ticket) { session.delete(); return; }  // a replay opened meanwhile
     const old = st.session;
     st.session = session;
     old?.delete();
@@ -537,7 +550,9 @@ async function newGame({ config = null, push = true } = {}) {
     if (st.mode === 'play') await botTurns();
   });
   if (failed) throw failed;
+  if (ticket !== st.ticket) return false;
   if (st.mode === 'watch') watchStep();
+  return true;
 }
 
 function watchStep() {
@@ -547,6 +562,7 @@ function watchStep() {
     await act(async () => {
       const move = await st.session.suggest({ level: st.level, seed: botSeed() });
       await st.session.apply(move);
+      if (st.mode !== 'watch') return;  // a replay opened meanwhile: its caption stays
       el.caption.textContent = `${st.view.placed ? (st.view.to_move === 0 ? 'Guards' : 'Robbers') : 'Robbers hide'}: ${move}`;
       await refresh();
     }, { bots: true });
@@ -560,12 +576,15 @@ function watchStep() {
  */
 async function openReplay(input, { autoplay = false } = {}) {
   const replay = validateReplay(input, 'bank');
+  const ticket = ++st.ticket;  // (a later New game or replay wins: this one is then dropped)
   const check = await engine.fromReplay(replay);
   let result;
   try { result = await check.result(); } finally { check.delete(); }
+  if (ticket !== st.ticket) return;
   stopWatch();
+  st.mode = 'replay';  // before the next wait: the bots' move under way no longer draws (refresh)
   await closeReplay();
-  st.mode = 'replay';
+  if (ticket !== st.ticket) return;
   st.shownReplay = replay;
   st.stepper = new SessionStepper(engine, replay.config, replay.moves, { side: -1 });
   st.player = new ReplayPlayer($('replay-player'), {
@@ -580,6 +599,7 @@ async function openReplay(input, { autoplay = false } = {}) {
   });
   renderControls();
   await st.player.goTo(autoplay ? 0 : replay.moves.length);
+  if (ticket !== st.ticket) return;
   if (autoplay) st.player.play();
   if (result.over) notifyGameOver(result, { source: 'replay' });
 }
@@ -593,7 +613,7 @@ async function startFromConfig(config, { autoplay = false } = {}) {
   el.moves.value = String(shown.moves);
   if (autoplay) el.side.value = 'watch';
   else if (el.side.value === 'watch') el.side.value = '0';
-  await newGame({ config, push: false });
+  if (!(await newGame({ config, push: false }))) return;  // a later start or replay took its place
   // The frame's address (and its "Open in Pursuit" link) names the started game, not the one the
   // frame was loaded with, so a reload or the full page shows this one.
   writeHash(hashOfConfig(config));
@@ -628,7 +648,7 @@ $('btn-move').addEventListener('click', submitMove);
 // list (robbers), the selected piece's button (guards), the board (watching), the result. New
 // game, and a replay file, drop the address's replay= still downloading (supersedeAddressReplay).
 enterPresses($('btn-new'), el.moves, el.seed);
-$('btn-new').addEventListener('click', () => { supersedeAddressReplay(); newGame().then(() => focusFirst(
+$('btn-new').addEventListener('click', () => { supersedeAddressReplay(); newGame().then((started) => started && focusFirst(
   el.outcome, st.mode === 'play' && !$('hide-pick').hidden ? $('in-hide') : null,
   el.pieceRow.querySelector('button[aria-pressed="true"]'), el.canvas,
 ), () => { /* shown in the error box */ }); });
@@ -762,7 +782,7 @@ async function main() {
   // address are not.
   onNewAddress((h, next) => {
     const notes = formFromAddress(h, next);
-    newGame({ push: false }).then(() => showLinkNotes(notes), () => { /* shown in the error box */ })
+    newGame({ push: false }).then((started) => started && showLinkNotes(notes), () => { /* shown in the error box */ })
       .then(() => openAddressReplay(next));
   });
   document.documentElement.dataset.ready = '1';
