@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 /** The original's biggest map, 250×146 (read when a test needs it). */
@@ -56,6 +56,47 @@ async function boardFollowsPlayer(page, turn, total, what) {
   assert.equal(await text(page, 'c-turn'), String(turn), what);
   assert.equal(await text(page, 'replay-player .rp-pos'), `Turn ${turn} / ${total}`, what);
   assert.equal(await page.inputValue('#replay-player .rp-slider'), String(turn), what);
+}
+
+/** The built-in example1 (6×5), ready to play, its engine's answers held on demand (holdEngineAnswers). */
+async function openExample1Held() {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#map=example1', h.url).href);
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('6×5') && document.body.dataset.spTurn === '0');
+  await holdEngineAnswers(page);
+  return page;
+}
+
+/** Waits until the engine asked more than `asked` questions (window.__engineLog) and answered them all. */
+async function engineAnswered(page, asked = 0) {
+  await page.waitForFunction((n) => {
+    const log = window.__engineLog;
+    const out = log.filter((l) => l.startsWith('-> ')).length;
+    return out > n && out === log.filter((l) => l.startsWith('<- ')).length;
+  }, asked, { timeout: 30000 });
+}
+const engineAsked = (page) => page.evaluate(() => window.__engineLog.filter((l) => l.startsWith('-> ')).length);
+
+/** Nothing but the game at turn 0 to play by hand: no error, no plan shown or playing. */
+async function freshGameShown(page, what) {
+  assert.equal(await page.isHidden('#error'), true, `${what}: ${await page.textContent('#error')}`);
+  assert.equal(await text(page, 'c-turn'), '0', what);
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.', what);
+  assert.equal(await page.isHidden('#replay-box'), true, `${what}: no plan shown`);
+  assert.equal(await text(page, 'solve-info'), '', `${what}: no plan's line`);
+  assert.notEqual(await page.getAttribute('#replay-player .rp-play', 'aria-pressed').catch(() => null), 'true', `${what}: no hidden plan playing`);
+}
+
+/** The game plays: a solver move to turn 1, Undo back to turn 0 (a move of a closed game counted in this one made Undo stop at turn 1). */
+async function playsOn(page, what) {
+  await page.evaluate(() => { window.__holdEngine = () => 0; });
+  await page.click('#btn-hint');
+  await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
+  const asked = await engineAsked(page);
+  await page.click('#btn-undo');
+  await engineAnswered(page, asked);
+  assert.equal(await text(page, 'c-turn'), '0', `${what}: Undo goes back to turn 0`);
+  assert.equal(await page.isHidden('#error'), true, `${what}: ${await page.textContent('#error')}`);
 }
 
 test('a reference map is loaded and watched solved', async () => {
@@ -441,6 +482,31 @@ test('watching again mid-watch shows the new plan; a map loaded mid-solve stays,
   assert.equal(await page.isHidden('#replay-box'), true, 'no plan of the old map is played');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// Restart or another map while the solver made its plan: the plan came back and counted for the
+// game loaded meanwhile (Restart keeps the map): "Cannot read properties of null (reading
+// 'stateAt')" on the restarted game, the plan's line written under it and its player playing,
+// hidden. The plan's answer is held 300 ms: the load always comes while it is made.
+test('Restart or a built-in map while the solver makes its plan: the new game is shown to play, with no error and no plan', async () => {
+  for (const load of ['btn-restart', 'btn-builtin']) {
+    const page = await openExample1Held();
+    if (load === 'btn-builtin') await page.selectOption('#in-builtin', 'rooms');
+    await page.evaluate(() => { window.__holdEngine = (op) => (op === 'tool' ? 300 : 0); });
+    await page.evaluate((load) => {
+      document.getElementById('btn-solve').click();
+      setTimeout(() => document.getElementById(load).click(), 100);
+    }, load);
+    await page.waitForFunction(() => window.__engineLog.includes('<- tool'));
+    await engineAnswered(page);
+    await nextFrames(page);
+    const what = `${load} 100 ms into the solve`;
+    assert.match(await text(page, 'caption'), load === 'btn-builtin' ? /^24×12/ : /^6×5/, what);
+    await freshGameShown(page, what);
+    await playsOn(page, what);
+    h.assertNoErrors();
+    await page.context().close();
+  }
 });
 
 test('Enter plays the turn: steering the star it is "the star stays", steering everyone also after a click on the pad', async () => {
@@ -1153,6 +1219,32 @@ test('the first hint may take longer than the usual request limit of the engine'
   assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
   h.assertNoErrors();
   await page.context().close();
+});
+
+// Restart while a solver move was worked out (the first takes ~25 s on a big map): its move came
+// back for the closed game, and "this game session was closed (observation)" (or "(apply)",
+// Restart in the same tick) stayed on screen over the restarted game. The move is held 500 ms.
+test('Restart while a solver move is worked out: the restarted game is shown with no error, and plays on', async () => {
+  for (const gap of [0, 100]) {
+    const page = await openExample1Held();
+    await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 500 : 0); });
+    await page.evaluate((gap) => {
+      document.getElementById('btn-hint').click();
+      if (gap) setTimeout(() => document.getElementById('btn-restart').click(), gap);
+      else document.getElementById('btn-restart').click();
+    }, gap);
+    await page.waitForFunction(() => window.__engineLog.some((l) => /^<- call \d+ suggest/.test(l)));
+    await engineAnswered(page);
+    await nextFrames(page);
+    const what = `Restart ${gap} ms after Solver move`;
+    const log = await page.evaluate(() => window.__engineLog);
+    const old = /^-> call (\d+) suggest/.exec(log.find((l) => /^-> call \d+ suggest/.test(l)))[1];
+    assert.deepEqual(log.filter((l) => /^-> call \d+ apply/.test(l) && !l.startsWith(`-> call ${old} `)), [], `${what}: the closed game's move is not played in the new one`);
+    await freshGameShown(page, what);
+    await playsOn(page, what);
+    h.assertNoErrors();
+    await page.context().close();
+  }
 });
 
 // While the record solver made its plan (up to about 15 s) the play keys did nothing, silently.

@@ -520,6 +520,7 @@ function pendingLine() {
 async function refresh() {
   const session = st.session;
   const [obs, result] = await Promise.all([session.observation(-1), session.result()]);
+  if (session !== st.session) return;  // another game was loaded meanwhile: its own refresh shows it
   show(obs, result);
   if (result.over && st.overSent !== session) {
     st.overSent = session;
@@ -541,11 +542,18 @@ async function loadConfig(config, moves = []) {
   const session = await engine.create(config);  // throws with the map error
   for (const m of moves) await session.apply(m);
   stopWatching();
-  if (st.session) await st.session.delete();
+  $('solve-info').textContent = '';  // the old game's plan line goes too (a plan done while this game was made wrote it)
+  // A plan under way was for the game replaced (Restart keeps the same config: it still counted).
+  st.solves++;
+  st.solving = null;
+  // The new game is the page's before the old session is closed: a move of the old game still
+  // under way sees that its game is over (it went on with the new one, or the closed session).
+  const old = st.session;
   st.session = session;
   st.config = config;
   st.moves = moves.slice();
   st.pending = {};
+  if (old) await old.delete();
   await refresh();
 }
 
@@ -567,16 +575,21 @@ function explainMoveError(message) {
   return message;
 }
 
-async function applyLine(line) {
-  if (!st.session || st.watching) return;
+/**
+ * Plays `line` in `session`'s game (a move worked out in it: by then Restart or another map may
+ * have replaced it, and the move is dropped, without a word).
+ */
+async function applyLine(line, session = st.session) {
+  if (!session || session !== st.session || st.watching) return;
   try {
-    await st.session.apply(line);
+    await session.apply(line);
+    if (session !== st.session) return;
     clearError(errorBox);  // an earlier refused move's error is over once a turn is played
     st.moves.push(line);
     st.pending = {};
     await refresh();
   } catch (e) {
-    showError(errorBox, explainMoveError(e.message ?? String(e)));
+    if (session === st.session) showError(errorBox, explainMoveError(e.message ?? String(e)));
   }
 }
 
@@ -629,10 +642,11 @@ async function moveNow(d) {
   if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
+    const session = st.session;  // (the game the move is worked out in)
     try {
-      const line = await st.session.suggest({ level: gameLevel(), fixed: `@${d}` });
-      await applyLine(line);
-    } catch (e) { showError(errorBox, explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
+      const line = await session.suggest({ level: gameLevel(), fixed: `@${d}` });
+      await applyLine(line, session);
+    } catch (e) { if (session === st.session) showError(errorBox, explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
   } else {
     const selected = st.obs?.actors.find((a) => a.name === st.selected);
     if (selected && !selected.alive) { showError(errorBox, deadMessage(selected)); return; }
@@ -667,6 +681,7 @@ async function watchSolver() {
     if (!current()) return;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     await watchMoves(config, solved.moves, { from: fromHand ? hand.length : 0 });
+    if (!current()) return;  // (a map loaded while the plan's first turn was shown)
     st.player.play();
     // The plan plays: what a play key said while it was made is over (it stayed on screen), and
     // the keys go to the board and the player (focus stayed on this button: Space pressed it
@@ -1032,7 +1047,9 @@ async function init() {
     if (saidSearchIsOver() || !st.session || st.watching) return;
     // The first suggestion plans the whole rest of the search (about 25 s in the page on the
     // 256×256 map with 52 helpers): the usual 30 s limit restarted the engine on a slower machine.
-    try { await applyLine(await st.session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS })); } catch (e) { showError(errorBox, e); }
+    // Restart is often pressed meanwhile: the move is for this session's game only (applyLine).
+    const session = st.session;
+    try { await applyLine(await session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS }), session); } catch (e) { if (session === st.session) showError(errorBox, e); }
   });
   $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
