@@ -17,9 +17,13 @@ const SAVED_FUGITIVE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/course/re
 
 let h;
 let page;
+// The course page holds eight game pages, each with its engine worker: on a busy machine its
+// load, and a screenshot of it, take longer than the harness's 15 s default (a limit, not a wait).
+const COURSE_TIMEOUT = 60000;
 before(async () => {
   h = await setup();
   page = await h.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.setDefaultTimeout(COURSE_TIMEOUT);
   await page.goto(h.url + 'course/');
   for (const name of FRAMES) {
     const frame = page.frame({ name });
@@ -150,28 +154,35 @@ test('the host page starts a game (pursuit:start) and loads a replay (pursuit:lo
 });
 
 /**
- * Posts `msg` to a frame and collects what it answers for `ms` milliseconds, or until the first
- * answer plus 300 ms (enough to see a second, unwanted answer) when `firstAnswer` is set.
+ * Posts `msg` to a frame and collects what it answers: waits up to `ms` milliseconds for the first
+ * answer, then 300 ms more (enough to see a second, unwanted answer). With `none` (a message that
+ * must not be answered) a ping follows it: the frame takes its messages in order and answers a
+ * ping at once, so once the ping's pong came (waited for up to `ms`; none is an error), an answer
+ * to `msg` would have come too; then 300 ms more. The pong is not in what is returned.
  */
-async function exchange(name, msg, ms = 1500, { firstAnswer = true } = {}) {
-  return page.evaluate(async ({ name, msg, ms, firstAnswer }) => {
+async function exchange(name, msg, ms = 1500, { none = false } = {}) {
+  const got = await page.evaluate(async ({ name, msg, ms, none }) => {
     const frame = document.querySelector(`iframe[name="${name}"]`);
     const got = [];
     const on = (ev) => { if (ev.source === frame.contentWindow) got.push(ev.data); };
+    const isBarrier = (m) => m?.type === 'pursuit:pong' && m.id === '__after';
     window.addEventListener('message', on);
     frame.contentWindow.postMessage(msg, '*');
+    if (none) frame.contentWindow.postMessage({ type: 'pursuit:ping', id: '__after' }, '*');
     const end = Date.now() + ms;
-    while (Date.now() < end && !(firstAnswer && got.length)) await new Promise((r) => setTimeout(r, 25));
+    while (Date.now() < end && !(none ? got.some(isBarrier) : got.length)) await new Promise((r) => setTimeout(r, 25));
     if (got.length) await new Promise((r) => setTimeout(r, 300));
     window.removeEventListener('message', on);
-    return got;
-  }, { name, msg, ms, firstAnswer });
+    return none ? (got.some(isBarrier) ? got.filter((m) => !isBarrier(m)) : 'no pong to the ping sent after it') : got;
+  }, { name, msg, ms, none });
+  if (typeof got === 'string') throw new Error(`${name}, ${JSON.stringify(msg)}: ${got} within ${ms} ms`);
+  return got;
 }
 
 test('ping answers pong; bad messages get pursuit:error; unknown types are ignored', async () => {
-  assert.deepEqual(await exchange('robots-play', { type: 'pursuit:ping', id: 7 }, 500), [{ type: 'pursuit:pong', game: 'robots', ready: true, id: 7 }]);
-  assert.deepEqual(await exchange('robots-play', { type: 'pursuit:dance' }, 500), []);
-  assert.deepEqual(await exchange('robots-play', 'pursuit:ping', 500), []);
+  assert.deepEqual(await exchange('robots-play', { type: 'pursuit:ping', id: 7 }, 10000), [{ type: 'pursuit:pong', game: 'robots', ready: true, id: 7 }]);
+  assert.deepEqual(await exchange('robots-play', { type: 'pursuit:dance' }, 10000, { none: true }), []);
+  assert.deepEqual(await exchange('robots-play', 'pursuit:ping', 10000, { none: true }), []);
   const cases = [
     [{ type: 'pursuit:start', config: 'seed=3' }, /"config" must be an object/],
     [{ type: 'pursuit:start', config: { game: 'bank', seed: 1 } }, /this page plays "robots"/],
@@ -182,7 +193,7 @@ test('ping answers pong; bad messages get pursuit:error; unknown types are ignor
     [{ type: 'pursuit:load-replay', replay: { ...SAVED, moves: ['N', '<img src=x onerror=alert(1)>'] } }, /replay: /],
   ];
   for (const [msg, re] of cases) {
-    const got = await exchange('robots-play', msg, 8000);
+    const got = await exchange('robots-play', msg, 20000);
     assert.equal(got.length, 1, `one answer to ${JSON.stringify(msg).slice(0, 80)}: ${JSON.stringify(got)}`);
     assert.equal(got[0].type, 'pursuit:error');
     assert.equal(got[0].request, msg.type);
@@ -196,6 +207,7 @@ test('ping answers pong; bad messages get pursuit:error; unknown types are ignor
 
 test('parentOrigin= limits who may talk to the frame', async () => {
   const p2 = await h.newPage();
+  p2.setDefaultTimeout(COURSE_TIMEOUT);
   await p2.goto(h.url + 'course/');
   const result = await p2.evaluate(async () => {
     const got = { other: [], self: [] };
@@ -212,14 +224,23 @@ test('parentOrigin= limits who may talk to the frame', async () => {
       if (ev.source === other.contentWindow) got.other.push(ev.data.type);
       if (ev.source === self.contentWindow) got.self.push(ev.data.type);
     });
-    const until = Date.now() + 20000;
-    while (!got.self.includes('pursuit:ready') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1500));
+    const waitFor = async (done, ms) => {
+      const until = Date.now() + ms;
+      while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    };
+    // Both pages up (data-ready: each listens for messages before), the allowed one announced.
+    const readyOf = (f) => f.contentDocument?.documentElement?.dataset.ready;
+    await waitFor(() => got.self.includes('pursuit:ready') && readyOf(other) === '1', 60000);
+    got.otherReady = readyOf(other);
+    // The frames share one renderer and take the pings in the order sent: once the allowed frame
+    // answered, an answer of the other would be there too; 300 ms more catch any later message.
     other.contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
     self.contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
-    await new Promise((r) => setTimeout(r, 800));
+    await waitFor(() => got.self.includes('pursuit:pong'), 20000);
+    await new Promise((r) => setTimeout(r, 300));
     return got;
   });
+  assert.equal(result.otherReady, '1', 'the frame with parentOrigin=https://example.invalid came up');
   assert.deepEqual(result.self, ['pursuit:ready', 'pursuit:pong']);
   assert.deepEqual(result.other, []);
   h.assertNoErrors([/example\.invalid/]);
@@ -292,6 +313,7 @@ test('desktop (1280 px): in every demo the side panel sits beside the board, in 
 // ran past their cards and the page was 349 px wide.
 test('phone (320 px): the course page does not scroll sideways; nothing is cut or overlaps', async () => {
   const phone = await h.newPage({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+  phone.setDefaultTimeout(COURSE_TIMEOUT);
   await phone.goto(h.url + 'course/');
   await phone.waitForSelector('main');
   await phone.waitForTimeout(500);

@@ -59,10 +59,15 @@ for (const game of GAMES) {
       assert.equal(answer.request, msg.type);
       assert.match(answer.message, re);
     }
-    // Unknown types are ignored.
+    // Unknown types are ignored. The frame takes its messages in order and answers a ping at once:
+    // once the ping sent after it is answered, an answer to the unknown type would be there too
+    // (and 300 ms more for one sent later).
     from = await post(page, { type: 'pursuit:dance', id: 99 });
+    await post(page, { type: 'pursuit:ping', id: 'after-dance' });
+    const [, pongAt] = await waitMessage(page, (m) => m.type === 'pursuit:pong' && m.id === 'after-dance', 'pong after the unknown type', { from, timeout: 15000 });
     await page.waitForTimeout(300);
-    assert.equal((await page.evaluate(() => window.__got)).slice(from).length, 0);
+    const got = (await page.evaluate(() => window.__got)).slice(from);
+    assert.deepEqual(got.filter((m, i) => i !== pongAt - from), [], 'the unknown type is not answered');
 
     // The page still plays: a second start ends again.
     from = await post(page, { type: 'pursuit:start', config, autoplay: true });
@@ -161,13 +166,23 @@ test('parentOrigin= on every page: other origins are neither heard nor answered'
       const fr = frames.find((x) => x.f.contentWindow === ev.source);
       if (fr) fr.got.push(ev.data.type);
     });
-    const until = Date.now() + 40000;
-    while (Date.now() < until && frames.some((x) => x.kind === 'self' && !x.got.includes('pursuit:ready'))) await new Promise((r) => setTimeout(r, 100));
+    // Every page up (data-ready: it listens for messages before), and the allowed ones announced.
+    const readyOf = (x) => x.f.contentDocument?.documentElement?.dataset.ready;
+    const waitFor = async (done, ms) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until && !done()) await new Promise((r) => setTimeout(r, 100));
+    };
+    await waitFor(() => frames.every((x) => readyOf(x) && (x.kind === 'other' || x.got.includes('pursuit:ready'))), 60000);
+    // The frames share one renderer and take the pings in the order sent (each page's 'other'
+    // frame first): once every allowed frame answered, an 'other' frame's answer would be there
+    // too, and 300 ms more catches any later message.
     for (const x of frames) x.f.contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
-    await new Promise((r) => setTimeout(r, 1000));
-    return frames.map((x) => ({ game: x.game, kind: x.kind, got: x.got }));
+    await waitFor(() => frames.every((x) => x.kind === 'other' || x.got.includes('pursuit:pong')), 20000);
+    await new Promise((r) => setTimeout(r, 300));
+    return frames.map((x) => ({ game: x.game, kind: x.kind, ready: readyOf(x), got: x.got }));
   }, { games: GAMES, base: h.url });
   for (const x of got) {
+    assert.equal(x.ready, '1', `${x.game} (${x.kind}): the page came up`);
     assert.deepEqual(x.got, x.kind === 'self' ? ['pursuit:ready', 'pursuit:pong'] : [], `${x.game} (${x.kind})`);
   }
   h.assertNoErrors([/example\.invalid/]);
@@ -211,11 +226,15 @@ test('parentOrigin= survives New game in the frame and a reload of the frame', a
     await frame.click('#btn-new');
     await frame.waitForFunction(() => /seed=/.test(location.hash));
     assert.match(await frame.evaluate(() => location.hash), /parentOrigin=https%3A%2F%2Fexample\.invalid/, `${game}: the hash after New game`);
-    await frame.evaluate(() => location.reload());
-    await page.waitForTimeout(300);
-    await frameReady();
+    // (the old document is marked: the wait is for the reloaded one)
+    await frame.evaluate(() => { window.__before = true; location.reload(); });
+    await page.waitForFunction(() => { const w = document.querySelector('iframe')?.contentWindow; return w && !w.__before && w.document.documentElement?.dataset.ready === '1'; }, null, { timeout: 30000 });
+    // The page's message listener comes first; one added now hears the ping after it: by then an
+    // answer would have been posted (a ping is answered at once), 300 ms more to arrive.
+    await frame.evaluate(() => window.addEventListener('message', (ev) => { if (ev.data?.id === 'after-reload') window.__pinged = true; }));
     await post(page, { type: 'pursuit:ping', id: 'after-reload' });
-    await page.waitForTimeout(800);
+    await frame.waitForFunction(() => window.__pinged === true, null, { timeout: 15000 });
+    await page.waitForTimeout(300);
     assert.deepEqual(await page.evaluate(() => window.__got.map((m) => m.type)), [], `${game}: the reloaded frame still ignores this host`);
     await page.context().close();
   }

@@ -32,12 +32,19 @@ for (const game of pages) {
     const plain = await h.newPage();
     await plain.goto(`${h.url}${game}/`);
     await plain.waitForSelector('.site-header', { state: 'visible' });
-    await page.waitForTimeout(500);
+    // The page set up (form, status, panel filled in; the engine answered) before its width is
+    // measured: a fixed wait could measure a page still loading, which a busy machine makes likely.
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await plain.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    assert.equal(await plain.$eval('.site-header', (el) => getComputedStyle(el).display !== 'none'), true, 'the site header shows on the full page');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // (what a resize observer redraws)
     // The frame needs no horizontal scrolling at 640 px (the form controls fit the side column).
     const [scrollW, clientW] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollW <= clientW, `${game}: the page is ${scrollW} px wide in a ${clientW} px frame`);
     await screenshot(page, `embed-${game}`);
     h.assertNoErrors();
+    await page.context().close();
+    await plain.context().close();
   });
 }
 

@@ -13,10 +13,28 @@ let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
-const engineOf = (frame) => frame.evaluate(async () => {
+/**
+ * Makes the frame's engine (one per page) the test's window.__engine, and counts in
+ * __engine.started the games it started (engine.create / fromReplay answered: every page starts
+ * its games with them). waitForFunction needs a plain predicate (an async one, as the import is,
+ * resolves at once: a Promise is truthy), hence the global.
+ */
+const watchEngine = (frame) => frame.evaluate(async () => {
   const e = (await import('../common/engine.js')).getEngine();
-  return { restarts: e.restarts, timeoutMs: e.timeoutMs };
+  window.__engine = e;
+  e.started = 0;
+  for (const name of ['create', 'fromReplay']) {
+    const open = e[name].bind(e);
+    e[name] = async (...args) => { const session = await open(...args); e.started++; return session; };
+  }
 });
+
+const engineOf = (frame) => frame.evaluate(() => ({ restarts: window.__engine.restarts, started: window.__engine.started }));
+
+// game -> the page's status line (its id) and its words for a game under way (as in
+// embed-address.test.mjs).
+const PLAYING = { fugitive: /to move/, robots: /Moves made/, copsrobbers: /Round/, bank: /Move\s*\d/, searchparty: /Your turn/ };
+const STATUS_ID = { searchparty: 'status-line' };
 
 // The buttons that start a game again on some page (New game, New board, Search Party's Load,
 // Restart): a message may say "reload the page" only when the frame shows none of them.
@@ -49,12 +67,24 @@ async function assertNextStepPossible(frame, message, where) {
   return step[1];
 }
 
-/** Presses the button labelled `label` in the frame: a game starts again without an error. */
-async function pressStarts(frame, label, where) {
-  const { restarts } = await engineOf(frame);
+/**
+ * Presses the button labelled `label` in the frame: a game starts again without an error. Waits
+ * (up to 30 s: a busy machine) until a new game is under way: started by the engine after the
+ * press, the status line saying so and no engine request pending; an error shown or another
+ * restart on the way fails at once. Then, a moment later, still no error and no restart.
+ */
+async function pressStarts(frame, game, label, where) {
+  const { restarts, started } = await engineOf(frame);
   await frame.evaluate((label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label && !b.disabled).click(), label);
-  await frame.waitForFunction(() => document.documentElement.dataset.ready === '1');
-  await new Promise((r) => setTimeout(r, 1000));
+  const state = await frame.waitForFunction(([re, id, restarts, started]) => {
+    const e = window.__engine;
+    const error = [...document.querySelectorAll('.error-box')].some((b) => !b.hidden && b.textContent.trim());
+    if (error || e.restarts !== restarts) return 'failed';
+    return e.started > started && e.pending.size === 0 && new RegExp(re).test(document.getElementById(id)?.textContent || '') && 'playing';
+  }, [PLAYING[game].source, STATUS_ID[game] ?? 'status', restarts, started], { timeout: 30000 })
+    .then((handle) => handle.jsonValue())
+    .catch(async () => { throw new Error(`${where}: no game under way 30 s after pressing ${label} (games started: ${(await engineOf(frame)).started - started}, status: "${await frame.evaluate((id) => document.getElementById(id)?.textContent.trim(), STATUS_ID[game] ?? 'status')}")`); });
+  if (state === 'playing') await new Promise((r) => setTimeout(r, 300));
   assert.equal(await errorText(frame), '', `${where}: after pressing ${label} no error shows`);
   assert.equal((await engineOf(frame)).restarts, restarts, `${where}: pressing ${label} did not crash the engine`);
 }
@@ -65,13 +95,23 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
     const frame = frameOf(page);
     const gone = new Set();
     const worker = () => page.workers().find((w) => w.url().includes('/common/engine-worker.js') && !gone.has(w));
-    // The frame's engine (one per page) restarts a worker that does not answer within its time-out.
-    const { timeoutMs } = await engineOf(frame);
-    await frame.evaluate(async () => { (await import('../common/engine.js')).getEngine().timeoutMs = 1000; });
+    await watchEngine(frame);
+    // The frame's engine (one per page) restarts a worker that does not answer within its
+    // time-out. A hung or closed worker never answers, so the request that notices it is sent with
+    // a short limit (`within`, ms; Engine.requestWithin); everything else keeps the page's own
+    // limit: a new worker loads the 1.1 MB wasm module first, which on a busy machine takes
+    // seconds, and the engine counts that against the limit (see Engine.loaded).
     const crashes = [
       ['an uncaught error in the worker', (w) => w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); })],
-      ['a worker that hangs', (w) => w.evaluate(() => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < 4000); }, 0); })],
-      ['a worker that exits', (w) => w.evaluate(() => { setTimeout(() => self.close(), 0); })],
+      // Busy for 30 s from its next task on (the timer's, or the request's if that comes first:
+      // it must not be answered), longer than the limit of the request that notices it.
+      ['a worker that hangs', (w) => w.evaluate(() => {
+        const hang = () => { const t = Date.now(); while (Date.now() - t < 30000); };
+        self.onmessage = hang;
+        setTimeout(hang, 0);
+      }), { within: 5000 }],
+      // (closes itself at once, or on the request if that comes first: never answers it)
+      ['a worker that exits', (w) => w.evaluate(() => { self.onmessage = () => self.close(); setTimeout(() => self.close(), 0); }), { within: 5000 }],
       // A wasm trap inside an engine call (what a native crash becomes): the worker reports the
       // module as crashed (engine-worker.js) and the page replaces the worker.
       ['a wasm trap in an engine call', async (w, frame) => {
@@ -79,27 +119,30 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
           const M = await modulePromise; // the worker script's global: the loaded module
           M.listGames = () => { throw new WebAssembly.RuntimeError('unreachable'); };
         });
-        await frame.evaluate(async () => { await (await import('../common/engine.js')).getEngine().listGames().catch(() => {}); });
+        await frame.evaluate(async () => { await window.__engine.listGames().catch(() => {}); });
       }],
     ];
-    for (const [what, crash] of crashes) {
+    for (const [what, crash, { within } = {}] of crashes) {
       const w = worker();
       assert.ok(w, `the frame's engine worker is visible to the test (${what})`);
       const { restarts } = await engineOf(frame);
       await crash(w, frame);
       gone.add(w);
       // The next engine request notices (error event, or no answer within the time-out).
-      await frame.evaluate(async () => { await (await import('../common/engine.js')).getEngine().ready().catch(() => {}); });
-      await frame.waitForFunction(async (n) => (await import('../common/engine.js')).getEngine().restarts > n, restarts, { timeout: 15000 })
+      await frame.evaluate(async (within) => {
+        const e = window.__engine;
+        await (within ? e.requestWithin(within, 'engineVersion') : e.ready()).catch(() => {});
+      }, within);
+      await frame.waitForFunction((n) => window.__engine.restarts > n, restarts, { timeout: 30000 })
         .catch(() => { throw new Error(`${game}: the engine did not restart after ${what}`); });
       const message = await waitError(frame, `the restart after ${what}`);
       assert.match(message, /restarted/);
       const label = await assertNextStepPossible(frame, message, `${game} after ${what}`);
-      assert.ok(await frame.evaluate(async () => (await import('../common/engine.js')).getEngine().ready()), `the new worker answers after ${what}`);
+      assert.ok(await frame.evaluate(() => window.__engine.ready()), `the new worker answers after ${what}`);
+      assert.equal((await engineOf(frame)).restarts, restarts + 1, `${game}: one restart after ${what}`);
       await clearErrors(frame);
-      if (label) await pressStarts(frame, label, `${game} after ${what}`);
+      if (label) await pressStarts(frame, game, label, `${game} after ${what}`);
     }
-    await frame.evaluate(async (ms) => { (await import('../common/engine.js')).getEngine().timeoutMs = ms; }, timeoutMs);
     await stillPlays(page, game, 'after the crashes');
     h.assertNoErrors([/forced crash/, /did not answer/]);
     await page.context().close();
