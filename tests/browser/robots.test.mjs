@@ -573,13 +573,17 @@ test('a crash of the engine in the middle of a move: the page says so and Restar
     assert.ok(worker, `${where}: the engine worker is visible to the test`);
     // A wasm trap inside the engine's apply (what a native crash becomes): the worker reports the
     // module as crashed and the page replaces the worker (web/common/engine.js).
+    // (The page's engine, for the restart check below: waitForFunction takes a Promise as true, so
+    // an async check there always passed.)
+    await page.evaluate(async () => { window.__engine = (await import('../common/engine.js')).getEngine(); });
     await worker.evaluate(async (method) => {
       const M = await modulePromise; // the worker script's global: the loaded module
       M.Session.prototype[method] = () => { throw new WebAssembly.RuntimeError('unreachable'); };
     }, watch ? 'suggest' : 'apply');
     if (watch) await page.click('#btn-watch');
     else await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction(async () => (await import('../common/engine.js')).getEngine().restarts === 1);
+    await page.waitForFunction(() => window.__engine.restarts === 1, null, { timeout: 30000 })
+      .catch(async () => assert.fail(`${where}: the engine was restarted ${await page.evaluate(() => window.__engine.restarts)} times, not once`));
     await page.waitForFunction(() => !document.getElementById('btn-hint').disabled);  // the move is over
     await page.waitForTimeout(300);
     const message = (await page.textContent('#error')).trim();
