@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites } from './lib.mjs';
+import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, holdEngineAnswers } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
@@ -383,11 +383,8 @@ test('Stop while watching on the bot\'s turn: the bot moves, then it is the play
 // answers are held back 300 ms here so that the two loops always overlap.
 test('Watch pressed while the cops answer the player\'s move: one bot loop plays on to the end', async () => {
   const page = await open('#map=grid-6x6&cops=2&rounds=12&seed=5&side=robber&level=easy');
-  await page.evaluate(() => {
-    const session = window.copsPage.st.session;
-    const suggest = session.suggest.bind(session);
-    session.suggest = async (...args) => { const move = await suggest(...args); await new Promise((r) => setTimeout(r, 300)); return move; };
-  });
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 300 : 0); });
   await page.evaluate(() => { document.getElementById('btn-cross').click(); document.getElementById('btn-watch').click(); });
   await page.waitForFunction(() => document.documentElement.dataset.over === '1' || !document.getElementById('error').hidden, null, { timeout: 60000 });
   assert.equal(await errorText(page), '', 'no error');

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, layoutIssues, ROOT } from './lib.mjs';
+import { setup, screenshot, layoutIssues, nextFrames, ROOT } from './lib.mjs';
 import { openHost, waitMessage, frameOf } from './embed-lib.mjs';
 
 const pages = ['robots', 'copsrobbers', 'fugitive', 'searchparty', 'bank'].filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
@@ -37,7 +37,7 @@ for (const game of pages) {
     await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
     await plain.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
     assert.equal(await plain.$eval('.site-header', (el) => getComputedStyle(el).display !== 'none'), true, 'the site header shows on the full page');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // (what a resize observer redraws)
+    await nextFrames(page); // (what a resize observer redraws)
     // The frame needs no horizontal scrolling at 640 px (the form controls fit the side column).
     const [scrollW, clientW] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollW <= clientW, `${game}: the page is ${scrollW} px wide in a ${clientW} px frame`);
