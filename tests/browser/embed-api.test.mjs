@@ -5,7 +5,7 @@
 // page still plays afterwards. One test per page of the list in embed-lib.mjs (a new page needs one line).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup } from './lib.mjs';
+import { setup, holdEngineAnswers } from './lib.mjs';
 import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay, frameOf, openGamePage } from './embed-lib.mjs';
 
 let h;
@@ -266,5 +266,58 @@ test('searchparty: pursuit:start with an unknown built-in map name says so and l
   assert.equal(answer.type, 'pursuit:error');
   assert.match(answer.message, /map "nosuchmap": no such built-in map \(.*rooms.*\)/);
   await page.context().close();
+  h.assertNoErrors();
+});
+
+/**
+ * Waits until the frame's engine has answered all it was asked and nothing more was asked for
+ * `quietMs` (holdEngineAnswers' log): the page has done what the host asked of it.
+ */
+async function engineQuiet(frame, what, quietMs = 1500) {
+  await frame.waitForFunction((quietMs) => {
+    const log = window.__engineLog;
+    const asked = log.filter((x) => x.startsWith('->')).length;
+    const now = performance.now();
+    if (window.__quietLen !== log.length || asked * 2 !== log.length) {
+      window.__quietLen = log.length;
+      window.__quietSince = now;
+      return false;
+    }
+    return now - window.__quietSince > quietMs;
+  }, quietMs, { timeout: 60000, polling: 100 }).catch(() => { throw new Error(`${what}: the engine never went quiet`); });
+}
+
+// A course page's buttons pressed quickly post requests back to back. The page took each one as
+// it came, side by side: a pursuit:load-replay then a pursuit:start ended with whichever finished
+// last, the replay (it has more to check and rebuild) over the started game on Search Party and
+// Robots, and "this game session was closed" on Fugitive. The requests are carried out in order
+// now, so the one posted last is on screen, either way round.
+test('requests posted back to back are carried out in order: the last one is on screen', async () => {
+  for (const game of GAMES) {
+    for (const replayFirst of [true, false]) {
+      const where = `${game}, ${replayFirst ? 'load-replay then start' : 'start then load-replay'}`;
+      const page = await openGamePage(h, game);
+      const frame = frameOf(page);
+      const config = START_CONFIGS[game];
+      const ref = await engineReplay(page, game, config);
+      await holdEngineAnswers(frame);
+      const started = { ...config, seed: config.seed + 4 };
+      const requests = [{ type: 'pursuit:load-replay', replay: ref.replay, id: 'replay' }, { type: 'pursuit:start', config: started, id: 'start' }];
+      const from = await page.evaluate((msgs) => {
+        const n = window.__got.length;
+        for (const m of msgs) document.querySelector('iframe').contentWindow.postMessage(m, '*');
+        return n;
+      }, replayFirst ? requests : requests.reverse());
+      await engineQuiet(frame, where);
+      const answers = (await page.evaluate(() => window.__got)).slice(from).filter((m) => m.type === 'pursuit:error');
+      assert.deepEqual(answers, [], `${where}: no error`);
+      const shown = await frame.evaluate(() => ({ replay: !document.getElementById('replay-box').hidden, hash: location.hash,
+        errors: [...document.querySelectorAll('.error-box')].filter((e) => !e.hidden).map((e) => e.textContent.trim()).join(' | ') }));
+      assert.equal(shown.errors, '', `${where}: the frame shows no error`);
+      assert.equal(shown.replay, !replayFirst, `${where}: ${replayFirst ? 'the started game' : 'the replay'} is on screen (${JSON.stringify(shown)})`);
+      if (replayFirst) assert.match(shown.hash, new RegExp(`seed=${started.seed}(&|$)`), `${where}: the address names the started game`);
+      await page.context().close();
+    }
+  }
   h.assertNoErrors();
 });

@@ -186,7 +186,8 @@ export function connectEmbedApi({ game, start, loadReplay, announce = true } = {
   if (api) return api;
   const parent = window.parent !== window ? window.parent : null;
   const origins = allowedOrigins();
-  const state = { ready: false, queue: [] };
+  // `chain`: the host's requests, one after another (see onMessage).
+  const state = { ready: false, queue: [], chain: Promise.resolve() };
 
   function post(msg, replyOrigin) {
     if (!parent) return;
@@ -226,8 +227,15 @@ export function connectEmbedApi({ game, start, loadReplay, announce = true } = {
     if (origins !== null && !origins.includes(ev.origin)) return;
     const data = ev.data;
     if (!isPlainObject(data) || typeof data.type !== 'string' || !KNOWN.has(data.type)) return;
-    if (!state.ready && data.type !== 'pursuit:ping') { state.queue.push([data, ev.origin]); return; }
-    handle(data, ev.origin);
+    if (data.type === 'pursuit:ping') { handle(data, ev.origin); return; } // answered at once, busy or not
+    if (!state.ready) { state.queue.push([data, ev.origin]); return; }
+    handleInTurn(data, ev.origin);
+  }
+  // A request starts once the one before it has ended (handle never throws: failures are answered).
+  // Run side by side, a pursuit:load-replay and a pursuit:start posted back to back ended with
+  // whichever page action finished last: the replay (asked first) over the started game.
+  function handleInTurn(data, origin) {
+    state.chain = state.chain.then(() => handle(data, origin));
   }
   if (parent) window.addEventListener('message', onMessage);
 
@@ -239,8 +247,7 @@ export function connectEmbedApi({ game, start, loadReplay, announce = true } = {
       if (state.ready) return;
       state.ready = true;
       post({ type: 'pursuit:ready', game });
-      const queued = state.queue.splice(0);
-      (async () => { for (const [d, o] of queued) await handle(d, o); })();
+      for (const [d, o] of state.queue.splice(0)) handleInTurn(d, o);
     },
     gameOver(result, { source = 'play' } = {}) {
       let clean = null;
