@@ -100,7 +100,7 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
     // time-out. A hung or closed worker never answers, so the request that notices it is sent with
     // a short limit (`within`, ms; Engine.requestWithin); everything else keeps the page's own
     // limit: a new worker loads the 1.1 MB wasm module first, which on a busy machine takes
-    // seconds, and the engine counts that against the limit (see Engine.loaded).
+    // seconds (a request that times out meanwhile fails without a restart: Engine.loaded).
     const crashes = [
       ['an uncaught error in the worker', (w) => w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); })],
       // Busy for 30 s from its next task on (the timer's, or the request's if that comes first:
@@ -148,3 +148,34 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
     await page.context().close();
   });
 }
+
+// After a restart the new worker loads the wasm module again. A request that times out while it
+// loads (a slow network, a busy machine) must not be taken for a hang: the engine counted the
+// first worker's answer as "loaded" for every later worker, so it restarted the loading one, and
+// again for each request, until it gave up ("crashed 11 times; reload the page"). The module is
+// held back 4 s after the crash; a request with a 2 s limit then times out while it loads.
+test('a slow module load after a restart is waited for, not taken for a hang', async () => {
+  const page = await openGamePage(h, 'robots', 'seed=1'); // (any page: they share web/common/engine.js)
+  const frame = frameOf(page);
+  await watchEngine(frame);
+  let held = 0;
+  await page.context().route(/\/wasm\/pursuit\.(js|wasm)(\?|$)/, async (route) => {
+    held++;
+    await new Promise((r) => setTimeout(r, 4000));
+    await route.continue();
+  });
+  const w = page.workers().find((x) => x.url().includes('/common/engine-worker.js'));
+  assert.ok(w, "the frame's engine worker is visible to the test");
+  await w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); });
+  await frame.waitForFunction(() => window.__engine.restarts === 1, null, { timeout: 30000 });
+  const early = await frame.evaluate(() => window.__engine.requestWithin(2000, 'engineVersion').then(() => 'answered', (e) => e.message));
+  assert.match(early, /did not answer "engineVersion" within 2 s \(still loading\?\)/);
+  assert.equal((await engineOf(frame)).restarts, 1, 'the loading worker was not restarted');
+  assert.ok(await frame.evaluate(() => window.__engine.ready()), 'the new worker answers once loaded');
+  assert.ok(held >= 1, `the module was held back while the new worker loaded it (${held} requests)`);
+  assert.equal((await engineOf(frame)).restarts, 1, 'one restart in all');
+  await page.context().unroute(/\/wasm\/pursuit\.(js|wasm)(\?|$)/);
+  await stillPlays(page, 'robots', 'after the slow load');
+  h.assertNoErrors([/forced crash/, /did not answer/]);
+  await page.context().close();
+});

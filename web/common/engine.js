@@ -36,7 +36,7 @@ export class Engine {
     this.failed = null;
     this.generation = 0;      // bumped by every restart: sessions of an older generation are gone
     this.restarts = 0;
-    this.loaded = false;      // the worker answered once: later worker errors are crashes, not load failures
+    this.loaded = false;      // the worker answered once: later worker errors are crashes, not load failures (false again after a restart)
     this.restartListeners = [];
     this.nextStep = null;  // () => what to do after a restart (nextStepText)
     this.startWorker();
@@ -104,6 +104,10 @@ export class Engine {
       this.failed = new EngineError(`The game engine crashed ${this.restarts} times (last: ${reason}); reload the page.`, { fatal: true });
       return;
     }
+    // The new worker loads the module again: until it answers, a request that times out finds it
+    // loading, not stuck (a slow load after a restart was taken for a hang and restarted it again,
+    // until the page gave up: "crashed 4 times; reload the page").
+    this.loaded = false;
     this.startWorker();
     // The listeners first: the page updates its controls (a lost game's Restart), so the
     // pending calls' errors name the control that now starts a game again (nextStepText).
