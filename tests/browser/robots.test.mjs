@@ -689,6 +689,26 @@ for (const action of ['Watch', 'Undo', 'Review game', 'Play from here']) {
   });
 }
 
+// Load sample (a problem input: judged in the engine first, then its case 1 is loaded) followed at
+// once by New board with seed 7: the input's board, ready later, replaced board seed 7 under the
+// form's seed 7. The board asked for last is the one shown now. The engine's judging is held
+// 400 ms so that New board always comes back first.
+test('New board pressed while a problem input loads: the new board is shown and played', async () => {
+  const page = await open('robots/#seed=1');
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'tool' ? 400 : 0); });
+  await page.evaluate(() => {
+    document.getElementById('in-seed').value = '7';
+    document.getElementById('btn-sample').click();
+    document.getElementById('btn-new').click();
+  });
+  await settled(page);
+  assert.ok((await page.evaluate(() => window.__engineLog)).includes('<- tool'), 'the input was judged');
+  await assertNewBoardPlays(page, 'Load sample, then New board');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // Watch pressed while a replay file loads, once its board is shown and before its moves are: the
 // replay's board is shown at its start, the page idle, and the engine still applies the moves.
 // The replay is what the page shows then: Watch plays no part in it (it is not even offered).

@@ -1,5 +1,6 @@
 // Owns: small page helpers shared by every page: the error box (role="alert"), the fatal
-// "engine could not be loaded" message, and the site's list of games (static fallback).
+// "engine could not be loaded" message, the site's list of games (static fallback), focus helpers and
+// latestWins (the request asked last wins).
 
 /** The five games, in site order; the home page asks the module which are built. */
 export const GAMES = [
@@ -265,4 +266,18 @@ export function downloadJson(data, filename) {
 export function linkJson(link, data) {
   if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
   link.href = jsonUrl(data);
+}
+
+/**
+ * A counter of requests where the latest one asked wins (a board, a game, a replay): `take()`
+ * gives each request a `current()` that is false once a later request was taken. Requests take
+ * different times to answer (a replay is checked first, an input judged), so without one the
+ * request that finished last was shown, not the one asked last.
+ */
+export function latestWins() {
+  let asked = 0;
+  return function take() {
+    const ask = ++asked;
+    return () => ask === asked;
+  };
 }

@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -146,14 +146,20 @@ async function judgeInput(text) {
   try { localStorage.setItem(INPUT_KEY, text); } catch { /* private mode: links still carry small inputs */ }
 }
 
+// A ticket for one board asked for: the one asked last is shown. Boards take different times to
+// load (a problem input is judged first): a Load of an input, then New board, ended on the input's.
+const boardTicket = latestWins();
+
 /**
  * Loads a board; on error shows it and keeps the current board. The hash then names the board,
- * with `hashExtra`'s options added (unless updateHash is false).
+ * with `hashExtra`'s options added (unless updateHash is false). True once shown, false on an
+ * error, null when a board asked for later (`current`, boardTicket: default, from now) took its place.
  */
-async function loadSource(src, { updateHash = true, hashExtra = null } = {}) {
+async function loadSource(src, { updateHash = true, hashExtra = null, current = boardTicket() } = {}) {
   try {
     if (src.kind === 'input') {
       if (!st.input || st.input.text !== src.text) await judgeInput(src.text);
+      if (!current()) return null;
       if (src.caseIndex > st.input.cases.length) {
         throw new Error(`Problem input: it has ${plural(st.input.cases.length, 'case')}, no case ${src.caseIndex}`);
       }
@@ -162,6 +168,7 @@ async function loadSource(src, { updateHash = true, hashExtra = null } = {}) {
     }
     const config = configFromSource(src);
     const session = await engine.create(config);
+    if (!current()) { session.delete(); return null; }
     exitReplay();
     const old = st.session;
     Object.assign(st, { source: src, config, session, hint: null });
@@ -177,6 +184,7 @@ async function loadSource(src, { updateHash = true, hashExtra = null } = {}) {
     await refresh();
     return true;
   } catch (e) {
+    if (!current()) return null;  // (the later board's error, if any, is the one to show)
     showError(el.error, e.message);
     return false;
   }
@@ -841,14 +849,16 @@ for (const i of [el.seed, el.robots, el.teleports]) i.addEventListener('keydown'
 async function loadInputText(text, caseIndex = 1) {
   supersedeAddressReplay();
   if (!text.trim()) { showError(el.error, 'Problem input: paste an input or choose a file first.'); return false; }
+  const current = boardTicket();
   try {
     await judgeInput(text);
   } catch (e) {
+    if (!current()) return null;
     el.judge.textContent = '';
     showError(el.error, e.message.startsWith('Problem input') ? e.message : `Problem input: ${e.message}`);
     return false;
   }
-  return loadSource({ kind: 'input', text, caseIndex });
+  return current() ? loadSource({ kind: 'input', text, caseIndex }, { current }) : null;
 }
 $('btn-load').addEventListener('click', () => loadInputText(el.input.value));
 $('btn-sample').addEventListener('click', () => { el.input.value = SAMPLE_INPUT; loadInputText(SAMPLE_INPUT); });
@@ -934,6 +944,7 @@ onNewAddress((h, embed) => {
   }
   notes.push(...embed.notes);
   loadSource(src, { updateHash: false }).then((ok) => {
+    if (ok === null) return;  // another board was asked for meanwhile: its options are not this address's
     showNotes(notes, { after: !ok });
     applyEmbedOptions(h, embed, { boardShown: ok });
   });
@@ -970,10 +981,15 @@ async function whenIdle() {
   for (let i = 0; st.busy && i < 600; i++) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** Loads `src`; throws (for the host page) where the page would only show the error. */
+/**
+ * Loads `src`; throws (for the host page) where the page would only show the error. False when a
+ * board asked for later took its place (nothing more to do for this one).
+ */
 async function loadSourceOrThrow(src, opts, { waitIdle = true } = {}) {
   if (waitIdle) await whenIdle();
-  if (!(await loadSource(src, opts))) throw new Error(shownError(el.error) || 'the board could not be loaded');
+  const loaded = await loadSource(src, opts);
+  if (loaded === false) throw new Error(shownError(el.error) || 'the board could not be loaded');
+  return loaded === true;
 }
 
 /**
@@ -983,7 +999,7 @@ async function loadSourceOrThrow(src, opts, { waitIdle = true } = {}) {
  * writeHash still dropped parentOrigin=; it keeps it, and adds embed=1, now.)
  */
 async function startFromConfig(config, { autoplay = false } = {}) {
-  await loadSourceOrThrow(sourceFromConfig(config), { hashExtra: autoplay ? { side: 'watch' } : null });
+  if (!(await loadSourceOrThrow(sourceFromConfig(config), { hashExtra: autoplay ? { side: 'watch' } : null }))) return;
   st.by = 'play';
   if (autoplay) await watch();
 }
@@ -1005,7 +1021,7 @@ async function showReplay(replay, { autoplay = false } = {}) {
   st.busy = true;
   updateButtons();
   try {
-    await loadSourceOrThrow(src, { updateHash: false }, { waitIdle: false });
+    if (!(await loadSourceOrThrow(src, { updateHash: false }, { waitIdle: false }))) return;
     st.by = 'replay';
     if (!(await rebuildAt(replay.moves)) || !(await refresh())) return;
     el.hint.textContent = `Replay: ${plural(replay.moves.length, 'move')}.`;
@@ -1050,7 +1066,7 @@ try {
     src = sourceFromHash({});
   }
   notes.push(...embed.notes);
-  if (!(await loadSource(src, { updateHash: false }))) {
+  if ((await loadSource(src, { updateHash: false })) === false) {
     msg = shownError(el.error);
     if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
   }
