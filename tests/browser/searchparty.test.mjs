@@ -509,6 +509,37 @@ test('Restart or a built-in map while the solver makes its plan: the new game is
   }
 });
 
+// A replay pasted and loaded, then at once a built-in map: the replay is checked by the engine
+// before its game is made, so the map was ready first, and the replay then opened over it (the
+// player showing the replay, the map's name still in the address). The game asked for last is
+// the one shown now. The replay's check is held 400 ms: the map always comes back first.
+test('A replay loaded, then at once a built-in map: the map is shown to play, not the replay', async () => {
+  const page = await openExample1Held();
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const g = await new Engine().create({ game: 'searchparty', builtin: 'example1' });
+    for (let i = 0; i < 2; i++) await g.apply(await g.suggest({}));
+    return g.replay();
+  });
+  await page.selectOption('#in-builtin', 'rooms');
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'fromReplay' ? 400 : 0); });
+  await page.evaluate((json) => {
+    document.getElementById('map-text').value = json;
+    document.getElementById('btn-load').click();
+    document.getElementById('btn-builtin').click();
+  }, JSON.stringify(replay));
+  await page.waitForFunction(() => window.__engineLog.includes('<- fromReplay'));
+  await engineAnswered(page);
+  await nextFrames(page);
+  const what = 'Load of a replay, then a built-in map';
+  assert.match(await text(page, 'caption'), /^24×12/, what);
+  assert.match(await page.evaluate(() => location.hash), /map=rooms/, what);
+  await freshGameShown(page, what);
+  await playsOn(page, what);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('Enter plays the turn: steering the star it is "the star stays", steering everyone also after a click on the pad', async () => {
   const page = await openPage();
   const star = () => page.evaluate(() => document.querySelector('#cast').textContent.split(' ')[0]);

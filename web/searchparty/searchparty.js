@@ -13,7 +13,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from 
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, latestWins } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -537,10 +537,32 @@ function stopWatching() {
   updatePlayControls();
 }
 
-async function loadConfig(config, moves = []) {
+// A ticket for one game asked for (a map, a replay, Restart, Undo): the one asked last is shown. A
+// replay is checked by the engine before its game is made: a map loaded just after it was ready
+// first, and the replay then replaced it.
+const loadTicket = latestWins();
+
+/**
+ * Makes `config`'s game, `moves` played, the page's game. False, and nothing replaced, when a
+ * game asked for later (`current`, loadTicket: by default, from now) took its place.
+ */
+async function loadConfig(config, moves = [], current = loadTicket()) {
   clearError(errorBox);
-  const session = await engine.create(config);  // throws with the map error
-  for (const m of moves) await session.apply(m);
+  let session;
+  try {
+    session = await engine.create(config);  // throws with the map error
+  } catch (e) {
+    if (!current()) return false;  // (the later game's error, if any, is the one to show)
+    throw e;
+  }
+  try {
+    for (const m of moves) await session.apply(m);
+  } catch (e) {
+    session.delete();
+    if (!current()) return false;
+    throw e;
+  }
+  if (!current()) { session.delete(); return false; }
   stopWatching();
   $('solve-info').textContent = '';  // the old game's plan line goes too (a plan done while this game was made wrote it)
   // A plan under way was for the game replaced (Restart keeps the same config: it still counted).
@@ -555,6 +577,7 @@ async function loadConfig(config, moves = []) {
   st.pending = {};
   if (old) await old.delete();
   await refresh();
+  return current();
 }
 
 const DIRECTION_NAMES = { 1: 'south-west', 2: 'south', 3: 'south-east', 4: 'west', 5: 'nowhere', 6: 'east', 7: 'north-west', 8: 'north', 9: 'north-east' };
@@ -771,7 +794,7 @@ async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
 async function takeOver() {
   const k = st.player ? st.player.k : 0;
   const moves = (st.watchMoves || []).slice(0, k);
-  await loadConfig(st.config, moves);
+  return loadConfig(st.config, moves);
 }
 
 async function mapConfig(text) {
@@ -784,14 +807,17 @@ async function mapConfig(text) {
  */
 async function showReplay(input, { autoplay = true } = {}) {
   const replay = validateReplay(input, 'searchparty');
+  const current = loadTicket();
   const check = await engine.fromReplay(replay);
   let result;
   try { result = await check.result(); } finally { check.delete(); }
-  await loadConfig(replay.config);
+  if (!current() || !(await loadConfig(replay.config, [], current))) return false;
   await watchMoves(replay.config, replay.moves, { replay: true });
+  if (!current()) return false;
   $('solve-info').textContent = `A replay of ${plural(replay.moves.length, 'turn')}${result.over ? ', the search complete' : ', the search not complete'}.`;
   if (autoplay) st.player.play();
   if (result.over) notifyGameOver(result, { source: 'replay' });
+  return true;
 }
 
 /**
@@ -801,17 +827,17 @@ async function showReplay(input, { autoplay = true } = {}) {
  */
 async function showReplayExplained(input, options) {
   try {
-    await showReplay(input, options);
+    return await showReplay(input, options);
   } catch (e) {
     throw new Error(`replay: ${explainMoveError(e.message.replace(/^replay:? /, ''))}`);
   }
 }
 
-/** A map text, or a replay JSON (text starting with "{"). */
+/** A map text, or a replay JSON (text starting with "{"); false when a later game took its place. */
 async function loadText(text) {
   const t = text.trim();
   if (t.startsWith('{')) return showReplayExplained(t);
-  await loadConfig(await mapConfig(text));
+  return loadConfig(await mapConfig(text));
 }
 
 // The Generate form's fields: the engine's limits, checked here so that every mistake reads the
@@ -916,7 +942,7 @@ async function startFromConfig(config, { autoplay = false } = {}) {
     if (!text) throw new Error(`map "${config.map.slice(0, 40)}": no such built-in map (${st.builtins.map((m) => m.name).join(', ')})`);
     cfg = { ...config, map: text };
   } else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
-  await loadConfig(cfg);
+  if (!(await loadConfig(cfg))) return;  // the visitor loaded another game meanwhile
   // The frame's address (and its "Open in Pursuit" link) names the started map, not the one the
   // frame was loaded with, so a reload or the full page shows this one; the level stays.
   rewriteHash({ map: builtinNameOf(cfg), seed: Number.isInteger(config.seed) ? config.seed : null,
@@ -989,7 +1015,8 @@ async function init() {
   onNewAddress((next, nextEmbed) => {
     const linked = readAddress(next, nextEmbed);
     $('in-builtin').value = linked.name;
-    loadText(builtinText(linked.name)).then(() => {
+    loadText(builtinText(linked.name)).then((shown) => {
+      if (!shown) return;  // another game was asked for meanwhile: the address's options are not its
       if (linked.note) showError(errorBox, linked.note);
       return followAddress(next, nextEmbed, linked.note);
     }, (e) => showError(errorBox, e));
@@ -1002,7 +1029,7 @@ async function init() {
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
   const loadByHand = (text, map = null) => {
     supersedeAddressReplay();
-    return loadText(text).then(() => { rewriteHashForMap(map); toBoard(); }, (e) => showError(errorBox, e));
+    return loadText(text).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, e));
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
@@ -1054,7 +1081,7 @@ async function init() {
   $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
   // Restart, as a new map: focus goes to the board (it stayed on Restart, away from the game).
-  $('btn-restart').onclick = () => { supersedeAddressReplay(); loadConfig(st.config).then(toBoard, (e) => showError(errorBox, e)); };
+  $('btn-restart').onclick = () => { supersedeAddressReplay(); loadConfig(st.config).then((shown) => shown && toBoard(), (e) => showError(errorBox, e)); };
   $('btn-save-replay').onclick = async () => {
     let replay;
     if (st.watching) {
