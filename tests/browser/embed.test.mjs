@@ -132,6 +132,32 @@ test('the iframe snippets of docs/course-kit.md and README.md open their pages a
   h.assertNoErrors();
 });
 
+// The snippets where the student plays (no autoplay=, side=watch or replay=), at the size each
+// one gives: Restart and Undo end inside the frame. At the documented 720 x 600, Search Party's
+// Undo and Restart were 44 px below the frame, Cops and Robbers' Restart 10 px (a student had to
+// scroll the frame to find them).
+const SIZED_SNIPPETS = [...DOC.matchAll(/<iframe src="https:\/\/(?:example\.org\/pursuit|YOUR-HOST)\/([a-z]+)\/(#[^"]*)"[^>]*?width="(\d+)" height="(\d+)"/g)]
+  .map((m) => ({ game: m[1], hash: m[2], width: Number(m[3]), height: Number(m[4]) }))
+  .filter((s) => pages.includes(s.game) && !/autoplay=1|side=watch|replay=/.test(s.hash));
+
+test('the play snippets of docs/course-kit.md show Restart and Undo inside the frame, at the size they give', async () => {
+  assert.ok(SIZED_SNIPPETS.length >= 5, `play snippets found: ${SIZED_SNIPPETS.length}`);
+  const problems = [];
+  for (const { game, hash, width, height } of SIZED_SNIPPETS) {
+    const page = await h.newPage({ viewport: { width, height } });
+    await page.goto(`${h.url}${game}/${hash}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    await nextFrames(page);
+    for (const id of ['btn-restart', 'btn-undo']) {
+      const box = await (await page.$(`#${id}`))?.boundingBox();  // (none on the page, or hidden: null)
+      if (box && box.y + box.height > height) problems.push(`${game}${hash} (${width}x${height}): #${id} ends at ${Math.round(box.y + box.height)}`);
+    }
+    await page.context().close();
+  }
+  assert.deepEqual(problems, []);
+  h.assertNoErrors();
+});
+
 // A course page on a phone gives a frame 320..380 px wide: every game page in embed mode fits
 // it without sideways scrolling (Bank's 25-column board had a 12 px cell floor: 370 px wide).
 test('every page in embed mode fits a 320 px frame', async () => {
