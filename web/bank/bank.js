@@ -12,7 +12,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -48,7 +48,6 @@ const st = {
   stepper: null,
   overSent: null,     // the session whose end was reported to the host page
   shownReplay: null,  // the replay in the player (mode 'replay')
-  ticket: 0,          // the latest New game or replay asked for: an earlier one still waiting is dropped
 };
 const SIDES = { guards: '0', 0: '0', robbers: '1', 1: '1', watch: 'watch', '-1': 'watch' };
 const LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard', best: 'best' };
@@ -515,6 +514,9 @@ async function closeReplay() {
   $('replay-player').textContent = '';
 }
 
+// The latest New game or replay asked for: an earlier one still waiting is dropped.
+const gameTicket = latestWins();
+
 /**
  * Starts a game from the form (or from an engine `config`, e.g. from the host page). On error the
  * error is shown and thrown. Resolves to false when a later New game or replay took its place.
@@ -523,17 +525,17 @@ async function newGame({ config = null, push = true } = {}) {
   // New games asked while the engine is busy wait for it, each on its own timer, and their waits
   // end in any order: an earlier New game could run last and win (the form said seed 6, seed 5
   // was played). Only the latest request goes on.
-  const ticket = ++st.ticket;
+  const current = gameTicket();
   stopWatch();
   await closeReplay();
   const f = readForm();
   if (push) writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed });
   for (let i = 0; st.busy && i < 500; i++) await new Promise((r) => setTimeout(r, 20)); // a watched move in flight
-  if (ticket !== st.ticket) return false;
+  if (!current()) return false;
   const failed = await act(async () => {
     const cfg = config || { game: 'bank', moves: f.moves, seed: f.seed };
     const session = await engine.create(cfg);
-    if (ticket !== st.ticket) { session.delete(); return; }  // a replay opened meanwhile
+    if (!current()) { session.delete(); return; }  // a replay opened meanwhile
     const old = st.session;
     st.session = session;
     old?.delete();
@@ -550,7 +552,7 @@ async function newGame({ config = null, push = true } = {}) {
     if (st.mode === 'play') await botTurns();
   });
   if (failed) throw failed;
-  if (ticket !== st.ticket) return false;
+  if (!current()) return false;
   if (st.mode === 'watch') watchStep();
   return true;
 }
@@ -576,15 +578,15 @@ function watchStep() {
  */
 async function openReplay(input, { autoplay = false } = {}) {
   const replay = validateReplay(input, 'bank');
-  const ticket = ++st.ticket;  // (a later New game or replay wins: this one is then dropped)
+  const current = gameTicket();  // (a later New game or replay wins: this one is then dropped)
   const check = await engine.fromReplay(replay);
   let result;
   try { result = await check.result(); } finally { check.delete(); }
-  if (ticket !== st.ticket) return;
+  if (!current()) return;
   stopWatch();
   st.mode = 'replay';  // before the next wait: the bots' move under way no longer draws (refresh)
   await closeReplay();
-  if (ticket !== st.ticket) return;
+  if (!current()) return;
   st.shownReplay = replay;
   st.stepper = new SessionStepper(engine, replay.config, replay.moves, { side: -1 });
   st.player = new ReplayPlayer($('replay-player'), {
@@ -599,7 +601,7 @@ async function openReplay(input, { autoplay = false } = {}) {
   });
   renderControls();
   await st.player.goTo(autoplay ? 0 : replay.moves.length);
-  if (ticket !== st.ticket) return;
+  if (!current()) return;
   if (autoplay) st.player.play();
   if (result.over) notifyGameOver(result, { source: 'replay' });
 }
