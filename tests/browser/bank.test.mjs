@@ -405,13 +405,21 @@ test('Review opens once the game is over; in a replay, Save replay saves the rep
     while (!(await g.result()).over) await g.apply(await g.suggest({ level: 'easy', seed: 1 }));
     return g.replay();
   });
+  // Save pressed while the replay opens (the engine's answers held 200 ms each: it still rebuilds
+  // the moves) saves that replay. It did nothing then: Save was an action, and a press while
+  // another works is dropped (CI on a busy machine clicked in that moment: no download in 15 s).
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = () => 200; });
   await page.setInputFiles('#in-replay', { name: 'seed5.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
   await page.waitForFunction(() => window.bankPage.st.mode === 'replay');
-  assert.equal(await page.$eval('#btn-review', (b) => b.disabled), true, 'already reviewing');
+  assert.equal(await page.evaluate(() => window.bankPage.st.busy), true, 'Save is pressed while the replay opens');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save')]);
   assert.equal(download.suggestedFilename(), 'bank-seed5.json');
   const saved = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   assert.deepEqual(saved.moves, replay.moves, 'the replay shown');
+  await page.evaluate(() => { window.__holdEngine = () => 0; });
+  await page.waitForFunction(() => !window.bankPage.st.busy);
+  assert.equal(await page.$eval('#btn-review', (b) => b.disabled), true, 'already reviewing');
   h.assertNoErrors();
   await page.context().close();
 });

@@ -585,9 +585,9 @@ async function openReplay(input, { autoplay = false } = {}) {
   if (!current()) return;
   stopWatch();
   st.mode = 'replay';  // before the next wait: the bots' move under way no longer draws (refresh)
+  st.shownReplay = replay;  // (with the mode: Save saves the replay being opened, not the one before)
   await closeReplay();
   if (!current()) return;
-  st.shownReplay = replay;
   st.stepper = new SessionStepper(engine, replay.config, replay.moves, { side: -1 });
   st.player = new ReplayPlayer($('replay-player'), {
     total: replay.moves.length,
@@ -684,11 +684,17 @@ $('btn-random-hide').addEventListener('click', () => act(async () => {
   el.hint.textContent = `The bot chose ${st.placement.join(', ')}: press Start the game (Enter), or Undo last to change one.`;
 }));
 // In a replay, Save replay saves the replay shown (it saved the game played before it, hidden).
-$('btn-save').addEventListener('click', () => act(async () => {
-  const replay = st.mode === 'replay' ? st.shownReplay : await st.session?.replay();
-  if (!replay) return;
-  downloadJson(replay, `bank-seed${Number(replay.config?.seed) || 0}.json`);  // (no seed: the engine's default, 0)
-}));
+// Save only reads: not an action (act), which drops a press while another works. Saving while
+// a replay opened, or the bot answered, did nothing at all, with the button enabled.
+$('btn-save').addEventListener('click', async () => {
+  try {
+    const replay = st.mode === 'replay' ? st.shownReplay : await st.session?.replay();
+    if (!replay) return;
+    downloadJson(replay, `bank-seed${Number(replay.config?.seed) || 0}.json`);  // (no seed: the engine's default, 0)
+  } catch (e) {
+    showError(el.error, e);
+  }
+});
 $('btn-review').addEventListener('click', () => act(async () => {
   if (st.session && st.mode !== 'replay' && st.view?.result.over) await openReplay(await st.session.replay());
 }));
