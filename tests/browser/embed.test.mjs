@@ -106,9 +106,11 @@ test('every game page fits a 390 px phone; file labels stay on one line', async 
 // the page's form where it has one.
 // README's own snippet (YOUR-HOST) is checked the same way.
 const DOC = ['docs/course-kit.md', 'README.md'].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
-const SNIPPETS = [...DOC.matchAll(/<iframe src="https:\/\/(?:example\.org\/pursuit|YOUR-HOST)\/([a-z]+)\/(#[^"]*)"/g)]
-  .map((m) => ({ game: m[1], hash: m[2] }))
-  .filter((s) => !/replay=https?:/.test(s.hash) && pages.includes(s.game));
+// (with the width and height the snippet gives, when it gives them)
+const ALL_SNIPPETS = [...DOC.matchAll(/<iframe src="https:\/\/(?:example\.org\/pursuit|YOUR-HOST)\/([a-z]+)\/(#[^"]*)"(?:[^>]*?width="(\d+)" height="(\d+)")?/g)]
+  .map((m) => ({ game: m[1], hash: m[2], width: Number(m[3]), height: Number(m[4]) }))
+  .filter((s) => pages.includes(s.game));
+const SNIPPETS = ALL_SNIPPETS.filter((s) => !/replay=https?:/.test(s.hash));
 
 test('the iframe snippets of docs/course-kit.md and README.md open their pages as documented', async () => {
   assert.ok(SNIPPETS.length >= 9, `snippets found: ${SNIPPETS.length}`);
@@ -136,9 +138,7 @@ test('the iframe snippets of docs/course-kit.md and README.md open their pages a
 // one gives: Restart and Undo end inside the frame. At the documented 720 x 600, Search Party's
 // Undo and Restart were 44 px below the frame, Cops and Robbers' Restart 10 px (a student had to
 // scroll the frame to find them).
-const SIZED_SNIPPETS = [...DOC.matchAll(/<iframe src="https:\/\/(?:example\.org\/pursuit|YOUR-HOST)\/([a-z]+)\/(#[^"]*)"[^>]*?width="(\d+)" height="(\d+)"/g)]
-  .map((m) => ({ game: m[1], hash: m[2], width: Number(m[3]), height: Number(m[4]) }))
-  .filter((s) => pages.includes(s.game) && !/autoplay=1|side=watch|replay=/.test(s.hash));
+const SIZED_SNIPPETS = ALL_SNIPPETS.filter((s) => s.width && s.height && !/autoplay=1|side=watch|replay=/.test(s.hash));
 
 test('the play snippets of docs/course-kit.md show Restart and Undo inside the frame, at the size they give', async () => {
   assert.ok(SIZED_SNIPPETS.length >= 5, `play snippets found: ${SIZED_SNIPPETS.length}`);

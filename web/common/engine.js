@@ -106,7 +106,7 @@ export class Engine {
     }
     // The new worker loads the module again: until it answers, a request that times out finds it
     // loading, not stuck (a slow load after a restart was taken for a hang and restarted it again,
-    // until the page gave up: "crashed 4 times; reload the page").
+    // until the page gave up: "crashed 11 times; reload the page").
     this.loaded = false;
     this.startWorker();
     // The listeners first: the page updates its controls (a lost game's Restart), so the

@@ -548,18 +548,13 @@ const loadTicket = latestWins();
  */
 async function loadConfig(config, moves = [], current = loadTicket()) {
   clearError(errorBox);
-  let session;
+  let session = null;
   try {
     session = await engine.create(config);  // throws with the map error
-  } catch (e) {
-    if (!current()) return false;  // (the later game's error, if any, is the one to show)
-    throw e;
-  }
-  try {
     for (const m of moves) await session.apply(m);
   } catch (e) {
-    session.delete();
-    if (!current()) return false;
+    session?.delete();
+    if (!current()) return false;  // (the later game's error, if any, is the one to show)
     throw e;
   }
   if (!current()) { session.delete(); return false; }
