@@ -130,6 +130,33 @@ export async function holdEngineAnswers(page) {
   });
 }
 
+/**
+ * Waits until the engine has answered every question asked of it (holdEngineAnswers' log), more
+ * than `after` of them, with `idle` (a function run in the page) true too: the page is done with
+ * what was asked of it. `quietMs`: it must stay so that long, nothing more asked (a page that asks
+ * again after a pause, a host's next request). `target`: a page or a frame.
+ */
+export async function engineAnswered(target, { after = 0, idle = null, quietMs = 0, what = 'the page' } = {}) {
+  // Polled from here: the pages' Content-Security-Policy forbids the eval a predicate made of
+  // `idle` and the log's counts would need in the page.
+  const logState = () => target.evaluate(() => {
+    const log = window.__engineLog;
+    return { length: log.length, asked: log.filter((l) => l.startsWith('-> ')).length, answered: log.filter((l) => l.startsWith('<- ')).length };
+  });
+  const deadline = Date.now() + 60000;
+  let quietFrom = null, seen = -1;
+  for (;;) {
+    const log = await logState();
+    const ready = log.asked > after && log.asked === log.answered && (!idle || await target.evaluate(idle))
+      && (await logState()).length === log.length;  // (nothing asked while idle was looked at)
+    if (!ready || log.length !== seen) quietFrom = ready ? Date.now() : null;
+    seen = log.length;
+    if (quietFrom !== null && Date.now() - quietFrom >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`${what}: the engine was not done answering in 60 s (${log.asked} asked, ${log.answered} answered)`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

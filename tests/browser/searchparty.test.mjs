@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, engineAnswered, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 /** The original's biggest map, 250×146 (read when a test needs it). */
@@ -67,14 +67,6 @@ async function openExample1Held() {
   return page;
 }
 
-/** Waits until the engine asked more than `asked` questions (window.__engineLog) and answered them all. */
-async function engineAnswered(page, asked = 0) {
-  await page.waitForFunction((n) => {
-    const log = window.__engineLog;
-    const out = log.filter((l) => l.startsWith('-> ')).length;
-    return out > n && out === log.filter((l) => l.startsWith('<- ')).length;
-  }, asked, { timeout: 30000 });
-}
 const engineAsked = (page) => page.evaluate(() => window.__engineLog.filter((l) => l.startsWith('-> ')).length);
 
 /** Nothing but the game at turn 0 to play by hand: no error, no plan shown or playing. */
@@ -94,7 +86,7 @@ async function playsOn(page, what) {
   await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
   const asked = await engineAsked(page);
   await page.click('#btn-undo');
-  await engineAnswered(page, asked);
+  await engineAnswered(page, { after: asked });
   assert.equal(await text(page, 'c-turn'), '0', `${what}: Undo goes back to turn 0`);
   assert.equal(await page.isHidden('#error'), true, `${what}: ${await page.textContent('#error')}`);
 }
@@ -537,6 +529,36 @@ test('A replay loaded, then at once a built-in map: the map is shown to play, no
   await freshGameShown(page, what);
   await playsOn(page, what);
   h.assertNoErrors();
+  await page.context().close();
+});
+
+test('A refused replay, then at once a built-in map: the map is shown, without the replay\'s error', async () => {
+  const page = await openExample1Held();
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const g = await new Engine().create({ game: 'searchparty', builtin: 'example1' });
+    await g.apply(await g.suggest({}));
+    return g.replay();
+  });
+  replay.moves.push('@5 @5');  // the star moved twice in one turn: the engine refuses the replay
+  await page.selectOption('#in-builtin', 'rooms');
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'fromReplay' ? 400 : 0); });
+  await page.evaluate((json) => {
+    document.getElementById('map-text').value = json;
+    document.getElementById('btn-load').click();
+    document.getElementById('btn-builtin').click();
+  }, JSON.stringify(replay));
+  await page.waitForFunction(() => window.__engineLog.some((l) => l.startsWith('<- fromReplay failed')));
+  await engineAnswered(page);
+  await nextFrames(page);
+  const what = 'Load of a refused replay, then a built-in map';
+  assert.match(await text(page, 'caption'), /^24×12/, what);
+  await freshGameShown(page, what);
+  // The same replay alone is refused, in words (the check above is not blind to its error).
+  await page.click('#btn-load');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /^replay: .*more than once/s);
+  assert.match(await text(page, 'caption'), /^24×12/, `${what}: the refused replay replaced nothing`);
   await page.context().close();
 });
 

@@ -798,14 +798,20 @@ async function mapConfig(text) {
 
 /**
  * Shows a replay: its shape is checked, then every move by the engine, before the shown map is
- * replaced; then it plays in the replay player (from the start). Errors are thrown.
+ * replaced; then it plays in the replay player (from the start). Errors are thrown, unless a game
+ * asked for later took its place (false, as loadConfig).
  */
 async function showReplay(input, { autoplay = true } = {}) {
   const replay = validateReplay(input, 'searchparty');
   const current = loadTicket();
-  const check = await engine.fromReplay(replay);
   let result;
-  try { result = await check.result(); } finally { check.delete(); }
+  try {
+    const check = await engine.fromReplay(replay);
+    try { result = await check.result(); } finally { check.delete(); }
+  } catch (e) {
+    if (!current()) return false;  // a game asked for later is shown: a refusal of this one is old news
+    throw e;
+  }
   if (!current() || !(await loadConfig(replay.config, [], current))) return false;
   await watchMoves(replay.config, replay.moves, { replay: true });
   if (!current()) return false;
