@@ -5,7 +5,7 @@
 // page still plays afterwards. One test per page of the list in embed-lib.mjs (a new page needs one line).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, holdEngineAnswers } from './lib.mjs';
+import { setup, holdEngineAnswers, engineAnswered } from './lib.mjs';
 import { GAMES, START_CONFIGS, openHost, waitMessage, post, engineReplay, frameOf, openGamePage } from './embed-lib.mjs';
 
 let h;
@@ -269,24 +269,6 @@ test('searchparty: pursuit:start with an unknown built-in map name says so and l
   h.assertNoErrors();
 });
 
-/**
- * Waits until the frame's engine has answered all it was asked and nothing more was asked for
- * `quietMs` (holdEngineAnswers' log): the page has done what the host asked of it.
- */
-async function engineQuiet(frame, what, quietMs = 1500) {
-  await frame.waitForFunction((quietMs) => {
-    const log = window.__engineLog;
-    const asked = log.filter((x) => x.startsWith('->')).length;
-    const now = performance.now();
-    if (window.__quietLen !== log.length || asked * 2 !== log.length) {
-      window.__quietLen = log.length;
-      window.__quietSince = now;
-      return false;
-    }
-    return now - window.__quietSince > quietMs;
-  }, quietMs, { timeout: 60000, polling: 100 }).catch(() => { throw new Error(`${what}: the engine never went quiet`); });
-}
-
 // A course page's buttons pressed quickly post requests back to back. The page took each one as
 // it came, side by side: a pursuit:load-replay then a pursuit:start ended with whichever finished
 // last, the replay (it has more to check and rebuild) over the started game on Search Party and
@@ -308,7 +290,7 @@ test('requests posted back to back are carried out in order: the last one is on 
         for (const m of msgs) document.querySelector('iframe').contentWindow.postMessage(m, '*');
         return n;
       }, replayFirst ? requests : requests.reverse());
-      await engineQuiet(frame, where);
+      await engineAnswered(frame, { quietMs: 1500, what: where });  // (idle for a moment between the two requests)
       const answers = (await page.evaluate(() => window.__got)).slice(from).filter((m) => m.type === 'pursuit:error');
       assert.deepEqual(answers, [], `${where}: no error`);
       const shown = await frame.evaluate(() => ({ replay: !document.getElementById('replay-box').hidden, hash: location.hash,

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, holdEngineAnswers } from './lib.mjs';
+import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, holdEngineAnswers, engineAnswered } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -471,11 +471,10 @@ const COURSE_REPLAY = () => fs.readFileSync(path.join(ROOT, 'web', 'course', 're
  * engine's answers are held (holdEngineAnswers), so the page's last writes come late.
  */
 async function engineSettled(page) {
-  await page.waitForFunction(() => {
-    const log = window.__engineLog, s = window.fugitivePage.st;
-    const asked = log.filter((l) => l.startsWith('->')).length, answered = log.filter((l) => l.startsWith('<-')).length;
-    return asked === answered && !s.busy && !s.replay?.stepping && s.obs && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
-  }, null, { timeout: 30000 });
+  await engineAnswered(page, { idle: () => {
+    const s = window.fugitivePage.st;
+    return !s.busy && !s.replay?.stepping && s.obs && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
+  } });
   await page.waitForTimeout(300);  // (a bot loop's pause between moves: nothing more is asked)
   assert.equal(await page.evaluate(() => window.__engineLog.filter((l) => l.startsWith('->')).length
     === window.__engineLog.filter((l) => l.startsWith('<-')).length), true, 'the page asks nothing more');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, holdEngineAnswers, nextFrames, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, holdEngineAnswers, engineAnswered, nextFrames, ROOT, ARTIFACTS } from './lib.mjs';
 
 // Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
 const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
@@ -615,10 +615,7 @@ const SEED7 = { game: 'robots', seed: 7, robots: 10, teleports: 5 };
 
 /** Waits until the page is idle (no action under way) and every engine call it made is answered. */
 async function settled(page) {
-  await page.waitForFunction(() => {
-    const count = (dir) => window.__engineLog.filter((l) => l.startsWith(dir)).length;
-    return !window.robotsPage.st.busy && count('->') === count('<-');
-  }, null, { timeout: 60000 });
+  await engineAnswered(page, { idle: () => !window.robotsPage.st.busy });
   await nextFrames(page);
 }
 
