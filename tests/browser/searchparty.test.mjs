@@ -1645,6 +1645,47 @@ test('zoom: a small map at 2× has a view no wider than the board, centred in it
   await page.context().close();
 });
 
+// On a phone held upright the board sat above the status, the level and the steering choice:
+// with the direction pad on screen, a square map's board was cut off at the top (example2, 9×9:
+// 44 px), a map taller than wide all but gone. The board (its caption and legend) stays at the
+// top of the screen now, at most 40% of its height, and the pad comes up under it.
+test('a phone held upright: the board stays whole on screen above the direction pad, whatever the map\'s shape', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const tall = `10 40 0 0\n${'..........\n'.repeat(2)}....S.....\n${'..........\n'.repeat(37)}`;
+  const maps = [['example2', '9×9'], ['open-256x256-s8', '256×256'], ['a pasted 10×40', '10×40']];
+  for (const [name, size] of maps) {
+    if (name.startsWith('a pasted')) await pasteMap(page, tall);
+    else {
+      await page.selectOption('#in-builtin', name);
+      await page.click('#btn-builtin');
+      await page.waitForFunction((s) => document.getElementById('caption').textContent.startsWith(s), size);
+    }
+    for (const zoom of ['fit', '4']) {
+      await page.selectOption('#in-zoom', zoom);
+      const what = `${name} at ${zoom}`;
+      const pad = page.locator('#play-box .dpad button[data-d="5"]');
+      await page.evaluate(() => document.querySelector('#play-box .dpad').scrollIntoView({ block: 'end' }));
+      await nextFrames(page);
+      const turn = Number(await text(page, 'c-turn'));
+      await pad.tap();
+      await page.waitForFunction((t) => document.body.dataset.spTurn === String(t), turn + 1);
+      await nextFrames(page);
+      const shown = await page.evaluate(() => {
+        const rect = (el) => el.getBoundingClientRect();
+        const view = rect(document.getElementById('board-view')), dpad = rect(document.querySelector('#play-box .dpad'));
+        return { view: [view.top, view.bottom].map(Math.round), dpad: [dpad.top, dpad.bottom].map(Math.round), height: innerHeight, scrolled: scrollY };
+      });
+      assert.ok(shown.scrolled > 0 && shown.view[0] >= 0 && shown.view[1] <= shown.dpad[0] && shown.dpad[1] <= shown.height,
+        `${what}: the whole board above the whole pad, on one screen (${JSON.stringify(shown)})`);
+      assert.ok(shown.view[1] - shown.view[0] <= 0.4 * shown.height + 1, `${what}: the board takes at most 40% of the screen (${JSON.stringify(shown)})`);
+    }
+    await page.selectOption('#in-zoom', 'fit');
+  }
+  await page.screenshot({ path: path.join(ARTIFACTS, 'searchparty-phone-upright-pad.png') });  // (the screen: a whole-page shot draws a sticky board mid-page)
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 /** The built-in example1 (6×5) at `zoom` on a phone held sideways (667×375), ready to play. */
 async function openLandscapeExample1(zoom) {
   const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });

@@ -14,6 +14,10 @@
 //                      // largest view a zoomed board scrolls in (CSS px) and its scroll bars'
 //                      // thickness (scrollBarSize()); a side less than half a cell longer than
 //                      // its room is drawn to fit it (geo.toView says so)
+//   new BoardCanvas(canvasEl, { screenShare: () => 0.4, ... })  // opt-in: with fitHeight, the
+//                      // share of the screen's height the board may take (default 0.86; at
+//                      // least 240 px): Search Party's board stays at the top of a phone held
+//                      // upright while its panel scrolls under it
 const LANDSCAPE_PHONE = window.matchMedia?.('(orientation: landscape) and (max-height: 500px)');
 
 /**
@@ -63,7 +67,7 @@ export const MAX_CANVAS_SIDE = 8192;
 export const MAX_CANVAS_AREA = 4096 * 4096;
 
 export class BoardCanvas {
-  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, zoom = 1, maxZoomCell = Infinity, sizeFrom = null, zoomRoom = null } = {}) {
+  constructor(canvas, { rows, cols, onDraw, onCell, onHover, maxCell = 40, minCell = 6, fitHeight = true, screenShare = () => 0.86, zoom = 1, maxZoomCell = Infinity, sizeFrom = null, zoomRoom = null } = {}) {
     this.canvas = canvas;
     this.zoom = zoom;
     this.maxZoomCell = maxZoomCell;
@@ -76,6 +80,7 @@ export class BoardCanvas {
     this.maxCell = maxCell;
     this.minCell = minCell;
     this.fitHeight = fitHeight;
+    this.screenShare = screenShare;
     this.ctx = canvas.getContext('2d');
     this.geo = null;
     this.pending = false;
@@ -130,7 +135,7 @@ export class BoardCanvas {
     if (this.fitHeight) {
       // Keep the board on screen: no taller than the viewport minus a little room for controls.
       const vh = window.innerHeight || document.documentElement.clientHeight;
-      const maxH = Math.max(240, vh * 0.86);
+      const maxH = Math.max(240, vh * this.screenShare());
       avail = Math.min(avail, maxH * (this.cols / this.rows));
     }
     // On a phone held sideways the cells are also no taller than the first screen allows.

@@ -61,8 +61,14 @@ const MAX_ZOOM_CELL = 2 * MAX_CELL;
 // that nearly fits its view fits it, see zoomedViewRoom)
 // core/searchparty/map.h kMaxMapFileBytes: the engine refuses longer text with the same words.
 const MAX_MAP_FILE_BYTES = 1 << 20;
+// A phone held upright (the page's CSS, the same query): the board stays at the top of the screen
+// while the panel under it is scrolled to the direction pad, so it takes at most 40% of the
+// screen's height (a square map took the screen's width, a tall one 86% of its height: the pad
+// and the board were never on screen together).
+const UPRIGHT_PHONE = window.matchMedia?.('(orientation: portrait) and (max-width: 600px)');
+const boardScreenShare = () => (UPRIGHT_PHONE?.matches && !document.documentElement.classList.contains('embed') ? 0.4 : 0.86);
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL,
-  sizeFrom: $('board-view').parentElement, zoomRoom: zoomedViewRoom, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
+  sizeFrom: $('board-view').parentElement, zoomRoom: zoomedViewRoom, screenShare: boardScreenShare, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
 /**
  * The largest the zoomed view gets (the page's CSS: the column's width, its max-height), in
