@@ -535,6 +535,29 @@ test('a replay opened, then New game during its check: the new game stays', asyn
   await page.close();
 });
 
+// The same with a replay the engine refuses. Search Party showed such a refusal over the new game
+// (it cleared its error box before making the game, and the refusal came after that); here the
+// engine's refusal comes first and New game, answered after it, clears it.
+test('a refused replay opened, then New game during its check: the new game stays, without the replay\'s error', async () => {
+  const page = await open('#side=0&level=easy&cities=12&seed=3');
+  await waitIdle(page);
+  const refused = JSON.parse(COURSE_REPLAY());
+  refused.moves.splice(1, 0, refused.moves[0]);  // the Fugitive placed twice
+  await page.fill('#in-replay', JSON.stringify(refused));
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'fromReplay' ? 200 : 0); });
+  await page.evaluate(() => { document.getElementById('btn-replay').click(); document.getElementById('btn-new').click(); });
+  await engineSettled(page);
+  assert.ok((await page.evaluate(() => window.__engineLog)).some((l) => l.startsWith('<- fromReplay failed')), 'the engine refused the replay');
+  assert.deepEqual(await shownNewGame(page), NEW_GAME);
+  // Alone, the replay is refused in words (the check above is not blind to its error).
+  await page.click('#btn-replay');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /^Cannot open the replay: /);
+  h.assertNoErrors();
+  await page.close();
+});
+
 // New game left the previous game's hint on screen until the first move; a hint asked for just
 // after New game (the old game still shown) came after the new game and was shown in it.
 test('New game clears the hint, and a hint for the game it replaces is not shown', async () => {

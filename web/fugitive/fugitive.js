@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -26,7 +26,6 @@ const TRANSPORT = { C: 'car', T: 'train', P: 'plane' };
 const st = {
   engine: null, game: null, config: null, side: 0, level: 'best', obs: null, legal: null,
   pending: [], busy: false, paused: false, replay: null, generation: 0,
-  ticket: 0,        // the latest New game or replay asked for (openReplay)
   overSent: null,   // the game whose end was reported to the host page
 };
 const SIDES = { fugitive: 0, 0: 0, detectives: 1, 1: 1, watch: -1, '-1': -1 };
@@ -387,9 +386,13 @@ async function botLoop() {
   }
 }
 
+// A ticket for each New game or replay asked for: a replay is checked by the engine before it
+// replaces the game, so a New game asked for meanwhile is ready first, and wins (openReplay).
+const gameTicket = latestWins();
+
 /** Starts a game; on error the current game stays and the error is shown and thrown. */
 async function newGame(config, side) {
-  st.ticket++;
+  gameTicket();
   let game;
   try {
     game = await st.engine.create(config);
@@ -464,11 +467,12 @@ async function startAndFocus(config, side) {
 
 /**
  * Opens a replay (JSON text or an object): its shape is checked, then every move by the engine,
- * before the shown game is replaced. Errors are shown and thrown. With autoplay the moves are
+ * before the shown game is replaced. Errors are shown and thrown (a New game asked for meanwhile
+ * is answered after them, and clears them). With autoplay the moves are
  * stepped through from the start, else the final position shows.
  */
 async function openReplay(input, { autoplay = false } = {}) {
-  const ticket = ++st.ticket;
+  const current = gameTicket();
   let replay, result;
   try {
     replay = validateReplay(input, 'fugitive');
@@ -481,7 +485,7 @@ async function openReplay(input, { autoplay = false } = {}) {
   }
   // A New game or another replay asked for during the check is the later action: it wins (this
   // replay, checked first, replaced the game started meanwhile).
-  if (ticket !== st.ticket) return;
+  if (!current()) return;
   st.generation++;
   clearError($('error'));
   $('hint-text').textContent = '';
