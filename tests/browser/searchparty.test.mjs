@@ -501,18 +501,18 @@ test('Restart or a built-in map while the solver makes its plan: the new game is
   }
 });
 
-// A replay pasted and loaded, then at once a built-in map: the replay is checked by the engine
-// before its game is made, so the map was ready first, and the replay then opened over it (the
-// player showing the replay, the map's name still in the address). The game asked for last is
-// the one shown now. The replay's check is held 400 ms: the map always comes back first.
-test('A replay loaded, then at once a built-in map: the map is shown to play, not the replay', async () => {
-  const page = await openExample1Held();
-  const replay = await page.evaluate(async () => {
+/** A replay of example1 with `turns` of the solver's moves, made in the page's engine. */
+function example1Replay(page, turns) {
+  return page.evaluate(async (n) => {
     const { Engine } = await import('../common/engine.js');
     const g = await new Engine().create({ game: 'searchparty', builtin: 'example1' });
-    for (let i = 0; i < 2; i++) await g.apply(await g.suggest({}));
+    for (let i = 0; i < n; i++) await g.apply(await g.suggest({}));
     return g.replay();
-  });
+  }, turns);
+}
+
+/** Load of `replay` (its check held 400 ms), then at once the built-in rooms: both asked for in one go. */
+async function loadReplayThenRooms(page, replay) {
   await page.selectOption('#in-builtin', 'rooms');
   await page.evaluate(() => { window.__holdEngine = (op) => (op === 'fromReplay' ? 400 : 0); });
   await page.evaluate((json) => {
@@ -520,6 +520,15 @@ test('A replay loaded, then at once a built-in map: the map is shown to play, no
     document.getElementById('btn-load').click();
     document.getElementById('btn-builtin').click();
   }, JSON.stringify(replay));
+}
+
+// A replay pasted and loaded, then at once a built-in map: the replay is checked by the engine
+// before its game is made, so the map was ready first, and the replay then opened over it (the
+// player showing the replay, the map's name still in the address). The game asked for last is
+// the one shown now. The replay's check is held 400 ms: the map always comes back first.
+test('A replay loaded, then at once a built-in map: the map is shown to play, not the replay', async () => {
+  const page = await openExample1Held();
+  await loadReplayThenRooms(page, await example1Replay(page, 2));
   await page.waitForFunction(() => window.__engineLog.includes('<- fromReplay'));
   await engineAnswered(page);
   await nextFrames(page);
@@ -534,20 +543,9 @@ test('A replay loaded, then at once a built-in map: the map is shown to play, no
 
 test('A refused replay, then at once a built-in map: the map is shown, without the replay\'s error', async () => {
   const page = await openExample1Held();
-  const replay = await page.evaluate(async () => {
-    const { Engine } = await import('../common/engine.js');
-    const g = await new Engine().create({ game: 'searchparty', builtin: 'example1' });
-    await g.apply(await g.suggest({}));
-    return g.replay();
-  });
+  const replay = await example1Replay(page, 1);
   replay.moves.push('@5 @5');  // the star moved twice in one turn: the engine refuses the replay
-  await page.selectOption('#in-builtin', 'rooms');
-  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'fromReplay' ? 400 : 0); });
-  await page.evaluate((json) => {
-    document.getElementById('map-text').value = json;
-    document.getElementById('btn-load').click();
-    document.getElementById('btn-builtin').click();
-  }, JSON.stringify(replay));
+  await loadReplayThenRooms(page, replay);
   await page.waitForFunction(() => window.__engineLog.some((l) => l.startsWith('<- fromReplay failed')));
   await engineAnswered(page);
   await nextFrames(page);
