@@ -1,5 +1,6 @@
 // Owns: the POSIX implementation of pursuit::Player (see process_runner.h and
-// PROCESS_RUNNER.md). One child = one process group led by `/bin/sh -c <command>`; the
+// PROCESS_RUNNER.md). One child = one process group led by `/bin/sh -c <command>` (or the
+// program itself, for a simple command: `exec` in front); the
 // parent keeps non-blocking, close-on-exec pipe ends and never waits without a deadline.
 #include "common/process_runner.h"
 #include "common/line_reader.h"
@@ -38,6 +39,29 @@ constexpr int kMaxDrainChunks = 16;
 // How long to wait for the exit status after stdout reached EOF (the child usually exits
 // right after closing stdout; if not, it "closed its output" and that is reported as such).
 constexpr milliseconds kExitPeekWait{200};
+
+// The shell's line for `command`: `exec command` when it is one simple command (a program and
+// its arguments, redirections allowed), so that the program replaces the shell. dash keeps a
+// shell between the judge and the program otherwise, holding the output pipe open: a program
+// that closed its output then looked silent until its time limit, and a crash came through as
+// the shell's status 128+N. Lists, pipelines, subshells, substitutions, assignments, shell
+// builtins and keywords keep the shell as the leader (`exec` would change what they mean).
+std::string shell_line(const std::string& command) {
+    if (command.find_first_of(";&|()`\n{}!") != std::string::npos) return command;
+    const std::size_t start = command.find_first_not_of(" \t");
+    if (start == std::string::npos) return command;
+    const std::string first = command.substr(start, command.find_first_of(" \t<>", start) - start);
+    static const char* const kShellWords[] = {
+        ".", ":", "[", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done", "echo",
+        "elif", "else", "esac", "eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for",
+        "getopts", "hash", "if", "in", "jobs", "kill", "local", "printf", "pwd", "read", "readonly",
+        "return", "set", "shift", "test", "then", "times", "trap", "true", "type", "ulimit", "umask",
+        "unalias", "unset", "until", "wait", "while"};
+    if (first.empty() || first.find('=') != std::string::npos) return command;
+    for (const char* word : kShellWords)
+        if (first == word) return command;
+    return "exec " + command;
+}
 
 // A write to a pipe whose reader is gone must be an EPIPE error, not a fatal signal.
 void ignore_sigpipe_once() {
@@ -349,7 +373,8 @@ void Player::start(const std::string& command, const std::string& working_dir) {
         return;
     }
     // Everything the child needs is prepared before fork (no allocation after it).
-    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+    const std::string line = shell_line(command);
+    const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
     const char* cwd = working_dir.empty() ? nullptr : working_dir.c_str();
 
     // Ctrl-C between fork and remember_group would miss this player: the stop signals wait

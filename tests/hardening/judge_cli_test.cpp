@@ -442,7 +442,7 @@ TEST_F(JudgeCli, FugitiveJudgeExplainsARelativeCommandAndShowsTheStderr) {
                       "/maps/fugitive/generated-20.txt --fugitive ./mybot --detectives '" + kBin + "/fugitive-bot --strategy random'");
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_TRUE(has(r.out, "Fugitive 0, Detectives 20")) << r.out;
-    EXPECT_TRUE(has(r.out, "stderr of the Fugitive (tail):\nsh: 1: ./mybot: not found")) << r.out;
+    EXPECT_TRUE(has(r.out, "stderr of the Fugitive (tail):\nsh: 1: exec: ./mybot: not found")) << r.out;
     EXPECT_TRUE(has(r.out, "('./mybot') is looked up there: give the command as an absolute path")) << r.out;
     // An absolute command plays, with no note.
     const Outcome ok = run(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --fugitive " + dir +

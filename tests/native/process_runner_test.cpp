@@ -231,6 +231,25 @@ TEST(ProcessRunner, UnknownCommandIsAnExit127) {
     EXPECT_TRUE(contains(p.stderr_tail(), "nonexistent")) << p.stderr_tail();
 }
 
+// A simple command runs as `exec COMMAND`: the program is the leader, not a shell around it. A
+// program that closed its output while it went on running looked silent (the shell held the
+// pipe) until its time limit, and a crash came through as the shell's status 128+N.
+TEST(ProcessRunner, AProgramThatClosesItsOutputIsSeenAtOnce) {
+    Player p("closer", std::string(RUNNER_ECHO) + " --close-stdout", "", limits(3000ms));
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_LT(watch.elapsed_s(), 1.0);  // not the 3 s limit
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Exited) << p.verdict().message;
+    EXPECT_TRUE(contains(p.verdict().message, "closer closed its output before answering move 1")) << p.verdict().message;
+}
+
+TEST(ProcessRunner, ASimpleCommandsCrashIsTheProgramsSignal) {
+    Player p("aborter", std::string(RUNNER_ECHO) + " --abort", "", limits(2000ms));
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Crashed) << p.verdict().message;
+    EXPECT_TRUE(contains(p.verdict().message, "aborter was killed by signal 6 (SIGABRT) before answering move 1")) << p.verdict().message;
+}
+
 TEST(ProcessRunner, MissingWorkingDirectoryIsStartFailed) {
     Stopwatch watch;
     Player p("lost", "echo hi", "/nonexistent/pursuit-dir", limits(1000ms));
