@@ -57,8 +57,14 @@ int main(int argc, char** argv) {
             return usage(2);
         }
     }
+    Level level = Level::Strong;
+    try {  // a bad level is a bad command line (exit 2, the option named), as for the other bots
+        level = parse_level(level_name);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bank-bot: option --level: %s\n", e.what());
+        return 2;
+    }
     try {
-        const Level level = parse_level(level_name);
         Layout layout = layout_path.empty() ? default_layout() : Layout::parse(read_file(layout_path), layout_path);
         std::string line;
         if (!read_line(line)) return 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,12 @@ static int run_main(int argc, char** argv) {
                              " is for a single game; a series writes its files with --out DIR");
         if (series == 0 && !out_dir.empty())
             throw OptionError("option --out is for a series (--series N); a single game writes --result FILE and --replay FILE");
+        // One file for both: the replay, written last, replaced the result, and "wrote X and X" said
+        // nothing was lost.
+        if (!result_path.empty() && !replay_path.empty() &&
+            std::filesystem::weakly_canonical(result_path) == std::filesystem::weakly_canonical(replay_path))
+            throw OptionError("options --result and --replay name the same file (" + replay_path +
+                              "): the replay would overwrite the result; give two files");
         // An output file that cannot be written is reported before any program runs.
         if (series > 0) {
             if (!out_dir.empty()) check_writable(out_dir + "/series.json");

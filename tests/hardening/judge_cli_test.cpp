@@ -237,6 +237,27 @@ TEST_F(JudgeCli, BankJudgeSaysBadInputWithStatus1AndABadCommandLineWith2) {
                 "program runs); 2 on bad arguments or none.");
 }
 
+TEST_F(JudgeCli, BadNumbersLevelsAndOneFileForTwoAreBadCommandLines) {
+    // pursuit-arena took "-j -1" and "-j 0" (the default), "--seeds 1.7" (1 seed) and
+    // "--game-timeout 0.001" (every game failed, "longer than 0 s"); "--seeds 1e10" said "at
+    // least 1". bank-judge wrote the replay over the result when both named one file ("wrote X and
+    // X"); bank-bot exited 1 for an unknown level, not naming the option. Now all are status 2,
+    // the option named, before any program runs.
+    const std::string arena = kBin + "/pursuit-arena copsrobbers --maps petersen --out " + dir + "/arena --bot a='" +
+                              marked(marker, kBin + "/copsrobbers-bot") + "' --bot b=" + kBin + "/copsrobbers-bot";
+    expect_exit(arena + " -j -1", 2, "pursuit-arena: option -j: expected an integer 1..1024, got '-1'");
+    expect_exit(arena + " -j0", 2, "pursuit-arena: option -j: expected an integer 1..1024, got '0'");
+    expect_exit(arena + " --seeds 1.7", 2, "pursuit-arena: option --seeds: expected an integer 1..1000000, got '1.7'");
+    expect_exit(arena + " --seeds 1e10", 2, "pursuit-arena: option --seeds: expected an integer 1..1000000, got '1e10'");
+    expect_exit(arena + " --game-timeout 0.001", 2, "pursuit-arena: option --game-timeout: expected a number 1..");
+    const std::string bots = " '" + marked(marker, kBin + "/bank-bot") + "' '" + marked(marker, kBin + "/bank-bot") + "'";
+    expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/same.json --replay " + dir + "/./same.json" + bots, 2,
+                "bank-judge: options --result and --replay name the same file (" + dir + "/./same.json): the replay would overwrite the result");
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran";
+    EXPECT_FALSE(fs::exists(dir + "/arena")) << "the arena started";
+    expect_exit("echo 10 | " + kBin + "/bank-bot --level foo", 2, "bank-bot: option --level: unknown bot level 'foo'");
+}
+
 TEST_F(JudgeCli, ASingleGameWhoseReplayCannotBeWrittenStillNamesTheResultItWrote) {
     // A bot turns DIR/replay.json into a folder once the up-front check has passed. copsrobbers-server
     // stopped at that write with result.json written but not named; every judge now tries both files,
