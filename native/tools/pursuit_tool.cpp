@@ -2,7 +2,8 @@
 //   pursuit-tool games                      list the games built in
 //   pursuit-tool fingerprint                hash of the fixed seeded replay suite (same as wasm)
 //   pursuit-tool play CONFIG_JSON           play bot vs bot, print the replay JSON
-//   pursuit-tool check-replay FILE          rebuild a replay, print its result
+//   pursuit-tool check-replay FILE          rebuild a replay, print its result, compare it with
+//                                           the result the replay records
 //   pursuit-tool tool GAME NAME [ARGS_JSON] run a game's tool (e.g. robots judge)
 #include <cstdio>
 #include <string>
@@ -28,6 +29,29 @@ int usage(int code = 2) {
 // any game uses (60000 levels died with SIGSEGV) names which.
 Json parse_json(const std::string& text, const std::string& what) { return pursuit::parse_json_text(text, what); }
 
+// The result a replay records (a judge's, or the site's Save) against the one its moves give:
+// 0 when every field both have agrees, 1 naming the fields that do not (a replay cut short, a
+// winner edited). A forfeit is recorded, not rebuilt (the moves stop before the bad line, the
+// judges mark it "forfeit"): it is said on stderr, and the moves before it were checked.
+int check_recorded_result(const std::string& file, const Json& replay, const Json& rebuilt) {
+    if (!replay.contains("result") || !replay["result"].is_object()) return 0;
+    const Json& recorded = replay["result"];
+    const auto forfeit = recorded.find("forfeit");
+    if (forfeit != recorded.end() && !forfeit->is_null() && *forfeit != false) {
+        std::fprintf(stderr, "pursuit-tool: %s: the game ended by a forfeit, recorded, not rebuilt from the moves: %s\n",
+                     file.c_str(), recorded.value("summary", std::string("(no summary)")).c_str());
+        return 0;
+    }
+    std::string differences;
+    for (const auto& [key, value] : recorded.items())
+        if (rebuilt.contains(key) && rebuilt[key] != value)
+            differences += "\n  " + key + ": recorded " + pursuit::json_text(value) + ", the moves give " + pursuit::json_text(rebuilt[key]);
+    if (differences.empty()) return 0;
+    std::fprintf(stderr, "pursuit-tool: %s: the result the replay records is not the one its moves give:%s\n", file.c_str(),
+                 differences.c_str());
+    return 1;
+}
+
 int run(int argc, char** argv) {
     if (argc < 2) return usage();
     const std::string cmd = argv[1];
@@ -45,9 +69,10 @@ int run(int argc, char** argv) {
         return 0;
     }
     if (cmd == "check-replay" && argc == 3) {
-        auto game = pursuit::game_from_replay(parse_json(pursuit::read_file(argv[2]), argv[2]));
-        std::puts(pursuit::json_text(game->result()).c_str());
-        return 0;
+        const Json replay = parse_json(pursuit::read_file(argv[2]), argv[2]);
+        const Json rebuilt = pursuit::game_from_replay(replay)->result();
+        std::puts(pursuit::json_text(rebuilt).c_str());
+        return check_recorded_result(argv[2], replay, rebuilt);
     }
     if (cmd == "tool" && (argc == 4 || argc == 5)) {
         Json args = argc == 5 ? parse_json(argv[4], "ARGS_JSON") : Json::object();

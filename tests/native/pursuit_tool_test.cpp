@@ -8,6 +8,7 @@
 
 #include <sys/wait.h>
 
+#include "common/json.h"
 #include "common/judge_io.h"
 #include "../common/scratch_dir.h"
 
@@ -85,6 +86,46 @@ TEST(PursuitTool, AnUnknownCommandOrAWrongArgumentCountIsNamed) {
     EXPECT_EQ(r.first.rfind("pursuit-tool: games takes no arguments\n", 0), 0u) << r.first;
     r = run(kTool + " tool robots");
     EXPECT_EQ(r.first.rfind("pursuit-tool: tool takes GAME NAME [ARGS_JSON]\n", 0), 0u) << r.first;
+}
+
+// check-replay printed the result its moves give and exited 0 whatever the replay recorded: a
+// replay with its winner edited, or cut short, passed. It compares them now; a forfeit (recorded
+// by the judge, the moves stopping before the bad line) is said, not refused.
+TEST(PursuitTool, CheckReplayComparesTheRecordedResultAndSaysAForfeit) {
+    const pursuit::test::ScratchDir scratch("pursuit-tool-");
+    const std::string& dir = scratch.path();
+    auto [text, status] = run(kTool + " play '{\"game\":\"copsrobbers\",\"seed\":1}'", false);
+    ASSERT_EQ(status, 0) << text;
+    const pursuit::Json replay = pursuit::parse_json_text(text, "play");
+    ASSERT_TRUE(replay["result"]["over"].get<bool>());
+    pursuit::write_file(dir + "/whole.json", text);
+    EXPECT_EQ(run(kTool + " check-replay " + dir + "/whole.json").second, 0);
+
+    pursuit::Json edited = replay;
+    edited["result"]["winner"] = replay["result"]["winner"] == "cops" ? "robber" : "cops";
+    pursuit::write_file(dir + "/edited.json", pursuit::json_text(edited));
+    auto r = run("(" + kTool + " check-replay " + dir + "/edited.json >/dev/null)");
+    EXPECT_EQ(r.second, 1) << r.first;
+    EXPECT_EQ(r.first, "pursuit-tool: " + dir + "/edited.json: the result the replay records is not the one its moves give:\n"
+                       "  winner: recorded " + pursuit::json_text(edited["result"]["winner"]) + ", the moves give " +
+                       pursuit::json_text(replay["result"]["winner"]) + "\n");
+
+    pursuit::Json cut = replay;
+    cut["moves"].erase(cut["moves"].end() - 1);
+    pursuit::write_file(dir + "/cut.json", pursuit::json_text(cut));
+    r = run("(" + kTool + " check-replay " + dir + "/cut.json >/dev/null)");
+    EXPECT_EQ(r.second, 1) << r.first;
+    EXPECT_NE(r.first.find("\n  over: recorded true, the moves give false\n"), std::string::npos) << r.first;
+
+    // A judge's forfeit: X answers garbage in round 1.
+    pursuit::write_file(dir + "/garbage.sh", "while read l; do echo 'hello world'; done\n");
+    r = run(std::string(PURSUIT_BIN_DIR) + "/copsrobbers-server --map petersen --rounds 5 --cops-cmd " + PURSUIT_BIN_DIR +
+            "/copsrobbers-bot --robber-cmd 'sh " + dir + "/garbage.sh' --out " + dir + "/forfeit");
+    ASSERT_EQ(r.second, 0) << r.first;
+    r = run("(" + kTool + " check-replay " + dir + "/forfeit/replay.json >/dev/null)");
+    EXPECT_EQ(r.second, 0) << r.first;
+    EXPECT_EQ(r.first.rfind("pursuit-tool: " + dir + "/forfeit/replay.json: the game ended by a forfeit, recorded, not rebuilt "
+                            "from the moves: The cops win: X lost (illegal move in round 1", 0), 0u) << r.first;
 }
 
 TEST(PursuitBundle, AnInlinedThirdPartyHeaderKeepsNoPragmaOnce) {
