@@ -104,16 +104,23 @@ void read_outcome(const GameDescriptor& g, const Json& result, const std::vector
     }
     if (sides == 1 && !scores[0].is_number()) throw InputError("no score at " + g.score_ptr);
     if (sides == 1 && !g.tiebreaks.empty()) {
-        // Read like the score: a result without them could not be ranked among equal scores.
+        // Read like the score: a result without them could not be ranked among equal scores. A
+        // bot's fault loses whatever the values (summary): a faulted game without them is the
+        // bot's loss, not a failed game (a bot too slow to answer at all had none, and its game
+        // was not rated).
         Json values = Json::array();
         for (const auto& tb : g.tiebreaks) {
             const std::string ptr = side_pointer(tb.pointer, 0, g.roles[0]);
             const Json v = at_pointer(result, ptr);
+            if (!v.is_number() && !faults[0].is_null()) {
+                values = nullptr;
+                break;
+            }
             if (!v.is_number())
                 throw InputError("no tie-break value (a number) at " + ptr + (v.is_null() ? "" : ", got " + v.dump()));
             values.push_back(v);
         }
-        rec["tiebreaks"] = values;
+        if (!values.is_null()) rec["tiebreaks"] = values;
     }
     if (sides == 2 && g.winner_from_scores) {
         if (!scores[0].is_number() || !scores[1].is_number()) throw InputError("no scores at " + g.score_ptr);

@@ -354,6 +354,29 @@ TEST(ArenaTournament, OneRoleGameWithoutATieBreakValueIsAFailedGameNamingThePoin
     EXPECT_EQ(p.at("full vs half")["games"], 0);  // a failed game is not rated
 }
 
+TEST(ArenaTournament, OneRoleGameABotThatFaultsWithoutTieBreakValuesLosesItsGame) {
+    // A bot too slow to give its first reply has no tie-break values in the judge's result, and a
+    // fault: its game was a failed one ("no tie-break value"), not rated. It is the bot's loss.
+    const pursuit::test::ScratchDir scratch("arena-t8-");
+    const std::string& out = scratch.path();
+    const std::string cmd = solo_cmd(out, bot("full", "--elo 100 --tiebreaks 3,1") + " " +
+                                              bot("slow", "--elo 100 --tiebreaks 3,1 --hello-delay-ms 1500") + " --maps " + kSrc +
+                                              "/tests/arena/maps/m01.txt");
+    ASSERT_EQ(run(cmd, out + "/log.txt"), 0) << read_file(out + "/log.txt");
+    const auto recs = arena::load_game_log(out + "/games.jsonl");
+    ASSERT_EQ(recs.size(), 2u);
+    for (const auto& r : recs) {
+        EXPECT_EQ(r["status"], "ok") << r.dump();
+        if (r["bots"][0] == "slow") {
+            EXPECT_FALSE(r.contains("tiebreaks")) << r.dump();
+            EXPECT_NE(r["faults"][0].get<std::string>().find("sent no reply"), std::string::npos) << r.dump();
+        }
+    }
+    auto p = pairings_of(out);
+    EXPECT_EQ(p.at("full vs slow")["games"], 1) << p.at("full vs slow").dump();
+    EXPECT_EQ(p.at("full vs slow")["wins"], 1) << p.at("full vs slow").dump();
+}
+
 TEST(ArenaTournament, AFugitiveJudgeOverTheCapLeavesNoFolderInTmpdir) {
     // The real fugitive-judge makes a fugitive-match-* folder for its bots in $TMPDIR. Killed with
     // its process tree at the wall-clock cap, it left the folder there; its player guardian, which

@@ -1,7 +1,8 @@
 // Owns: `arena-fake-bot`, a contestant for the fake judge: it answers "HELLO <role>" with
 // "STRENGTH <elo>" and every "MOVE k" with "OK". Misbehaviours for tests: --crash-at K
 // (abort at move K), --hang-at K (stop answering at move K), --delay-ms D (per move),
-// --pidfile F (writes its pid, so a test can check it was killed). --tiebreaks A,B,...
+// --hello-delay-ms D (before its STRENGTH reply), --pidfile F (writes its pid, so a test can
+// check it was killed). --tiebreaks A,B,...
 // appends those numbers to its STRENGTH reply (the one-role fake game's tie-break values).
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 int main(int argc, char** argv) {
     int elo = 0, crash_at = -1, hang_at = -1, delay_ms = 0;
     std::string tiebreaks;
+    int hello_delay_ms = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--elo") elo = std::atoi(argv[i + 1]);
@@ -23,11 +25,13 @@ int main(int argc, char** argv) {
         else if (a == "--hang-at") hang_at = std::atoi(argv[i + 1]);
         else if (a == "--delay-ms") delay_ms = std::atoi(argv[i + 1]);
         else if (a == "--tiebreaks") tiebreaks = argv[i + 1];
+        else if (a == "--hello-delay-ms") hello_delay_ms = std::atoi(argv[i + 1]);
         else if (a == "--pidfile") std::ofstream(argv[i + 1]) << getpid() << "\n";
     }
     std::string line;
     while (std::getline(std::cin, line)) {
         if (line.rfind("HELLO", 0) == 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(hello_delay_ms));
             for (auto& c : tiebreaks)
                 if (c == ',') c = ' ';
             std::cout << "STRENGTH " << elo << (tiebreaks.empty() ? "" : " " + tiebreaks) << std::endl;

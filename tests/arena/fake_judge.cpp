@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
     if (mode == "crash") std::abort();
 
     PlayerLimits limits;
-    limits.per_move = std::chrono::milliseconds(300);
+    // (1 s: 300 ms timed bots out at their first reply on a loaded 2-core machine)
+    limits.per_move = std::chrono::milliseconds(1000);
     if (cmd[1].empty()) {  // one role: the bot alone, its reply is its result
         Player solver(name[0], cmd[0], "", limits);
         solver.send_line("HELLO solver");
