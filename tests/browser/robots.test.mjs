@@ -272,6 +272,24 @@ test('a seeded board from the form is put in the hash and reproduced by the link
   h.assertNoErrors();
 });
 
+// A link's seed may be anything up to 2^53 - 1 (seed=5000000000 played its board), but the form
+// and the replay reader took 0..2^32 - 1: New board on that board said "Seed: expected
+// 0..4294967295, got 5000000000", and its own saved replay was refused. One range everywhere now.
+test('a board from a link with a seed past 2^32: New board plays it again, its replay opens', async () => {
+  const page = await open('robots/#seed=5000000000&robots=6&teleports=2');
+  const ref = await reference(page, { game: 'robots', seed: 5000000000, robots: 6, teleports: 2 }, []);
+  await page.click('#btn-new');
+  await page.waitForTimeout(300);
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  expectStatus(await status(page), ref.obs);
+  const replay = await page.evaluate(() => window.robotsPage.st.session.replay());
+  await page.click('#btn-new');  // (a replay opened replaces a board: this one again, first)
+  await page.setInputFiles('#in-replay-file', { name: 'own.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
+  await page.locator('#replay-box').waitFor({ state: 'visible' });
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  h.assertNoErrors();
+});
+
 // After New board (or Random seed, or Enter in the form) keyboard focus goes to the new board,
 // whose keys play; it stayed on the form's button, below the board and the controls.
 test('New board and Random seed put keyboard focus on the new board', async () => {

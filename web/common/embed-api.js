@@ -120,7 +120,19 @@ export function validateReplay(replay, game) {
   if (!isPlainObject(r.config)) throw new Error('replay: "config" must be an object');
   if (!Array.isArray(r.moves)) throw new Error('replay: "moves" must be an array');
   if (r.config.game === undefined) r.config.game = game;
+  checkSeedIsExact(r.config.seed, typeof replay === 'string' ? replay : null);
   return r;
+}
+
+/**
+ * A replay's seed above 2^53 - 1 (the judges take seeds up to 2^64) arrives here rounded: its
+ * game is another one, and the page blamed a move of it ("X cannot go from crossing 6 to crossing
+ * 7"). It is refused, named as the replay's text has it.
+ */
+function checkSeedIsExact(seed, text) {
+  if (typeof seed !== 'number' || seed <= Number.MAX_SAFE_INTEGER) return;
+  const written = (text && /"seed"\s*:\s*(\d+)/.exec(text)?.[1]) || String(seed);
+  throw new Error(`replay: its seed ${written} is more than ${Number.MAX_SAFE_INTEGER}, the largest whole number a browser holds exactly, so its game cannot be rebuilt here (pursuit-tool check-replay can)`);
 }
 
 /** Fetches a replay JSON by URL (relative to the page) as data and validates it. */

@@ -182,12 +182,12 @@ export function readInt(state, key, fallback, { min = -Infinity, max = Infinity,
 }
 
 /**
- * The largest seed a link names that a page passes to the engine as it is (readInt's max): the
- * engine takes whole numbers below 2^64, and a bigger seed (seed=99999999999999999999999) stopped
- * the page with "config.seed: expected a non-negative integer" instead of a note. 10^19 is the
- * largest power of ten below 2^64, which JavaScript writes out in digits.
+ * The largest seed a link names that a page passes to the engine as it is (readInt's max), the
+ * largest whole number a browser holds exactly (2^53 - 1). The engine takes whole numbers below
+ * 2^64, but a link's seed=9007199254740993 played seed ...992 (the number rounded, no note), and a
+ * bigger one (seed=99999999999999999999999) stopped the page. A bigger seed is clamped, with a note.
  */
-export const MAX_LINK_SEED = 1e19;
+export const MAX_LINK_SEED = Number.MAX_SAFE_INTEGER;
 
 // A value in a note: as given, cut short (a link may carry anything; the note shows as text).
 const NOTE_VALUE_MAX = 40;

@@ -814,14 +814,14 @@ function readSeedForm(randomSeed) {
     const v = input.value.trim();
     if (!/^\d+$/.test(v)) throw new Error(`${name}: expected a whole number, got "${v}"`);
     const n = Number(v);
-    if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${n}`);
+    if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${v}`);
     return n;
   };
   const robots = num(el.robots, 1, 50, 'Robots');
   const teleports = num(el.teleports, 0, 20, 'Teleports');
   let seed;
   if (randomSeed || el.seed.value.trim() === '') seed = Math.floor(Math.random() * 1e9);
-  else seed = num(el.seed, 0, 4294967295, 'Seed');
+  else seed = num(el.seed, 0, MAX_LINK_SEED, 'Seed');
   return { kind: 'seed', seed, robots, teleports };
 }
 /**
@@ -974,7 +974,7 @@ function sourceFromConfig(c) {
     if (!Number.isInteger(c[k]) || c[k] < lo || c[k] > hi) throw new Error(`config: "${k}" must be a whole number ${lo}..${hi}`);
     return c[k];
   };
-  return { kind: 'seed', seed: num('seed', 0, 4294967295, DEFAULTS.seed), robots: num('robots', 1, 50, DEFAULTS.robots), teleports: num('teleports', 0, 20, DEFAULTS.teleports) };
+  return { kind: 'seed', seed: num('seed', 0, MAX_LINK_SEED, DEFAULTS.seed), robots: num('robots', 1, 50, DEFAULTS.robots), teleports: num('teleports', 0, 20, DEFAULTS.teleports) };
 }
 
 async function whenIdle() {
