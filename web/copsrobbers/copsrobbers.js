@@ -368,6 +368,21 @@ function readForm() {
   };
 }
 
+// The New game form's numbers: the page's ranges (the engine's words named its own keys:
+// "config.rounds: expected an integer 1..254, got 0"; a seed past 2^53 was rounded, no word).
+const FORM_NUMBERS = [['in-cops', 'Cops', 1, 8], ['in-rounds', 'Rounds', 1, 254], ['in-seed', 'Seed', 0, MAX_LINK_SEED]];
+
+/** The form's values (readForm), or an Error naming each field out of its range, as Robots does. */
+function checkedForm() {
+  const problems = [];
+  for (const [id, name, lo, hi] of FORM_NUMBERS) {
+    const v = $(id).value.trim();
+    if (!/^\d+$/.test(v) || Number(v) < lo || Number(v) > hi) problems.push(`${name}: expected a whole number ${lo}..${hi}, got ${v === '' ? 'nothing' : `"${v}"`}`);
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return readForm();
+}
+
 /**
  * Starts a game from the form values `f` (or from an engine `config`, e.g. from the host page).
  * On error the current game stays and the error is shown and thrown. Resolves once the first
@@ -581,7 +596,11 @@ async function main() {
   const embed = readEmbedOptions();
   const f = formFromAddress(readHash(), embed);
   // New game from the form, and Restart: focus goes to the new game's first control.
-  $('btn-new').addEventListener('click', () => acting(() => startAndFocus(readForm())));
+  $('btn-new').addEventListener('click', () => acting(() => {
+    let f;
+    try { f = checkedForm(); } catch (e) { showError($('error'), e.message); return; }  // the game shown stays
+    return startAndFocus(f);
+  }));
   enterPresses($('btn-new'), $('in-cops'), $('in-rounds'), $('in-seed'));
   // Restart: the game shown, from its start (its own config: a host's map text or a map name the
   // list lacks would otherwise turn into the form's map).
