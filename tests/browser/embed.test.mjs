@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { setup, screenshot, layoutIssues, nextFrames, ROOT } from './lib.mjs';
 import { openHost, waitMessage, frameOf } from './embed-lib.mjs';
 
@@ -156,6 +157,23 @@ test('the play snippets of docs/course-kit.md show Restart and Undo inside the f
   }
   assert.deepEqual(problems, []);
   h.assertNoErrors();
+});
+
+// "Students play the cops against the best robber on a 4×5 grid" gave one cop: the page's own
+// solver said at round 1 "X survives all 100 rounds with best play", a task the students could not
+// win. A Cops and Robbers play snippet gives its students a side that can force the win (the
+// engine's analyse tool, the page's solver line).
+test('the Cops and Robbers play snippets give the students a side that can win', () => {
+  const tool = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin', 'pursuit-tool');
+  const plays = ALL_SNIPPETS.filter((s) => s.game === 'copsrobbers' && /side=(cops|robber)/.test(s.hash));
+  assert.ok(plays.length >= 1, 'a play snippet found');
+  for (const { hash } of plays) {
+    const h = new URLSearchParams(hash.slice(1));
+    const config = { game: 'copsrobbers', map_name: h.get('map') || 'petersen', cops: Number(h.get('cops') || 2), rounds: Number(h.get('rounds') || 100), seed: Number(h.get('seed') || 1) };
+    const verdict = JSON.parse(execFileSync(tool, ['tool', 'copsrobbers', 'analyse', JSON.stringify({ config, moves: [] })], { encoding: 'utf8' }));
+    const side = h.get('side') === 'cops' ? 'cops' : 'robber';
+    assert.equal(verdict.forced, side, `${hash}: the students play ${side}, the solver says "${verdict.summary}"`);
+  }
 });
 
 // A course page on a phone gives a frame 320..380 px wide: every game page in embed mode fits
