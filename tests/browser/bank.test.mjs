@@ -698,3 +698,83 @@ test('a replay opened while the bot answers keeps its board: the live game is no
   h.assertNoErrors();
   await page.context().close();
 });
+
+// ---------- the New game form ----------
+
+/** Presses New game and waits until the page is idle: a new game, or the form's error, is shown. */
+async function pressNewGame(page) {
+  await page.click('#btn-new');
+  await settled(page);
+}
+
+// A bad Moves or Seed was replaced unseen: Moves 0 played 150 moves ("0 guards / 0 robbers of
+// 150"), -5 played 1, 401 played 400, the form still saying 0, -5 or 401; 2.5 was refused by the
+// engine ("config.moves: … 1..10000", not the form's 1..400) with the address rewritten to
+// moves=2.5. The error names the field and its range; the game and the address stay.
+test('New game with a bad Moves or Seed says which and why; the game and the address stay', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  await settled(page);
+  const hash = await page.evaluate(() => location.hash);
+  const bad = [
+    ['#in-moves', '0', 'Moves: expected 1..400, got 0'],
+    ['#in-moves', '-5', 'Moves: expected a whole number 1..400, got "-5"'],
+    ['#in-moves', '401', 'Moves: expected 1..400, got 401'],
+    ['#in-moves', '2.5', 'Moves: expected a whole number 1..400, got "2.5"'],
+    ['#in-moves', '', 'Moves: expected a whole number 1..400, got nothing'],
+    ['#in-seed', '-1', 'Seed: expected a whole number 0..9007199254740991, got "-1"'],
+    ['#in-seed', '1.5', 'Seed: expected a whole number 0..9007199254740991, got "1.5"'],
+    ['#in-seed', '9007199254740992', 'Seed: expected 0..9007199254740991, got 9007199254740992'],
+  ];
+  for (const [field, value, message] of bad) {
+    const good = await page.inputValue(field);
+    await page.fill(field, value);
+    await pressNewGame(page);
+    assert.match(await errorText(page), new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), `${field} ${value}`);
+    const got = await page.evaluate(() => ({ hash: location.hash, config: window.bankPage.st.config, limit: window.bankPage.st.view.move_limit }));
+    assert.deepEqual(got, { hash, config: { game: 'bank', moves: 30, seed: 4 }, limit: 30 }, `${field} ${value}: the game and the address stay`);
+    assert.equal(await page.inputValue(field), value, 'the form keeps what was typed, to be corrected');
+    await page.fill(field, good);
+  }
+  // Good values play as before, the largest seed too; the error goes.
+  await page.fill('#in-moves', '20');
+  await page.fill('#in-seed', '9007199254740991');
+  await pressNewGame(page);
+  const got = await page.evaluate(() => ({ hash: location.hash, config: window.bankPage.st.config, limit: window.bankPage.st.view.move_limit }));
+  assert.deepEqual(got.config, { game: 'bank', moves: 20, seed: 9007199254740991 });
+  assert.equal(got.limit, 20);
+  assert.match(got.hash, /moves=20&seed=9007199254740991/);
+  assert.equal(await errorText(page), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// While watching, the bots' next move cleared the error box: the form's error went at once.
+test('New game with a bad Moves while watching: its error stays as the bots play on', async () => {
+  const page = await open('#side=watch&level=easy&moves=40&seed=2');
+  await page.fill('#in-moves', '0');
+  await page.click('#btn-new');
+  const before = await page.evaluate(() => window.bankPage.st.view.moves_made[0]);
+  await page.waitForFunction((n) => window.bankPage.st.view.moves_made[0] >= n + 2, before);
+  assert.match(await errorText(page), /^Moves: expected 1\.\.400, got 0/);
+  assert.equal(await page.evaluate(() => window.bankPage.st.config.moves), 40, 'the game watched is the one before');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Hint stayed on once the game was over, and a press did nothing (Robots, Fugitive and Cops and
+// Robbers turn it off then). It is off once the game is over, on again for a new game.
+test('Hint is off once the game is over, on again for a new game', async () => {
+  const page = await open('#side=0&level=easy&moves=2&seed=1');
+  await waitMoves(page, 0, 0);
+  assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), false, 'Hint is on mid-game');
+  await page.click('#btn-move');
+  await waitMoves(page, 1, 1);
+  await page.click('#btn-move');
+  await page.waitForFunction(() => window.bankPage.st.view.result.over && !window.bankPage.st.busy);
+  assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), true, 'Hint is off once the game is over');
+  await pressNewGame(page);
+  await waitMoves(page, 0, 0);
+  assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), false, 'Hint is on for the new game');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -216,6 +216,8 @@ function renderControls() {
   // robbers are, and the game could not be taken up again; in a replay it jumped to the game
   // played before it, hidden.
   $('btn-review').disabled = st.mode === 'replay' || !r.over;
+  // Once the game is over the bot has no move to suggest: Hint stayed on and did nothing.
+  $('btn-hint').disabled = r.over;
   $('btn-random-hide').hidden = !placing;
   // While hiding there are no commands to give: their buttons would push the hiding ones off
   // a phone held sideways (Random hiding places sat below a 360 px screen).
@@ -376,7 +378,7 @@ async function act(fn, { bots = false } = {}) {
   st.busy = true;
   st.acting = true;
   try {
-    if (!(bots && showsLinkNote())) clearError(el.error);  // (the bots' move: the address's note stays)
+    if (!(bots && showsKeptNote())) clearError(el.error);  // (the bots' move: the address's note, or the form's error, stays)
     await fn();
     return null;
   } catch (e) {
@@ -497,13 +499,30 @@ function onCanvasClick(ev) {
 }
 
 // ---------- games ----------
-function readForm() {
-  return {
-    side: el.side.value,
-    level: el.level.value,
-    moves: Math.max(1, Math.min(400, Number(el.moves.value) || 150)),
-    seed: Math.max(0, Number(el.seed.value) || 0),
-  };
+// The New game form's last error: the bots' moves while watching leave it up, as the address's
+// notes (the game watched on is the one before, and the message says why).
+let formError = '';
+
+/**
+ * The New game form; a bad Moves or Seed is thrown, naming the field and its range. They were
+ * replaced unseen: Moves 0 played 150 moves, 401 played 400, the form still saying 0 or 401.
+ * `config` (the host's) names its own moves and seed, which the engine checks.
+ */
+function readForm(config) {
+  const f = { side: el.side.value, level: el.level.value };
+  if (config) return f;
+  // (a seed above 2^53 - 1 is not held exactly: 9007199254740993 would play ...992)
+  return { ...f, moves: formNumber(el.moves, 1, 400, 'Moves'), seed: formNumber(el.seed, 0, Number.MAX_SAFE_INTEGER, 'Seed') };
+}
+
+/** The whole number in `input`, lo..hi, else an error naming the field (`name`) and the range. */
+function formNumber(input, lo, hi, name) {
+  const v = input.value.trim();
+  // (a type=number field with text that is no number has the value '')
+  if (!/^\d+$/.test(v)) throw new Error(`${name}: expected a whole number ${lo}..${hi}, got ${v ? `"${v}"` : 'nothing'}`);
+  const n = Number(v);
+  if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${v}`);
+  return n;
 }
 
 function stopWatch() { if (st.watchTimer) clearTimeout(st.watchTimer); st.watchTimer = null; }
@@ -522,13 +541,22 @@ const gameTicket = latestWins();
  * error is shown and thrown. Resolves to false when a later New game or replay took its place.
  */
 async function newGame({ config = null, push = true } = {}) {
+  // A bad form is refused before anything changes: the game (or replay) shown and the address stay.
+  let f;
+  try {
+    f = readForm(config);
+    formError = '';
+  } catch (e) {
+    formError = e.message;
+    showError(el.error, e.message);
+    throw e;
+  }
   // New games asked while the engine is busy wait for it, each on its own timer, and their waits
   // end in any order: an earlier New game could run last and win (the form said seed 6, seed 5
   // was played). Only the latest request goes on.
   const current = gameTicket();
   stopWatch();
   await closeReplay();
-  const f = readForm();
   if (push) writeHash({ side: f.side, level: f.level, moves: f.moves, seed: f.seed });
   for (let i = 0; st.busy && i < 500; i++) await new Promise((r) => setTimeout(r, 20)); // a watched move in flight
   if (!current()) return false;
@@ -760,8 +788,8 @@ function showLinkNotes(notes) {
   if (linkNote) showError(el.error, linkNote);
 }
 
-/** Whether the error box shows the address's notes (and nothing else). */
-const showsLinkNote = () => !!linkNote && shownError(el.error) === linkNote;
+/** Whether the error box shows the address's notes or the form's error (and nothing else). */
+const showsKeptNote = () => [linkNote, formError].includes(shownError(el.error) || null);
 
 /**
  * The address `h`'s game in the form (autoplay=1 without a replay: bot against bot), and its
