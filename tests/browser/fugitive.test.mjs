@@ -351,6 +351,46 @@ test('New game replaces the link instead of adding history: the link is the game
   await page.context().close();
 });
 
+// The form's Cities and Seed were clamped without a word: Cities 0 played 80 cities, 4 played 5
+// and 201 played 200. A value out of range is now refused in the error box, naming the field and
+// the range; the game shown, its bot's level and the link stay. Good values play as before.
+test('New game refuses Cities or Seed out of range in words: the game, its level and the link stay', async () => {
+  const page = await open('#side=0&level=easy&cities=30&seed=4');
+  await waitIdle(page);
+  const shown = () => page.evaluate(() => {
+    const s = window.fugitivePage.st;
+    return { generation: s.generation, level: s.level, config: JSON.stringify(s.config), hash: location.hash };
+  });
+  const before = await shown();
+  await page.selectOption('#in-level', 'best');  // (a refused game must not change the bot's level either)
+  const MAX = '9007199254740991';
+  const refused = [
+    ['0', '4', 'Cities: expected 5..200, got 0'], ['4', '4', 'Cities: expected 5..200, got 4'],
+    ['201', '4', 'Cities: expected 5..200, got 201'], ['30', '-1', `Seed: expected 0..${MAX}, got -1`],
+    ['30', '1.5', `Seed: expected a whole number 0..${MAX}, got "1.5"`], ['30', '9007199254740992', `Seed: expected 0..${MAX}, got 9007199254740992`],
+  ];
+  for (const [cities, seed, message] of refused) {
+    await page.fill('#in-cities', cities);
+    await page.fill('#in-seed', seed);
+    await page.click('#btn-new');
+    // (an error shown, or a game started: the page clamped the value to play it)
+    await page.waitForFunction((g) => !document.getElementById('error').hidden || window.fugitivePage.st.generation !== g, before.generation);
+    assert.equal(await page.evaluate(() => document.querySelector('#error:not([hidden]) .error-text')?.textContent), message, `cities ${cities}, seed ${seed}`);
+    await page.waitForTimeout(300);  // (a game started anyway would be under way by now)
+    assert.deepEqual(await shown(), before, `cities ${cities}, seed ${seed}: the game and the link stay`);
+  }
+  // The range's ends are good values: they play, and the link names them.
+  await page.fill('#in-cities', '5');
+  await page.fill('#in-seed', MAX);
+  await page.click('#btn-new');
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.map.n === 5);
+  await waitIdle(page);
+  assert.equal(await page.evaluate(() => location.hash), `#side=0&level=best&cities=5&seed=${MAX}`);
+  assert.equal(await page.isHidden('#error'), true, 'the error went with the new game');
+  h.assertNoErrors();
+  await page.close();
+});
+
 // A new address after # (typed, or a course page changing the frame's src) was ignored: the old
 // game stayed under the new link until a reload. It is now the game the link names.
 test('a new address after # starts the game it names', async () => {
@@ -409,11 +449,12 @@ test('in a frame, Restart by keyboard plays the game again (the New game form is
 
 // The Detectives' seed is the game's seed × 1000 plus the moves: with seed 2e16 it came to 2e19,
 // above 2^64, which the engine refuses ('options.seed: expected a non-negative integer'), so the
-// bot never moved and the page showed that error. Large seeds play as small ones do.
-test('a game with a large seed (2e16) is played by the bot like any other', async () => {
-  const page = await open('#side=watch&level=easy&cities=20&seed=20000000000000000');
+// bot never moved and the page showed that error. Large seeds play as small ones do. (A link's
+// seeds now stop at 2^53 - 1, the largest whole number a browser holds exactly: that one is used.)
+test('a game with a large seed (2^53 - 1) is played by the bot like any other', async () => {
+  const page = await open('#side=watch&level=easy&cities=20&seed=9007199254740991');
   await page.waitForFunction(() => window.fugitivePage.st.obs?.over, null, { timeout: 60000 });
-  assert.equal(await page.evaluate(() => window.fugitivePage.st.config.seed), 20000000000000000);
+  assert.equal(await page.evaluate(() => window.fugitivePage.st.config.seed), 9007199254740991);
   assert.equal(await page.$eval('#error', (e) => e.hidden || e.textContent.trim() === ''), true, 'no error shown');
   h.assertNoErrors();
 });
@@ -460,6 +501,51 @@ test('phone: a tap near a city the player may pick picks it (placement and a mov
     return s.obs.fugitive === c || /choose the transport/.test(document.getElementById('prompt').textContent);
   }, p.c);
   h.assertNoErrors();
+});
+
+// On a phone, the Moves list of a full 50-turn game cut the first digit off its numbers from 100
+// on ("00." for 100.): the numbers sit in the list's left padding, which was only wide enough for
+// two digits. The game is played out in a session of its own and opened as a replay (its final
+// position lists all its moves). A list number (::marker) has no box to measure: each one's width
+// is measured as text in the entry's font, right-aligned to the entry's start as an outside
+// marker is.
+test('phone: the Moves list numbers from 100 on are whole (a full 50-turn game)', async () => {
+  const page = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${h.url}fugitive/#side=detectives&level=best&cities=80&seed=1`);
+  await page.waitForSelector('html[data-ready="1"]');
+  const replay = await page.evaluate(async () => {
+    const game = await window.fugitivePage.st.engine.create({ game: 'fugitive', seed: 1, map: { cities: 80 } });
+    // (the best Fugitive escapes random Detectives on this map: all 50 turns are played)
+    for (let i = 0; !(await game.observation(-1)).over; i++) {
+      const { to_move: side } = await game.observation(-1);
+      await game.apply(await game.suggest({ level: side === 0 ? 'best' : 'easy', seed: i }));
+    }
+    try { return await game.replay(); } finally { game.delete(); }
+  });
+  await page.fill('#in-replay', JSON.stringify(replay));
+  await page.click('#btn-replay');
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n && !window.fugitivePage.st.replay.stepping, replay.moves.length);
+  const { count, cut } = await page.evaluate(() => {
+    const log = document.getElementById('log');
+    const edge = log.getBoundingClientRect().left + log.clientLeft;  // the box's inner edge, where it clips
+    const markerStart = (li, n) => {
+      const probe = document.createElement('span');
+      probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre; font-variant-numeric: tabular-nums';
+      probe.textContent = `${n}. `;  // the decimal marker's text
+      li.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      const start = li.getBoundingClientRect().left;
+      return getComputedStyle(li).listStylePosition === 'inside' ? start : start - width;
+    };
+    const items = [...log.children];
+    return { count: items.length, cut: items.map((li, i) => i + 1).filter((n) => markerStart(items[n - 1], n) < edge - 0.5) };
+  });
+  assert.ok(count >= 100, `a full game lists ${count} entries`);
+  assert.deepEqual(cut, [], 'entries whose number runs past the list\'s left edge');
+  await screenshot(page, 'fugitive-phone-moves-100');
+  h.assertNoErrors();
+  await page.close();
 });
 
 // --- races: a second action while the engine still answers the first --------------------------

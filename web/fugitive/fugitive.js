@@ -229,6 +229,7 @@ function renderPanel() {
     li.textContent = line.replace(/took ([CTP])/, (m, t) => `took ${t} (${TRANSPORT[t]})`);
     log.append(li);
   }
+  log.style.setProperty('--digits', String(obs.log.length).length);  // the numbers' room (fugitive.css)
   log.scrollTop = log.scrollHeight;
   // Prompt and choices.
   const prompt = $('prompt'), choices = $('choices');
@@ -418,10 +419,30 @@ async function newGame(config, side) {
   st.bots = botLoop();
 }
 
-function configFromForm(mapText) {
-  const seed = Number($('in-seed').value) || 0;
-  const cities = Math.max(MIN_CITIES, Math.min(200, Number($('in-cities').value) || 80));
+/** A game's config: on a connect.txt map (`mapText`), else on a generated map of `cities`. */
+function gameConfig(seed, cities, mapText) {
   return { game: 'fugitive', seed, map: mapText ?? { cities } };
+}
+
+/**
+ * The game the New game form names. A value out of its field's range is refused in words (thrown):
+ * it was clamped, so the game played was not the one the form showed (Cities 0 played 80 cities,
+ * 4 played 5). The Cities field plays no part on a connect.txt map, so it is not checked then.
+ */
+function configFromForm(mapText) {
+  const seed = formNumber('in-seed', 'Seed', 0, MAX_LINK_SEED);  // (the seeds a link takes: 2^53 - 1)
+  const cities = mapText ? null : formNumber('in-cities', 'Cities', MIN_CITIES, 200);
+  return gameConfig(seed, cities, mapText);
+}
+
+/** A form field's whole number in lo..hi, or an error naming the field and the range. */
+function formNumber(id, name, lo, hi) {
+  const text = $(id).value.trim();  // (an input type=number gives '' for what is not a number)
+  if (!/^-?\d+$/.test(text)) throw new Error(`${name}: expected a whole number ${lo}..${hi}, got ${text ? `"${text}"` : 'nothing'}`);
+  const n = Number(text);
+  // (the message quotes the text: past 2^53 its number is rounded, 9007199254740993 read ...992)
+  if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${text}`);
+  return n;
 }
 
 /**
@@ -430,14 +451,19 @@ function configFromForm(mapText) {
  * list once it is the player's turn (after the bot's first move), Pause when watching.
  */
 async function startFromForm(mapText) {
+  // A refused value leaves everything as it was: the game, its bot's level and the address.
+  let config;
+  try {
+    config = configFromForm(mapText);
+  } catch (e) {
+    showError($('error'), e.message);
+    return;
+  }
   st.level = $('in-level').value;
   const side = Number($('in-side').value);
   // The link reproduces this game. Replaced, not pushed, as on the other pages: each New game
   // was a history entry that Back went to without changing the game (and an embedded frame's
   // parentOrigin was dropped, which writeHash keeps).
-  // The config's values, not the form's text: cities=300 played 200 cities, and the address said
-  // 300 (a reload then noted "cities=300: more than 200").
-  const config = configFromForm(mapText);
   if (!mapText) writeHash({ side, level: st.level, cities: config.map.cities, seed: config.seed });
   await startAndFocus(config, side);
 }
@@ -670,10 +696,11 @@ async function startFromHash(h) {
     if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, name)) mapText = NAMED_MAPS[name];
     else mapNote = hashNote('map', h.map, 'no such map here (example8, or generated: cities=N&seed=S); showing a generated map');  // (a long map= was shown whole)
   }
+  // The link's values, as readHash checked them (with notes): the form's check is for typed values.
   try {
-    await newGame(configFromForm(mapText), h.side);
+    await newGame(gameConfig(h.seed, h.cities, mapText), h.side);
   } catch {
-    await newGame(configFromForm(), h.side);
+    await newGame(gameConfig(h.seed, h.cities), h.side);
   }
   const notes = [mapNote, ...h.notes].filter(Boolean);
   if (notes.length) showError($('error'), notes.join('\n'));
