@@ -717,11 +717,11 @@ test('New game with a bad Moves or Seed says which and why; the game and the add
   const hash = await page.evaluate(() => location.hash);
   const bad = [
     ['#in-moves', '0', 'Moves: expected 1..400, got 0'],
-    ['#in-moves', '-5', 'Moves: expected a whole number 1..400, got "-5"'],
+    ['#in-moves', '-5', 'Moves: expected 1..400, got -5'],
     ['#in-moves', '401', 'Moves: expected 1..400, got 401'],
     ['#in-moves', '2.5', 'Moves: expected a whole number 1..400, got "2.5"'],
     ['#in-moves', '', 'Moves: expected a whole number 1..400, got nothing'],
-    ['#in-seed', '-1', 'Seed: expected a whole number 0..9007199254740991, got "-1"'],
+    ['#in-seed', '-1', 'Seed: expected 0..9007199254740991, got -1'],
     ['#in-seed', '1.5', 'Seed: expected a whole number 0..9007199254740991, got "1.5"'],
     ['#in-seed', '9007199254740992', 'Seed: expected 0..9007199254740991, got 9007199254740992'],
   ];

@@ -12,7 +12,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -512,17 +512,7 @@ function readForm(config) {
   const f = { side: el.side.value, level: el.level.value };
   if (config) return f;
   // (a seed above 2^53 - 1 is not held exactly: 9007199254740993 would play ...992)
-  return { ...f, moves: formNumber(el.moves, 1, 400, 'Moves'), seed: formNumber(el.seed, 0, Number.MAX_SAFE_INTEGER, 'Seed') };
-}
-
-/** The whole number in `input`, lo..hi, else an error naming the field (`name`) and the range. */
-function formNumber(input, lo, hi, name) {
-  const v = input.value.trim();
-  // (a type=number field with text that is no number has the value '')
-  if (!/^\d+$/.test(v)) throw new Error(`${name}: expected a whole number ${lo}..${hi}, got ${v ? `"${v}"` : 'nothing'}`);
-  const n = Number(v);
-  if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${v}`);
-  return n;
+  return { ...f, moves: formNumber(el.moves, 1, 400, 'Moves'), seed: formNumber(el.seed, 0, MAX_LINK_SEED, 'Seed') };
 }
 
 function stopWatch() { if (st.watchTimer) clearTimeout(st.watchTimer); st.watchTimer = null; }

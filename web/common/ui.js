@@ -1,6 +1,6 @@
 // Owns: small page helpers shared by every page: the error box (role="alert"), the fatal
 // "engine could not be loaded" message, the site's list of games (static fallback), focus helpers and
-// latestWins (the request asked last wins).
+// latestWins (the request asked last wins), formNumber (a form's number, checked).
 
 /** The five games, in site order; the home page asks the module which are built. */
 export const GAMES = [
@@ -280,4 +280,19 @@ export function latestWins() {
     const ask = ++asked;
     return () => ask === asked;
   };
+}
+
+/**
+ * A New game form field's whole number in lo..hi, or an Error naming the field (`name`) and the
+ * range, the game shown left as it is. The pages clamped or replaced such values unseen (Bank's
+ * Moves 0 played 150 moves, Fugitive's Cities 0 played 80), or left them to the engine's words
+ * ("config.rounds: …", a key the form does not show). The message quotes the text as typed: past
+ * 2^53 its number is rounded (9007199254740993 reads ...992).
+ */
+export function formNumber(input, lo, hi, name) {
+  const text = input.value.trim();  // (an input type=number gives '' for what is not a number)
+  if (!/^-?\d+$/.test(text)) throw new Error(`${name}: expected a whole number ${lo}..${hi}, got ${text ? `"${text}"` : 'nothing'}`);
+  const n = Number(text);
+  if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${text}`);
+  return n;
 }

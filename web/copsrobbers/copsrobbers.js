@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -372,12 +372,11 @@ function readForm() {
 // "config.rounds: expected an integer 1..254, got 0"; a seed past 2^53 was rounded, no word).
 const FORM_NUMBERS = [['in-cops', 'Cops', 1, 8], ['in-rounds', 'Rounds', 1, 254], ['in-seed', 'Seed', 0, MAX_LINK_SEED]];
 
-/** The form's values (readForm), or an Error naming each field out of its range, as Robots does. */
+/** The form's values (readForm), or an Error naming each field out of its range (formNumber). */
 function checkedForm() {
   const problems = [];
   for (const [id, name, lo, hi] of FORM_NUMBERS) {
-    const v = $(id).value.trim();
-    if (!/^\d+$/.test(v) || Number(v) < lo || Number(v) > hi) problems.push(`${name}: expected a whole number ${lo}..${hi}, got ${v === '' ? 'nothing' : `"${v}"`}`);
+    try { formNumber($(id), lo, hi, name); } catch (e) { problems.push(e.message); }
   }
   if (problems.length) throw new Error(problems.join('\n'));
   return readForm();

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins } from '../common/ui.js';
+import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -430,19 +430,9 @@ function gameConfig(seed, cities, mapText) {
  * 4 played 5). The Cities field plays no part on a connect.txt map, so it is not checked then.
  */
 function configFromForm(mapText) {
-  const seed = formNumber('in-seed', 'Seed', 0, MAX_LINK_SEED);  // (the seeds a link takes: 2^53 - 1)
-  const cities = mapText ? null : formNumber('in-cities', 'Cities', MIN_CITIES, 200);
+  const seed = formNumber($('in-seed'), 0, MAX_LINK_SEED, 'Seed');  // (the seeds a link takes: 2^53 - 1)
+  const cities = mapText ? null : formNumber($('in-cities'), MIN_CITIES, 200, 'Cities');
   return gameConfig(seed, cities, mapText);
-}
-
-/** A form field's whole number in lo..hi, or an error naming the field and the range. */
-function formNumber(id, name, lo, hi) {
-  const text = $(id).value.trim();  // (an input type=number gives '' for what is not a number)
-  if (!/^-?\d+$/.test(text)) throw new Error(`${name}: expected a whole number ${lo}..${hi}, got ${text ? `"${text}"` : 'nothing'}`);
-  const n = Number(text);
-  // (the message quotes the text: past 2^53 its number is rounded, 9007199254740993 read ...992)
-  if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${text}`);
-  return n;
 }
 
 /**

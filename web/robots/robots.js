@@ -14,7 +14,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -810,18 +810,11 @@ $('btn-review-2').addEventListener('click', () => guarded(async () => {
 }));
 
 function readSeedForm(randomSeed) {
-  const num = (input, lo, hi, name) => {
-    const v = input.value.trim();
-    if (!/^\d+$/.test(v)) throw new Error(`${name}: expected a whole number, got "${v}"`);
-    const n = Number(v);
-    if (n < lo || n > hi) throw new Error(`${name}: expected ${lo}..${hi}, got ${v}`);
-    return n;
-  };
-  const robots = num(el.robots, 1, 50, 'Robots');
-  const teleports = num(el.teleports, 0, 20, 'Teleports');
+  const robots = formNumber(el.robots, 1, 50, 'Robots');
+  const teleports = formNumber(el.teleports, 0, 20, 'Teleports');
   let seed;
   if (randomSeed || el.seed.value.trim() === '') seed = Math.floor(Math.random() * 1e9);
-  else seed = num(el.seed, 0, MAX_LINK_SEED, 'Seed');
+  else seed = formNumber(el.seed, 0, MAX_LINK_SEED, 'Seed');
   return { kind: 'seed', seed, robots, teleports };
 }
 /**
