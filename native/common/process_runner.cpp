@@ -39,6 +39,9 @@ constexpr int kMaxDrainChunks = 16;
 // How long to wait for the exit status after stdout reached EOF (the child usually exits
 // right after closing stdout; if not, it "closed its output" and that is reported as such).
 constexpr milliseconds kExitPeekWait{200};
+// How often a read looks whether the program itself is gone while its output stays open (a
+// process it started holds it): the program's exit is otherwise only seen at EOF.
+constexpr milliseconds kLeaderLook{50};
 
 // The shell's line for `command`: `exec command` when it is one simple command (a program and
 // its arguments, redirections allowed), so that the program replaces the shell. dash keeps a
@@ -538,6 +541,13 @@ bool Player::peek_exit(milliseconds wait) {
     }
 }
 
+void Player::fail_gone(const std::string& context, const std::string& note) {
+    if (exit_signal_ > 0) fail(VerdictKind::Crashed, name_ + " was " + describe_exit() + " before answering " + context + note);
+    else if (exit_code_ > 128 && exit_code_ <= 128 + 64)  // killed by a signal, seen through the shell
+        fail(VerdictKind::Crashed, name_ + " " + describe_exit() + " before answering " + context + note);
+    else fail(VerdictKind::Exited, name_ + " " + describe_exit() + " before answering " + context + note);
+}
+
 std::string Player::describe_exit() const {
     if (exit_signal_ > 0) return "killed by signal " + signal_text(exit_signal_);
     std::string text = "exited with status " + std::to_string(exit_code_);
@@ -570,6 +580,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
         }
     }
     const auto deadline = budget == std::chrono::nanoseconds::max() ? Clock::time_point::max() : start + budget;
+    auto orphaned_output = Clock::time_point::max();  // (see below)
 
     for (;;) {
         if (auto line = take_line(context)) {
@@ -584,18 +595,20 @@ std::optional<std::string> Player::read_line(const std::string& context) {
         if (out_fd_ < 0) {
             // EOF: tell a crash from an exit from a program that merely closed stdout.
             std::string partial = out_buf_.empty() ? "" : " (after an unfinished line \"" + escaped_excerpt(out_buf_) + "\")";
-            if (!peek_exit(kExitPeekWait)) {
-                fail(VerdictKind::Exited, name_ + " closed its output before answering " + context + partial);
-            } else if (exit_signal_ > 0) {
-                fail(VerdictKind::Crashed, name_ + " was " + describe_exit() + " before answering " + context + partial);
-            } else if (exit_code_ > 128 && exit_code_ <= 128 + 64) {  // killed by a signal, seen through the shell
-                fail(VerdictKind::Crashed, name_ + " " + describe_exit() + " before answering " + context + partial);
-            } else {
-                fail(VerdictKind::Exited, name_ + " " + describe_exit() + " before answering " + context + partial);
-            }
+            if (!peek_exit(kExitPeekWait)) fail(VerdictKind::Exited, name_ + " closed its output before answering " + context + partial);
+            else fail_gone(context, partial);
             break;
         }
-        if (Clock::now() >= deadline) {
+        // The program gone, a process it started holding its output: what that process still
+        // writes within kExitPeekWait is read, then it is the program's exit. It was a silence
+        // until the time limit (3 s on copsrobbers-server), then "time limit".
+        const auto now = Clock::now();
+        if (orphaned_output == Clock::time_point::max() && peek_exit(milliseconds(0))) orphaned_output = now + kExitPeekWait;
+        if (now >= orphaned_output && now < deadline) {
+            fail_gone(context, " (a process it started keeps its output open)");
+            break;
+        }
+        if (now >= deadline) {
             std::string text = total_binds ? name_ + " used its whole " + seconds_text(limits_.total) +
                                                  " thinking budget (no reply to " + context + ")"
                                            : name_ + " sent no reply within " + seconds_text(limits_.per_move) +
@@ -606,7 +619,8 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             break;
         }
         pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
-        int ready = poll(fds, err_fd_ >= 0 ? 2 : 1, poll_timeout_ms(deadline));
+        const auto wake = std::min({deadline, orphaned_output, now + kLeaderLook});
+        int ready = poll(fds, err_fd_ >= 0 ? 2 : 1, poll_timeout_ms(wake));
         if (ready < 0 && errno != EINTR) {
             fail(VerdictKind::Exited, name_ + ": poll failed: " + std::strerror(errno));
             break;

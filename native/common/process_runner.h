@@ -146,6 +146,9 @@ private:
     // process group id reserved until kill() has signalled the whole group).
     bool peek_exit(std::chrono::milliseconds wait);
     std::string describe_exit() const;
+    // The verdict of a program whose exit is known: Crashed (a signal, or the shell's 128+N) or
+    // Exited, "... before answering <context><note>".
+    void fail_gone(const std::string& context, const std::string& note);
     void charge(std::chrono::steady_clock::time_point since);
     void close_fds();
     void take(Player& other) noexcept;
