@@ -9,7 +9,7 @@
 //       other pages: a reload shows that map to play, not the solver or the replay again.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
 import { getEngine } from '../common/engine.js';
-import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote } from '../common/hash-state.js';
+import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
@@ -39,7 +39,6 @@ const st = {
   solves: 0,          // solves started (the latest one is shown)
 };
 const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
-const MAX_SEED = Number.MAX_SAFE_INTEGER;  // a link's bigger seed is clamped (it stopped the page)
 // "record" is the native solver's whole pipeline for "Watch the solver" (the plan
 // `searchparty-solver MAP` prints, seconds on big maps); hand play's solver moves use "best".
 const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
@@ -855,7 +854,7 @@ const GENERATE_FIELDS = [
   { id: 'in-rows', key: 'rows', name: 'Rows', min: 1, max: 256 },
   { id: 'in-p', key: 'costars', name: 'Costars', min: 0, max: 26 },
   { id: 'in-q', key: 'extras', name: 'Extras', min: 0, max: 26 },
-  { id: 'in-seed', key: 'seed', name: 'Seed', min: 0, max: MAX_SEED },
+  { id: 'in-seed', key: 'seed', name: 'Seed', min: 0, max: MAX_LINK_SEED },
 ];
 
 /** {values: {cols, rows, costars, extras, seed}, problems: ["Cols must be a whole number 1..256 (got 300)", …]}. */
@@ -876,7 +875,7 @@ function generateForm() {
  * cannot use (it uses its default: `level=hardd: not a level (…); using "hard".`).
  */
 function settingsFromHash(h, notes = null) {
-  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_SEED, notes });
+  st.seed = readInt(h, 'seed', 1, { min: 0, max: MAX_LINK_SEED, notes });
   $('in-level').value = readChoice(h, 'level', LEVELS, 'hard', { notes });
   const zoom = readChoice(h, 'zoom', ZOOMS, 'fit', { notes });
   if (zoom !== $('in-zoom').value) { $('in-zoom').value = zoom; applyZoom(); }
