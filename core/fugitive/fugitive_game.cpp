@@ -194,9 +194,10 @@ void FugitiveGame::apply_move(const Json& move) {
     State& s = state_;
     if (move.is_object() && move.contains("forfeit")) {
         const Json& side = move["forfeit"];
-        if (!side.is_number_integer() || (side.get<int>() != 0 && side.get<int>() != 1))
-            throw IllegalMove("forfeit: expected side 0 (Fugitive) or 1 (Detectives)");
-        s.forfeit(side.get<int>(), move.value("reason", std::string("forfeit")));
+        const bool both = side == "both";
+        if (!both && (!side.is_number_integer() || (side.get<int>() != 0 && side.get<int>() != 1)))
+            throw IllegalMove("forfeit: expected side 0 (Fugitive), 1 (Detectives) or \"both\"");
+        s.forfeit(both ? kBothSides : side.get<int>(), move.value("reason", std::string("forfeit")));
         return;
     }
     const int n = s.map().size();
@@ -246,7 +247,8 @@ Json FugitiveGame::result() const {
            {"scores", Json::array({sc[0], sc[1]})},
            {"turn", s.turn()},
            {"announcements_used", s.announcements_used()}};
-    if (s.ending() == Ending::Forfeit) r["forfeited_by"] = s.forfeited_by() == kFugitive ? "Fugitive" : "Detectives";
+    if (s.ending() == Ending::Forfeit)
+        r["forfeited_by"] = s.forfeited_by() == kBothSides ? "both" : s.forfeited_by() == kFugitive ? "Fugitive" : "Detectives";
     return r;
 }
 

@@ -8,7 +8,8 @@
 // Moves (protocol notation, strings): Detectives' placement and joint moves "25 75 125 175"
 // (an array [25,75,125,175] is accepted too); the Fugitive's placement "100"; its moves
 // "T 101". Special move {"forfeit": side, "reason": "..."}: that side broke a rule (used by
-// the judge so replays of forfeited games end the same way).
+// the judge so replays of forfeited games end the same way); side "both": both programs
+// failed, 0-0, no winner.
 // legal_moves(Fugitive): array of move strings. legal_moves(Detectives): an object
 //   {"joint": true, "pieces": [[cities of Detective 1], ...x4], "distinct": true}
 //   (each piece's options; the joint move must end on four distinct cities).

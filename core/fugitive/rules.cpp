@@ -163,7 +163,9 @@ int State::announcements_used() const {
 
 std::array<int, 2> State::score() const {
     switch (ending_) {
-        case Ending::Forfeit: return forfeit_side_ == kFugitive ? std::array<int, 2>{0, 20} : std::array<int, 2>{20, 0};
+        case Ending::Forfeit:
+            if (forfeit_side_ == kBothSides) return {0, 0};
+            return forfeit_side_ == kFugitive ? std::array<int, 2>{0, 20} : std::array<int, 2>{20, 0};
         case Ending::CapturedByFugitiveMove:
         case Ending::CapturedByDetectivesMove: {
             const int detectives = 10 + (kTurns / kRoundLength - announcements_used());

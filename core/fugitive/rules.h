@@ -13,6 +13,7 @@ namespace pursuit::fugitive {
 
 inline constexpr int kFugitive = 0;
 inline constexpr int kDetectives = 1;
+inline constexpr int kBothSides = 2;  // State::forfeit: both programs failed (a judge's void game, 0-0)
 inline constexpr int kPieces = 4;
 inline constexpr int kTurns = 50;
 inline constexpr int kRoundLength = 5;
@@ -68,7 +69,8 @@ public:
     void place_fugitive(int city);
     void move_fugitive(const FugitiveMove& m);
     void move_detectives(const Detectives& d);
-    // Ends the game: `side` broke a rule (illegal/malformed move, crash, time-out): 0-20.
+    // Ends the game: `side` broke a rule (illegal/malformed move, crash, time-out): 0-20;
+    // kBothSides: both did (no points for anyone, 0-0).
     void forfeit(int side, const std::string& reason);
 
     // Every legal Fugitive move now (sorted by city, then transport C,T,P).
@@ -77,13 +79,13 @@ public:
     bool joint_move_exists(const Detectives& from) const;
 
     Ending ending() const { return ending_; }
-    int forfeited_by() const { return forfeit_side_; }  // -1 unless Ending::Forfeit
+    int forfeited_by() const { return forfeit_side_; }  // -1 unless Ending::Forfeit (then a side or kBothSides)
     const std::string& end_reason() const { return end_reason_; }
     int capture_turn() const { return capture_turn_; }
     // Announcements the Fugitive has "used": announcement turns whose Fugitive move was
     // completed without capture.
     int announcements_used() const;
-    // {fugitive, detectives}; only meaningful once over (sums to 20).
+    // {fugitive, detectives}; only meaningful once over (sums to 20, or 0 when both forfeited).
     std::array<int, 2> score() const;
 
 private:

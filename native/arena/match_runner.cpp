@@ -85,8 +85,10 @@ void read_outcome(const GameDescriptor& g, const Json& result, const std::vector
         Json fault = nullptr;
         bool applies = true;
         if (!g.fault_side_ptr.empty()) {
+            // "both": both programs failed (the judges name no winner then).
             const Json who = at_pointer(result, g.fault_side_ptr);
-            applies = !who.is_null() && decode_winner(who, g, names) == s;
+            const bool both = who.is_string() && lower(who.get<std::string>()) == "both";
+            applies = !who.is_null() && (both || decode_winner(who, g, names) == s);
         }
         std::string verdict = applies ? decode_fault(at_pointer(result, side_pointer(g.fault_ptr, s, g.roles[s]))) : std::string();
         if (applies && verdict.empty() && !g.fault_side_ptr.empty()) verdict = "forfeit";

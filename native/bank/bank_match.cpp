@@ -99,13 +99,33 @@ MatchOutcome play_match(const MatchSettings& s, const std::string& guards_cmd, c
         if (!reply || !ref.apply(side, *reply, context)) break;
         last_mover = side;
     }
+    // Both programs failed (two commands that do not exist): no one wins; which failure the
+    // judge met first was timing.
+    if (ref.loser >= 0) {
+        const int other = 1 - ref.loser;
+        Player& p = *ref.players[other];
+        if (failed_too(*ref.players[ref.loser], p, "move " + std::to_string(pos.moves_made(other) + 1))) {
+            const std::string both = ref.forfeit["message"].get<std::string>() + "; " + side_name(other) + ": " + p.verdict().message;
+            std::string tails = ref.forfeit.value("stderr", std::string());
+            if (!tails.empty()) tails = "[" + side_name(ref.loser) + "]\n" + tails;
+            const std::string other_tail = p.stderr_tail();
+            if (!other_tail.empty()) tails += std::string(tails.empty() ? "" : "\n") + "[" + side_name(other) + "]\n" + other_tail;
+            ref.forfeit = Json{{"side", "both"}, {"kind", "both failed"}, {"message", both}};
+            if (!tails.empty()) ref.forfeit["stderr"] = tails;
+        }
+    }
+    const bool no_winner = ref.forfeit.is_object() && ref.forfeit["side"] == "both";
     // The side that did not make the last capture reads one more line and exits.
     if (ref.loser < 0 && pos.guards_won() && last_mover >= 0) ref.players[1 - last_mover]->send_line(pos.line_for(1 - last_mover));
     for (auto& p : ref.players) p->finish("", std::chrono::milliseconds(ref.loser < 0 ? 300 : 50));
 
     MatchOutcome out;
     Json result = result_json(pos);
-    if (ref.loser >= 0) {
+    if (no_winner) {
+        result["over"] = true;
+        result["winner"] = "none";
+        result["summary"] = "No winner: both programs failed (" + ref.forfeit["message"].get<std::string>() + ")";
+    } else if (ref.loser >= 0) {
         result["over"] = true;
         result["winner"] = side_name(1 - ref.loser);
         // As the game's own summaries ("Guards win: ...", "Robbers win: ...").

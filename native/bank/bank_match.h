@@ -1,8 +1,8 @@
 // Owns: one refereed Bank game between two programs over the protocol (the heart of
 // bank-judge): L and the side to each, the robbers' start line, then alternating lines and
 // replies, the final extra line to the side that did not make the last capture, forfeits
-// (illegal or malformed reply, time-out, crash, early exit) with a message naming why,
-// and the result + replay (always produced).
+// (illegal or malformed reply, time-out, crash, early exit) with a message naming why (both
+// programs failing: winner "none", forfeit side "both"), and the result + replay (always produced).
 #pragma once
 #include <chrono>
 #include <string>

@@ -33,7 +33,8 @@ int usage(int code) {
         "  --series N      N games with A as guards and N with B as guards, seeds S..S+N-1\n"
         "  --out DIR       series only: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n"
         "                  (named on the last line: 'wrote DIR/series.json and ...')\n"
-        "Exit status: 0 after the game(s), whoever won (a program that fails loses by forfeit);\n"
+        "Exit status: 0 after the game(s), whoever won (a program that fails loses by forfeit;\n"
+        "when both fail, no one wins);\n"
         "1 on a bad layout or a result/replay/--out path that cannot be written (checked before any\n"
         "program runs); 2 on bad arguments or none.\n",
         code ? stderr : stdout);
@@ -55,15 +56,20 @@ std::string times_text(const std::vector<double>& v) {
 }
 
 struct Tally {
-    int games = 0, guards_won = 0, caught = 0, forfeits_guards = 0, forfeits_robbers = 0;
+    int games = 0, guards_won = 0, robbers_won = 0, no_winner = 0, caught = 0, forfeits_guards = 0, forfeits_robbers = 0;
     void add(const Json& r) {
         ++games;
         guards_won += r["winner"] == "guards";
+        robbers_won += r["winner"] == "robbers";
+        no_winner += r["winner"] == "none";  // both programs failed
         caught += r["caught"].get<int>();
-        if (!r["forfeit"].is_null()) (r["forfeit"]["side"] == "guards" ? forfeits_guards : forfeits_robbers)++;
+        if (r["forfeit"].is_null()) return;
+        const Json& side = r["forfeit"]["side"];
+        forfeits_guards += side == "guards" || side == "both";
+        forfeits_robbers += side == "robbers" || side == "both";
     }
     Json json() const {
-        return Json{{"games", games}, {"guards_won", guards_won}, {"robbers_won", games - guards_won},
+        return Json{{"games", games}, {"guards_won", guards_won}, {"robbers_won", robbers_won}, {"no_winner", no_winner},
                     {"mean_caught", games ? double(caught) / games : 0.0}, {"forfeits_guards", forfeits_guards},
                     {"forfeits_robbers", forfeits_robbers}};
     }
@@ -102,9 +108,11 @@ int run_series(MatchSettings s, int n, const std::string& a, const std::string& 
     const char* names[2] = {"A guards, B robbers", "B guards, A robbers"};
     for (int i = 0; i < 2; ++i) {
         const Tally& t = tally[i];
-        std::printf("%-22s %6d %11d %12d %12.2f %13d/%d\n", names[i], t.games, t.guards_won, t.games - t.guards_won,
+        std::printf("%-22s %6d %11d %12d %12.2f %13d/%d\n", names[i], t.games, t.guards_won, t.robbers_won,
                     t.games ? double(t.caught) / t.games : 0.0, t.forfeits_guards, t.forfeits_robbers);
     }
+    if (tally[0].no_winner + tally[1].no_winner > 0)
+        std::printf("no winner (both programs failed): %d + %d games\n", tally[0].no_winner, tally[1].no_winner);
     std::printf("move time A: %s\nmove time B: %s\n", times_text(times[0]).c_str(), times_text(times[1]).c_str());
     if (!out_dir.empty()) {
         Json summary{{"moves", s.moves}, {"first_seed", first_seed}, {"games_per_pairing", n}, {"A", a}, {"B", b},
@@ -188,7 +196,8 @@ static int run_main(int argc, char** argv) {
         // The outcome is printed first; every file is tried last, so a failing write loses nothing else.
         std::printf("%s\n", o.result["summary"].get<std::string>().c_str());
         if (!o.result["forfeit"].is_null() && o.result["forfeit"].contains("stderr"))
-            std::printf("stderr of the %s:\n%s\n", o.result["forfeit"]["side"].get<std::string>().c_str(),
+            std::printf("stderr of the %s:\n%s\n",
+                        o.result["forfeit"]["side"] == "both" ? "programs" : o.result["forfeit"]["side"].get<std::string>().c_str(),
                         o.result["forfeit"]["stderr"].get<std::string>().c_str());
         std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
         // As the other judges: "wrote RESULT and REPLAY", the last line on stdout.

@@ -548,6 +548,20 @@ void Player::fail_gone(const std::string& context, const std::string& note) {
     else fail(VerdictKind::Exited, name_ + " " + describe_exit() + " before answering " + context + note);
 }
 
+bool failed_too(const Player& failed, Player& other, const std::string& context) {
+    const VerdictKind kind = failed.verdict().kind;
+    const bool gone = kind == VerdictKind::Exited || kind == VerdictKind::Crashed || kind == VerdictKind::WriteFailed ||
+                      kind == VerdictKind::StartFailed;
+    return other.failed_within(milliseconds(gone ? 200 : 0), context);
+}
+
+bool Player::failed_within(milliseconds wait, const std::string& context) {
+    if (!verdict_.ok()) return true;
+    if (!peek_exit(wait)) return false;
+    fail_gone(context, "");
+    return true;
+}
+
 std::string Player::describe_exit() const {
     if (exit_signal_ > 0) return "killed by signal " + signal_text(exit_signal_);
     std::string text = "exited with status " + std::to_string(exit_code_);

@@ -121,6 +121,13 @@ public:
     // exit by itself, then kills the process group. Idempotent.
     void finish(const std::string& last_line = "", std::chrono::milliseconds grace = std::chrono::milliseconds(200));
     void kill();  // SIGKILL to the process group, then reap
+    // For a judge whose other program has just failed: whether this one has failed too, so
+    // that two programs that both fail (two commands that do not exist) make no one's win
+    // instead of a win for whichever failure the judge met second. True when the verdict is
+    // already a failure, or when the program exits within `wait` (its verdict then says so,
+    // "... before answering <context>"); a program still running, waiting for its next line,
+    // has not failed.
+    bool failed_within(std::chrono::milliseconds wait, const std::string& context);
 
     const Verdict& verdict() const { return verdict_; }
     bool alive_and_ok() const { return verdict_.ok(); }
@@ -169,5 +176,11 @@ private:
     bool reaped_ = false;
     bool input_closed_ = false;  // a write failed with EPIPE (closed_input_is_not_a_failure)
 };
+
+// Once `failed` has failed (its process, or a move the judge refused): whether `other` has
+// failed too (Player::failed_within), for a judge that then names no winner. `other` gets 200 ms
+// to be seen gone when `failed` is gone itself (exited, crashed, never started): two programs
+// that cannot start fail at the same moment, and which of the two the judge met first was luck.
+bool failed_too(const Player& failed, Player& other, const std::string& context);
 
 }  // namespace pursuit

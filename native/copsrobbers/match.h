@@ -1,6 +1,7 @@
 // Owns: one server-run game of Cops and Robbers between two programs speaking the protocol
 // of shared/specs/copsrobbers.md (the cops never see X's start; per-move limits with a
-// longer first move; any misbehaviour loses for that side with a message and its stderr).
+// longer first move; any misbehaviour loses for that side with a message and its stderr; when
+// both programs fail, no one wins).
 #pragma once
 #include <string>
 #include <vector>
@@ -15,7 +16,7 @@ struct MatchTiming {
 };
 
 struct MatchOutcome {
-    std::string winner;  // "cops" or "robber"
+    std::string winner;  // "cops", "robber", or "none" when both programs failed
     std::string summary;
     Json result;  // full result JSON (also inside the replay)
     Json replay;  // pursuit replay JSON (config with the map text + seed; moves so far)

@@ -34,6 +34,7 @@ int usage(int code) {
         "...). --relaxed accepts maps below the contract limits (10<=N<=200, 10<=M<=500). Defaults: --cops 2,\n"
         "--rounds 100, --seed 1; a series plays seeds S..S+N-1 (--seeds N, default 5) of every map and C,\n"
         "each twice with the sides swapped.\n"
+        "A program that fails (time-out, crash, illegal move) loses; when both fail, no one wins.\n"
         "Exit status: 0 after a finished game (whoever won), 1 on bad maps (all of a series' maps are\n"
         "checked before its first game) or an --out folder that cannot be written, 2 on bad arguments.\n",
         code ? stderr : stdout);
@@ -96,6 +97,7 @@ int run_single(const Json& config, const std::string& cops_cmd, const std::strin
 
 struct SeriesRow {
     int games = 0, a_cops_wins = 0, a_robber_wins = 0, b_cops_wins = 0, b_robber_wins = 0, forfeits = 0;
+    int no_winner = 0;  // both programs failed
     long long capture_rounds[2] = {0, 0};  // [0]: A's cops, [1]: B's cops
     int captures[2] = {0, 0};
 };
@@ -128,7 +130,8 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
                     MatchOutcome m = play_match(config, a_is_cops ? a : b, a_is_cops ? b : a, t);
                     ++row.games;
                     const bool cops_won = m.winner == "cops";
-                    if (a_is_cops) (cops_won ? row.a_cops_wins : row.b_robber_wins)++;
+                    if (m.winner == "none") ++row.no_winner;
+                    else if (a_is_cops) (cops_won ? row.a_cops_wins : row.b_robber_wins)++;
                     else (cops_won ? row.b_cops_wins : row.a_robber_wins)++;
                     if (m.result.value("forfeit", false)) ++row.forfeits;
                     if (cops_won && m.result.contains("capture_round")) {
@@ -148,7 +151,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
     std::fprintf(stderr, "\n");
     std::printf("%-24s %5s | %-17s | %-17s | %-15s %7s\n", "map", "games", "A cops / A X wins", "B cops / B X wins",
                 "avg capture A/B", "forfeit");
-    int ta = 0, tb = 0, tg = 0;
+    int ta = 0, tb = 0, tg = 0, tn = 0;
     for (auto& [name, r] : rows) {
         const int half = r.games / 2;
         auto avg = [&](int k) { return r.captures[k] ? static_cast<double>(r.capture_rounds[k]) / r.captures[k] : 0.0; };
@@ -158,8 +161,11 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
         ta += r.a_cops_wins + r.a_robber_wins;
         tb += r.b_cops_wins + r.b_robber_wins;
         tg += r.games;
+        tn += r.no_winner;
     }
-    std::printf("total: A won %d of %d games, B won %d\n", ta, tg, tb);
+    std::printf("total: A won %d of %d games, B won %d", ta, tg, tb);
+    if (tn > 0) std::printf(", %d with no winner (both programs failed)", tn);
+    std::printf("\n");
     if (!out_dir.empty()) {  // as after one game: the files written, the last line on stdout
         written.file(out_dir + "/series.json", summary);
         std::printf("%s\n", written.line().c_str());

@@ -34,8 +34,8 @@ int usage(int code) {
         "series mode plays every map twice with swapped roles and prints a table, and with --out\n"
         "writes DIR/series.json and a replay per game. The last line on stdout names the files\n"
         "written ('wrote DIR/result.json and DIR/replay.json').\n"
-        "Exit status: 0 after the game(s), whoever won (a program that fails loses 0-20); 1 on a\n"
-        "broken map or an --out folder that cannot be written (checked before any program runs);\n"
+        "Exit status: 0 after the game(s), whoever won (a program that fails loses 0-20, two that\n"
+        "both fail score 0-0); 1 on a broken map or an --out folder that cannot be written (checked before any program runs);\n"
         "2 on bad arguments or none.\n",
         code ? stderr : stdout);
     return code;
@@ -187,7 +187,10 @@ int series(const Args& a) {
             f.points += fs, d.points += ds;
             f.wins += ending == "escaped";
             d.wins += ending == "caught" || ending == "walked onto a Detective";
-            if (ending == "forfeit") (r["forfeited_by"] == "Fugitive" ? f : d).forfeits++;
+            if (ending == "forfeit") {
+                f.forfeits += r["forfeited_by"] != "Detectives";  // "both": both programs failed, 0-0
+                d.forfeits += r["forfeited_by"] != "Fugitive";
+            }
             f.thinking_ms.push_back(r["players"]["Fugitive"]["thinking_ms"]);
             d.thinking_ms.push_back(r["players"]["Detectives"]["thinking_ms"]);
             ++played;

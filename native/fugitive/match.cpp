@@ -94,8 +94,25 @@ public:
 private:
     const State& state() const { return game_.state(); }
 
+    // Both programs failed (two commands that do not exist): 0-0, no one's win; which failure
+    // the referee met first was timing (6 of 8 such games went to the Detectives).
     void forfeit(int side, const std::string& reason) {
-        if (!state().over()) game_.apply(Json{{"forfeit", side}, {"reason", reason}});
+        if (state().over()) return;
+        Player& other = *players_[1 - side];
+        if (!failed_too(*players_[side], other, "its next move")) {
+            game_.apply(Json{{"forfeit", side}, {"reason", reason}});
+            return;
+        }
+        const std::string reasons[2] = {side == kFugitive ? reason : other.verdict().message,
+                                        side == kFugitive ? other.verdict().message : reason};
+        game_.apply(Json{{"forfeit", "both"},
+                         {"reason", "both programs failed: " + named(kFugitive, reasons[0]) + "; " + named(kDetectives, reasons[1])}});
+    }
+
+    // "Fugitive: <message>" unless the message names it first already.
+    static std::string named(int side, const std::string& message) {
+        const std::string name = kSideName[side];
+        return message.rfind(name, 0) == 0 ? message : name + ": " + message;
     }
 
     bool send(int side, const std::string& line) {

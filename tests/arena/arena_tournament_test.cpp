@@ -275,6 +275,25 @@ TEST(ArenaTournament, AMapFileOfAnotherGameIsRefusedBeforeAnyGame) {
     EXPECT_FALSE(fs::exists(marker));
 }
 
+// Two bots that both fail: the judges name no winner (Bank: forfeit side "both"). The arena
+// records a draw with a fault for each, not a failed game ("winner \"both\" is neither a side
+// index, ...") nor a win for one.
+TEST(ArenaTournament, TwoBotsThatBothFailAreADrawWithAFaultEach) {
+    const pursuit::test::ScratchDir scratch("arena-both-");
+    const std::string& dir = scratch.path();
+    const std::string cmd = kBin + "/pursuit-arena bank --quiet --bot a=pursuit-no-such-a --bot b=pursuit-no-such-b --seeds 1 --maps " +
+                            kSrc + "/maps/bank/small.txt --out " + dir + "/out";
+    ASSERT_EQ(run(cmd, dir + "/log.txt"), 0) << read_file(dir + "/log.txt");
+    const auto records = lines_of(dir + "/out/games.jsonl");
+    ASSERT_EQ(records.size(), 2u);
+    for (const auto& line : records) {
+        const Json r = Json::parse(line);
+        EXPECT_EQ(r["status"], "ok") << line;
+        EXPECT_EQ(r["winner"], -1) << line;
+        for (const Json& fault : r["faults"]) EXPECT_EQ(fault.get<std::string>().rfind("both failed: ", 0), 0u) << line;
+    }
+}
+
 namespace {
 
 std::string solo_cmd(const std::string& out, const std::string& rest) {

@@ -190,6 +190,42 @@ TEST(BankJudge, EarlyExitLoses) {
     EXPECT_NE(r.result["forfeit"]["message"].get<std::string>().find("status 3"), std::string::npos) << r.result.dump();
 }
 
+// Two programs that both fail are no one's win, every time (the winner was whichever failure
+// the judge met second).
+TEST(BankJudge, BothProgramsFailingIsNoOnesWin) {
+    for (int run = 0; run < 4; ++run) {
+        JudgeRun r = judge("pursuit-no-such-guards", "pursuit-no-such-robbers");
+        ASSERT_EQ(r.result["winner"], "none") << "run " << run << ": " << r.result.dump();
+        EXPECT_EQ(r.result["forfeit"]["side"], "both");
+        EXPECT_EQ(r.result["forfeit"]["kind"], "both failed");
+        const std::string message = r.result["forfeit"]["message"];
+        EXPECT_NE(message.find("guards"), std::string::npos) << message;
+        EXPECT_NE(message.find("robbers"), std::string::npos) << message;
+        EXPECT_EQ(r.result["summary"].get<std::string>().rfind("No winner: both programs failed (", 0), 0u) << r.result.dump();
+        EXPECT_EQ(r.replay["result"]["winner"], "none");
+    }
+    // One that does not exist against a working one: only it loses.
+    JudgeRun r = judge("pursuit-no-such-guards", kBin + "/bank-bot");
+    EXPECT_EQ(r.result["winner"], "robbers") << r.result.dump();
+    EXPECT_EQ(r.result["forfeit"]["side"], "guards");
+}
+
+TEST(BankJudge, ASeriesCountsGamesWithNoWinnerApart) {
+    const test::ScratchDir scratch("bank-series-void-");
+    const std::string& dir = scratch.path();
+    const std::string cmd = kBin + "/bank-judge --series 1 --moves 40 --out " + dir + " pursuit-no-such-a pursuit-no-such-b > " + dir +
+                            "/out.txt 2> " + dir + "/err.txt";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string out = read_file(dir + "/out.txt");
+    EXPECT_NE(out.find("no winner (both programs failed): 1 + 1 games"), std::string::npos) << out;
+    const Json summary = Json::parse(read_file(dir + "/series.json"));
+    // "robbers_won" was games - guards_won: a game no one won was the robbers'.
+    EXPECT_EQ(summary["A_guards"]["robbers_won"], 0) << summary.dump();
+    EXPECT_EQ(summary["A_guards"]["no_winner"], 1);
+    EXPECT_EQ(summary["B_guards"]["forfeits_guards"], 1);
+    EXPECT_EQ(summary["B_guards"]["forfeits_robbers"], 1);
+}
+
 TEST(BankJudge, SeriesPrintsATable) {
     const test::ScratchDir scratch("bank-series-test-");
     const std::string& dir = scratch.path();

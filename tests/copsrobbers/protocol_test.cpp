@@ -115,6 +115,43 @@ TEST(CopsRobbersProtocol, CrashLosesWithStderr) {
     EXPECT_NE(m.result["stderr_tail"].get<std::string>().find("about to crash"), std::string::npos);
 }
 
+// Two programs that both fail are no one's win, every time: the winner was whichever failure
+// the server met second (with two commands that do not exist, 9 of 12 games went to the cops).
+TEST(CopsRobbersProtocol, BothProgramsFailingIsNoOnesWin) {
+    for (int run = 0; run < 6; ++run) {
+        MatchOutcome m = play_match(config("petersen", 2, 30, 1), "pursuit-no-such-cops", "pursuit-no-such-x", fast());
+        ASSERT_EQ(m.winner, "none") << "run " << run << ": " << m.result.dump();
+        EXPECT_EQ(m.result["loser"], "both");
+        const std::string reason = m.result["reason"];
+        EXPECT_EQ(reason.rfind("the cops: ", 0), 0u) << reason;
+        EXPECT_NE(reason.find("; X: "), std::string::npos) << reason;
+        EXPECT_NE(reason.find("127"), reason.rfind("127")) << "both exits named: " << reason;
+        EXPECT_EQ(m.summary.rfind("No winner: both programs failed (", 0), 0u) << m.summary;
+        EXPECT_EQ(m.replay["result"]["winner"], "none");
+    }
+    // A program that gives up at once beside one that does not exist: both failed too, with
+    // the stderr of each.
+    MatchOutcome m = play_match(config("petersen", 2, 30, 1), "pursuit-no-such-cops", "echo giving up >&2; exit 4", fast());
+    EXPECT_EQ(m.winner, "none") << m.result.dump();
+    EXPECT_NE(m.result["reason"].get<std::string>().find("status 4"), std::string::npos) << m.result.dump();
+    EXPECT_NE(m.result["stderr_tail"].get<std::string>().find("[X]\ngiving up"), std::string::npos) << m.result.dump();
+    EXPECT_NE(m.result["stderr_tail"].get<std::string>().find("[the cops]\nsh: "), std::string::npos) << m.result.dump();
+    // One program that does not exist against a working one still loses, and only it.
+    m = play_match(config("petersen", 2, 30, 1), "pursuit-no-such-cops", kBot, fast());
+    EXPECT_EQ(m.winner, "robber") << m.result.dump();
+    EXPECT_EQ(m.result["loser"], "cops");
+}
+
+TEST(CopsRobbersProtocol, ASeriesCountsGamesWithNoWinnerApart) {
+    const test::ScratchDir scratch("copsrobbers-series-void-");
+    const std::string cmd = kBin + "/copsrobbers-server --series --a pursuit-no-such-a --b pursuit-no-such-b --maps petersen --seeds 1 > " +
+                            scratch.file("out.txt") + " 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    const std::string out = read_file(scratch.file("out.txt"));
+    // It said "A won 1 of 2 games, B won 1": a game no one won went to the robber's side.
+    EXPECT_NE(out.find("total: A won 0 of 2 games, B won 0, 2 with no winner (both programs failed)"), std::string::npos) << out;
+}
+
 TEST(CopsRobbersProtocol, HangLosesOnTime) {
     MatchOutcome m = play_match(config("petersen", 2, 30, 1), script("hang.sh"), kBot, fast());
     EXPECT_EQ(m.winner, "robber");

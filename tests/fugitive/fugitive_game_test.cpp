@@ -81,6 +81,19 @@ TEST(FugitiveGame, ForfeitMoveEndsTheGameAndReplays) {
     EXPECT_EQ(game_from_replay(g->replay())->result()["forfeited_by"], "Fugitive");
 }
 
+// The judge's record of two programs that both failed: 0-0, and a replay ends the same way.
+TEST(FugitiveGame, ForfeitByBothScoresNothing) {
+    auto g = create_game(example_config());
+    g->apply(Json{{"forfeit", "both"}, {"reason", "both programs failed: ..."}});
+    ASSERT_TRUE(g->over());
+    EXPECT_EQ(g->result()["score"], (Json{{"Fugitive", 0}, {"Detectives", 0}}));
+    EXPECT_EQ(g->result()["forfeited_by"], "both");
+    EXPECT_EQ(game_from_replay(g->replay())->result(), g->result());
+    auto h = create_game(example_config());
+    EXPECT_THROW(h->apply(Json{{"forfeit", "all"}}), IllegalMove);
+    EXPECT_THROW(h->apply(Json{{"forfeit", 2}}), IllegalMove);
+}
+
 TEST(FugitiveGame, GeneratedMapConfigAndBadConfigs) {
     auto g = create_game(Json{{"game", "fugitive"}, {"seed", 5}, {"map", Json{{"cities", 60}}}});
     EXPECT_EQ(g->observation(-1)["map"]["n"], 60);

@@ -207,6 +207,25 @@ TEST(FugitiveJudge, CrashHangAndEarlyExitLoseWithTheRunnerVerdict) {
     EXPECT_EQ(r["score"]["Detectives"], 0);
 }
 
+// Two programs that both fail score 0-0, every time: the 20 points went to whichever failure
+// the judge met second (6 of 8 games to the Detectives with two commands that do not exist).
+TEST(FugitiveJudge, BothProgramsFailingScoreNothing) {
+    for (int run = 0; run < 4; ++run) {
+        Json replay;
+        Json r = judge(kMaps + "/example8.txt", "pursuit-no-such-fugitive", "pursuit-no-such-detectives", 5000, &replay);
+        ASSERT_EQ(r["forfeited_by"], "both") << "run " << run << ": " << r.dump();
+        EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 0}}));
+        EXPECT_NE(r["players"]["Fugitive"]["verdict"], "ok") << r.dump();
+        EXPECT_NE(r["players"]["Detectives"]["verdict"], "ok") << r.dump();
+        const std::string reason = r["reason"];
+        EXPECT_EQ(reason.rfind("both programs failed: Fugitive", 0), 0u) << reason;
+        EXPECT_NE(reason.find("127"), reason.rfind("127")) << "both exits named: " << reason;
+        EXPECT_NE(reason.find("; Detectives"), std::string::npos) << reason;
+        // The replay ends the same way when played again.
+        EXPECT_EQ(pursuit::game_from_replay(replay)->result()["score"], r["score"]);
+    }
+}
+
 // Runs a shell command; its stdout + stderr and exit status.
 static std::pair<std::string, int> run(const std::string& cmd) {
     FILE* p = popen((cmd + " 2>&1 </dev/null").c_str(), "r");
