@@ -108,7 +108,11 @@ std::string listGames() {
         Json out = Json::array();
         for (const auto& g : pursuit::all_games()) {
             auto sample = g.create(Json{{"game", g.id}, {"seed", 1}});
-            out.push_back(Json{{"id", g.id}, {"title", g.title}, {"sides", g.sides}, {"side_names", sample->side_names()}});
+            out.push_back(Json{{"id", g.id},
+                               {"title", g.title},
+                               {"sides", g.sides},
+                               {"side_names", sample->side_names()},
+                               {"config_keys", g.config_keys}});
         }
         return out;
     });

@@ -10,6 +10,7 @@ GameInfo registration() {
     info.id = "bank";
     info.title = "Bank Heist";
     info.sides = 2;
+    info.config_keys = {"layout", "moves"};
     info.create = [](const Json& config) -> std::unique_ptr<Game> { return std::make_unique<BankGame>(config); };
     info.fingerprint_configs = [] {
         std::vector<Json> configs;

@@ -46,4 +46,23 @@ std::string config_string(const Json& object, const std::string& key, const std:
     return object[key].get<std::string>();
 }
 
+std::string listed(const std::vector<std::string>& items, const std::string& last) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += i + 1 == items.size() ? " " + last + " " : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+void check_known_keys(const Json& object, const std::string& where, const std::vector<std::string>& keys,
+                      const std::string& taker) {
+    if (!object.is_object()) return;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        bool known = false;
+        for (const std::string& k : keys) known = known || k == it.key();
+        if (!known) throw InputError(where + "." + shown_text(it.key()) + ": unknown key (" + taker + " takes " + listed(keys, "and") + ")");
+    }
+}
+
 }  // namespace pursuit

@@ -43,7 +43,16 @@ const GameInfo& game_info(const std::string& id) {
     throw InputError("unknown game '" + id + "' (known: " + known + ")");
 }
 
-std::unique_ptr<Game> create_game(const Json& config) {
+namespace {
+
+void check_config_keys(const Json& config, const GameInfo& game) {
+    std::vector<std::string> keys{"game", "seed"};
+    keys.insert(keys.end(), game.config_keys.begin(), game.config_keys.end());
+    check_known_keys(config, "config", keys, game.title);
+}
+
+// `checked`: refuse keys the game does not take (a new game; a replay's config is not).
+std::unique_ptr<Game> create(const Json& config, bool checked) {
     if (!config.is_object()) throw InputError("config: expected a JSON object");
     if (!config.contains("game") || !config["game"].is_string())
         throw InputError("config: missing string field \"game\"");
@@ -54,8 +63,14 @@ std::unique_ptr<Game> create_game(const Json& config) {
     } catch (const Json::type_error& e) {
         throw InputError(std::string("config: text is not valid UTF-8 (") + e.what() + ")");
     }
-    return game_info(config["game"].get<std::string>()).create(config);
+    const GameInfo& game = game_info(config["game"].get<std::string>());
+    if (checked) check_config_keys(config, game);
+    return game.create(config);
 }
+
+}  // namespace
+
+std::unique_ptr<Game> create_game(const Json& config) { return create(config, true); }
 
 Json run_tool(const std::string& game, const std::string& name, const Json& args) {
     const auto& info = game_info(game);
@@ -67,7 +82,7 @@ std::unique_ptr<Game> game_from_replay(const Json& replay) {
     check_replay(replay);
     std::unique_ptr<Game> game;
     try {
-        game = create_game(replay["config"]);
+        game = create(replay["config"], false);
     } catch (const InputError& e) {
         throw InputError(std::string("replay: ") + e.what());  // ("config.seed: ..." did not say it was the replay's)
     }

@@ -73,6 +73,9 @@ struct GameInfo {
     std::string title;
     int sides = 1;
     std::unique_ptr<Game> (*create)(const Json& config) = nullptr;
+    // The keys a config may have besides "game" and "seed": create_game refuses any other
+    // (a misspelt "cop": 3 played the default 2 cops without a word).
+    std::vector<std::string> config_keys;
     Json (*tool)(const std::string& name, const Json& args) = nullptr;  // may be null
     // A few seeded configs used by the native-vs-wasm fingerprint suite.
     std::vector<Json> (*fingerprint_configs)() = nullptr;
@@ -80,10 +83,13 @@ struct GameInfo {
 
 const std::vector<GameInfo>& all_games();
 const GameInfo& game_info(const std::string& id);  // throws InputError for unknown ids
+// Refuses a key the game does not take ("config.cop: unknown key (Cops and Robbers takes ...)").
 std::unique_ptr<Game> create_game(const Json& config);
 Json run_tool(const std::string& game, const std::string& name, const Json& args);
 
-// Rebuilds a game from a replay JSON (validates version and every move).
+// Rebuilds a game from a replay JSON (validates version and every move). A config key its
+// game does not take is passed over, not refused: the game was played without it (a replay
+// saved before keys were checked, or by a host page that added its own).
 std::unique_ptr<Game> game_from_replay(const Json& replay);
 
 }  // namespace pursuit

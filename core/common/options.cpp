@@ -10,17 +10,8 @@ namespace {
 // A value as the messages quote it: a string in single quotes, anything else as JSON.
 std::string quoted(const Json& v) { return v.is_string() ? "'" + shown_text(v.get<std::string>()) + "'" : shown_json(v); }
 
-// "a", "a and b", "a, b and c" (`last` joins the last two).
-std::string listed(const std::vector<std::string>& items, const std::string& last) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) out += i + 1 == items.size() ? " " + last + " " : ", ";
-        out += items[i];
-    }
-    return out;
-}
-
 }  // namespace
+
 
 OptionKey choice_option(std::string name, std::vector<std::string> choices) {
     OptionKey k;

@@ -14,23 +14,24 @@
 namespace pursuit::fugitive {
 namespace {
 
-MapParams params_from_json(const Json& j, std::uint64_t default_seed) {
+MapParams params_from_json(const Json& j, std::uint64_t default_seed, const std::string& where) {
+    check_known_keys(j, where, {"cities", "seed", "car_per_city", "train_fraction", "plane_fraction"}, "the map generator");
     MapParams p;
     p.seed = default_seed;
     try {
         // Integers through config_int/config_seed: a float like 7.7e31 must not be cast to int.
-        p.cities = static_cast<int>(config_int(j, "cities", p.cities, 5, kMaxCities, "config.map"));
-        if (j.contains("seed")) p.seed = config_seed(j, "config.map");
+        p.cities = static_cast<int>(config_int(j, "cities", p.cities, 5, kMaxCities, where));
+        if (j.contains("seed")) p.seed = config_seed(j, where);
         p.car_per_city = j.value("car_per_city", p.car_per_city);
         p.train_fraction = j.value("train_fraction", p.train_fraction);
         p.plane_fraction = j.value("plane_fraction", p.plane_fraction);
     } catch (const Json::exception& e) {
-        throw InputError(std::string("config.map: bad generator parameter (") + e.what() + ")");
+        throw InputError(where + ": bad generator parameter (" + e.what() + ")");
     }
     // The generator turns these into counts: keep them where a cast to int is defined.
-    auto check = [](double v, double lo, double hi, const char* name) {
+    auto check = [&where](double v, double lo, double hi, const char* name) {
         if (!std::isfinite(v) || v < lo || v > hi)
-            throw InputError(std::string("config.map.") + name + ": expected a number in " + std::to_string(lo) + ".." +
+            throw InputError(where + "." + name + ": expected a number in " + std::to_string(lo) + ".." +
                              std::to_string(hi));
     };
     check(p.car_per_city, 1.0, 3.0, "car_per_city");
@@ -88,11 +89,11 @@ std::shared_ptr<const Map> map_from_config(const Json& config) {
     const std::uint64_t seed = config_seed(config);
     std::shared_ptr<Map> map;
     if (!config.contains("map")) {
-        map = std::make_shared<Map>(generate_map(params_from_json(Json::object(), seed)));
+        map = std::make_shared<Map>(generate_map(params_from_json(Json::object(), seed, "config.map")));
     } else if (config["map"].is_string()) {
         map = std::make_shared<Map>(read_map(config["map"].get<std::string>(), "config.map"));
     } else if (config["map"].is_object()) {
-        map = std::make_shared<Map>(generate_map(params_from_json(config["map"], seed)));
+        map = std::make_shared<Map>(generate_map(params_from_json(config["map"], seed, "config.map")));
     } else {
         throw InputError("config.map: expected the connect.txt text or generator parameters {\"cities\": N}");
     }
@@ -278,7 +279,7 @@ Json FugitiveGame::suggest_move(const Json& options) {
 Json fugitive_tool(const std::string& name, const Json& args) {
     if (name == "map") return map_json(*map_from_config(args));
     if (name == "generate") {
-        const Map m = generate_map(params_from_json(args, config_seed(args, "args")));
+        const Map m = generate_map(params_from_json(args, config_seed(args, "args"), "args"));
         return Json{{"text", map_text(m)}};
     }
     if (name == "validate") {

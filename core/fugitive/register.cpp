@@ -10,6 +10,7 @@ GameInfo registration() {
     info.id = "fugitive";
     info.title = "Fugitive vs Detectives";
     info.sides = 2;
+    info.config_keys = {"map"};
     info.create = [](const Json& config) -> std::unique_ptr<Game> { return std::make_unique<FugitiveGame>(config); };
     info.tool = &fugitive_tool;
     info.fingerprint_configs = [] {

@@ -10,6 +10,7 @@ GameInfo registration() {
     info.id = "robots";
     info.title = "Robots";
     info.sides = 1;
+    info.config_keys = {"input", "case", "robots", "teleports"};
     info.create = [](const Json& config) -> std::unique_ptr<Game> { return std::make_unique<RobotsGame>(config); };
     info.tool = &robots_tool;
     info.fingerprint_configs = [] {

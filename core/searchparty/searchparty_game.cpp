@@ -58,6 +58,7 @@ std::uint64_t seed_field(const Json& obj, const char* key, std::uint64_t fallbac
 
 GenerateSpec spec_from(const Json& g, std::uint64_t seed, const std::string& where) {
     if (!g.is_object()) throw InputError(where + ": expected an object {kind, cols, rows, costars, extras}");
+    check_known_keys(g, where, {"kind", "cols", "rows", "costars", "extras", "seed"}, "the map generator");
     GenerateSpec spec;
     if (g.contains("kind")) {
         if (!g["kind"].is_string()) throw InputError(where + ".kind: expected one of maze, cave, rooms, open, got " + g["kind"].dump());

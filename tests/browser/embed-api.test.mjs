@@ -42,6 +42,14 @@ for (const game of GAMES) {
     assert.equal(replayed.result.summary, ref.result.summary);
     assert.deepEqual(replayed.result, ref.result);
 
+    // A replay whose config carries a key the game does not take (saved by a host page that added
+    // its own) still opens: its game was played without it.
+    const tagged = { ...ref.replay, config: { ...ref.replay.config, title: 'from a host page' } };
+    from = await post(page, { type: 'pursuit:load-replay', replay: tagged, autoplay: false });
+    const [taggedOver] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after a tagged replay', { from });
+    assert.equal(taggedOver.type, 'pursuit:game-over', JSON.stringify(taggedOver));
+    assert.deepEqual(taggedOver.result, ref.result);
+
     // Malformed requests are answered with pursuit:error (with the request's id).
     const illegal = { ...ref.replay, moves: [...ref.replay.moves.slice(0, 1), 'no such move'] };
     const bad = [
@@ -51,6 +59,8 @@ for (const game of GAMES) {
       [{ type: 'pursuit:load-replay', replay: { ...ref.replay, game: 'other' }, id: 4 }, /the replay is of "other"/],
       [{ type: 'pursuit:load-replay', replay: illegal, id: 5 }, /./],
       [{ type: 'pursuit:load-replay', id: 6 }, /"replay" is missing/],
+      // A misspelt key is named, with the keys the game takes (it played the default silently).
+      [{ type: 'pursuit:start', config: { ...config, colour: 'red' }, id: 7 }, /^config\.colour: unknown key \(.+ takes game, seed( and |, )/],
     ];
     for (const [msg, re] of bad) {
       from = await post(page, msg);

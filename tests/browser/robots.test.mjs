@@ -756,3 +756,25 @@ test('Watch pressed while a replay file loads: the replay is shown, as saved', a
   h.assertNoErrors();
   await page.context().close();
 });
+
+test('a replay or a host start whose config is a problem input and a case shows that case\'s board', async () => {
+  // The page read only seed/robots/teleports from a config: the engine's "input"/"case" form was
+  // shown as the default seeded board, and a replay of it played its moves there.
+  const { openHost, waitMessage, post, engineReplay, frameOf } = await import('./embed-lib.mjs');
+  const { input } = sampleFromSeed();
+  const page = await openHost(h, 'robots');
+  await waitMessage(page, (m) => m.type === 'pursuit:ready', 'pursuit:ready');
+  const ref = await engineReplay(page, 'robots', { input, case: 3 });
+  let from = await post(page, { type: 'pursuit:load-replay', replay: ref.replay, autoplay: false });
+  const [replayed] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after load-replay', { from });
+  assert.equal(replayed.type, 'pursuit:game-over', JSON.stringify(replayed));
+  assert.deepEqual(replayed.result, ref.result);
+  assert.equal(await frameOf(page).inputValue('#in-case'), '3');
+
+  from = await post(page, { type: 'pursuit:start', config: { game: 'robots', input, case: 2 }, autoplay: true, id: 's' });
+  const [started] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after start', { from });
+  assert.equal(started.type, 'pursuit:game-over', JSON.stringify(started));
+  assert.equal(await frameOf(page).inputValue('#in-case'), '2');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -5,6 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule, unwrap } from './module.mjs';
+import { CONFIG_KEYS, knownConfig, unknownConfigKey } from '../../web/common/config-keys.js';
 
 const M = await loadModule();
 const GAMES = ['robots', 'fugitive', 'copsrobbers', 'searchparty', 'bank'];
@@ -35,7 +36,7 @@ test('free functions answer the documented shapes', () => {
   const games = unwrap(M.listGames());
   assert.deepEqual(games.map((g) => g.id).sort(), [...GAMES].sort());
   for (const g of games) {
-    assert.deepEqual(Object.keys(g).sort(), ['id', 'side_names', 'sides', 'title']);
+    assert.deepEqual(Object.keys(g).sort(), ['config_keys', 'id', 'side_names', 'sides', 'title']);
     assert.equal(g.side_names.length, g.sides);
   }
   const fp = unwrap(M.fingerprint());
@@ -44,6 +45,26 @@ test('free functions answer the documented shapes', () => {
   assert.deepEqual(Object.keys(fp.per_game).sort(), [...GAMES].sort());
   // The one call without an envelope.
   assert.equal(M.engineVersion(), '1.0.0');
+});
+
+// The pages' copy of the keys (web/common/config-keys.js: replays are opened with these only, the
+// robots page checks a host's config with them) is the engine's, and says what the engine says.
+test('a config key the game does not take: the pages\' list and message are the engine\'s', () => {
+  for (const g of unwrap(M.listGames())) {
+    assert.deepEqual(CONFIG_KEYS[g.id], g.config_keys, g.id);
+    const config = { game: g.id, seed: 1, colour: 'red' };
+    const s = new M.Session();
+    const error = fails(s.create(JSON.stringify(config)), /^config\.colour: unknown key/);
+    assert.equal(unknownConfigKey(config, g.id, g.title), error);
+    assert.deepEqual(knownConfig(config, g.id), { game: g.id, seed: 1 });
+    // A replay whose config has it opens (its game was played without it).
+    const played = session({ game: g.id, seed: 1 });
+    const replay = unwrap(played.replay());
+    replay.config.colour = 'red';
+    unwrap(s.fromReplay(JSON.stringify(replay)));
+    s.delete();
+    played.delete();
+  }
 });
 
 test('JSON that does not parse is an error naming the argument', () => {

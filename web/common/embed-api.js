@@ -22,6 +22,7 @@
 //   ...when a game ends: notifyGameOver(result, { source: 'play' });
 import { parseParams, hashNote, isEmbed, switchValue, onHashChange } from './hash-state.js';
 import { showError, shownError } from './ui.js';
+import { knownConfig } from './config-keys.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
 const MAX_CONFIG_CHARS = 256 * 1024;
@@ -121,7 +122,9 @@ export function validateReplay(replay, game) {
   if (!Array.isArray(r.moves)) throw new Error('replay: "moves" must be an array');
   if (r.config.game === undefined) r.config.game = game;
   checkSeedIsExact(r.config.seed, typeof replay === 'string' ? replay : null);
-  return r;
+  // The pages build sessions from its config, and the engine refuses a key its game does not take
+  // in a new game's config: the replay's game was played without it ("config.title: unknown key").
+  return { ...r, config: knownConfig(r.config, game) };
 }
 
 /**

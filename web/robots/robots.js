@@ -15,6 +15,7 @@ import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
+import { unknownConfigKey } from '../common/config-keys.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 const SIZE = 31;
@@ -954,13 +955,26 @@ function showNotes(notes, { after = false } = {}) {
 }
 
 // ---------- embedding: replay=, autoplay=, postMessage ----------
+// A host's start config with a key Robots does not take is refused as the engine refuses it: the
+// page reads the config itself, and a misspelt "robot": 5 played the default board without a word.
+// (A replay's config has only the known keys: validateReplay.)
 function sourceFromConfig(c) {
+  const unknown = unknownConfigKey(c, 'robots', 'Robots');
+  if (unknown) throw new Error(unknown);
   const cells = (v, what) => {
     if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger))) {
       throw new Error(`config: "${what}" must be a number (seeded board) or a list of [row, column] cells`);
     }
     return v.map(([r, c]) => [r, c]);
   };
+  // A problem input and its case (the engine's "input"/"case"): that case's board. A replay of
+  // such a config showed a seeded board instead.
+  if (c.input !== undefined) {
+    if (typeof c.input !== 'string') throw new Error('config: "input" must be the problem input\'s text');
+    const caseIndex = c.case === undefined ? 1 : c.case;
+    if (!Number.isInteger(caseIndex) || caseIndex < 1) throw new Error('config: "case" must be a whole number from 1');
+    return { kind: 'input', text: c.input, caseIndex };
+  }
   if (Array.isArray(c.robots)) return { kind: 'board', robots: cells(c.robots, 'robots'), teleports: c.teleports === undefined ? [] : cells(c.teleports, 'teleports') };
   const num = (k, lo, hi, def) => {
     if (c[k] === undefined) return def;
