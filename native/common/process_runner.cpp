@@ -558,6 +558,9 @@ bool failed_too(const Player& failed, Player& other, const std::string& context)
 bool Player::failed_within(milliseconds wait, const std::string& context) {
     if (!verdict_.ok()) return true;
     if (!peek_exit(wait)) return false;
+    // Status 0 after replying: a program may end once its own last move is made (a Fugitive
+    // after its move of turn 50, guards after their L-th): it has not failed.
+    if (exit_signal_ == 0 && exit_code_ == 0 && !move_times_ms_.empty()) return false;
     fail_gone(context, "");
     return true;
 }

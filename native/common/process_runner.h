@@ -125,8 +125,9 @@ public:
     // that two programs that both fail (two commands that do not exist) make no one's win
     // instead of a win for whichever failure the judge met second. True when the verdict is
     // already a failure, or when the program exits within `wait` (its verdict then says so,
-    // "... before answering <context>"); a program still running, waiting for its next line,
-    // has not failed.
+    // "... before answering <context>"), unless it exited with status 0 after at least one
+    // reply (a program may end after its own last move). A program still running, waiting for
+    // its next line, has not failed.
     bool failed_within(std::chrono::milliseconds wait, const std::string& context);
 
     const Verdict& verdict() const { return verdict_; }

@@ -208,6 +208,20 @@ TEST(BankJudge, BothProgramsFailingIsNoOnesWin) {
     JudgeRun r = judge("pursuit-no-such-guards", kBin + "/bank-bot");
     EXPECT_EQ(r.result["winner"], "robbers") << r.result.dump();
     EXPECT_EQ(r.result["forfeit"]["side"], "guards");
+    // A program that ends with status 0 before replying at all has failed too.
+    r = judge("read L; exit 0", "pursuit-no-such-robbers");
+    EXPECT_EQ(r.result["winner"], "none") << r.result.dump();
+}
+
+// Guards that end (status 0) after their L-th move, as the starters do, have not failed when
+// the robbers then fail their L-th: the guards win (it was "no winner: ... guards exited with
+// status 0 before answering move 3").
+TEST(BankJudge, AProgramThatEndsAfterItsLastMoveHasNotFailed) {
+    JudgeRun r = judge("read L; read S; read a; echo SSSS; read b; echo SSSS; exit 0",
+                       "read L; read S; echo 'QA QB QC QD'; read a; echo SSSS; read b; exit 5", "--moves 2");
+    EXPECT_EQ(r.result["winner"], "guards") << r.result.dump();
+    EXPECT_EQ(r.result["forfeit"]["side"], "robbers");
+    EXPECT_NE(r.result["forfeit"]["message"].get<std::string>().find("status 5"), std::string::npos) << r.result.dump();
 }
 
 TEST(BankJudge, ASeriesCountsGamesWithNoWinnerApart) {
