@@ -103,6 +103,13 @@ private:
     std::unique_ptr<pursuit::Game> game_;
 };
 
+// {"map": ["cities", ...]}: the keys each object value of a config takes.
+Json config_objects(const pursuit::GameInfo& g) {
+    Json out = Json::object();
+    for (const auto& object : g.config_objects) out[object.key] = object.keys;
+    return out;
+}
+
 std::string listGames() {
     return envelope("listGames", [] {
         Json out = Json::array();
@@ -112,7 +119,8 @@ std::string listGames() {
                                {"title", g.title},
                                {"sides", g.sides},
                                {"side_names", sample->side_names()},
-                               {"config_keys", g.config_keys}});
+                               {"config_keys", g.config_keys},
+                               {"config_objects", config_objects(g)}});
         }
         return out;
     });

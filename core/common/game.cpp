@@ -49,6 +49,9 @@ void check_config_keys(const Json& config, const GameInfo& game) {
     std::vector<std::string> keys{"game", "seed"};
     keys.insert(keys.end(), game.config_keys.begin(), game.config_keys.end());
     check_known_keys(config, "config", keys, game.title);
+    for (const auto& object : game.config_objects)
+        if (config.contains(object.key) && config[object.key].is_object())
+            check_known_keys(config[object.key], "config." + object.key, object.keys, object.taker);
 }
 
 // `checked`: refuse keys the game does not take (a new game; a replay's config is not).

@@ -76,6 +76,12 @@ struct GameInfo {
     // The keys a config may have besides "game" and "seed": create_game refuses any other
     // (a misspelt "cop": 3 played the default 2 cops without a word).
     std::vector<std::string> config_keys;
+    // Keys whose value may be an object, and the keys that object takes ({"map": {"cities": 40}}).
+    struct ConfigObject {
+        std::string key, taker;  // taker: what the message says takes them ("the map generator")
+        std::vector<std::string> keys;
+    };
+    std::vector<ConfigObject> config_objects;
     Json (*tool)(const std::string& name, const Json& args) = nullptr;  // may be null
     // A few seeded configs used by the native-vs-wasm fingerprint suite.
     std::vector<Json> (*fingerprint_configs)() = nullptr;

@@ -11,6 +11,7 @@ GameInfo registration() {
     info.title = "Cops and Robbers";
     info.sides = 2;
     info.config_keys = {"map", "map_name", "relaxed", "cops", "rounds", "start"};
+    info.config_objects = {{"start", "a start", {"cops", "robber"}}};
     info.create = [](const Json& config) -> std::unique_ptr<Game> { return std::make_unique<CopsRobbersGame>(config); };
     info.tool = &copsrobbers_tool;
     info.fingerprint_configs = [] {

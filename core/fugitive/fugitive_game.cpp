@@ -15,7 +15,6 @@ namespace pursuit::fugitive {
 namespace {
 
 MapParams params_from_json(const Json& j, std::uint64_t default_seed, const std::string& where) {
-    check_known_keys(j, where, {"cities", "seed", "car_per_city", "train_fraction", "plane_fraction"}, "the map generator");
     MapParams p;
     p.seed = default_seed;
     try {
@@ -276,9 +275,12 @@ Json FugitiveGame::suggest_move(const Json& options) {
     throw IllegalMove("the game is over");
 }
 
+std::vector<std::string> generator_keys() { return {"cities", "seed", "car_per_city", "train_fraction", "plane_fraction"}; }
+
 Json fugitive_tool(const std::string& name, const Json& args) {
     if (name == "map") return map_json(*map_from_config(args));
     if (name == "generate") {
+        check_known_keys(args, "args", generator_keys(), "the map generator");
         const Map m = generate_map(params_from_json(args, config_seed(args, "args"), "args"));
         return Json{{"text", map_text(m)}};
     }

@@ -58,5 +58,7 @@ FugitiveMove parse_fugitive_move(const std::string& text);
 int parse_city_token(const std::string& text, int n);
 
 Json fugitive_tool(const std::string& name, const Json& args);
+// The keys of a generated map's parameters ({"map": {...}} and the "generate" tool's args).
+std::vector<std::string> generator_keys();
 
 }  // namespace pursuit::fugitive

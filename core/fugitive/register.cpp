@@ -11,6 +11,7 @@ GameInfo registration() {
     info.title = "Fugitive vs Detectives";
     info.sides = 2;
     info.config_keys = {"map"};
+    info.config_objects = {{"map", "the map generator", generator_keys()}};
     info.create = [](const Json& config) -> std::unique_ptr<Game> { return std::make_unique<FugitiveGame>(config); };
     info.tool = &fugitive_tool;
     info.fingerprint_configs = [] {

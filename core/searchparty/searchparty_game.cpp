@@ -58,7 +58,6 @@ std::uint64_t seed_field(const Json& obj, const char* key, std::uint64_t fallbac
 
 GenerateSpec spec_from(const Json& g, std::uint64_t seed, const std::string& where) {
     if (!g.is_object()) throw InputError(where + ": expected an object {kind, cols, rows, costars, extras}");
-    check_known_keys(g, where, {"kind", "cols", "rows", "costars", "extras", "seed"}, "the map generator");
     GenerateSpec spec;
     if (g.contains("kind")) {
         if (!g["kind"].is_string()) throw InputError(where + ".kind: expected one of maze, cave, rooms, open, got " + g["kind"].dump());
@@ -204,6 +203,8 @@ Json SearchPartyGame::suggest_move(const Json& options) {
     return state_.format_line(plan_[k]);
 }
 
+std::vector<std::string> generator_keys() { return {"kind", "cols", "rows", "costars", "extras", "seed"}; }
+
 Json searchparty_tool(const std::string& name, const Json& args) {
     auto map_arg = [&] {
         if (!args.contains("map") || !args["map"].is_string()) {
@@ -252,6 +253,7 @@ Json searchparty_tool(const std::string& name, const Json& args) {
         return maps;
     }
     if (name == "generate") {
+        check_known_keys(args, "args", generator_keys(), "the map generator");
         return Json{{"map", generate_map(spec_from(args, 1, "args")).to_text()}};
     }
     throw InputError("searchparty has no tool '" + name + "' (tools: check, solve, lower_bound, maps, generate)");

@@ -55,5 +55,7 @@ private:
 };
 
 Json searchparty_tool(const std::string& name, const Json& args);
+// The keys of a generated map's settings ({"generate": {...}} and the "generate" tool's args).
+std::vector<std::string> generator_keys();
 
 }  // namespace pursuit::searchparty
