@@ -37,9 +37,10 @@ setup() {
       bots=(best="$B/fugitive-bot --seed {seed}" hard="$B/fugitive-bot --effort 30 --greedy-percent 30 --seed {seed}"
             medium="$B/fugitive-bot --strategy greedy --seed {seed}" easy="$B/fugitive-bot --strategy random --seed {seed}") ;;
     searchparty)  # all 8 maps of maps/searchparty, by turns (fewer wins; the solver is deterministic)
+      # --pipeline game: the site's levels (without it "best" is the whole pipeline, the site's "record").
       args=(--maps-dir "$root/maps/searchparty")
-      bots=(best="$B/searchparty-solver --interactive --level best" hard="$B/searchparty-solver --interactive --level hard"
-            medium="$B/searchparty-solver --interactive --level medium" easy="$B/searchparty-solver --interactive --level easy") ;;
+      local sp="$B/searchparty-solver --interactive --pipeline game"
+      bots=(best="$sp --level best" hard="$sp --level hard" medium="$sp --level medium" easy="$sp --level easy") ;;
     *) echo "levels.sh: no levels known for '$1'" >&2; return 1 ;;
   esac
 }

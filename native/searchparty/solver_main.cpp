@@ -56,6 +56,9 @@ struct Options {
     // 9 s: the controller's limit is 10 s a turn, writing the block included.
     double answer_ms = 9000;
     int level = 3;
+    // --pipeline game: the plans the game itself follows (the site's suggest_move levels, the
+    // solve tool's default) instead of the whole native pipeline (the site's "record" level).
+    bool game_pipeline = false;
     int threads = 0;  // 0: the machine's cores, at most 8 (common/parallel.h)
     int mode = 0;  // 0 auto, 1 batch, 2 interactive
     bool figures = false;
@@ -138,6 +141,9 @@ int usage(int code) {
         "  --tries N        at most N tries; without --budget-ms exactly N (reproducible: the\n"
         "                   same seed and N give the same plan on any machine)\n"
         "  --level L        easy | medium | hard | best (default best)\n"
+        "  --pipeline P     full (default): the whole native pipeline, the site's \"record\"\n"
+        "                   level at best; game: the plans the game follows for a level, as\n"
+        "                   the site's suggest_move (the same below best; at best faster, longer)\n"
         "  --threads T      threads the pipeline may use (default: the machine's cores, at\n"
         "                   most 8); the plan is the same for every T, only the time differs\n"
         "  --plan-ms P      plan for at most about P ms: the pipeline's steps while time\n"
@@ -179,6 +185,7 @@ std::function<bool(int)> tries_while(const Options& o, const Stopwatch& clock) {
 Plan solve_with_budget(const State& start, const Options& o) {
     if (o.policy) return run_policy(start, *o.policy, 4 * start.map().open_count() + 200);
     const Stopwatch clock;
+    if (o.game_pipeline) return solve(start, o.level, o.seed, tries_while(o, clock));
     return solve_full(start, o.level, o.seed, tries_while(o, clock));
 }
 
@@ -191,6 +198,7 @@ Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;
     const double limit_ms = std::max(o.plan_ms, o.budget_ms);
     const bool tries = o.budget_ms > 0 || o.tries > 0;
+    if (o.game_pipeline) return solve(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr, {}, {}, steps_within(limit_ms / 2, limit_ms));
     return solve_full(start, o.level, o.seed, tries ? tries_while(o, clock) : nullptr, steps_within(limit_ms / 2, limit_ms));
 }
 
@@ -454,7 +462,7 @@ static int run(int argc, char** argv) {
             const std::string a = argv[i];
             if (a == "--help" || a == "-h") return usage(0);
             const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--answer-ms" || a == "--policy" || a == "--level" ||
-                                     a == "--threads";
+                                     a == "--threads" || a == "--pipeline";
             if (takes_value && i + 1 >= argc) return bad("option " + a + " needs a value");
             if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
             else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
@@ -463,7 +471,11 @@ static int run(int argc, char** argv) {
             else if (a == "--answer-ms" && i + 1 < argc) o.answer_ms = option_number(a, argv[++i], 0, 1e9);
             else if (a == "--policy" && i + 1 < argc) o.policy = policy_from(argv[++i]);
             else if (a == "--threads" && i + 1 < argc) o.threads = static_cast<int>(option_int(a, argv[++i], 1, 64));
-            else if (a == "--level" && i + 1 < argc) {
+            else if (a == "--pipeline" && i + 1 < argc) {
+                const std::string p = argv[++i];
+                if (p != "game" && p != "full") return bad("option --pipeline: expected game or full, got '" + p + "'");
+                o.game_pipeline = p == "game";
+            } else if (a == "--level" && i + 1 < argc) {
                 const std::string l = argv[++i];
                 o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
                 if (o.level < 0) return bad("option --level: expected easy, medium, hard or best, got '" + l + "'");

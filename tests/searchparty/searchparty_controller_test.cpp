@@ -16,6 +16,7 @@
 
 #include "common/judge_io.h"
 #include "common/json.h"
+#include "searchparty/searchparty_game.h"
 #include "../common/time_scale.h"
 #include "../common/scratch_dir.h"
 
@@ -335,6 +336,26 @@ TEST(SearchPartySolver, PlanMsBoundsTheBatchFormWhenGiven) {
     EXPECT_EQ(costars, 1);
     EXPECT_EQ(extras, 1);
     EXPECT_GT(turns, whole_turns) << "1 ms leaves the first variant only";
+}
+
+// --pipeline game plays the plans the game follows (the site's suggest_move levels, the solve
+// tool's default pipeline), so scripts/levels.sh rates the site's levels: the native "best" was
+// the whole pipeline, the site's "record" level (map 2: 38 turns where the site's best takes 47).
+TEST(SearchPartySolver, PipelineGameIsTheSitesLevel) {
+    const std::string map = std::string(PURSUIT_SHARED_DIR) + "/ref/searchparty/map2.txt";
+    const pursuit::test::ScratchDir scratch("sp-pipeline-");
+    const std::string& dir = scratch.path();
+    const std::string cmd = kBin + "/searchparty-solver --pipeline game " + map + " >" + dir + "/game.txt && " + kBin +
+                            "/searchparty-solver --pipeline game --level hard " + map + " >" + dir + "/hard.txt && " + kBin +
+                            "/searchparty-solver " + map + " >" + dir + "/full.txt";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string text = pursuit::read_file(map);
+    const auto site = [&](const char* level) {
+        return pursuit::searchparty::searchparty_tool("solve", pursuit::Json{{"map", text}, {"level", level}})["batch"].get<std::string>();
+    };
+    EXPECT_EQ(pursuit::read_file(dir + "/game.txt"), site("best"));
+    EXPECT_EQ(pursuit::read_file(dir + "/hard.txt"), site("hard"));
+    EXPECT_NE(pursuit::read_file(dir + "/full.txt"), site("best")) << "the whole pipeline is the record level";
 }
 
 // The solver rebuilds the map from the first state block when it has no MAP argument: a block
