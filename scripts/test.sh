@@ -42,7 +42,8 @@ count_node() {  # sums every "# pass N" / "# fail N" summary in the log (one per
 }
 
 stage "setup"
-bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+# Without the packages no later stage can run: stop here, with the summary line all the same.
+bash scripts/setup.sh || { echo "setup failed (scripts/setup.sh; its message is above)"; echo "tests: 0 passed, 1 failed"; exit 1; }
 
 stage "build native"
 if ! bash scripts/build.sh native; then echo "native build failed"; failed=$((failed + 1)); fi

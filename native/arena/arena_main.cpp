@@ -118,6 +118,8 @@ Options parse(int argc, char** argv) {
         else if (!a.empty() && a[0] != '-' && o.game.empty()) o.game = a;
         else throw InputError("unknown argument \"" + a + "\" (see --help)");
     }
+    // (it said '--champion "" is not one of the --bot names')
+    if (o.mode == Mode::Gauntlet && o.champion.empty()) throw InputError("--mode gauntlet needs --champion NAME (one of the --bot names)");
     if (o.games_dirs.empty()) {
         o.games_dirs.push_back(exe_dir() + "/arena-games");
 #ifdef PURSUIT_SOURCE_DIR

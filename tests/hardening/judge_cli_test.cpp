@@ -250,6 +250,8 @@ TEST_F(JudgeCli, BadNumbersLevelsAndOneFileForTwoAreBadCommandLines) {
     expect_exit(arena + " --seeds 1.7", 2, "pursuit-arena: option --seeds: expected an integer 1..1000000, got '1.7'");
     expect_exit(arena + " --seeds 1e10", 2, "pursuit-arena: option --seeds: expected an integer 1..1000000, got '1e10'");
     expect_exit(arena + " --game-timeout 0.001", 2, "pursuit-arena: option --game-timeout: expected a number 1..");
+    // A gauntlet without its champion said '--champion "" is not one of the --bot names'.
+    expect_exit(arena + " --mode gauntlet", 2, "pursuit-arena: --mode gauntlet needs --champion NAME (one of the --bot names)");
     const std::string bots = " '" + marked(marker, kBin + "/bank-bot") + "' '" + marked(marker, kBin + "/bank-bot") + "'";
     expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/same.json --replay " + dir + "/./same.json" + bots, 2,
                 "bank-judge: options --result and --replay name the same file (" + dir + "/./same.json): the replay would overwrite the result");

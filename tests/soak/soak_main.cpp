@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
             if (only == "all" || only == info.id)
                 for (int i = 0; i < options.games; ++i)
                     std::puts(pursuit::soak::random_game_replay(info, options, i).dump().c_str());
-        return 0;
+        return pursuit::exit_after_stdout("pursuit-soak", 0);
     }
     int failed = 0, played = 0;
     std::printf("%-12s %9s %11s %8s %7s %9s %10s\n", "game", "games", "moves", "capped", "failed", "seconds", "games/s");
@@ -70,5 +70,5 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "pursuit-soak: no game '%s'\n", only.c_str());
         return 2;
     }
-    return failed ? 1 : 0;
+    return pursuit::exit_after_stdout("pursuit-soak", failed ? 1 : 0);
 }

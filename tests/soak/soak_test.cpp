@@ -78,5 +78,21 @@ TEST(SoakProgram, HelpAndBadOptionsAreAnswered) {
     EXPECT_NE(r.first.find("robots               1"), std::string::npos) << r.first;
 }
 
+// A standard output that cannot be written (a full disk) is an error, as in every other
+// program: the table and the --print-replays lines (the native-vs-wasm comparison's input) were
+// lost with status 0.
+TEST(SoakProgram, AStandardOutputThatCannotBeWrittenIsStatus1) {
+    for (const std::string args : {"--games 1 --game robots --max-moves 50", "--games 1 --game robots --max-moves 50 --print-replays 1"}) {
+        const std::string cmd = std::string(PURSUIT_BIN_DIR) + "/pursuit-soak " + args + " 2>&1 >/dev/full </dev/null";
+        FILE* p = popen(cmd.c_str(), "r");
+        std::string err;
+        char buf[512];
+        while (fgets(buf, sizeof buf, p)) err += buf;
+        const int st = pclose(p);
+        EXPECT_EQ(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 1) << args;
+        EXPECT_EQ(err.rfind("pursuit-soak: cannot write the standard output", 0), 0u) << args << ": " << err;
+    }
+}
+
 }  // namespace
 }  // namespace pursuit::soak
