@@ -155,8 +155,39 @@ std::string temp_beside(const std::string& path) {
 
 }  // namespace
 
-void write_file(const std::string& path, const std::string& text) {
+namespace {
+
+// An existing target that is not a regular file (a device such as /dev/null, a pipe, a
+// terminal, /dev/stdout): written in place, never replaced. The temporary file + rename made
+// `--replay /dev/null` (as root) a regular file in /dev; `--replay /dev/stdout` could not be used.
+bool is_special_target(const std::string& path) {
+    std::error_code ec;
+    const auto st = std::filesystem::status(path, ec);  // follows links
+    return !ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st) && !std::filesystem::is_directory(st);
+}
+
+// A link to an existing file is written through: the file it names is replaced, the link kept.
+std::string through_links(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_symlink(path, ec)) return path;
+    const auto real = std::filesystem::canonical(path, ec);
+    return ec ? path : real.string();  // a dangling link: replaced, as a missing file is created
+}
+
+void write_in_place(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::out);
+    if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+void write_file(const std::string& given, const std::string& text) {
     namespace fs = std::filesystem;
+    if (is_special_target(given)) return write_in_place(given, text);
+    const std::string path = through_links(given);
     const fs::path target(path);
     std::error_code ec;
     const std::string temp = temp_beside(path);
@@ -179,11 +210,15 @@ void write_file(const std::string& path, const std::string& text) {
     }
 }
 
-void check_writable(const std::string& path) {
+void check_writable(const std::string& given) {
     namespace fs = std::filesystem;
-    fs::path target(path);
     std::error_code ec;
-    if (fs::is_directory(target, ec)) throw std::runtime_error("cannot write " + path + ": it is a directory");
+    if (fs::is_directory(given, ec)) throw std::runtime_error("cannot write " + given + ": it is a directory");
+    if (is_special_target(given)) {  // not opened: a pipe without a reader would block here
+        if (::access(given.c_str(), W_OK) != 0) throw std::runtime_error("cannot write " + given + ": " + std::strerror(errno));
+        return;
+    }
+    const std::string path = through_links(given);
     const std::string temp = temp_beside(path);
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);

@@ -26,7 +26,9 @@ std::string read_file(const std::string& path, std::size_t max_bytes = kUnlimite
 // than <max_bytes> bytes, <too_big>".
 std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::string& too_big = "");
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
-// file); creates missing parent directories. Throws std::runtime_error "cannot write ...".
+// file); creates missing parent directories. A link to a file is written through (the file
+// replaced, the link kept); a device, pipe or terminal (/dev/null, /dev/stdout) is written in
+// place, never replaced. Throws std::runtime_error "cannot write ...".
 void write_file(const std::string& path, const std::string& text);
 // write_file of json_text(json, 1) plus a final newline.
 void write_json_file(const std::string& path, const Json& json);

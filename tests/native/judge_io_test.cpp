@@ -1,6 +1,10 @@
 // Owns: tests of the judge file helpers (judge_io.h) on a real temporary directory.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <thread>
 
@@ -27,6 +31,35 @@ TEST(JudgeIo, WritesCreatingDirectoriesAndReadsBack) {
 
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir + "/a/b"), {}), 1);  // no temp left
     std::filesystem::remove_all(dir);
+}
+
+// `--replay /dev/null` run as root made /dev/null a regular file (a temporary file renamed over
+// it), and a link to a replay was replaced by a file. Now a device or pipe is written in place and
+// a link is written through. (A pipe stands in for /dev/null here: the old code on /dev/null
+// would break the machine's.)
+TEST(JudgeIo, APipeIsWrittenInPlaceAndALinkThrough) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    const std::string pipe = dir + "/pipe";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    EXPECT_NO_THROW(check_writable(pipe)) << "a pipe without a reader is not opened (it would block)";
+    const int reader = ::open(pipe.c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0);
+    write_file(pipe, "{\"replay\": 1}\n");
+    EXPECT_TRUE(fs::is_fifo(pipe)) << "the pipe was replaced";
+    char buf[64] = {};
+    EXPECT_EQ(::read(reader, buf, sizeof buf - 1), 14);
+    EXPECT_STREQ(buf, "{\"replay\": 1}\n");
+    ::close(reader);
+
+    write_file(dir + "/real.json", "old");
+    fs::create_symlink("real.json", dir + "/link.json");
+    check_writable(dir + "/link.json");
+    write_file(dir + "/link.json", "new");
+    EXPECT_TRUE(fs::is_symlink(dir + "/link.json")) << "the link was replaced";
+    EXPECT_EQ(read_file(dir + "/real.json"), "new");
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), {}), 3) << "no temporary file left";
+    fs::remove_all(dir);
 }
 
 TEST(JudgeIo, MissingFileNamesPathAndReason) {
