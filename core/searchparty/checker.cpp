@@ -55,6 +55,10 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     const std::size_t moves = lines.size() - 1;
     for (std::size_t i = 0; i < moves; ++i) {
         if (s.finished()) {
+            // A blank line between the finishing move and the final line is never read by the
+            // controller (it stops at the finish): not a fault ("line 5: the search already
+            // ended after 4 turns, but more move lines follow" named a blank line).
+            if (split_tokens(lines[i]).empty()) continue;
             // Line i is where the final line belongs: if it is one, what follows it is the fault.
             if (is_final_line(lines[i])) {
                 std::size_t j = i + 1;

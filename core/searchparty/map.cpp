@@ -10,9 +10,15 @@
 namespace pursuit::searchparty {
 namespace {
 
-std::string strip_right(std::string s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
-    return s;
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// A grid row without the blanks around it, as the original's `.strip()` reads it (an indented
+// map was "has 7 characters").
+std::string strip(std::string s) {
+    while (!s.empty() && is_blank(s.back())) s.pop_back();
+    std::size_t first = 0;
+    while (first < s.size() && is_blank(s[first])) ++first;
+    return s.substr(first);
 }
 
 // Flood fill by king moves from the start; returns an open cell it did not reach, or -1.
@@ -65,26 +71,30 @@ Map read_map(const std::string& text, const std::string& source) {
     // of the map: the page's file reader drops it, so the programs do too.
     const std::string_view bom = "\xEF\xBB\xBF";
     if (text.compare(0, bom.size(), bom) == 0) return read_map(text.substr(bom.size()), source);
+    // Lines ended by CR alone (classic Mac OS) made the whole file one line: "got 9 tokens".
+    if (text.find('\n') == std::string::npos && text.find('\r') != std::string::npos && text.find('\r') + 1 < text.size())
+        throw InputError(source + " line 1: the lines end with a carriage return alone (CR); expected LF or CRLF line ends");
     LineReader in(text, source);
     if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
-    // Any int here, so that a field out of range is named below ("-1 is outside 0..1073741824" was not).
-    const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, INT_MIN, INT_MAX);
+    // Any integer here, so that a field out of range is named below ("-1 is outside
+    // 0..1073741824" was not, nor "99999999999 is outside -2147483648..2147483647").
+    const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, LLONG_MIN, LLONG_MAX);
+    const auto check = [&](long long v, long long lo, long long hi, const std::string& name) {
+        if (v < lo || v > hi) in.fail(name + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + std::to_string(v));
+        return static_cast<int>(v);
+    };
     Map m;
-    m.cols = static_cast<int>(head[0]);
-    m.rows = static_cast<int>(head[1]);
-    m.costars = static_cast<int>(head[2]);
-    m.extras = static_cast<int>(head[3]);
-    if (m.cols < 1 || m.cols > kMaxSide) in.fail("N (columns) must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(m.cols));
-    if (m.rows < 1 || m.rows > kMaxSide) in.fail("M (rows) must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(m.rows));
-    if (m.costars < 0 || m.costars > kMaxCostars) in.fail("p (costars) must be 0.." + std::to_string(kMaxCostars) + ", got " + std::to_string(m.costars));
-    if (m.extras < 0 || m.extras > kMaxExtras) in.fail("q (extras) must be 0.." + std::to_string(kMaxExtras) + ", got " + std::to_string(m.extras));
+    m.cols = check(head[0], 1, kMaxSide, "N (columns)");
+    m.rows = check(head[1], 1, kMaxSide, "M (rows)");
+    m.costars = check(head[2], 0, kMaxCostars, "p (costars)");
+    m.extras = check(head[3], 0, kMaxExtras, "q (extras)");
     m.open.assign(static_cast<std::size_t>(m.cols) * m.rows, 0);
     int starts = 0;
     for (int y = 0; y < m.rows; ++y) {
         if (in.at_end())
             in.fail_at_end("expected grid row " + std::to_string(y + 1) + " of " + std::to_string(m.rows) +
                            ", got end of input");
-        const std::string row = strip_right(in.next_line("grid row"));
+        const std::string row = strip(in.next_line("grid row"));
         // A blank line before or inside the grid was "has 0 characters", which reads like a
         // count of something; say what the line is.
         if (row.empty())

@@ -632,6 +632,9 @@ std::optional<std::string> Player::read_line(const std::string& context) {
                                                  " to " + context;
             // A leader that exited while a process it started keeps stdout open looks like silence.
             if (peek_exit(milliseconds(0))) text += " (it " + describe_exit() + ", a process it started kept its output open)";
+            // A reply written without its newline (printf without \n, a missing flush of endl)
+            // looked like no reply at all.
+            if (!out_buf_.empty()) text += " (it wrote \"" + escaped_excerpt(out_buf_) + "\" but never ended the line)";
             fail(VerdictKind::TimeLimit, text);
             break;
         }

@@ -125,6 +125,10 @@ static int run(int argc, char** argv) {
         if (argc > 1) std::fprintf(stderr, "searchparty-controller: no MAP given\n");  // the usage alone left it to guess
         return usage(2);
     }
+    if (std::string(argv[i]) == "--") {  // "-- ./solver": it read "--" as the MAP ("cannot read --", status 1)
+        std::fprintf(stderr, "searchparty-controller: no MAP given before -- (see --help)\n");
+        return 2;
+    }
     map_path = argv[i++];
     // Options after MAP ("MAP --quiet -- SOLVER", "MAP --replay f.json -- SOLVER") are the
     // controller's: they were run as the solver's command. A SOLVER never starts with '-', so
@@ -259,6 +263,9 @@ static int run(int argc, char** argv) {
                     {"costars_alive", state.costars_alive()},
                     {"extras_alive", state.extras_alive()}};
         if (!run.error.empty()) result["error"] = run.error;
+        // A run that stopped before the end (a rule error, a solver failure, the turn limit, an
+        // interrupt) is recorded, not what its moves give: pursuit-tool check-replay refused it.
+        if (!run.finished) result["forfeit"] = run.error.empty() ? std::string("the run stopped before the end of the search") : run.error;
         try {
             write_json_file(replay_path, make_replay("searchparty", config, run.lines, result));
             // After the finish lines (stdout stays empty, as the original's): only with --replay.

@@ -188,6 +188,16 @@ TEST(ProcessRunner, SilentProgramTimesOutPerMove) {
     EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
 }
 
+// A reply without its newline, then silence: the time limit says what was written (it read as
+// no reply at all, "sent no reply within 0.300 s to turn 1").
+TEST(ProcessRunner, AReplyNeverEndedIsNamedInTheTimeLimit) {
+    Player p("solver", "printf '@4'; sleep 1000", "", limits(300ms));
+    EXPECT_FALSE(p.read_line("turn 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit);
+    EXPECT_EQ(p.verdict().message, "solver sent no reply within 0.300 s to turn 1 (it wrote \"@4\" but never ended the line)");
+    p.kill();
+}
+
 TEST(ProcessRunner, WholeGameBudgetRunsOut) {
     // Wide margins: a loaded machine may add a few hundred ms to the first reply.
     Player p("slow", std::string(RUNNER_ECHO) + " --delay-ms 700", "", limits(4000ms, 1200ms));

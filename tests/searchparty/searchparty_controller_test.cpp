@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -101,6 +102,24 @@ TEST(SearchPartyController, InvalidMovesEndTheRunWithTheOriginalMessages) {
     // Quirks: end dots stripped, '@44' is '@4', '1x' ignored, an empty line is a turn.
     o = run_controller(kExample1, "..@44 1x..\n\n@66\n.\n@6\n@6\n");
     EXPECT_EQ(o.err, "Finished in 6 turns\n6 0 0\n");
+}
+
+// The replay of a run that stopped before the end (a rule error, a time-out) records how it
+// stopped; pursuit-tool check-replay says so instead of refusing it ("the result the replay
+// records is not the one its moves give: summary: ...", exit 1).
+TEST(SearchPartyController, AStoppedRunsReplayPassesCheckReplay) {
+    const pursuit::test::ScratchDir scratch("sp-stopped-");
+    const std::string replay = scratch.path() + "/r.json";
+    for (const std::string& solver : {std::string(""), std::string("sleep 5")}) {
+        const Outcome o = run_controller(kExample1, "@4.\n@4.\n@4.\n", "--time-limit 0.3 --replay " + replay, solver);
+        ASSERT_TRUE(std::filesystem::exists(replay)) << o.err;
+        const pursuit::Json recorded = pursuit::Json::parse(pursuit::read_file(replay))["result"];
+        EXPECT_EQ(recorded["forfeit"], recorded["error"]) << recorded.dump();
+        const std::string cmd = kBin + "/pursuit-tool check-replay " + replay + " >/dev/null 2>" + scratch.path() + "/check.txt";
+        EXPECT_EQ(std::system(cmd.c_str()), 0) << pursuit::read_file(scratch.path() + "/check.txt");
+        EXPECT_NE(pursuit::read_file(scratch.path() + "/check.txt").find("ended by a forfeit"), std::string::npos);
+        std::filesystem::remove(replay);
+    }
 }
 
 TEST(SearchPartyController, CoveredFromTheStartStillSendsTurnOne) {
@@ -680,6 +699,8 @@ TEST(SearchPartyController, UnknownShortOptionsAndAnEmptyReplayPathAreUsageError
         {map + " -q -- true", unknown_q},
         {"--replay '' " + map + " -- true", empty_replay},
         {map + " --replay '' -- true", empty_replay},
+        // MAP forgotten: "cannot read --", status 1.
+        {"-- true", "searchparty-controller: no MAP given before -- (see --help)\n"},
     };
     for (const auto& [args, err] : cases) {
         const Ran r = run_cmd(ctl + args);

@@ -73,6 +73,14 @@ TEST(SearchPartyMap, ErrorsNameTheLine) {
               "m.txt: the open cell x=2,y=0 cannot be reached from S by king moves (open cells must be connected)");
     // Diagonal connections count (king moves).
     EXPECT_EQ(map_error("2 2 0 0\nS#\n#.\n"), "(no error)");
+    // A huge field is named against its range (it was "outside -2147483648..2147483647").
+    EXPECT_EQ(map_error("99999999999 5 0 0\nS\n"), "m.txt line 1: N (columns) must be 1..256, got 99999999999");
+    // Lines ended by CR alone were one line: "got 9 tokens".
+    EXPECT_EQ(map_error("3 1 0 0\rS..\r"), "m.txt line 1: the lines end with a carriage return alone (CR); expected LF or CRLF line ends");
+    // Blanks around a row are dropped, as the original's strip() drops them (an indented map was
+    // "has 5 characters"); inside a row a blank is a bad character.
+    EXPECT_EQ(map_error("3 2 0 0\n  S..\n\t...  \n"), "(no error)");
+    EXPECT_EQ(map_error("3 1 0 0\nS .\n"), "m.txt line 2: bad character ' ' at x=1 (expected '.', '#' or 'S')");
 }
 
 // A bad byte is shown as \xNN, two hex digits, as every message shows one (README): it was
@@ -465,6 +473,15 @@ TEST(SearchPartyRules, CheckerEndsOfTheBatchForm) {
     r = check_solution(covered, "@5.\n1 1 2\n");
     EXPECT_FALSE(r.valid);
     EXPECT_EQ(r.message, "solution line 1: the search already ended after 0 turns, but more move lines follow");
+    // A blank line before the final line is never read by the controller: not a fault (it was
+    // "line 5: ... more move lines follow", naming the blank line).
+    r = check_solution(read_map(kExample1), "@4.\n@6.\n@6.\n@6.\n\n4 0 0\n");
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
+    r = check_solution(covered, "\n\n0 1 2\n");
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
+    // Blank lines before the end are turns where nobody moves, as the controller plays them.
+    r = check_solution(read_map(kExample1), "\n@4.\n@6.\n@6.\n@6.\n5 0 0\n");
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
 }
 
 // A rule error keeps the original controller's words (what()) and names the actor and the
