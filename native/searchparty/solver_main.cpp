@@ -317,7 +317,16 @@ Map map_from_block(const std::string& actors_line, const std::vector<std::string
 // another map's plan: moves of actors that do not exist, and the run lost).
 Map first_map(const Options& o, const std::string& actors, const std::vector<std::string>& rows) {
     if (o.map_path.empty()) return map_from_block(actors, rows);
-    Map given = read_map(read_map_file(o.map_path), o.map_path);
+    // A MAP that cannot be read (a typo, a broken file) gives way to the block too: the run was
+    // lost with exit 1 where a wrong but readable MAP was played from the block.
+    std::optional<Map> read;
+    try {
+        read = read_map(read_map_file(o.map_path), o.map_path);
+    } catch (const std::exception& e) {
+        std::cerr << "searchparty-solver: " << e.what() << "; playing the controller's first state block's map\n";
+        return map_from_block(actors, rows);
+    }
+    Map given = std::move(*read);
     const State start(given);
     if (start.actors_line() == actors && start.board_rows() == rows) return given;
     std::cerr << "searchparty-solver: " << o.map_path << " is not the map of the controller's first state block; playing the block's map\n";

@@ -591,6 +591,12 @@ TEST(SearchPartySolver, InTheInteractiveFormAMapThatIsNotTheControllersGivesWayT
     EXPECT_NE(o.err.find("other.txt is not the map of the controller's first state block; playing the block's map"), std::string::npos)
         << o.err;
     EXPECT_NE(o.err.find("Finished in 4 turns\n4 0 0\n"), std::string::npos) << o.err;
+    // A MAP that cannot be read gives way too (the solver exited 1 and the run was lost).
+    const Outcome missing = run_controller(kExample1, "", "", kBin + "/searchparty-solver " + dir + "/no-such-map.txt");
+    EXPECT_EQ(missing.status, 0) << missing.err;
+    EXPECT_NE(missing.err.find("no-such-map.txt"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find("; playing the controller's first state block's map"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find("Finished in 4 turns\n4 0 0\n"), std::string::npos) << missing.err;
 }
 
 
