@@ -279,6 +279,25 @@ test('searchparty: pursuit:start with an unknown built-in map name says so and l
   h.assertNoErrors();
 });
 
+// Search Party's start with a generated map ({generate: {...}}, a key docs/searchparty.md lists)
+// played the built-in "rooms" map (2 costars, 3 extras) without a word.
+test('searchparty: pursuit:start with a generated map plays that map', async () => {
+  const page = await openGamePage(h, 'searchparty');
+  const config = { game: 'searchparty', seed: 4, generate: { kind: 'open', cols: 14, rows: 9, costars: 1, extras: 0 } };
+  let from = await post(page, { type: 'pursuit:start', config, autoplay: true, id: 'gen' });
+  const [over] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.id === 'gen' && m.type === 'pursuit:error', 'game-over', { from });
+  assert.equal(over.type, 'pursuit:game-over', JSON.stringify(over));
+  assert.equal(over.result.costars_alive, 1, JSON.stringify(over.result));
+  assert.equal(over.result.extras_alive, 0, JSON.stringify(over.result));
+  // A bad generator key is the engine's error, naming it.
+  from = await post(page, { type: 'pursuit:start', config: { game: 'searchparty', generate: { kind: 'cave', colz: 9 } }, id: 'bad-gen' });
+  const [bad] = await waitMessage(page, (m) => m.id === 'bad-gen', 'answer to the bad start', { from });
+  assert.equal(bad.type, 'pursuit:error');
+  assert.match(bad.message, /config\.generate\.colz: unknown key/);
+  await page.context().close();
+  h.assertNoErrors();
+});
+
 // A course page's buttons pressed quickly post requests back to back. The page took each one as
 // it came, side by side: a pursuit:load-replay then a pursuit:start ended with whichever finished
 // last, the replay (it has more to check and rebuild) over the started game on Search Party and

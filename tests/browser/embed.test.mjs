@@ -307,6 +307,10 @@ test('the not-found page on a phone, for an unknown id with query options and fo
   assert.equal(s.heading, 'Page not found');
   assert.match(s.message, /There is no page at \/bank\/index\.htm\. The game "bank" is at bank\//);
   assert.equal(s.suggestion, `${h.url}bank/#embed=1`);
+  // The embed switch in any case, as the game pages read it ("embed=TRUE" showed the full page).
+  await page.goto(`${h.url}robot/#seed=7& Embed=TRUE`);
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), true);
   await page.context().close();
   h.assertNoErrors([/404/]);
 });

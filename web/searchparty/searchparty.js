@@ -947,6 +947,15 @@ async function startFromConfig(config, { autoplay = false } = {}) {
     const text = builtinText(config.map);
     if (!text) throw new Error(`map "${config.map.slice(0, 40)}": no such built-in map (${st.builtins.map((m) => m.name).join(', ')})`);
     cfg = { ...config, map: text };
+  } else if (config.map === undefined && config.builtin === undefined && config.generate !== undefined) {
+    // A generated map ({generate: {kind, cols, ...}}, as the engine takes it): it played "rooms".
+    // The engine checks the config first, so its errors name config.generate.*; the text made by
+    // the generate tool with the same seed is the map the engine would make.
+    const probe = await engine.create(config);
+    await probe.delete();
+    const g = config.generate;
+    cfg = { ...config, map: (await engine.tool('searchparty', 'generate', { ...g, seed: g.seed ?? config.seed ?? 1 })).map };
+    delete cfg.generate;
   } else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
   if (!(await loadConfig(cfg))) return;  // the visitor loaded another game meanwhile
   // The frame's address (and its "Open in Pursuit" link) names the started map, not the one the
