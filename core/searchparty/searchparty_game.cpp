@@ -142,7 +142,20 @@ Json SearchPartyGame::legal_moves_of(int) const {
 
 void SearchPartyGame::apply_move(const Json& move) {
     if (!move.is_string()) throw IllegalMove("a Search Party move is a move line string such as \"@9 A2 a2.\", got " + move.dump());
-    state_.play_line(move.get<std::string>());
+    // The original's words name neither the turn nor always the actor ("Invalid move of
+    // [2, 1] in direction 8" with four people on 2,1): the page and the tools add the plain
+    // words, as searchparty-check does, so an error reads the same natively and in the page.
+    const std::string line = move.get<std::string>();
+    state_.play(read_line(line));
+}
+
+// The move line read as the original reads it; its errors with the turn and the plain words.
+Moves SearchPartyGame::read_line(const std::string& line) const {
+    try {
+        return state_.parse_line(line);
+    } catch (const MoveLineError& e) {
+        throw IllegalMove(std::string(e.what()) + " (turn " + std::to_string(state_.turns() + 1) + ": " + e.detail() + ")");
+    }
 }
 
 Json SearchPartyGame::result() const {
@@ -168,7 +181,7 @@ Json SearchPartyGame::suggest_move(const Json& options) {
     const std::string fixed_line = options.value("fixed", std::string());
     if (!fixed_line.empty()) {
         // Hand steering: the pinned moves are read like a move line (same errors).
-        const Moves pinned_moves = state_.parse_line(fixed_line);
+        const Moves pinned_moves = read_line(fixed_line);
         Moves fixed(state_.actors().size(), '0');
         for (const auto& t : split_tokens(fixed_line)) {
             const int i = state_.actor_index(t[0]);

@@ -45,6 +45,8 @@ protected:
     Json legal_moves_of(int side) const override;
 
 private:
+    Moves read_line(const std::string& line) const;
+
     State state_;
     // The "best" plan from some earlier state, replayed while the game follows it.
     std::vector<Moves> plan_;

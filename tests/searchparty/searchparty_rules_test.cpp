@@ -318,6 +318,37 @@ TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
     EXPECT_EQ(r.message.find('\x1b'), std::string::npos) << r.message;
 }
 
+// The game interface (the page, pursuit-tool) words a refused move line as searchparty-check
+// does: the original's words, then the turn and who. Four people stand on 2,1, so "Invalid
+// move of [2, 1]" alone did not say that B is the one walking into the wall; a letter beyond
+// the cast is said not to exist (the page said it was "not in the search any more").
+TEST(SearchPartyGame, ARefusedMoveNamesTheTurnAndWhoAsTheCheckerDoes) {
+    const std::string map = "8 4 2 1\n########\n..S.....\n........\n........\n";
+    auto g = create_game(Json{{"game", "searchparty"}, {"map", map}});
+    auto error_of = [&](const char* line) {
+        try {
+            g->apply(Json(line));
+        } catch (const IllegalMove& e) {
+            return std::string(e.what());
+        }
+        return std::string("(played)");
+    };
+    EXPECT_EQ(error_of("A6 B8."), "Invalid move of [2, 1] in direction 8 onto # or off of the map (turn 1: B moves 8 from 2,1 onto a wall or off the map)");
+    EXPECT_EQ(error_of("@0."), "Invalid move of [2, 1] in direction 0 onto # or off of the map (turn 1: @ at 2,1 has the direction '0', not a keypad digit 1-9)");
+    EXPECT_EQ(error_of("Q5."), "Invalid move of dead or nonexistent costar Q (turn 1: costar Q does not exist (the map has 2 costars, A..B))");
+    EXPECT_EQ(error_of("@6 @4."), "Invalid movelist (moving someone more than once in a turn) (turn 1: @ is moved more than once in the line)");
+    EXPECT_EQ(g->result()["turns"], 0);  // nothing was played
+    try {
+        g->suggest_move(Json{{"fixed", "B8"}});
+        ADD_FAILURE();
+    } catch (const IllegalMove& e) {
+        EXPECT_EQ(std::string(e.what()), "Invalid move of [2, 1] in direction 8 onto # or off of the map (turn 1: B moves 8 from 2,1 onto a wall or off the map)");
+    }
+    // The same line and map through the checker: the same words after its "solution line 1: ".
+    const CheckReport r = check_solution(read_map(map), "A6 B8.\n1 2 1\n");
+    EXPECT_EQ(r.message, "solution line 1: " + error_of("A6 B8."));
+}
+
 TEST(SearchPartyGame, UniformInterface) {
     auto g = create_game(Json{{"game", "searchparty"}, {"map", kExample1}});
     EXPECT_EQ(g->id(), "searchparty");
