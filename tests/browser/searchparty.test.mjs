@@ -228,8 +228,9 @@ test('play by hand: a double click on the pad and quick keys play every press, i
   h.assertNoErrors();
 });
 
-// The page shows the original controller's words for a rule error ("Invalid move of [1, 0] in
-// direction 8 onto # or off of the map"), then says it plainly.
+// The page shows the engine's words for a rule error, as searchparty-check prints them (the
+// original controller's "Invalid move of [1, 0] in direction 8 onto # or off of the map", then
+// the turn and who), and a step into a wall in plain words too.
 test('play by hand: a step into a wall is explained in plain words after the controller\'s message', async () => {
   const page = await openPage();
   await pasteMap(page, '8 3 0 0\n#S.....#\n#......#\n########\n');
@@ -237,7 +238,8 @@ test('play by hand: a step into a wall is explained in plain words after the con
   await page.keyboard.press('w');  // north, off the map
   await page.waitForSelector('#error:not([hidden])');
   assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
-    'Invalid move of [1, 0] in direction 8 onto # or off of the map\n(A step north from column 1, row 0 would go into a wall or off the map.)');
+    'Invalid move of [1, 0] in direction 8 onto # or off of the map (turn 1: @ moves 8 from 1,0 onto a wall or off the map)\n' +
+    '(The star\'s step north from column 1, row 0 would go into a wall or off the map.)');
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
   // The same in a replay's move (it read "replay: replay move 2 (…): Invalid move …" and no more).
   const replay = { format: 'pursuit-replay', version: 1, game: 'searchparty', config: { game: 'searchparty', map: '8 3 0 0\n#S.....#\n#......#\n########\n' }, moves: ['@6.', '@8.'] };
@@ -246,7 +248,8 @@ test('play by hand: a step into a wall is explained in plain words after the con
   await page.setInputFiles('#in-file', file);
   await page.waitForFunction(() => /^replay: move 2/.test(document.querySelector('#error .error-text').textContent));
   assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
-    'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map\n(A step north from column 2, row 0 would go into a wall or off the map.)');
+    'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map (turn 2: @ moves 8 from 2,0 onto a wall or off the map)\n' +
+    '(The star\'s step north from column 2, row 0 would go into a wall or off the map.)');
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   // The same replay named by the address's replay= (it read 'replay move 2 ("@8."): Invalid move …' and no more).
   await page.route('**/__bad-replay.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }));
@@ -254,7 +257,8 @@ test('play by hand: a step into a wall is explained in plain words after the con
   await page.reload();
   await page.waitForFunction(() => /move 2/.test(document.querySelector('#error .error-text')?.textContent));
   assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
-    'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map\n(A step north from column 2, row 0 would go into a wall or off the map.)');
+    'replay: move 2 ("@8."): Invalid move of [2, 0] in direction 8 onto # or off of the map (turn 2: @ moves 8 from 2,0 onto a wall or off the map)\n' +
+    '(The star\'s step north from column 2, row 0 would go into a wall or off the map.)');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -592,6 +596,50 @@ test('Enter plays the turn: steering the star it is "the star stays", steering e
   await page.context().close();
 });
 
+// After a click on Undo, Enter pressed Undo again: the turn just played was undone. After a click
+// on a person of the cast (steering everyone), Enter chose that person again and played nothing.
+// A click with the mouse gives the keyboard back to the board; Undo pressed with the keyboard
+// keeps the focus (Enter again undoes again, as a keyboard user expects).
+test('Enter plays the turn after a click on Undo, Solver move or a person of the cast', async () => {
+  const page = await openPage();
+  const row = '.'.repeat(30) + '\n';
+  await pasteMap(page, '30 9 1 1\n' + row.repeat(4) + '..S' + '.'.repeat(27) + '\n' + row.repeat(4));
+  const turn = () => page.getAttribute('body', 'data-sp-turn');
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  await page.click('#btn-undo');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  await page.keyboard.press('Enter');  // the star stays: turn 3 (it undid turn 2)
+  await page.waitForSelector('body[data-sp-turn="3"]', { timeout: 5000 }).catch(async () => assert.fail(`Enter after a click on Undo: turn ${await turn()}`));
+  await page.click('#btn-hint');
+  await page.waitForSelector('body[data-sp-turn="4"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="5"]', { timeout: 5000 }).catch(async () => assert.fail(`Enter after a click on Solver move: turn ${await turn()}`));
+  // Undo with the keyboard: Enter presses it again.
+  await page.focus('#btn-undo');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="4"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="3"]');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'btn-undo');
+  // Steering everyone: a click on A, → and Enter play A's step east.
+  await page.check('input[name="steer"][value="all"]');
+  const a = await page.evaluate(() => /A:(\d+),(\d+)/.exec(document.querySelector('#cast').textContent).slice(1).map(Number));
+  await page.click('#cast button[data-actor="A"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, 'pending'), 'A6.');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="4"]', { timeout: 5000 }).catch(async () => assert.fail(`Enter after a click on A: turn ${await turn()}, pending ${await text(page, 'pending')}`));
+  assert.match(await text(page, 'cast'), new RegExp(`A:${a[0] + 1},${a[1]}`));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('counts read in words ("1 turn", "1 open cell"); a link\'s huge seed is clamped, not fatal, and noted', async () => {
   const page = await h.newPage();
   await page.goto(new URL('searchparty/#seed=99999999999999999999', h.url).href);
@@ -736,6 +784,38 @@ test('steer everyone: a dead costar\'s letter says it cannot move, and the next 
   await page.click('#cast button[data-actor="@"]');
   await page.click('#play-box .dpad button[data-d="6"]');
   assert.equal(await text(page, 'pending'), '@6.');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Four people stand on S (2,1); costar B's step north goes into the wall. The page said
+// "Invalid move of [2, 1] in direction 8" and "(A step north from column 2, row 1 …)": not who.
+// A replay moving costar Q on a map of two costars said Q was "not in the search any more".
+// Both now read as searchparty-check prints them.
+test('steer everyone: a step into a wall names who took it; a letter beyond the cast is said not to exist', async () => {
+  const page = await openPage();
+  const map = '8 4 2 1\n########\n..S.....\n........\n........\n';
+  await pasteMap(page, map);
+  await page.check('input[name="steer"][value="all"]');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Shift+A');
+  await page.keyboard.press('d');
+  await page.keyboard.press('Shift+B');
+  await page.keyboard.press('w');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
+    'Invalid move of [2, 1] in direction 8 onto # or off of the map (turn 1: B moves 8 from 2,1 onto a wall or off the map)\n' +
+    '(Costar B\'s step north from column 2, row 1 would go into a wall or off the map.)');
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
+  const replay = { format: 'pursuit-replay', version: 1, game: 'searchparty', config: { game: 'searchparty', map }, moves: ['@6.', 'Q5.'] };
+  const file = path.join(fs.mkdtempSync(path.join(ARTIFACTS, 'sp-badletter-')), 'bad-letter.json');
+  fs.writeFileSync(file, JSON.stringify(replay));
+  await page.setInputFiles('#in-file', file);
+  await page.waitForFunction(() => /^replay: move 2/.test(document.querySelector('#error .error-text').textContent));
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
+    'replay: move 2 ("Q5."): Invalid move of dead or nonexistent costar Q (turn 2: costar Q does not exist (the map has 2 costars, A..B))');
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
   h.assertNoErrors();
   await page.context().close();
 });

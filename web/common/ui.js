@@ -146,6 +146,27 @@ export function focusAfterPointerChoice(target, ...controls) {
 }
 
 /**
+ * A button pressed with the mouse or a finger (Undo, a hint, a person of the cast; `controls` may
+ * be containers: clicks bubble) gives the keyboard to `target`, as a choice does above: focus
+ * stayed on the button, so the next Enter, meant to play the turn, pressed it again (Undo undid
+ * the turn just played). A button pressed with the keyboard keeps the focus: Enter again presses
+ * it again, as a keyboard user expects.
+ */
+export function focusAfterPointerPress(target, ...controls) {
+  for (const control of controls) {
+    let byPointer = false;
+    control.addEventListener('pointerdown', () => { byPointer = true; });
+    control.addEventListener('keydown', () => { byPointer = false; });
+    control.addEventListener('click', (ev) => {
+      // A click the keyboard made (Enter, Space) has no pointer position and detail 0.
+      const give = byPointer && ev.detail > 0;
+      byPointer = false;
+      if (give && canFocus(target)) target.focus({ preventScroll: true });
+    });
+  }
+}
+
+/**
  * Says a game's result once to a screen reader. The result box `box` sits outside the page's live
  * region. When it has keyboard focus (the move that ended the game took away the control that had
  * it), a screen reader reads the result from there, so `said`, a visually hidden part of the live

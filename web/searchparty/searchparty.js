@@ -13,7 +13,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LI
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, latestWins } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -583,19 +583,18 @@ async function loadConfig(config, moves = [], current = loadTicket()) {
 const DIRECTION_NAMES = { 1: 'south-west', 2: 'south', 3: 'south-east', 4: 'west', 5: 'nowhere', 6: 'east', 7: 'north-west', 8: 'north', 9: 'north-east' };
 
 /**
- * A rule error as the original controller words it, then in plain words: "[5, 3] in direction 3
- * onto #" means little to a player.
+ * A rule error as the engine words it (the original controller's words, then the turn and who,
+ * as searchparty-check prints them), and a step into a wall in plain words too: "B moves 8"
+ * means little to a player steering with the arrow keys. The engine's words name who: the page
+ * once guessed from the original's alone, which say "[2, 1]" when four people stand there and
+ * "dead or nonexistent" for a letter that never was in the cast.
  */
 function explainMoveError(message) {
-  // A replay's move: the words as in play follow 'move N ("…"): '.
-  const inReplay = /^(move \d+ \(.*?\): )(Invalid .*)$/s.exec(message);
-  if (inReplay) return inReplay[1] + explainMoveError(inReplay[2]);
-  const wall = /^Invalid move of \[(\d+), (\d+)\] in direction (\d)/.exec(message);
-  if (wall) return `${message}\n(A step ${DIRECTION_NAMES[wall[3]]} from column ${wall[1]}, row ${wall[2]} would go into a wall or off the map.)`;
-  const gone = /^Invalid move of dead or nonexistent (costar|extra) (\S+)/.exec(message);
-  if (gone) return `${message}\n(${gone[2]} is not in the search any more: only the living can move.)`;
-  if (/^Invalid movelist \(moving someone more than once/.test(message)) return `${message}\n(Each person moves at most once a turn.)`;
-  return message;
+  const wall = /\(turn \d+: (\S) moves ([1-9]) from (\d+),(\d+) onto a wall or off the map\)$/.exec(message);
+  if (!wall) return message;
+  const [, who, digit, x, y] = wall;
+  const person = who === '@' ? 'The star' : /[A-Z]/.test(who) ? `Costar ${who}` : `Extra ${who}`;
+  return `${message}\n(${person}'s step ${DIRECTION_NAMES[digit]} from column ${x}, row ${y} would go into a wall or off the map.)`;
 }
 
 /**
@@ -1055,6 +1054,9 @@ async function init() {
   // The zoom, the level and the steering mode chosen with the mouse or a finger give the keyboard
   // back to the board (a steering radio clicked kept focus, and → switched the mode back).
   focusAfterPointerChoice($('board'), $('in-zoom'), $('in-level'), $('play-box').querySelector('input[name="steer"]').closest('.row'));
+  // Undo, Solver move and a person of the cast clicked: Enter then plays the turn (it undid the
+  // turn just played, or chose the person again, with no turn played).
+  focusAfterPointerPress($('board'), $('btn-undo'), $('btn-hint'), $('cast'));
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   $('btn-generate').onclick = async () => {
     supersedeAddressReplay();
