@@ -277,6 +277,19 @@ test('a new address after # shows the built-in map and level it names', async ()
   await page.evaluate(() => { location.hash = '#map=nowhere'; });
   await page.waitForFunction(() => /map=nowhere: no such built-in map/.test(document.getElementById('error').textContent));
   assert.equal(await text(page, 'caption'), rooms, 'an unknown name shows "rooms"');
+  // Back to an address the page wrote itself (it chose the level: #map=corridors&level=best) was
+  // ignored: the board kept rooms under an address naming corridors.
+  await page.evaluate(() => { location.hash = '#map=corridors'; });
+  await page.waitForFunction((rooms) => document.getElementById('caption').textContent.trim() !== rooms, rooms);
+  const corridors = await text(page, 'caption');
+  await page.selectOption('#in-level', 'best');
+  await page.waitForFunction(() => location.hash === '#map=corridors&level=best');
+  await page.evaluate(() => { location.hash = '#map=rooms'; });
+  await page.waitForFunction((rooms) => document.getElementById('caption').textContent.trim() === rooms, rooms);
+  await page.goBack();
+  await page.waitForFunction((corridors) => document.getElementById('caption').textContent.trim() === corridors, corridors, { timeout: 5000 })
+    .catch(async () => assert.fail(`Back to ${await page.evaluate(() => location.hash)} shows ${await text(page, 'caption')}`));
+  assert.equal(await page.inputValue('#in-level'), 'best');
   h.assertNoErrors();
   await page.context().close();
 });

@@ -50,8 +50,6 @@ export function readHash(loc = window.location) {
   return parseParams(loc.hash);
 }
 
-let lastWritten = null;
-
 // Kept from the current hash unless `state` sets them: an embedded page that rewrites its hash
 // must stay in embed mode and keep its host restriction (parentOrigin=), or a reload of the
 // frame would show the full page and listen to every origin.
@@ -77,7 +75,6 @@ export function writeHash(state, { push = false } = {}) {
   const target = h ? '#' + h : '';
   const search = searchWithoutReplay(window.location.search);
   if ((window.location.hash !== target && (h || window.location.hash)) || search !== window.location.search) {
-    lastWritten = target;
     const url = window.location.pathname + search + target;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
@@ -122,7 +119,11 @@ export function updateHash(patch, opts) {
 
 export function onHashChange(cb) {
   const handler = () => {
-    if (window.location.hash === lastWritten || isInPageLink(window.location.hash)) return;
+    // Every hashchange is the visitor's or a host's (Back, a typed address, a frame's new src):
+    // the page writes its own hash with replaceState / pushState, which fire none. Skipping a
+    // hash equal to the one the page wrote last ignored Back to it, and the board kept the
+    // other map under an address naming this one.
+    if (isInPageLink(window.location.hash)) return;
     dropFirstAddressQuery();
     // A new address (a host setting the frame's src) starts the game it names: the link follows.
     if (isEmbed()) fillOpenFullLinks(window.location, { fromQuery: false });
