@@ -341,6 +341,29 @@ test('steer everyone with the mouse or Tab: the cast are buttons, a board click 
   h.assertNoErrors();
 });
 
+// A replay whose config names a built-in map or a generated one (as pursuit-tool play writes
+// them) opened, but "Watch the solver" then failed ('expected "map" (the map text)') and the
+// status line said "Solving…" for good.
+test('a replay of a built-in or a generated map: the solver can be watched on its map', async () => {
+  const page = await openPage();
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-named-'));
+  for (const [what, config, caption] of [
+    ['built-in', { game: 'searchparty', builtin: 'corridors' }, null],
+    ['generated', { game: 'searchparty', generate: { kind: 'cave', cols: 20, rows: 12 } }, /^20×12/]]) {
+    const file = path.join(dir, `${what}.json`);
+    fs.writeFileSync(file, JSON.stringify({ format: 'pursuit-replay', version: 1, game: 'searchparty', config, moves: ['.'] }));
+    await page.setInputFiles('#in-file', file);
+    await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Watching a replay.');
+    if (caption) assert.match(await text(page, 'caption'), caption, what);
+    const turns = await watchSolver(page).catch(async () => assert.fail(`${what}: ${await text(page, 'error')} / ${await text(page, 'status-line')}`));
+    assert.ok(turns > 1, `${what}: the solver's plan (${turns} turns)`);
+    assert.equal(await page.isHidden('#error'), true, what);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('the address keeps the chosen built-in map and level: a reload shows them again', async () => {
   const page = await h.newPage();
   await page.goto(new URL('searchparty/#embed=0', h.url).href);

@@ -391,6 +391,10 @@ function playsTurn(ev) {
 
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
 
+function statusText(obs) {
+  return obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
+}
+
 function show(obs, result) {
   const before = st.obs, newMap = st.shownConfig !== st.config;
   st.obs = obs;
@@ -414,7 +418,7 @@ function show(obs, result) {
     lines.hidden = false;
   } else lines.hidden = true;
   $('status-line').classList.remove('loading');
-  $('status-line').textContent = obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
+  $('status-line').textContent = statusText(obs);
   document.body.dataset.spTurn = obs.turn;
   document.body.dataset.spOver = obs.over ? '1' : '0';
   updatePlayControls();
@@ -719,6 +723,7 @@ async function watchSolver() {
     if (end.result.over && stepper === st.stepper) notifyGameOver(end.result, { source: 'watch' });
   } catch (e) {
     if (!current()) return;
+    if (st.obs) $('status-line').textContent = statusText(st.obs);  // it said "Solving…" for good
     showError(errorBox, e);
     throw e;
   } finally {
@@ -816,8 +821,9 @@ async function showReplay(input, { autoplay = true } = {}) {
     if (!current()) return false;  // a game asked for later is shown: a refusal of this one is old news
     throw e;
   }
-  if (!current() || !(await loadConfig(replay.config, [], current))) return false;
-  await watchMoves(replay.config, replay.moves, { replay: true });
+  const config = await withMapText(replay.config);
+  if (!current() || !(await loadConfig(config, [], current))) return false;
+  await watchMoves(config, replay.moves, { replay: true });
   if (!current()) return false;
   $('solve-info').textContent = `A replay of ${plural(replay.moves.length, 'turn')}${result.over ? ', the search complete' : ', the search not complete'}.`;
   if (autoplay) st.player.play();
@@ -938,24 +944,36 @@ function builtinText(name) {
 const toBoard = () => focusFirst($('board'));
 
 // ---- embedding: the host page's start / load-replay, and replay= / autoplay= -----------------
-async function startFromConfig(config, { autoplay = false } = {}) {
-  // The engine also takes {builtin: name} (default "rooms"); the page keeps the map's text (the solver needs it).
-  let cfg = config;
+/**
+ * `config` with the map's text in `map` (the solver and the page work on the text): the engine
+ * also takes a built-in map's name ({builtin: name}, default "rooms"; or {map: name}) and a
+ * generated map ({generate: {...}}). A replay made by pursuit-tool from such a config opened,
+ * but "Watch the solver" then failed ('expected "map" (the map text)').
+ */
+async function withMapText(config) {
   // One line cannot be a map (a header and rows): a built-in map's name.
   if (typeof config.map === 'string' && !config.map.trim().includes('\n')) {
     const text = builtinText(config.map);
     if (!text) throw new Error(`map "${config.map.slice(0, 40)}": no such built-in map (${st.builtins.map((m) => m.name).join(', ')})`);
-    cfg = { ...config, map: text };
-  } else if (config.map === undefined && config.builtin === undefined && config.generate !== undefined) {
+    return { ...config, map: text };
+  }
+  if (config.map === undefined && config.builtin === undefined && config.generate !== undefined) {
     // A generated map ({generate: {kind, cols, ...}}, as the engine takes it): it played "rooms".
     // The engine checks the config first, so its errors name config.generate.*; the text made by
     // the generate tool with the same seed is the map the engine would make.
     const probe = await engine.create(config);
     await probe.delete();
     const g = config.generate;
-    cfg = { ...config, map: (await engine.tool('searchparty', 'generate', { ...g, seed: g.seed ?? config.seed ?? 1 })).map };
+    const cfg = { ...config, map: (await engine.tool('searchparty', 'generate', { ...g, seed: g.seed ?? config.seed ?? 1 })).map };
     delete cfg.generate;
-  } else if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) cfg = { ...config, map: builtinText(config.builtin ?? 'rooms') };
+    return cfg;
+  }
+  if (config.map === undefined && builtinText(config.builtin ?? 'rooms')) return { ...config, map: builtinText(config.builtin ?? 'rooms') };
+  return config;
+}
+
+async function startFromConfig(config, { autoplay = false } = {}) {
+  const cfg = await withMapText(config);
   if (!(await loadConfig(cfg))) return;  // the visitor loaded another game meanwhile
   // The frame's address (and its "Open in Pursuit" link) names the started map, not the one the
   // frame was loaded with, so a reload or the full page shows this one; the level stays.
