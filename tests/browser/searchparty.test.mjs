@@ -856,6 +856,38 @@ test('steer everyone: a step into a wall names who took it; a letter beyond the 
   await page.context().close();
 });
 
+// A dead person's ✕ went when a living one stood on that cell (only the first living person of
+// a cell was drawn): the board no longer showed where anyone died. A small ✕ stays in a corner.
+test('a death stays marked on the board when someone living stands on that cell', async () => {
+  const page = await openPage();
+  await pasteMap(page, '12 5 1 0\n' + '............\n'.repeat(2) + '..S.........\n' + '............\n'.repeat(2));
+  await page.check('input[name="steer"][value="all"]');
+  await page.locator('#board').focus();
+  const turn = async (keys, n) => {
+    for (const k of keys) await page.keyboard.press(k);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`body[data-sp-turn="${n}"]`);
+  };
+  for (let n = 1; n <= 3; n++) await turn(['Shift+A', 'd'], n);  // A walks out of the star's sight
+  assert.equal(await text(page, 'c-costars'), '0/1');
+  // Red pixels in the lower left quarter of cell (5, 2): the death mark.
+  const redInCorner = () => page.waitForFunction(() => {
+    const canvas = document.getElementById('board'), cell = canvas.width / 12;
+    const data = canvas.getContext('2d').getImageData(Math.floor(5 * cell), Math.floor(2.5 * cell), Math.floor(cell / 2), Math.floor(cell / 2)).data;
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) red += data[i] > 150 && data[i + 1] < 110 && data[i + 2] < 110;
+    return red;
+  }, null, { timeout: 5000 }).then((h) => h.jsonValue(), () => 0);
+  assert.ok(await redInCorner() > 0, 'the ✕ where A died');
+  await page.keyboard.press('@');
+  for (let n = 4; n <= 6; n++) await turn(['d'], n);  // the star walks onto that cell
+  assert.match(await text(page, 'cast'), /^@:5,2/);
+  assert.ok(await redInCorner() > 0, 'the ✕ stays under the star');
+  await screenshot(page, 'searchparty-death-under-star');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // The Generate form's mistakes read three ways ("generate: cols and rows must be 1..256",
 // "args.cols: 300 is outside 1..256", "args.costars: 30 is outside 0..26"): the page checks the
 // form and names the field, one way.

@@ -297,7 +297,7 @@ function draw(ctx, geo) {
   // The cast: several may share a cell; show the first living letter (star first) and, on cells
   // big enough, how many live there (at the start only @ showed, the counters saying 5 more),
   // deaths as ✕.
-  const byCell = new Map(), counts = [];
+  const byCell = new Map(), counts = [], deathsUnder = [];
   for (const a of obs.actors) {
     const k = a.y * obs.cols + a.x;
     if (!byCell.has(k)) byCell.set(k, []);
@@ -331,6 +331,7 @@ function draw(ctx, geo) {
     }
     const living = list.filter((p) => p.alive).length;
     if (living > 1 && cell >= MIN_COUNT_CELL) counts.push([a, living]);
+    if (living < list.length) deathsUnder.push(a);
     if (!st.watching && $('play-box') && steerMode() === 'all' && list.some((p) => p.name === st.selected && p.alive)) {
       ctx.strokeStyle = '#000';
       ctx.lineWidth = Math.max(1, cell / 10);
@@ -339,6 +340,24 @@ function draw(ctx, geo) {
   }
   const countColor = cssVar('--sp-count', '#1d232a');
   for (const [a, n] of counts) drawCount(ctx, geo, a, n, countColor);  // (after every dot: a neighbour's covered one)
+  // A death where someone living now stands: a small ✕ in the cell's lower left corner (the
+  // living dot hid the ✕, and the board no longer showed where anyone died).
+  for (const a of deathsUnder) drawDeathMark(ctx, cell, a);
+}
+
+function drawDeathMark(ctx, cell, a) {
+  const half = Math.max(2, cell * 0.16), cx = a.x * cell + half + 1, cy = (a.y + 1) * cell - half - 1;
+  ctx.lineCap = 'round';
+  ctx.lineWidth = Math.max(2, cell / 6) + 2;  // first a white halo, so the ✕ reads on the dot and on any cell
+  for (const color of ['#fff', '#c0392b']) {
+    ctx.strokeStyle = color;
+    ctx.beginPath();
+    ctx.moveTo(cx - half, cy - half); ctx.lineTo(cx + half, cy + half);
+    ctx.moveTo(cx + half, cy - half); ctx.lineTo(cx - half, cy + half);
+    ctx.stroke();
+    ctx.lineWidth = Math.max(1, cell / 8);
+  }
+  ctx.lineCap = 'butt';
 }
 
 // The smallest cell (CSS px) with a count of the people on it: smaller, the digits are unreadable
