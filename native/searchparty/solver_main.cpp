@@ -380,11 +380,24 @@ int interactive(const Options& o, const std::string& first_line) {
         // CRLF blocks (a block saved on Windows and piped in) read as LF ones, as map files do.
         const auto chomp = [](std::string& l) { if (!l.empty() && l.back() == '\r') l.pop_back(); };
         chomp(actors);
-        while (std::getline(std::cin, line) && (chomp(line), line.rfind("----", 0) != 0)) rows.push_back(line);
+        bool dashes = false;
+        while (std::getline(std::cin, line)) {
+            chomp(line);
+            if ((dashes = line.rfind("----", 0) == 0)) break;
+            // The original controller keeps every line of the map file as a row: a file ending
+            // in a blank line gives a blank row in every block (this solver refused the block).
+            if (line.find_first_not_of(" \t") != std::string::npos) rows.push_back(line);
+        }
         const Stopwatch block_read;
+        if (!dashes && state) return ended();  // the controller went mid-block
         if (!state) {
+            // (A cut-off block was read as a board and said "the star's cell is not open".)
+            if (!dashes)
+                throw InputError("first state block: the input ended after " + std::to_string(rows.size()) +
+                                 (rows.size() == 1 ? " board row" : " board rows") + ", before the line of 40 '-' that ends the block");
             state.emplace(first_map(o, actors, rows));
-            planning = plan_in_background(*state, o);
+            // The view from S may cover the map: nothing to plan (see the finished check below).
+            if (!state->finished()) planning = plan_in_background(*state, o);
         }
         if (planning.valid() && !plan_ready_in_time(planning, o.answer_ms, block_read)) {
             // Everyone is still on S (the plan's first move has not been played): staying

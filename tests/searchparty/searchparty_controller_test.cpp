@@ -145,6 +145,33 @@ TEST(SearchPartyController, OurSolverOnAMapCoveredFromTheStartLeavesQuietly) {
     const Outcome o = run_controller("5 3 1 2\n.....\n..S..\n.....\n", "", "", kBin + "/searchparty-solver");
     EXPECT_EQ(o.status, 0);
     EXPECT_EQ(o.err, "Finished in 0 turns\n0 1 2\n");
+    // The same when the answer is due before a plan could be ready: it answered with a turn where
+    // nobody moves, played it on the finished search and exited 1, "the search is over".
+    const std::string stall = kBin + "/searchparty-solver --answer-ms 0.0001 <" + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt";
+    const int stalled = std::system(stall.c_str());
+    ASSERT_TRUE(WIFEXITED(stalled));
+    EXPECT_EQ(WEXITSTATUS(stalled), 0);
+    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@5 A5 a5 b5.\n");
+    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "");
+}
+
+// The original controller keeps every line of the map file as a board row: a file that ends in
+// a blank line gives a blank row before the dashes in every block. The solver refused such a
+// block ("grid row 6 is a blank line") and exited 1, so the run was lost; it plays it now, and
+// the MAP given with it is still recognised as the block's map (no "not the map" note).
+TEST(SearchPartySolver, ABlankBoardRowFromTheOriginalControllerIsSkipped) {
+    const pursuit::test::ScratchDir scratch("sp-blankrow-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/map.txt", "6 5 0 0\n......\n......\n..S...\n......\n......\n\n");
+    pursuit::write_file(dir + "/block.txt", "Turn 1\n@:2,2.\n.ooo..\nooooo.\nooooo.\nooooo.\n.ooo..\n\n" + kDashes);
+    for (const std::string& map_arg : {std::string(), " " + dir + "/map.txt"}) {
+        const std::string cmd = kBin + "/searchparty-solver" + map_arg + " <" + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt";
+        const int raw = std::system(cmd.c_str());
+        ASSERT_TRUE(WIFEXITED(raw));
+        EXPECT_EQ(WEXITSTATUS(raw), 0) << map_arg << pursuit::read_file(dir + "/err.txt");
+        EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@4.\n") << map_arg;  // the statement's first move
+        EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "") << map_arg;
+    }
 }
 
 // A map path that is not UTF-8 (a file name in Latin-1) is played like any other; the summary
@@ -390,6 +417,8 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
         {"Turn 1\n@:1,1 A:1,1.\n...\n.#.\n...\n" + kDashes, "the star's cell 1,1 is not an open cell"},
         {"Turn 1\n@:3,1.\n.....\n..\n.....\n" + kDashes, "the star's cell 3,1 is not an open cell"},
         {"Turn 1\nA:1,1.\n...\n...\n" + kDashes, "no star"},
+        // Cut off before the dashes (it said "the star's cell 2,2 is not an open cell").
+        {"Turn 1\n@:2,2.\n.ooo..\n", "first state block: the input ended after 1 board row, before the line of 40 '-' that ends the block"},
     };
     for (const auto& c : cases) {
         const pursuit::test::ScratchDir scratch("sp-block-");
