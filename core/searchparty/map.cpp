@@ -1,6 +1,7 @@
 // Owns: read_map and the map's text form (see map.h).
 #include "searchparty/map.h"
 
+#include <algorithm>
 #include <climits>
 #include <string_view>
 
@@ -100,6 +101,11 @@ Map read_map(const std::string& text, const std::string& source) {
         if (row.empty())
             in.fail("grid row " + std::to_string(y + 1) + " is a blank line, expected N = " + std::to_string(m.cols) +
                     " characters of '.', '#' or 'S' (no blank lines before or inside the grid)");
+        // A byte outside ASCII first: 'é' counted as two "characters" made a right row too long.
+        if (const auto wide = std::find_if(row.begin(), row.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+            wide != row.end())
+            in.fail("bad character " + quoted_excerpt(std::string(1, *wide)) + " at x=" + std::to_string(wide - row.begin()) +
+                    " (expected '.', '#' or 'S')");
         if (static_cast<int>(row.size()) != m.cols)
             in.fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) + " characters, expected N = " +
                     std::to_string(m.cols));

@@ -88,6 +88,11 @@ TEST(SearchPartyMap, ErrorsNameTheLine) {
 TEST(SearchPartyMap, ABadByteIsNamedInHex) {
     EXPECT_EQ(map_error("3 2 0 0\nS..\n.\xc3\xa9\n"), "m.txt line 3: bad character '\\xc3' at x=1 (expected '.', '#' or 'S')");
     EXPECT_EQ(map_error("3 2 0 0\nS..\n.\x01.\n"), "m.txt line 3: bad character '\\x01' at x=1 (expected '.', '#' or 'S')");
+    // A row of the right width with a character outside ASCII is longer in bytes: it was "grid
+    // row 3 has 8 characters, expected N = 6" for "..S….", and so was a Latin-1 'é' read by the
+    // page as U+FFFD. The byte is named first.
+    EXPECT_EQ(map_error("6 1 0 0\n..S\xe2\x80\xa6.\n"), "m.txt line 2: bad character '\\xe2' at x=3 (expected '.', '#' or 'S')");
+    EXPECT_EQ(map_error("6 2 0 0\n..S...\n..\xe9...\n"), "m.txt line 3: bad character '\\xe9' at x=2 (expected '.', '#' or 'S')");
     EXPECT_EQ(map_error("3 2 0 0\nS..\n.\x7f.\n"), "m.txt line 3: bad character '\\x7f' at x=1 (expected '.', '#' or 'S')");
 }
 
@@ -96,7 +101,7 @@ TEST(SearchPartyMap, ABadByteIsNamedInHex) {
 // Now both read it; a mark anywhere else is still a bad character.
 TEST(SearchPartyMap, AByteOrderMarkBeforeTheHeaderIsSkipped) {
     EXPECT_EQ(read_map("\xEF\xBB\xBF" "3 2 0 0\nS..\n...\n").open_count(), 6);
-    EXPECT_EQ(map_error("3 2 0 0\nS..\n\xEF\xBB\xBF...\n"), "m.txt line 3: grid row 2 has 6 characters, expected N = 3");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n\xEF\xBB\xBF...\n"), "m.txt line 3: bad character '\\xef' at x=0 (expected '.', '#' or 'S')");
 }
 
 // Text over the programs' cap on map files gets their error wherever it comes from (pasted in
