@@ -856,6 +856,38 @@ test('steer everyone: a step into a wall names who took it; a letter beyond the 
   await page.context().close();
 });
 
+// A map file's errors named "map line 3", where the programs name the file; a row with 'é' (two
+// bytes in UTF-8, U+FFFD for a Latin-1 byte) was "grid row 2 has 8 characters, expected N = 6".
+test('a map file that is refused: the error names the file, and a character outside ASCII as a bad character', async () => {
+  const page = await openPage();
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-badfile-'));
+  const cases = [
+    ['utf8.txt', Buffer.from('6 2 0 0\n..S...\n..\u00e9...\n', 'utf8'), "utf8.txt line 3: bad character '\\xc3' at x=2 (expected '.', '#' or 'S')"],
+    // The page reads text, not bytes: a Latin-1 byte arrives as U+FFFD, so its first byte is named
+    // ('\xef'), at the right line and x (the programs say '\xe9').
+    ['latin1.txt', Buffer.from('6 2 0 0\n..S...\n..\u00e9...\n', 'latin1'), "latin1.txt line 3: bad character '\\xef' at x=2 (expected '.', '#' or 'S')"],
+    ['short.txt', Buffer.from('6 2 0 0\n..S...\n.....\n'), 'short.txt line 3: grid row 2 has 5 characters, expected N = 6'],
+  ];
+  for (const [name, bytes, expected] of cases) {
+    fs.writeFileSync(path.join(dir, name), bytes);
+    await page.setInputFiles('#in-file', path.join(dir, name));
+    await page.waitForFunction((name) => document.querySelector('#error .error-text')?.textContent.startsWith(name), name, { timeout: 5000 })
+      .catch(async () => assert.fail(`${name}: ${await text(page, 'error')}`));
+    assert.equal(await page.$eval('#error .error-text', (e) => e.textContent), expected, name);
+  }
+  // The same file through the programs: the same words (but the Latin-1 byte, read as a byte).
+  const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
+  const check = (name) => {
+    try { execFileSync(path.join(nativeBin, 'searchparty-check'), [path.join(dir, name), '/dev/null'], { encoding: 'latin1', stdio: 'pipe' }); } catch (e) { return e.stderr; }
+    return '(accepted)';
+  };
+  assert.match(check('utf8.txt'), /utf8\.txt line 3: bad character '\\xc3' at x=2 \(expected '\.', '#' or 'S'\)/);
+  assert.match(check('latin1.txt'), /latin1\.txt line 3: bad character '\\xe9' at x=2/);
+  fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A dead person's ✕ went when a living one stood on that cell (only the first living person of
 // a cell was drawn): the board no longer showed where anyone died. A small ✕ stays in a corner.
 test('a death stays marked on the board when someone living stands on that cell', async () => {

@@ -820,8 +820,8 @@ async function takeOver() {
   return loadConfig(st.config, moves);
 }
 
-async function mapConfig(text) {
-  return { game: 'searchparty', map: text, seed: st.seed };
+async function mapConfig(text, name = null) {
+  return { game: 'searchparty', map: text, seed: st.seed, ...(name ? { map_name: name } : {}) };
 }
 
 /**
@@ -864,10 +864,12 @@ async function showReplayExplained(input, options) {
 }
 
 /** A map text, or a replay JSON (text starting with "{"); false when a later game took its place. */
-async function loadText(text) {
+// `name`: the file the text came from, which the engine's errors then name ("m.txt line 3: …"
+// as the programs say, where they said "map line 3").
+async function loadText(text, name = null) {
   const t = text.trim();
   if (t.startsWith('{')) return showReplayExplained(t);
-  return loadConfig(await mapConfig(text));
+  return loadConfig(await mapConfig(text, name));
 }
 
 // The Generate form's fields: the engine's limits, checked here so that every mistake reads the
@@ -1078,9 +1080,9 @@ async function init() {
   // the board: its keys play (focus stayed on the form's button, far below the board).
   // A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
-  const loadByHand = (text, map = null) => {
+  const loadByHand = (text, map = null, fileName = null) => {
     supersedeAddressReplay();
-    return loadText(text).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, e));
+    return loadText(text, fileName).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, e));
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
@@ -1120,7 +1122,7 @@ async function init() {
     }
     const text = await f.text();
     $('map-text').value = text;
-    loadByHand(text);
+    loadByHand(text, null, f.name);
   };
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
