@@ -38,6 +38,9 @@ int usage(int code) {
         "                   (default 10; 0 = none)\n"
         "  --max-turns N    end the run with a solver failure after N turns without the search\n"
         "                   over (default 1000000; the original has no limit)\n"
+        "  --idle-turns N   end the run with a solver failure after N turns in a row that search\n"
+        "                   no new cell (default: the map's open cells + 1000, more than any walk\n"
+        "                   to an unsearched cell takes; 0 = none; the original has no limit)\n"
         "  --replay FILE    write a Pursuit replay (JSON) of the run; stderr then ends with\n"
         "                   'searchparty-controller: wrote FILE'\n"
         "  --quiet          no finish lines and no 'wrote' line on stderr (errors are still printed)\n"
@@ -64,6 +67,11 @@ constexpr long long kNoLimitMs = 1000LL * 3600 * 24 * 365;  // --time-limit 0: "
 // output limit (33 M turns, 9 minutes, a 235 MB replay). A million turns is far more than any
 // search needs (a 256x256 map has 65 536 cells).
 constexpr int kDefaultMaxTurns = 1000000;
+// But a solver that answers "." (or moves to and fro) forever took the whole million: about 25
+// minutes on a 256x256 map. No walk to an unsearched cell is longer than the map's open cells,
+// so that many turns in a row without a new cell, plus room for turns where a solver stalls
+// while it plans (ours: one per --answer-ms), is a solver that will not finish.
+constexpr int kIdleTurnsSlack = 1000;
 
 struct Run {
     std::vector<std::string> lines;  // move lines accepted
@@ -76,6 +84,7 @@ struct Run {
 static int run(int argc, char** argv) {
     double time_limit = 10.0;
     int max_turns = kDefaultMaxTurns;
+    int idle_turns = -1;  // -1: the default for the map
     std::string replay_path, map_path;
     bool quiet = false, summary = false;
     std::vector<std::string> command;
@@ -87,7 +96,7 @@ static int run(int argc, char** argv) {
             const std::string a = argv[i];
             if (a == "--" || a == "-" || a[0] != '-') return -1;
             if (a == "--help" || a == "-h") return usage(0);
-            if ((a == "--time-limit" || a == "--replay" || a == "--max-turns") && i + 1 >= argc) {
+            if ((a == "--time-limit" || a == "--replay" || a == "--max-turns" || a == "--idle-turns") && i + 1 >= argc) {
                 std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
                 return 2;
             }
@@ -101,6 +110,13 @@ static int run(int argc, char** argv) {
             } else if (a == "--max-turns") {
                 try {
                     max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+                    return 2;
+                }
+            } else if (a == "--idle-turns") {
+                try {
+                    idle_turns = static_cast<int>(option_int(a, argv[++i], 0, 1000000000));
                 } catch (const std::exception& e) {
                     std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
                     return 2;
@@ -194,6 +210,8 @@ static int run(int argc, char** argv) {
     Player solver("solver", cmd, "", limits);
 
     State state(map);
+    if (idle_turns < 0) idle_turns = map.open_count() + kIdleTurnsSlack;
+    int last_new_cell_turn = 0, unsearched_before = state.unsearched();
     Run run;
     int status = 0;
     const Stopwatch clock;
@@ -245,6 +263,13 @@ static int run(int argc, char** argv) {
             run.lines.push_back(*line);
             if (state.finished()) {
                 finish_lines();
+                break;
+            }
+            if (state.unsearched() < unsearched_before) last_new_cell_turn = state.turns(), unsearched_before = state.unsearched();
+            if (idle_turns > 0 && state.turns() - last_new_cell_turn >= idle_turns) {
+                stop("Solver failed (idle): no new cell searched in the last " + std::to_string(idle_turns) + " turns (turn " +
+                         std::to_string(state.turns()) + ", " + std::to_string(state.unsearched()) + " cells left; --idle-turns)",
+                     1);
                 break;
             }
             if (state.turns() >= max_turns) {

@@ -551,6 +551,34 @@ TEST(SearchPartyController, ASlowStartOnABigMapHasTheTurnsTimeAndATurnLimitEndsA
     EXPECT_NE(replay.find("\"turns\": 3"), std::string::npos) << replay.substr(replay.find("\"result\""));
 }
 
+// A solver that answers "." forever (or walks to and fro) ran to --max-turns, a million turns:
+// about 25 minutes on a 256x256 map. The run now ends after the map's open cells + 1000 turns in
+// a row without a new cell (longer than any walk to an unsearched cell), or --idle-turns N; the
+// replay is written; --idle-turns 0 is no such limit. On example1 (30 open cells, 9 unseen from
+// S) the default is 1030.
+TEST(SearchPartyController, ASolverThatSearchesNothingIsEndedByTheIdleLimit) {
+    const pursuit::test::ScratchDir scratch("sp-idle-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/dots.sh", "while IFS= read -r l; do case \"$l\" in ----*) echo .;; esac; done\n");
+    Outcome o = run_controller(kExample1, "", "--replay " + dir + "/r.json", "sh " + dir + "/dots.sh");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 1030 turns (turn 1030, 9 cells left; --idle-turns)\n", 0), 0u) << o.err;
+    EXPECT_EQ(pursuit::Json::parse(pursuit::read_file(dir + "/r.json"))["result"]["turns"], 1030);
+    // Walking to and fro: a new cell at turn 1 (@6 shows column 5), then none.
+    pursuit::write_file(dir + "/toandfro.sh",
+                        "n=0; while IFS= read -r l; do case \"$l\" in ----*) n=$((n+1)); if [ $((n % 2)) = 1 ]; then echo @6.; else echo @4.; fi;; esac; done\n");
+    o = run_controller(kExample1, "", "--idle-turns 4", "sh " + dir + "/toandfro.sh");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 4 turns (turn 5, 4 cells left; --idle-turns)\n", 0), 0u) << o.err;
+    // No idle limit: the turn limit ends it.
+    o = run_controller(kExample1, "", "--idle-turns 0 --max-turns 1500", "sh " + dir + "/dots.sh");
+    EXPECT_EQ(o.err.rfind("Solver failed (turn limit): the search is not over after 1500 turns (--max-turns)\n", 0), 0u) << o.err;
+    // A solver that searches on is not stopped: the statement's four moves (turn 2 finds nothing).
+    o = run_controller(kExample1, "@4.\n@6.\n@6.\n@6.\n", "--idle-turns 2");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.err, "Finished in 4 turns\n4 0 0\n");
+}
+
 // A solver that closes its output and goes on running: the shell the command ran under kept
 // the pipe open, so the turn timed out, and with --time-limit 0 the run never ended.
 TEST(SearchPartyController, ASolverThatClosesItsOutputIsSeenAtOnce) {
@@ -719,6 +747,9 @@ TEST(SearchPartyController, OptionsAfterMapAreTheControllers) {
     r = run_cmd(ctl + "--max-turns 0 --" + solver);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("option --max-turns: expected an integer 1..1000000000, got '0'"), std::string::npos) << r.err;
+    r = run_cmd(ctl + "--idle-turns -1 --" + solver);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("option --idle-turns: expected an integer 0..1000000000, got '-1'"), std::string::npos) << r.err;
 }
 
 // "-q" / "-x" were read as the MAP ("cannot read -q", status 1); "--replay ''" wrote no replay
