@@ -101,11 +101,14 @@ Map read_map(const std::string& text, const std::string& source) {
         if (row.empty())
             in.fail("grid row " + std::to_string(y + 1) + " is a blank line, expected N = " + std::to_string(m.cols) +
                     " characters of '.', '#' or 'S' (no blank lines before or inside the grid)");
-        // A byte outside ASCII first: 'é' counted as two "characters" made a right row too long.
-        if (const auto wide = std::find_if(row.begin(), row.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-            wide != row.end())
-            in.fail("bad character " + quoted_excerpt(std::string(1, *wide)) + " at x=" + std::to_string(wide - row.begin()) +
+        // A row with a byte outside ASCII: its first bad character before its length ('é' counted
+        // as two "characters" made a right row too long).
+        const auto bad = [](char c) { return c != '.' && c != '#' && c != 'S'; };
+        if (std::any_of(row.begin(), row.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+            const auto first = std::find_if(row.begin(), row.end(), bad);
+            in.fail("bad character " + quoted_excerpt(std::string(1, *first)) + " at x=" + std::to_string(first - row.begin()) +
                     " (expected '.', '#' or 'S')");
+        }
         if (static_cast<int>(row.size()) != m.cols)
             in.fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) + " characters, expected N = " +
                     std::to_string(m.cols));

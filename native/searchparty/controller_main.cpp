@@ -40,7 +40,9 @@ int usage(int code) {
         "                   over (default 1000000; the original has no limit)\n"
         "  --idle-turns N   end the run with a solver failure after N turns in a row that search\n"
         "                   no new cell (default: the map's open cells + 1000, more than any walk\n"
-        "                   to an unsearched cell takes; 0 = none; the original has no limit)\n"
+        "                   to an unsearched cell takes, and turns before anyone has moved count\n"
+        "                   only after the run's first minute, for a solver that stalls while it\n"
+        "                   plans; 0 = none; the original has no limit)\n"
         "  --replay FILE    write a Pursuit replay (JSON) of the run; stderr then ends with\n"
         "                   'searchparty-controller: wrote FILE'\n"
         "  --quiet          no finish lines and no 'wrote' line on stderr (errors are still printed)\n"
@@ -72,6 +74,11 @@ constexpr int kDefaultMaxTurns = 1000000;
 // so that many turns in a row without a new cell, plus room for turns where a solver stalls
 // while it plans (ours: one per --answer-ms), is a solver that will not finish.
 constexpr int kIdleTurnsSlack = 1000;
+// Those stalls are counted in time, not turns (one per --answer-ms: 20 ms gives 50 a second), so
+// under the default limit the turns before anyone has moved do not count in the run's first
+// minute. A solver that never moves still ends a minute later (an explicit --idle-turns counts
+// every turn).
+constexpr double kOpeningGraceMs = 60000;
 
 struct Run {
     std::vector<std::string> lines;  // move lines accepted
@@ -84,7 +91,7 @@ struct Run {
 static int run(int argc, char** argv) {
     double time_limit = 10.0;
     int max_turns = kDefaultMaxTurns;
-    int idle_turns = -1;  // -1: the default for the map
+    int idle_turns = -1;  // -1: the default for the map (with the opening grace)
     std::string replay_path, map_path;
     bool quiet = false, summary = false;
     std::vector<std::string> command;
@@ -210,8 +217,11 @@ static int run(int argc, char** argv) {
     Player solver("solver", cmd, "", limits);
 
     State state(map);
+    const bool opening_grace = idle_turns < 0;
     if (idle_turns < 0) idle_turns = map.open_count() + kIdleTurnsSlack;
     int last_new_cell_turn = 0, unsearched_before = state.unsearched();
+    const std::string start_actors = state.actors_line();
+    bool anyone_moved = false;
     Run run;
     int status = 0;
     const Stopwatch clock;
@@ -265,7 +275,9 @@ static int run(int argc, char** argv) {
                 finish_lines();
                 break;
             }
+            anyone_moved = anyone_moved || state.actors_line() != start_actors;
             if (state.unsearched() < unsearched_before) last_new_cell_turn = state.turns(), unsearched_before = state.unsearched();
+            if (opening_grace && !anyone_moved && clock.elapsed_ms() < kOpeningGraceMs) last_new_cell_turn = state.turns();
             if (idle_turns > 0 && state.turns() - last_new_cell_turn >= idle_turns) {
                 stop("Solver failed (idle): no new cell searched in the last " + std::to_string(idle_turns) + " turns (turn " +
                          std::to_string(state.turns()) + ", " + std::to_string(state.unsearched()) + " cells left; --idle-turns)",

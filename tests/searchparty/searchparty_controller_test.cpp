@@ -440,6 +440,12 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
     EXPECT_EQ(WEXITSTATUS(raw), 0);
     EXPECT_EQ(out.rfind("@", 0), 0u) << out;  // a move line for the cast of the block
     EXPECT_NE(out.find('A'), std::string::npos) << out;
+    // A later block cut off: the controller went; the solver leaves quietly, with no more moves.
+    pursuit::write_file(dir + "/in.txt", kTurn1 + "Turn 2\n@:1,2.\noooo..\n");
+    const int cut = std::system((kBin + "/searchparty-solver < " + dir + "/in.txt > " + dir + "/out.txt 2> " + dir + "/err.txt").c_str());
+    EXPECT_EQ(WEXITSTATUS(cut), 0);
+    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@4.\n");
+    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "");
 }
 
 // `--tries N` without a budget runs exactly N tries after the deterministic plan, so two runs
@@ -555,21 +561,32 @@ TEST(SearchPartyController, ASlowStartOnABigMapHasTheTurnsTimeAndATurnLimitEndsA
 // about 25 minutes on a 256x256 map. The run now ends after the map's open cells + 1000 turns in
 // a row without a new cell (longer than any walk to an unsearched cell), or --idle-turns N; the
 // replay is written; --idle-turns 0 is no such limit. On example1 (30 open cells, 9 unseen from
-// S) the default is 1030.
+// S) the default is 1030. Under the default, turns before anyone has moved count only after the
+// first minute: a solver that stalls while it plans (ours, one turn per --answer-ms) is not cut.
 TEST(SearchPartyController, ASolverThatSearchesNothingIsEndedByTheIdleLimit) {
     const pursuit::test::ScratchDir scratch("sp-idle-");
     const std::string& dir = scratch.path();
-    pursuit::write_file(dir + "/dots.sh", "while IFS= read -r l; do case \"$l\" in ----*) echo .;; esac; done\n");
-    Outcome o = run_controller(kExample1, "", "--replay " + dir + "/r.json", "sh " + dir + "/dots.sh");
-    EXPECT_EQ(o.status, 1);
-    EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 1030 turns (turn 1030, 9 cells left; --idle-turns)\n", 0), 0u) << o.err;
-    EXPECT_EQ(pursuit::Json::parse(pursuit::read_file(dir + "/r.json"))["result"]["turns"], 1030);
     // Walking to and fro: a new cell at turn 1 (@6 shows column 5), then none.
     pursuit::write_file(dir + "/toandfro.sh",
                         "n=0; while IFS= read -r l; do case \"$l\" in ----*) n=$((n+1)); if [ $((n % 2)) = 1 ]; then echo @6.; else echo @4.; fi;; esac; done\n");
+    Outcome o = run_controller(kExample1, "", "--replay " + dir + "/r.json", "sh " + dir + "/toandfro.sh");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 1030 turns (turn 1031, 4 cells left; --idle-turns)\n", 0), 0u) << o.err;
+    EXPECT_EQ(pursuit::Json::parse(pursuit::read_file(dir + "/r.json"))["result"]["turns"], 1031);
     o = run_controller(kExample1, "", "--idle-turns 4", "sh " + dir + "/toandfro.sh");
     EXPECT_EQ(o.status, 1);
     EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 4 turns (turn 5, 4 cells left; --idle-turns)\n", 0), 0u) << o.err;
+    // Stalling on S for 1100 turns, then the statement's four moves: finished under the default
+    // (the opening grace); an explicit --idle-turns 1030 counts the stalls.
+    pursuit::write_file(dir + "/stalls.sh",
+                        "n=0; while IFS= read -r l; do case \"$l\" in ----*) n=$((n+1)); case $((n - 1100)) in 1) echo @4.;; 2|3|4) echo @6.;; *) echo .;; esac;; esac; done\n");
+    o = run_controller(kExample1, "", "", "sh " + dir + "/stalls.sh");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.err, "Finished in 1104 turns\n1104 0 0\n");
+    o = run_controller(kExample1, "", "--idle-turns 1030", "sh " + dir + "/stalls.sh");
+    EXPECT_EQ(o.status, 1);
+    EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 1030 turns (turn 1030, 9 cells left; --idle-turns)\n", 0), 0u) << o.err;
+    pursuit::write_file(dir + "/dots.sh", "while IFS= read -r l; do case \"$l\" in ----*) echo .;; esac; done\n");
     // No idle limit: the turn limit ends it.
     o = run_controller(kExample1, "", "--idle-turns 0 --max-turns 1500", "sh " + dir + "/dots.sh");
     EXPECT_EQ(o.err.rfind("Solver failed (turn limit): the search is not over after 1500 turns (--max-turns)\n", 0), 0u) << o.err;

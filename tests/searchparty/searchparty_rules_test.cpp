@@ -93,6 +93,8 @@ TEST(SearchPartyMap, ABadByteIsNamedInHex) {
     // page as U+FFFD. The byte is named first.
     EXPECT_EQ(map_error("6 1 0 0\n..S\xe2\x80\xa6.\n"), "m.txt line 2: bad character '\\xe2' at x=3 (expected '.', '#' or 'S')");
     EXPECT_EQ(map_error("6 2 0 0\n..S...\n..\xe9...\n"), "m.txt line 3: bad character '\\xe9' at x=2 (expected '.', '#' or 'S')");
+    // The first bad character of such a row, as for any row (not the byte outside ASCII).
+    EXPECT_EQ(map_error("4 2 0 0\n..S.\nx.\xc3\xa9\n"), "m.txt line 3: bad character 'x' at x=0 (expected '.', '#' or 'S')");
     EXPECT_EQ(map_error("3 2 0 0\nS..\n.\x7f.\n"), "m.txt line 3: bad character '\\x7f' at x=1 (expected '.', '#' or 'S')");
 }
 

@@ -331,7 +331,7 @@ function draw(ctx, geo) {
     }
     const living = list.filter((p) => p.alive).length;
     if (living > 1 && cell >= MIN_COUNT_CELL) counts.push([a, living]);
-    if (living < list.length) deathsUnder.push(a);
+    if (living < list.length && cell >= MIN_COUNT_CELL) deathsUnder.push(a);  // (smaller: it hid the cells around)
     if (!st.watching && $('play-box') && steerMode() === 'all' && list.some((p) => p.name === st.selected && p.alive)) {
       ctx.strokeStyle = '#000';
       ctx.lineWidth = Math.max(1, cell / 10);
