@@ -107,37 +107,25 @@ static int run(int argc, char** argv) {
                 std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
                 return 2;
             }
-            if (a == "--time-limit") {
-                try {
-                    time_limit = option_number(a, argv[++i], 0, 1e6);
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+            // A value that is not a number in range is a usage error naming the option.
+            try {
+                if (a == "--time-limit") time_limit = option_number(a, argv[++i], 0, 1e6);
+                else if (a == "--max-turns") max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
+                else if (a == "--idle-turns") idle_turns = static_cast<int>(option_int(a, argv[++i], 0, 1000000000));
+                else if (a == "--replay") {
+                    replay_path = argv[++i];
+                    if (replay_path.empty()) {  // it wrote no replay, without a word
+                        std::fprintf(stderr, "searchparty-controller: option --replay: the FILE is empty\n");
+                        return 2;
+                    }
+                } else if (a == "--quiet") quiet = true;
+                else if (a == "--summary") summary = true;
+                else {  // "-q" was read as the MAP ("cannot read -q", status 1)
+                    std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
                     return 2;
                 }
-            } else if (a == "--max-turns") {
-                try {
-                    max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
-                    return 2;
-                }
-            } else if (a == "--idle-turns") {
-                try {
-                    idle_turns = static_cast<int>(option_int(a, argv[++i], 0, 1000000000));
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
-                    return 2;
-                }
-            } else if (a == "--replay") {
-                replay_path = argv[++i];
-                if (replay_path.empty()) {  // it wrote no replay, without a word
-                    std::fprintf(stderr, "searchparty-controller: option --replay: the FILE is empty\n");
-                    return 2;
-                }
-            } else if (a == "--quiet") quiet = true;
-            else if (a == "--summary") summary = true;
-            else {  // "-q" was read as the MAP ("cannot read -q", status 1)
-                std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
                 return 2;
             }
         }

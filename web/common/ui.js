@@ -133,16 +133,7 @@ function bringIntoView(e) {
  * keeps the focus. `controls` may be containers (a group of radios): the events bubble.
  */
 export function focusAfterPointerChoice(target, ...controls) {
-  for (const control of controls) {
-    let byPointer = false;
-    control.addEventListener('pointerdown', () => { byPointer = true; });
-    control.addEventListener('keydown', () => { byPointer = false; });
-    control.addEventListener('change', () => {
-      const give = byPointer;
-      byPointer = false;
-      if (give && canFocus(target)) target.focus({ preventScroll: true });
-    });
-  }
+  focusAfterPointer('change', target, controls);
 }
 
 /**
@@ -153,13 +144,18 @@ export function focusAfterPointerChoice(target, ...controls) {
  * it again, as a keyboard user expects.
  */
 export function focusAfterPointerPress(target, ...controls) {
+  focusAfterPointer('click', target, controls);
+}
+
+// `eventName` on a control gives focus to `target` when a pointer, not a key, started it (a key
+// pressed on the control since the pointer went down makes it the keyboard's).
+function focusAfterPointer(eventName, target, controls) {
   for (const control of controls) {
     let byPointer = false;
     control.addEventListener('pointerdown', () => { byPointer = true; });
     control.addEventListener('keydown', () => { byPointer = false; });
-    control.addEventListener('click', (ev) => {
-      // A click the keyboard made (Enter, Space) has no pointer position and detail 0.
-      const give = byPointer && ev.detail > 0;
+    control.addEventListener(eventName, () => {
+      const give = byPointer;
       byPointer = false;
       if (give && canFocus(target)) target.focus({ preventScroll: true });
     });
