@@ -9,6 +9,9 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, engineAnswered, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
+// The native programs, to compare their words and plans with the page's.
+const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
+
 const REF = path.join(SHARED_DIR, 'ref', 'searchparty');
 /** The original's biggest map, 250×146 (read when a test needs it). */
 const map5 = () => fs.readFileSync(`${REF}/map5.txt`, 'utf8');
@@ -123,7 +126,6 @@ test('a reference map is loaded and watched solved', async () => {
 
 test('the record level watches the native solver\'s plan of a reference map', async () => {
   const file = `${REF}/map2.txt`;
-  const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
   const native = execFileSync(path.join(nativeBin, 'searchparty-solver'), [file], { encoding: 'utf8' });
   const [turns, costars, extras] = native.trim().split('\n').pop().split(' ').map(Number);
   const page = await h.newPage();
@@ -876,7 +878,6 @@ test('a map file that is refused: the error names the file, and a character outs
     assert.equal(await page.$eval('#error .error-text', (e) => e.textContent), expected, name);
   }
   // The same file through the programs: the same words (but the Latin-1 byte, read as a byte).
-  const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
   const check = (name) => {
     try { execFileSync(path.join(nativeBin, 'searchparty-check'), [path.join(dir, name), '/dev/null'], { encoding: 'latin1', stdio: 'pipe' }); } catch (e) { return e.stderr; }
     return '(accepted)';
@@ -1599,7 +1600,6 @@ test('a map file over 1 MiB is refused at once with the programs\' words, and th
   const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-big-'));
   const file = path.join(dir, 'big.txt');
   fs.writeFileSync(file, '3 2 0 0\nS..\n...\n' + '.'.repeat(12 << 20));
-  const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
   let nativeError = '';
   try { execFileSync(path.join(nativeBin, 'searchparty-check'), [file, '/dev/null'], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { nativeError = e.stderr; }
   assert.match(nativeError, /big\.txt: more than 1048576 bytes, larger than any map/);

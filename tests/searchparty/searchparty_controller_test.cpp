@@ -69,6 +69,23 @@ const std::string kTurn4 = "Turn 4\n@:3,2.\nooooo.\noooooo\noooooo\noooooo\noooo
 
 // The last line of a batch-form solution (the final "T c e" line, with its newline).
 std::string last_line(const std::string& text) { return text.substr(text.rfind('\n', text.size() - 2) + 1); }
+
+struct Ran {
+    int status = -1;  // -1: killed by a signal
+    std::string out, err;
+};
+
+// Runs a shell command line, its stdout and stderr captured.
+Ran run_cmd(const std::string& command) {
+    const pursuit::test::ScratchDir scratch("sp-cmd-");
+    const std::string& dir = scratch.path();
+    const int raw = std::system((command + " >" + dir + "/out.txt 2>" + dir + "/err.txt").c_str());
+    Ran r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = pursuit::read_file(dir + "/out.txt");
+    r.err = pursuit::read_file(dir + "/err.txt");
+    return r;
+}
 }  // namespace
 
 TEST(SearchPartyController, StatementExampleTranscript) {
@@ -136,23 +153,19 @@ TEST(SearchPartyController, OurSolverOnAMapCoveredFromTheStartLeavesQuietly) {
     const pursuit::test::ScratchDir scratch("sp-covered-");
     const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/block.txt", "Turn 1\n@:2,1 A:2,1 a:2,1 b:2,1.\nooooo\nooooo\nooooo\n" + kDashes);
-    const std::string cmd = kBin + "/searchparty-solver <" + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt";
-    const int raw = std::system(cmd.c_str());
-    ASSERT_TRUE(WIFEXITED(raw));
-    EXPECT_EQ(WEXITSTATUS(raw), 0);
-    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@5 A5 a5 b5.\n");
-    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "");
+    Ran r = run_cmd(kBin + "/searchparty-solver <" + dir + "/block.txt");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, "@5 A5 a5 b5.\n");
+    EXPECT_EQ(r.err, "");
     const Outcome o = run_controller("5 3 1 2\n.....\n..S..\n.....\n", "", "", kBin + "/searchparty-solver");
     EXPECT_EQ(o.status, 0);
     EXPECT_EQ(o.err, "Finished in 0 turns\n0 1 2\n");
     // The same when the answer is due before a plan could be ready: it answered with a turn where
     // nobody moves, played it on the finished search and exited 1, "the search is over".
-    const std::string stall = kBin + "/searchparty-solver --answer-ms 0.0001 <" + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt";
-    const int stalled = std::system(stall.c_str());
-    ASSERT_TRUE(WIFEXITED(stalled));
-    EXPECT_EQ(WEXITSTATUS(stalled), 0);
-    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@5 A5 a5 b5.\n");
-    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "");
+    r = run_cmd(kBin + "/searchparty-solver --answer-ms 0.0001 <" + dir + "/block.txt");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, "@5 A5 a5 b5.\n");
+    EXPECT_EQ(r.err, "");
 }
 
 // The original controller keeps every line of the map file as a board row: a file that ends in
@@ -165,12 +178,10 @@ TEST(SearchPartySolver, ABlankBoardRowFromTheOriginalControllerIsSkipped) {
     pursuit::write_file(dir + "/map.txt", "6 5 0 0\n......\n......\n..S...\n......\n......\n\n");
     pursuit::write_file(dir + "/block.txt", "Turn 1\n@:2,2.\n.ooo..\nooooo.\nooooo.\nooooo.\n.ooo..\n\n" + kDashes);
     for (const std::string& map_arg : {std::string(), " " + dir + "/map.txt"}) {
-        const std::string cmd = kBin + "/searchparty-solver" + map_arg + " <" + dir + "/block.txt >" + dir + "/out.txt 2>" + dir + "/err.txt";
-        const int raw = std::system(cmd.c_str());
-        ASSERT_TRUE(WIFEXITED(raw));
-        EXPECT_EQ(WEXITSTATUS(raw), 0) << map_arg << pursuit::read_file(dir + "/err.txt");
-        EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@4.\n") << map_arg;  // the statement's first move
-        EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "") << map_arg;
+        const Ran r = run_cmd(kBin + "/searchparty-solver" + map_arg + " <" + dir + "/block.txt");
+        EXPECT_EQ(r.status, 0) << map_arg << r.err;
+        EXPECT_EQ(r.out, "@4.\n") << map_arg;  // the statement's first move
+        EXPECT_EQ(r.err, "") << map_arg;
     }
 }
 
@@ -442,10 +453,10 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
     EXPECT_NE(out.find('A'), std::string::npos) << out;
     // A later block cut off: the controller went; the solver leaves quietly, with no more moves.
     pursuit::write_file(dir + "/in.txt", kTurn1 + "Turn 2\n@:1,2.\noooo..\n");
-    const int cut = std::system((kBin + "/searchparty-solver < " + dir + "/in.txt > " + dir + "/out.txt 2> " + dir + "/err.txt").c_str());
-    EXPECT_EQ(WEXITSTATUS(cut), 0);
-    EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "@4.\n");
-    EXPECT_EQ(pursuit::read_file(dir + "/err.txt"), "");
+    const Ran cut = run_cmd(kBin + "/searchparty-solver < " + dir + "/in.txt");
+    EXPECT_EQ(cut.status, 0);
+    EXPECT_EQ(cut.out, "@4.\n");
+    EXPECT_EQ(cut.err, "");
 }
 
 // `--tries N` without a budget runs exactly N tries after the deterministic plan, so two runs
@@ -691,27 +702,6 @@ TEST(SearchPartySolver, ACrlfStateBlockIsReadAndFiguresOfAMissingFolderPrintNoHe
     EXPECT_EQ(pursuit::read_file(dir + "/out.txt"), "");
     EXPECT_NE(pursuit::read_file(dir + "/err.txt").find("nowhere/map1.txt"), std::string::npos);
 }
-
-namespace {
-
-struct Ran {
-    int status = -1;
-    std::string out, err;
-};
-
-// Runs a shell command line, its stdout and stderr captured.
-Ran run_cmd(const std::string& command) {
-    const pursuit::test::ScratchDir scratch("sp-cmd-");
-    const std::string& dir = scratch.path();
-    const int raw = std::system((command + " >" + dir + "/out.txt 2>" + dir + "/err.txt").c_str());
-    Ran r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = pursuit::read_file(dir + "/out.txt");
-    r.err = pursuit::read_file(dir + "/err.txt");
-    return r;
-}
-
-}  // namespace
 
 // A solver that writes all its moves ahead and exits: the write of a state block it no longer
 // reads failed the run ("Solver failed (write failed): cannot send "Turn 2..." to solver: it
