@@ -10,7 +10,7 @@ GameInfo registration() {
     info.id = "searchparty";
     info.title = "Search Party";
     info.sides = 1;
-    info.config_keys = {"map", "map_name", "builtin", "generate"};
+    info.config_keys = {"map", "map_name", "map_encoding", "builtin", "generate"};
     info.config_objects = {{"generate", "the map generator", generator_keys()}};
     info.create = [](const Json& config) -> std::unique_ptr<Game> { return std::make_unique<SearchPartyGame>(config); };
     info.tool = &searchparty_tool;

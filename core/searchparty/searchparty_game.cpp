@@ -83,6 +83,27 @@ Json actor_json(const Actor& a) {
     return Json{{"name", std::string(1, a.name)}, {"role", role}, {"x", a.x}, {"y", a.y}, {"alive", a.alive}};
 }
 
+// config.map as the bytes the map file held. With "map_encoding": "latin1" each character is one
+// byte (U+0000..U+00FF): the page reads a file that is not UTF-8 that way, so that its refusal
+// names the byte the programs name ('\xe9', not the first byte of U+FFFD).
+std::string map_bytes(const Json& config) {
+    const std::string text = config["map"].get<std::string>();
+    if (!config.contains("map_encoding")) return text;
+    const Json& encoding = config["map_encoding"];
+    if (encoding == "utf-8") return text;
+    if (encoding != "latin1")
+        throw InputError("config.map_encoding: expected \"utf-8\" or \"latin1\", got " + shown_json(encoding));
+    std::string bytes;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead < 0x80) bytes += text[i];
+        else if ((lead == 0xC2 || lead == 0xC3) && i + 1 < text.size())
+            bytes += static_cast<char>(((lead & 0x03) << 6) | (static_cast<unsigned char>(text[++i]) & 0x3F));
+        else throw InputError("config.map: a character above U+00FF in a map whose map_encoding is \"latin1\"");
+    }
+    return bytes;
+}
+
 }  // namespace
 
 Map map_from_config(const Json& config) {
@@ -92,7 +113,7 @@ Map map_from_config(const Json& config) {
         if (config.contains("map_name") && !config["map_name"].is_string())
             throw InputError("config.map_name: expected the map's name as a string, got " + shown_json(config["map_name"]));
         const std::string source = config.value("map_name", std::string("map"));
-        return read_map(config["map"].get<std::string>(), source);
+        return read_map(map_bytes(config), source);
     }
     if (config.contains("builtin")) {
         // (A number was looked up as the map '' and reported as "unknown built-in map ''".)

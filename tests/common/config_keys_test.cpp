@@ -27,7 +27,7 @@ TEST(ConfigKeys, AnUnknownKeyIsRefusedNamingItAndTheKeysTheGameTakes) {
         {"copsrobbers", "Cops and Robbers takes game, seed, map, map_name, relaxed, cops, rounds and start"},
         {"fugitive", "Fugitive vs Detectives takes game, seed and map"},
         {"robots", "Robots takes game, seed, input, case, robots and teleports"},
-        {"searchparty", "Search Party takes game, seed, map, map_name, builtin and generate"},
+        {"searchparty", "Search Party takes game, seed, map, map_name, map_encoding, builtin and generate"},
     };
     ASSERT_EQ(takes.size(), all_games().size());
     for (const auto& [game, listed] : takes)

@@ -450,6 +450,19 @@ TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
     EXPECT_EQ(error_of(Json::parse(R"({"game":"searchparty","builtin":5})")), "config.builtin: expected a built-in map's name as a string, got 5");
     EXPECT_EQ(error_of(Json{{"game", "searchparty"}, {"map", kExample1}, {"map_name", 7}}),
               "config.map_name: expected the map's name as a string, got 7");
+    // map_encoding "latin1": each character one byte, so the refused byte is named as the
+    // programs name it ('\xe9' read from the file; U+00E9 is C3 A9 in the JSON text).
+    const Json latin1{{"game", "searchparty"}, {"map", "6 2 0 0\n..S...\n..\xc3\xa9...\n"}, {"map_name", "f.txt"}};
+    EXPECT_EQ(error_of(latin1), "f.txt line 3: bad character '\\xc3' at x=2 (expected '.', '#' or 'S')");
+    Json as_bytes = latin1;
+    as_bytes["map_encoding"] = "latin1";
+    EXPECT_EQ(error_of(as_bytes), "f.txt line 3: bad character '\\xe9' at x=2 (expected '.', '#' or 'S')");
+    as_bytes["map"] = "6 1 0 0\n..S...\n";
+    EXPECT_EQ(error_of(as_bytes), "(no error)");
+    as_bytes["map"] = "6 1 0 0\n..S..\xe2\x82\xac\n";
+    EXPECT_EQ(error_of(as_bytes), "config.map: a character above U+00FF in a map whose map_encoding is \"latin1\"");
+    as_bytes["map_encoding"] = "cp1252";
+    EXPECT_EQ(error_of(as_bytes), "config.map_encoding: expected \"utf-8\" or \"latin1\", got \"cp1252\"");
     auto g = create_game(Json{{"game", "searchparty"}, {"builtin", "example2"}});
     EXPECT_THROW(g->suggest_move(Json{{"level", 3}}), InputError);
     EXPECT_THROW(g->suggest_move(Json{{"fixed", 6}}), InputError);

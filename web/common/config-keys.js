@@ -9,7 +9,7 @@ export const CONFIG_KEYS = {
   copsrobbers: ['map', 'map_name', 'relaxed', 'cops', 'rounds', 'start'],
   fugitive: ['map'],
   robots: ['input', 'case', 'robots', 'teleports'],
-  searchparty: ['map', 'map_name', 'builtin', 'generate'],
+  searchparty: ['map', 'map_name', 'map_encoding', 'builtin', 'generate'],
 };
 
 // Keys whose value may be an object, and the keys that object takes.

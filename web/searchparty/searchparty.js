@@ -820,8 +820,27 @@ async function takeOver() {
   return loadConfig(st.config, moves);
 }
 
-async function mapConfig(text, name = null) {
-  return { game: 'searchparty', map: text, seed: st.seed, ...(name ? { map_name: name } : {}) };
+async function mapConfig(text, name = null, encoding = null) {
+  return { game: 'searchparty', map: text, seed: st.seed, ...(name ? { map_name: name } : {}), ...(encoding ? { map_encoding: encoding } : {}) };
+}
+
+/**
+ * A file's text, and 'latin1' when it is not UTF-8: then each of its bytes is one character, so
+ * that the engine names a refused byte as the programs do ('\xe9'; read as text, a Latin-1 byte
+ * was U+FFFD, named '\xef'). A replay (JSON) is read as text either way.
+ */
+async function readMapFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: null };
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    if (text.trimStart().startsWith('{')) return { text, encoding: null };
+    // (not TextDecoder('latin1'), which is windows-1252: bytes 0x80-0x9F become other characters)
+    let latin1 = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) latin1 += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { text: latin1, encoding: 'latin1' };
+  }
 }
 
 /**
@@ -866,10 +885,10 @@ async function showReplayExplained(input, options) {
 /** A map text, or a replay JSON (text starting with "{"); false when a later game took its place. */
 // `name`: the file the text came from, which the engine's errors then name ("m.txt line 3: …"
 // as the programs say, where they said "map line 3").
-async function loadText(text, name = null) {
+async function loadText(text, name = null, encoding = null) {
   const t = text.trim();
   if (t.startsWith('{')) return showReplayExplained(t);
-  return loadConfig(await mapConfig(text, name));
+  return loadConfig(await mapConfig(text, name, encoding));
 }
 
 // The Generate form's fields: the engine's limits, checked here so that every mistake reads the
@@ -1080,9 +1099,9 @@ async function init() {
   // the board: its keys play (focus stayed on the form's button, far below the board).
   // A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
-  const loadByHand = (text, map = null, fileName = null) => {
+  const loadByHand = (text, map = null, fileName = null, encoding = null) => {
     supersedeAddressReplay();
-    return loadText(text, fileName).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, e));
+    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, e));
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
@@ -1120,9 +1139,9 @@ async function init() {
       showError(errorBox, `${f.name}: more than ${MAX_MAP_FILE_BYTES} bytes, larger than any map`);
       return;
     }
-    const text = await f.text();
+    const { text, encoding } = await readMapFile(f);
     $('map-text').value = text;
-    loadByHand(text, null, f.name);
+    loadByHand(text, null, f.name, encoding);
   };
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
