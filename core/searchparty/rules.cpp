@@ -4,6 +4,8 @@
 // but still take part in the "moved twice" check on first characters.
 #include "searchparty/rules.h"
 
+#include <stdexcept>
+
 #include "common/errors.h"
 #include "common/line_reader.h"
 
@@ -53,6 +55,12 @@ void State::mark_searched(int cell) {
     const int x = map_.x_of(cell), y = map_.y_of(cell);
     for (const Offset& v : vision_offsets())  // sight is symmetric: those who would see it
         if (map_.inside(x - v.dx, y - v.dy)) --unsearched_in_view_[map_.index(x - v.dx, y - v.dy)];
+}
+
+void State::resume(const std::vector<Actor>& actors, int turns) {
+    if (actors.size() != actors_.size()) throw std::invalid_argument("State::resume: another cast");
+    actors_ = actors;
+    turns_ = turns;
 }
 
 int State::costars_alive() const {

@@ -98,6 +98,10 @@ public:
     // Counts an open cell as searched, as if somebody had seen it (no turn is played): a plan
     // for part of the cast starts from the cells the others will search (team_routes.h).
     void mark_searched(int cell);
+    // Puts the cast where a controller's state block shows it after `turns` turns (the dead
+    // ones too, alive = false); the block's searched cells go through mark_searched. For a
+    // solver whose own record of the game is not the controller's.
+    void resume(const std::vector<Actor>& actors, int turns);
     // Which living actors would die with everyone where `actors` says (the death rule).
     static std::vector<bool> doomed(const std::vector<Actor>& actors);
 

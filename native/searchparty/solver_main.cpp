@@ -333,6 +333,44 @@ Map first_map(const Options& o, const std::string& actors, const std::vector<std
     return map_from_block(actors, rows);
 }
 
+// The game as a later state block shows it ("Turn k", the living actors, the board), when it is
+// not where this solver's record says: the block's searched cells, its actors' cells (those it
+// does not list dead), k - 1 turns played. The policy steers from there (it stepped this
+// solver's own record, and walked the star off the board from where the block had it).
+State state_from_block(const State& start, const std::string& turn_line, const std::string& actors_line,
+                       const std::vector<std::string>& rows) {
+    const Map& map = start.map();
+    const std::string where = "the state block of \"" + turn_line.substr(0, 20) + "\"";
+    long turn = 0;
+    if (std::sscanf(turn_line.c_str(), "Turn %ld", &turn) != 1 || turn < 1)
+        throw InputError(where + ": expected a line \"Turn k\" before it");
+    if (static_cast<int>(rows.size()) != map.rows) throw InputError(where + ": " + std::to_string(rows.size()) + " board rows, expected " + std::to_string(map.rows));
+    State s(map);
+    for (int y = 0; y < map.rows; ++y) {
+        if (static_cast<int>(rows[y].size()) != map.cols)
+            throw InputError(where + ": board row " + std::to_string(y + 1) + " has " + std::to_string(rows[y].size()) + " characters, expected " + std::to_string(map.cols));
+        for (int x = 0; x < map.cols; ++x) {
+            const char c = rows[y][x];
+            if ((c == '#') != !map.open_at(x, y) || (c != 'o' && c != '.' && c != '#'))
+                throw InputError(where + ": board row " + std::to_string(y + 1) + " has '" + std::string(1, c) + "' at x=" + std::to_string(x) + " where the map has " + (map.open_at(x, y) ? "an open cell" : "a wall"));
+            if (c == 'o') s.mark_searched(map.index(x, y));
+        }
+    }
+    std::vector<Actor> actors = start.actors();
+    for (Actor& a : actors) a.alive = false;
+    std::string line = actors_line;
+    if (!line.empty() && line.back() == '.') line.pop_back();
+    for (const auto& tok : split_tokens(line)) {
+        int x = -1, y = -1, end = 0;
+        const int i = tok.size() > 2 && tok[1] == ':' ? start.actor_index(tok[0]) : -1;
+        if (i < 0 || std::sscanf(tok.c_str() + 2, "%d,%d%n", &x, &y, &end) != 2 || tok.size() != static_cast<std::size_t>(end) + 2 || !map.open_at(x, y))
+            throw InputError(where + ": bad actor \"" + tok.substr(0, 20) + "\" (expected NAME:x,y on an open cell, NAME one of the map's cast)");
+        actors[static_cast<std::size_t>(i)].x = x, actors[static_cast<std::size_t>(i)].y = y, actors[static_cast<std::size_t>(i)].alive = true;
+    }
+    s.resume(actors, static_cast<int>(turn - 1));
+    return s;
+}
+
 // The batch form's plan for `start`, made on a thread of its own so that the turns can be
 // answered while it is made. The thread owns copies of the state and the options: it may
 // outlive the run when the controller ends it early (the caller then leaves by _Exit).
@@ -376,9 +414,19 @@ int interactive(const Options& o, const std::string& first_line) {
         // line = "Turn k"; then the actors line, the board rows, the dashes.
         std::string actors;
         std::vector<std::string> rows;
-        if (!std::getline(std::cin, actors)) return ended();
         // CRLF blocks (a block saved on Windows and piped in) read as LF ones, as map files do.
         const auto chomp = [](std::string& l) { if (!l.empty() && l.back() == '\r') l.pop_back(); };
+        chomp(line);
+        const std::string turn_line = line;
+        // No first block (an empty input, a stray line, one cut after "Turn 1") ended with
+        // status 0 and no word.
+        if (!state && turn_line.rfind("Turn", 0) != 0)
+            throw InputError("first state block: expected the line \"Turn 1\", got " +
+                             (std::cin.eof() && turn_line.empty() ? std::string("the end of the input") : quoted_excerpt(turn_line)));
+        if (!std::getline(std::cin, actors)) {
+            if (!state) throw InputError("first state block: the input ended after the line \"" + turn_line.substr(0, 20) + "\"");
+            return ended();
+        }
         chomp(actors);
         bool dashes = false;
         while (std::getline(std::cin, line)) {
@@ -408,8 +456,9 @@ int interactive(const Options& o, const std::string& first_line) {
             continue;
         }
         if (planning.valid()) plan = planning.get().moves;  // (a planning error is thrown here)
-        if (state->actors_line() != actors) {  // not where the plan expects: steer from here
-            std::cerr << "searchparty-solver: state differs from the plan; continuing with the policy\n";
+        if (state->actors_line() != actors || state->board_rows() != rows) {  // not where the plan expects: steer from here
+            std::cerr << "searchparty-solver: the state block of \"" << turn_line.substr(0, 20) << "\" differs from the plan; continuing with the policy from the block's state\n";
+            state.emplace(state_from_block(State(state->map()), turn_line, actors, rows));
             next = plan.size();
         }
         if (state->finished()) {
@@ -535,7 +584,12 @@ static int run(int argc, char** argv) {
         if (o.mode == 2 && !first_read) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
         const bool piped = !isatty(0);
-        if (o.map_path.empty() && (!piped || (!first_read && std::cin.peek() == EOF)))
+        // An empty file on standard input is a map that is refused as a map file is ("got an
+        // empty map", status 1; it was "no MAP given", status 2); /dev/null or an empty pipe is
+        // no map at all.
+        struct stat in {};
+        const bool file_on_stdin = fstat(0, &in) == 0 && S_ISREG(in.st_mode);
+        if (o.map_path.empty() && (!piped || (!first_read && !file_on_stdin && std::cin.peek() == EOF)))
             return bad("no MAP given (the batch form reads it from a file or from standard input)");
         // Without MAP the batch form reads the map on standard input, as the original challenge's
         // programs do ("N M p q" and the rows); its first line was read to choose the form.

@@ -520,6 +520,10 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     EXPECT_EQ(r.status, 1);
     EXPECT_TRUE(has(r.out, "searchparty-solver: standard input line 1: expected the header \"N M p q\"")) << r.out;
     r = expect_exit(kBin + "/searchparty-solver < /dev/null", 2, "searchparty-solver: no MAP given (the batch form reads it from a file or from standard input)");
+    // An empty file on standard input is an empty map file, refused as one (it was "no MAP given").
+    std::ofstream(dir + "/empty.txt").flush();
+    r = expect_exit(kBin + "/searchparty-solver < " + dir + "/empty.txt", 1,
+                    "searchparty-solver: standard input line 1: expected the header line \"N M p q\", got an empty map");
     const Outcome piped = run(kBin + "/searchparty-solver < " + map + " 2>/dev/null");
     const Outcome forced = run(kBin + "/searchparty-solver --batch < " + map + " 2>/dev/null");
     const Outcome from_file = run(kBin + "/searchparty-solver " + map + " 2>/dev/null");

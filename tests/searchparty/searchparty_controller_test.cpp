@@ -430,6 +430,10 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
         {"Turn 1\nA:1,1.\n...\n...\n" + kDashes, "no star"},
         // Cut off before the dashes (it said "the star's cell 2,2 is not an open cell").
         {"Turn 1\n@:2,2.\n.ooo..\n", "first state block: the input ended after 1 board row, before the line of 40 '-' that ends the block"},
+        // No first block at all: these ended with status 0 and no word.
+        {"", "first state block: expected the line \"Turn 1\", got the end of the input"},
+        {"hello\n", "first state block: expected the line \"Turn 1\", got 'hello'"},
+        {"Turn 1\n", "first state block: the input ended after the line \"Turn 1\""},
     };
     for (const auto& c : cases) {
         const pursuit::test::ScratchDir scratch("sp-block-");
@@ -457,6 +461,29 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
     EXPECT_EQ(cut.status, 0);
     EXPECT_EQ(cut.out, "@4.\n");
     EXPECT_EQ(cut.err, "");
+}
+
+// A later block that is not where the solver's own record of the game is (another controller,
+// another rule): the policy steers from the block's state. It stepped its own record, and sent
+// the star at 0,0 west, off the board (@4 again).
+TEST(SearchPartySolver, ALaterBlockThatDiffersFromThePlanIsPlayedFromTheBlock) {
+    const pursuit::test::ScratchDir scratch("sp-differs-");
+    const std::string& dir = scratch.path();
+    const std::string turn1 = "Turn 1\n@:6,0.\n....ooooo....\n" + kDashes;
+    pursuit::write_file(dir + "/in.txt", turn1 + "Turn 2\n@:0,0.\nooo.ooooo....\n" + kDashes);
+    const Ran ran = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
+    EXPECT_EQ(ran.status, 0);
+    EXPECT_EQ(ran.out, "@4.\n@6.\n");
+    EXPECT_EQ(ran.err, "searchparty-solver: the state block of \"Turn 2\" differs from the plan; continuing with the policy from the block's state\n");
+    // A block that cannot be this map's state is named.
+    pursuit::write_file(dir + "/in.txt", turn1 + "Turn 2\n@:0,0 Q:1,0.\nooo.ooooo....\n" + kDashes);
+    Ran bad = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_NE(bad.err.find("searchparty-solver: the state block of \"Turn 2\": bad actor \"Q:1,0\" (expected NAME:x,y on an open cell, NAME one of the map's cast)"), std::string::npos) << bad.err;
+    pursuit::write_file(dir + "/in.txt", turn1 + "Turn 2\n@:0,0.\nooo.ooooo...\n" + kDashes);
+    bad = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_NE(bad.err.find("the state block of \"Turn 2\": board row 1 has 12 characters, expected 13"), std::string::npos) << bad.err;
 }
 
 // `--tries N` without a budget runs exactly N tries after the deterministic plan, so two runs
