@@ -750,10 +750,10 @@ test('replay player: the scrub slider moves the player and the board to the turn
 test('watching a plan: the play controls are disabled and the play keys say to press "Play from here"', async () => {
   const page = await openPage();
   const controls = '#play-box .dpad button, #btn-end-turn, #btn-hint, #btn-undo';
-  assert.deepEqual(await page.$$eval(controls, (bs) => bs.filter((b) => b.disabled).length), 0, 'enabled in a game');
   await page.locator('#board').focus();
   await page.keyboard.press('d');  // a turn played by hand, so Undo has something to undo
   await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.deepEqual(await page.$$eval(controls, (bs) => bs.filter((b) => b.disabled).length), 0, 'enabled in a game');
   const total = await watchSolver(page);
   await page.click('#replay-player .rp-play');  // pause
   await page.locator('#replay-player .rp-slider').fill('2');
@@ -786,6 +786,86 @@ test('watching a plan: the play controls are disabled and the play keys say to p
   await page.waitForSelector('body[data-sp-turn="3"]');
   await page.click('#btn-undo');
   await page.waitForSelector('body[data-sp-turn="2"]');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// While a plan or a replay was shown, ↑ ↓ PgUp PgDn (the star's moves north, south, north-east and
+// south-east) said nothing and scrolled the page (in a course page's frame, the frame too): only
+// keys of one character counted as play keys. They say to press "Play from here", as 8 or Enter
+// do, and scroll nothing; the replay player's own keys (← → Home End) still step the plan.
+test('watching a plan: ↑ ↓ PgUp PgDn say to press "Play from here" and scroll nothing; ← → Home End step the plan', async () => {
+  const page = await h.newPage({ viewport: { width: 1000, height: 600 } });  // (the page scrolls)
+  await page.goto(new URL('searchparty/#map=example2', h.url).href);
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('9×9') && document.body.dataset.spTurn === '0');
+  const total = await watchSolver(page);
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('2');
+  await page.waitForSelector('body[data-sp-turn="2"]');
+  await page.locator('#board').focus();
+  // (a listener on the window, after the page's on the document: was the key's default action stopped?)
+  await page.evaluate(() => { window.addEventListener('keydown', (e) => { window.__prevented = e.defaultPrevented; }); });
+  const press = async (key) => {
+    await page.evaluate(() => { document.getElementById('error').hidden = true; window.scrollTo(0, 60); window.__prevented = null; });
+    await page.keyboard.press(key);
+    await nextFrames(page, 3);
+    return { said: await page.isVisible('#error') ? await text(page, 'error') : '', prevented: await page.evaluate(() => window.__prevented), scrollY: await page.evaluate(() => window.scrollY) };
+  };
+  for (const key of ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', '8']) {
+    const { said, prevented, scrollY } = await press(key);
+    assert.match(said, /press “Play from here” to play on from this turn/, `${key}: the message`);
+    assert.equal(prevented, true, `${key}: its default action (a scroll) is stopped`);
+    assert.equal(scrollY, 60, `${key}: the page did not scroll`);
+  }
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'no turn played');
+  // The player's keys step the plan, without the message.
+  for (const [key, turn] of [['ArrowRight', 3], ['ArrowLeft', 2], ['End', total], ['Home', 0]]) {
+    const { said } = await press(key);
+    await boardFollowsPlayer(page, turn, total, key);
+    assert.equal(said, '', `${key}: no message`);
+  }
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Undo with no turn played was enabled, and did nothing, without a word. It is disabled while
+// there is nothing to undo: at turn 0 of a map loaded, after Restart, back at turn 0 by Undo, and
+// after "Play from here" at turn 0 of a plan.
+test('Undo is disabled with no turn to undo: a new map, Restart, Undo back to turn 0, "Play from here" at turn 0', async () => {
+  const page = await openPage();
+  const undo = () => page.isEnabled('#btn-undo');
+  const playTurn = async (n) => {
+    await page.locator('#board').focus();
+    await page.keyboard.press('5');
+    await page.waitForSelector(`body[data-sp-turn="${n}"]`);
+  };
+  assert.equal(await undo(), false, 'the first map at turn 0');
+  await playTurn(1);
+  assert.equal(await undo(), true, 'after a turn');
+  await page.focus('#btn-undo');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.waitForFunction(() => document.getElementById('btn-undo').disabled, null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await undo(), false, 'back at turn 0 by Undo');
+  assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'btn-undo', 'focus left the disabled button');
+  await playTurn(1);
+  await page.click('#btn-restart');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  assert.equal(await undo(), false, 'after Restart');
+  await playTurn(1);
+  await page.selectOption('#in-builtin', 'example2');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('9×9') && document.body.dataset.spTurn === '0');
+  assert.equal(await undo(), false, 'a new map');
+  await watchSolver(page);
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('0');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.click('#btn-takeover');
+  await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn: move the cast.');
+  assert.equal(await undo(), false, '"Play from here" at turn 0');
+  await playTurn(1);
+  assert.equal(await undo(), true, 'a turn played from there');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -2051,6 +2131,93 @@ test('the legend says what the board draws, and a cell holding several people sh
     return n / (side * side) > 0.2 ? n / (side * side) : null;
   }, null, { timeout: 5000 }).catch(() => null);
   assert.ok(dark, 'a count is drawn on S');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A pasted JSON array ([{"format":"pursuit-replay", …}]) was read as a map: "map line 1: expected
+// the header "N M p q" … got 1 token". Only text starting with "{" was JSON; text starting with "["
+// is too (no map does: its header is numbers), and the replay's check says what it got.
+test('a JSON array in the map box is read as JSON and refused as a replay, naming the array', async () => {
+  const page = await openPage();
+  const caption = await text(page, 'caption');
+  const replay = JSON.stringify({ format: 'pursuit-replay', version: 1, game: 'searchparty', config: { builtin: 'example1' }, moves: [] });
+  for (const [what, pasted] of [['an array', `[${replay}]`], ['after a byte order mark and blank lines', `\uFEFF\n\n  [${replay}]\n`], ['an empty array', '[]']]) {
+    await page.evaluate(() => { document.getElementById('error').hidden = true; });
+    await page.fill('#map-text', pasted);
+    await page.click('#btn-load');
+    await page.waitForSelector('#error:not([hidden])');
+    const said = await page.textContent('#error .error-text');
+    assert.match(said, /^replay: expected a JSON object \{"format":"pursuit-replay", \.\.\.\}, got an array$/, `${what}: ${said}`);
+    assert.doesNotMatch(said, /map line|header/, what);
+    assert.equal(await text(page, 'caption'), caption, `${what}: the map shown stays`);
+  }
+  // The same replay not in an array plays.
+  await page.fill('#map-text', replay);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.startsWith('A replay of 0 turns'));
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A person on the board's edge was cut by the canvas (its disc is larger than its cell), and the
+// count of the people on a cell there was moved in onto the letter: on a 3×2 map with S at the top
+// right it hid the star's "@". The disc is moved in to be whole, and the count goes to a corner
+// of the cell that is on the board, clear of the letter.
+test('a person on the board\'s edge is drawn whole, and the count of a cell there leaves its letter readable', async () => {
+  const page = await openPage();
+  const load = async (map, costars) => {
+    await page.fill('#map-text', map);
+    await page.click('#btn-load');
+    const start = `S at ${map.split('\n')[1].indexOf('S')},0`;
+    await page.waitForFunction(([s, c]) => document.getElementById('caption').textContent.endsWith(s) && document.getElementById('c-costars').textContent === c, [start, costars]);
+    await nextFrames(page, 3);
+  };
+  // The star's disc (#d63384): its box, in cells.
+  const starBox = () => page.evaluate(() => {
+    const canvas = document.getElementById('board'), cell = canvas.width / 3;
+    const { data, width } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - 0xd6) + Math.abs(data[i + 1] - 0x33) + Math.abs(data[i + 2] - 0x84) > 30) continue;
+      const x = (i / 4) % width, y = Math.floor(i / 4 / width);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+    return { w: (x1 - x0 + 1) / cell, h: (y1 - y0 + 1) / cell, cx: (x0 + x1 + 1) / 2, cy: (y0 + y1 + 1) / 2, cell };
+  });
+  // The white pixels of the letter: those within half a cell of the disc's middle (the searched
+  // cells around are white too, from 0.6 cell off).
+  const letterPixels = (box) => page.evaluate(({ cx, cy, cell }) => {
+    const canvas = document.getElementById('board');
+    const { data, width } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const out = [];
+    for (let i = 0; i < data.length; i += 4) {
+      const x = (i / 4) % width + 0.5, y = Math.floor(i / 4 / width) + 0.5;
+      if (Math.hypot(x - cx, y - cy) < cell / 2 && data[i] > 235 && data[i + 1] > 235 && data[i + 2] > 235) out.push(i);
+    }
+    return out;
+  }, box);
+  const stillWhite = (pixels) => page.evaluate((pixels) => {
+    const canvas = document.getElementById('board');
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    return pixels.filter((i) => data[i] > 235 && data[i + 1] > 235 && data[i + 2] > 235).length;
+  }, pixels);
+  for (const zoom of ['fit', '2']) {
+    await page.selectOption('#in-zoom', zoom);
+    await load('3 2 0 0\n.S.\n...\n', '0/0');  // the star alone, on the top edge
+    const edge = await starBox();
+    assert.ok(Math.abs(edge.h - edge.w) * edge.cell <= 1.5 && edge.h > 1.1, `zoom ${zoom}: the star's disc on the top edge is whole (${edge.w.toFixed(2)} × ${edge.h.toFixed(2)} cells)`);
+    await load('3 2 0 0\n..S\n...\n', '0/0');  // the star alone, on the top right corner
+    const corner = await starBox();
+    assert.ok(Math.abs(corner.w - edge.w) * corner.cell <= 1.5 && Math.abs(corner.h - edge.h) * corner.cell <= 1.5, `zoom ${zoom}: the star's disc on the corner is whole (${corner.w.toFixed(2)} × ${corner.h.toFixed(2)} cells)`);
+    const letter = await letterPixels(corner);
+    assert.ok(letter.length > corner.cell, `zoom ${zoom}: the "@" is drawn (${letter.length} pixels)`);
+    await load('3 2 1 1\n..S\n...\n', '1/1');  // three on that cell: a count is drawn
+    const kept = await stillWhite(letter);
+    assert.ok(kept >= 0.98 * letter.length, `zoom ${zoom}: the count leaves the "@" whole (${kept} of its ${letter.length} pixels)`);
+    await screenshot(page, `searchparty-edge-count-${zoom}`);
+  }
   h.assertNoErrors();
   await page.context().close();
 });

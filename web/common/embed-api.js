@@ -78,6 +78,15 @@ function isPlainObject(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 }
 
+/** What a value that is no replay is, in words: "an array" (a pasted [{…}] was said only not to be an object). */
+function jsonKind(v) {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object that is not plain data';
+  return { string: 'a string', number: 'a number', boolean: `${v}` }[typeof v] ?? `a ${typeof v}`;
+}
+
 /** A JSON-able value (numbers, strings, booleans, null, arrays, plain objects) of bounded size. */
 function checkData(value, what, maxChars) {
   let text;
@@ -113,7 +122,7 @@ export function validateReplay(replay, game) {
       throw new Error(`replay: not JSON (${e.message})`);
     }
   }
-  if (!isPlainObject(r)) throw new Error('replay: expected a JSON object {"format":"pursuit-replay", ...}');
+  if (!isPlainObject(r)) throw new Error(`replay: expected a JSON object {"format":"pursuit-replay", ...}, got ${jsonKind(r)}`);
   r = checkData(r, 'replay', MAX_REPLAY_CHARS);
   if (r.format !== 'pursuit-replay') throw new Error('replay: "format" must be "pursuit-replay"');
   if (r.version !== undefined && r.version !== 1) throw new Error(`replay: version ${String(r.version).slice(0, 20)} is not supported (this site reads version 1)`);

@@ -297,7 +297,7 @@ function draw(ctx, geo) {
   // The cast: several may share a cell; show the first living letter (star first) and, on cells
   // big enough, how many live there (at the start only @ showed, the counters saying 5 more),
   // deaths as ✕.
-  const byCell = new Map(), counts = [], deathsUnder = [];
+  const byCell = new Map(), marks = [];
   for (const a of obs.actors) {
     const k = a.y * obs.cols + a.x;
     if (!byCell.has(k)) byCell.set(k, []);
@@ -307,9 +307,8 @@ function draw(ctx, geo) {
   ctx.textBaseline = 'middle';
   for (const list of byCell.values()) {
     const a = list.find((p) => p.alive) || list[0];
-    const cx = (a.x + 0.5) * cell, cy = (a.y + 0.5) * cell;
-    const r = Math.max(1.5, cell * 0.9);
     if (!a.alive) {
+      const cx = (a.x + 0.5) * cell, cy = (a.y + 0.5) * cell, r = Math.max(1.5, cell * 0.9);
       ctx.strokeStyle = '#c0392b';
       ctx.lineWidth = Math.max(1, cell / 6);
       ctx.beginPath();
@@ -319,7 +318,11 @@ function draw(ctx, geo) {
       continue;
     }
     const color = castColor[a.role];
-    const radius = Math.max(2, cell * (cell < 8 ? 1.1 : 0.6));
+    // The disc, larger than its cell, is moved in from the board's edge to be whole (it was cut
+    // there, a person on a corner cell most of all).
+    const radius = Math.min(Math.max(2, cell * (cell < 8 ? 1.1 : 0.6)), geo.width / 2, geo.height / 2);
+    const within = (v, size) => Math.min(Math.max(v, radius), size - radius);
+    const cx = within((a.x + 0.5) * cell, geo.width), cy = within((a.y + 0.5) * cell, geo.height);
     ctx.fillStyle = color;
     ctx.beginPath();
     ctx.arc(cx, cy, radius, 0, Math.PI * 2);
@@ -330,8 +333,8 @@ function draw(ctx, geo) {
       ctx.fillText(a.name, cx, cy + 0.5);
     }
     const living = list.filter((p) => p.alive).length;
-    if (living > 1 && cell >= MIN_COUNT_CELL) counts.push([a, living]);
-    if (living < list.length && cell >= MIN_COUNT_CELL) deathsUnder.push(a);  // (smaller: it hid the cells around)
+    // (smaller: the count's digits are unreadable, and a death's ✕ hid the cells around)
+    if ((living > 1 || living < list.length) && cell >= MIN_COUNT_CELL) marks.push({ a, cx, cy, living, dead: living < list.length });
     if (!st.watching && $('play-box') && steerMode() === 'all' && list.some((p) => p.name === st.selected && p.alive)) {
       ctx.strokeStyle = '#000';
       ctx.lineWidth = Math.max(1, cell / 10);
@@ -339,14 +342,16 @@ function draw(ctx, geo) {
     }
   }
   const countColor = cssVar('--sp-count', '#1d232a');
-  for (const [a, n] of counts) drawCount(ctx, geo, a, n, countColor);  // (after every dot: a neighbour's covered one)
+  for (const m of marks) if (m.living > 1) m.countAt = drawCount(ctx, geo, m, countColor);  // (after every dot: a neighbour's covered one)
   // A death where someone living now stands: a small ✕ in the cell's lower left corner (the
-  // living dot hid the ✕, and the board no longer showed where anyone died).
-  for (const a of deathsUnder) drawDeathMark(ctx, cell, a);
+  // living dot hid the ✕, and the board no longer showed where anyone died); lower right when
+  // the count is at the left, beside or below the letter (a person on the board's top right cell).
+  for (const m of marks) if (m.dead) drawDeathMark(ctx, cell, m.a, m.countAt && m.countAt[0] < 0 && m.countAt[1] >= 0);
 }
 
-function drawDeathMark(ctx, cell, a) {
-  const half = Math.max(2, cell * 0.16), cx = a.x * cell + half + 1, cy = (a.y + 1) * cell - half - 1;
+function drawDeathMark(ctx, cell, a, right = false) {
+  const half = Math.max(2, cell * 0.16), cy = (a.y + 1) * cell - half - 1;
+  const cx = right ? (a.x + 1) * cell - half - 1 : a.x * cell + half + 1;
   ctx.lineCap = 'round';
   ctx.lineWidth = Math.max(2, cell / 6) + 2;  // first a white halo, so the ✕ reads on the dot and on any cell
   for (const color of ['#fff', '#c0392b']) {
@@ -364,10 +369,24 @@ function drawDeathMark(ctx, cell, a) {
 // (the legend says one dot stands for all there).
 const MIN_COUNT_CELL = 14;
 
-/** How many people live on actor `a`'s cell: a dark disc at its top right corner (inside the board), as the legend shows it. */
-function drawCount(ctx, geo, a, n, color) {
-  const cell = geo.cell, r = Math.max(5.5, cell * 0.3);
-  const cx = Math.min((a.x + 0.9) * cell, geo.cols * cell - r), cy = Math.max((a.y + 0.1) * cell, r);
+// Where a count goes from the centre of the person's disc, in cells: on a corner of the cell,
+// clear of the letter (the top right one first); beside or below the letter on a map one cell
+// high or wide. The first one wholly on the board is taken: moved in from the board's edge, the
+// count hid the star's "@".
+const COUNT_SPOTS = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0.7, 0], [-0.7, 0], [0, -0.7], [0, 0.7]];
+
+/**
+ * How many people live on the cell of the disc centred at (m.cx, m.cy): a dark disc on the
+ * board, at the first of COUNT_SPOTS where it is whole (else the first, moved in), as the legend
+ * shows it. Returns the spot taken.
+ */
+function drawCount(ctx, geo, m, color) {
+  const cell = geo.cell, r = Math.max(5.5, cell * 0.3), n = m.living;
+  const at = ([dx, dy]) => [m.cx + dx * cell, m.cy + dy * cell];
+  const whole = ([x, y]) => x >= r && x <= geo.width - r && y >= r && y <= geo.height - r;
+  const spot = COUNT_SPOTS.find((d) => whole(at(d))) ?? COUNT_SPOTS[0];
+  const [x, y] = at(spot);
+  const cx = Math.min(Math.max(x, r), geo.width - r), cy = Math.min(Math.max(y, r), geo.height - r);
   ctx.fillStyle = color;
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
@@ -375,6 +394,7 @@ function drawCount(ctx, geo, a, n, color) {
   ctx.fillStyle = '#fff';
   ctx.font = `bold ${Math.floor(Math.max(8, cell * (n > 9 ? 0.3 : 0.4)))}px system-ui, sans-serif`;
   ctx.fillText(String(n), cx, cy + 0.5);
+  return spot;
 }
 
 /** The controls that play a turn by hand: disabled while a plan or a replay is shown. */
@@ -394,7 +414,8 @@ function updatePlayControls() {
   const focused = document.activeElement;
   for (const b of playControls()) {
     if (b.dataset.ownTitle === undefined) b.dataset.ownTitle = b.getAttribute('title') ?? '';
-    b.disabled = st.watching;
+    // Undo with no turn played has nothing to undo (it was enabled, and did nothing, without a word).
+    b.disabled = st.watching || (b.id === 'btn-undo' && !st.moves.length);
     if (st.watching) b.title = watchingMessage();
     else if (b.dataset.ownTitle) b.title = b.dataset.ownTitle;
     else b.removeAttribute('title');
@@ -402,10 +423,17 @@ function updatePlayControls() {
   restoreFocus(focused, $('btn-takeover'), $('board'));
 }
 
-/** A key that plays a turn by hand (not the replay player's ← → Home End and Space). */
+// The replay player's own keys (replay-player.js onKey): while a plan or a replay is shown they step it.
+const PLAYER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End', ' ']);
+
+/**
+ * A key that plays a turn by hand, not one of the replay player's (PLAYER_KEYS): ↑ ↓ PgUp PgDn
+ * too (only one-character keys counted, and those said nothing and scrolled the page, or the
+ * course page's frame).
+ */
 function playsTurn(ev) {
-  if (controlOwnsKey(ev.target, ev.key)) return false;
-  return ev.key === 'Enter' || ev.key === '?' || /^[1-9]$/.test(ev.key) || (ev.key.length === 1 && ev.key in KEY_DIRS);
+  if (controlOwnsKey(ev.target, ev.key) || PLAYER_KEYS.has(ev.key)) return false;
+  return ev.key === 'Enter' || ev.key === '?' || /^[1-9]$/.test(ev.key) || Object.hasOwn(KEY_DIRS, ev.key);
 }
 
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
@@ -835,7 +863,7 @@ async function readMapFile(file) {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: null };
   } catch {
     const text = new TextDecoder('utf-8').decode(bytes);
-    if (text.trimStart().startsWith('{')) return { text, encoding: null };
+    if (looksLikeJson(text)) return { text, encoding: null };
     // (not TextDecoder('latin1'), which is windows-1252: bytes 0x80-0x9F become other characters)
     let latin1 = '';
     for (let i = 0; i < bytes.length; i += 0x8000) latin1 += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -882,12 +910,19 @@ async function showReplayExplained(input, options) {
   }
 }
 
-/** A map text, or a replay JSON (text starting with "{"); false when a later game took its place. */
+/**
+ * Text that is JSON, to be read as a replay: it starts with "{" or "[" (after blanks and a byte
+ * order mark, which trimStart drops). No map starts so: its header "N M p q" is numbers. A JSON
+ * array was read as a map ("map line 1: expected the header … got 15 tokens").
+ */
+const looksLikeJson = (text) => /^[{[]/.test(text.trimStart());
+
+/** A map text, or a replay JSON (looksLikeJson); false when a later game took its place. */
 // `name`: the file the text came from, which the engine's errors then name ("m.txt line 3: …"
 // as the programs say, where they said "map line 3").
 async function loadText(text, name = null, encoding = null) {
   const t = text.trim();
-  if (t.startsWith('{')) return showReplayExplained(t);
+  if (looksLikeJson(t)) return showReplayExplained(t);
   return loadConfig(await mapConfig(text, name, encoding));
 }
 
@@ -1135,7 +1170,7 @@ async function init() {
     // The programs' cap on map files, before reading (a replay, JSON, is not a map): a 10 MB
     // file written into the text box froze the page for half a minute, then got another error
     // than the programs give.
-    if (f.size > MAX_MAP_FILE_BYTES && !(await f.slice(0, 64).text()).trimStart().startsWith('{')) {
+    if (f.size > MAX_MAP_FILE_BYTES && !looksLikeJson(await f.slice(0, 64).text())) {
       showError(errorBox, `${f.name}: more than ${MAX_MAP_FILE_BYTES} bytes, larger than any map`);
       return;
     }
