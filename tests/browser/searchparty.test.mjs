@@ -1947,6 +1947,40 @@ test('a phone held upright: the board stays whole on screen above the direction 
   await page.context().close();
 });
 
+// On a small phone held upright (375×667) the sticky board, its caption and legend took half the
+// screen, and the status with the turn counter was under them whenever the direction pad was in
+// view. The counters are repeated under the board there (not on a wide screen).
+test('a small phone held upright: the turn and the survivors stay on screen with the direction pad', async () => {
+  const page = await openPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.selectOption('#in-builtin', 'rooms');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('24×12'));
+  await page.evaluate(() => document.querySelector('#play-box .dpad').scrollIntoView({ block: 'end' }));
+  await nextFrames(page);
+  await page.locator('#play-box .dpad button[data-d="6"]').tap();
+  await page.waitForFunction(() => document.body.dataset.spTurn === '1');
+  await nextFrames(page);
+  const seen = await page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect();
+    const counters = document.getElementById('board-counters'), c = rect(counters), pad = rect(document.querySelector('#play-box .dpad'));
+    // what is drawn at the counters' middle: the counters themselves, not the panel over them
+    const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+    const panel = (id) => document.getElementById(id).textContent;
+    return { text: counters.textContent, panel: `Turn ${panel('c-turn')} · Unsearched ${panel('c-left')} · Costars ${panel('c-costars')} · Extras ${panel('c-extras')}`, top: c.top, bottom: c.bottom, padBottom: pad.bottom, height: innerHeight, onTop: counters.contains(hit),
+      turnHidden: rect(document.getElementById('c-turn')).bottom < rect(document.querySelector('.board-wrap')).bottom };
+  });
+  assert.equal(seen.text, seen.panel, 'the same counters as the panel\'s');
+  assert.match(seen.text, /^Turn 1 · Unsearched \d+ · Costars 2\/2 · Extras 3\/3$/);
+  assert.ok(seen.top >= 0 && seen.bottom <= seen.height && seen.onTop && seen.padBottom <= seen.height, JSON.stringify(seen));
+  assert.ok(seen.turnHidden, `the panel's own counter is under the board there (else the repeat is not needed): ${JSON.stringify(seen)}`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'searchparty-small-phone-counters.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await nextFrames(page);
+  assert.equal(await page.$eval('#board-counters', (e) => getComputedStyle(e).display), 'none', 'not repeated on a wide screen');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 /** The built-in example1 (6×5) at `zoom` on a phone held sideways (667×375), ready to play. */
 async function openLandscapeExample1(zoom) {
   const page = await h.newPage({ viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });

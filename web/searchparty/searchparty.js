@@ -458,6 +458,7 @@ function show(obs, result) {
   $('c-left').textContent = obs.unsearched;
   $('c-costars').textContent = `${obs.costars_alive}/${obs.costars}`;
   $('c-extras').textContent = `${obs.extras_alive}/${obs.extras}`;
+  $('board-counters').textContent = `Turn ${obs.turn} · Unsearched ${obs.unsearched} · Costars ${obs.costars_alive}/${obs.costars} · Extras ${obs.extras_alive}/${obs.extras}`;
   const lines = $('result-lines');
   if (obs.over && result?.lines) {
     // The judge's last line, "35 2 1", named (it meant nothing to a player).
