@@ -79,16 +79,35 @@ Map read_map(const std::string& text, const std::string& source) {
     if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
     // Any integer here, so that a field out of range is named below ("-1 is outside
     // 0..1073741824" was not, nor "99999999999 is outside -2147483648..2147483647").
+    struct Field {
+        const char* name;
+        int lo, hi;
+    };
+    const Field fields[4] = {{"N (columns)", 1, kMaxSide}, {"M (rows)", 1, kMaxSide}, {"p (costars)", 0, kMaxCostars}, {"q (extras)", 0, kMaxExtras}};
+    const auto out_of_range = [&](const Field& f, const std::string& got) {
+        in.fail(std::string(f.name) + " must be " + std::to_string(f.lo) + ".." + std::to_string(f.hi) + ", got " + got);
+    };
+    // A field too large for any integer (99999999999999999999) is out of range like any other
+    // (it was "expected the header …, got '99999999999999999999'").
+    if (const auto tokens = split_tokens(in.peek_line()); tokens.size() == 4)
+        for (int i = 0; i < 4; ++i) {
+            const std::string_view digits = std::string_view(tokens[i]).substr(tokens[i][0] == '-' || tokens[i][0] == '+');
+            long long v = 0;
+            if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos && !parse_int(tokens[i], v)) {
+                in.next_line("");
+                out_of_range(fields[i], tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...");
+            }
+        }
     const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, LLONG_MIN, LLONG_MAX);
-    const auto check = [&](long long v, long long lo, long long hi, const std::string& name) {
-        if (v < lo || v > hi) in.fail(name + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + std::to_string(v));
+    const auto check = [&](long long v, const Field& f) {
+        if (v < f.lo || v > f.hi) out_of_range(f, std::to_string(v));
         return static_cast<int>(v);
     };
     Map m;
-    m.cols = check(head[0], 1, kMaxSide, "N (columns)");
-    m.rows = check(head[1], 1, kMaxSide, "M (rows)");
-    m.costars = check(head[2], 0, kMaxCostars, "p (costars)");
-    m.extras = check(head[3], 0, kMaxExtras, "q (extras)");
+    m.cols = check(head[0], fields[0]);
+    m.rows = check(head[1], fields[1]);
+    m.costars = check(head[2], fields[2]);
+    m.extras = check(head[3], fields[3]);
     m.open.assign(static_cast<std::size_t>(m.cols) * m.rows, 0);
     int starts = 0;
     for (int y = 0; y < m.rows; ++y) {

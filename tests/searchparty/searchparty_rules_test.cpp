@@ -75,6 +75,10 @@ TEST(SearchPartyMap, ErrorsNameTheLine) {
     EXPECT_EQ(map_error("2 2 0 0\nS#\n#.\n"), "(no error)");
     // A huge field is named against its range (it was "outside -2147483648..2147483647").
     EXPECT_EQ(map_error("99999999999 5 0 0\nS\n"), "m.txt line 1: N (columns) must be 1..256, got 99999999999");
+    // Too large for any integer: named the same way (it was "expected the header ..., got '9999...'").
+    EXPECT_EQ(map_error("\n6 5 0 99999999999999999999\nS\n"), "m.txt line 2: q (extras) must be 0..26, got 99999999999999999999");
+    EXPECT_EQ(map_error("6 -99999999999999999999 0 0\nS\n"), "m.txt line 1: M (rows) must be 1..256, got -99999999999999999999");
+    EXPECT_EQ(map_error("6 5 " + std::string(60, '9') + " 0\nS\n"), "m.txt line 1: p (costars) must be 0..26, got " + std::string(37, '9') + "...");
     // Lines ended by CR alone were one line: "got 9 tokens".
     EXPECT_EQ(map_error("3 1 0 0\rS..\r"), "m.txt line 1: the lines end with a carriage return alone (CR); expected LF or CRLF line ends");
     // Blanks around a row are dropped, as the original's strip() drops them (an indented map was
