@@ -341,6 +341,7 @@ void Player::take(Player& o) noexcept {
     err_tail_ = std::move(o.err_tail_);
     total_out_ = o.total_out_;
     passed_ = o.passed_;
+    passing_ = o.passing_;
     total_ = o.total_;
     last_ = o.last_;
     move_times_ms_ = std::move(o.move_times_ms_);
@@ -446,6 +447,7 @@ void Player::fail(VerdictKind kind, std::string message) {
 void Player::pass_through(const char* data, std::size_t size) {
     if (limits_.stderr_passthrough_fd < 0 || passed_ >= limits_.stderr_passthrough_bytes) return;
     const std::size_t n = std::min(size, limits_.stderr_passthrough_bytes - passed_);
+    const auto began = Clock::now();
     for (std::size_t done = 0; done < n;) {
         const ssize_t w = write(limits_.stderr_passthrough_fd, data + done, n - done);
         if (w < 0 && errno == EINTR) continue;
@@ -453,6 +455,7 @@ void Player::pass_through(const char* data, std::size_t size) {
         done += static_cast<std::size_t>(w);
     }
     passed_ += n;
+    passing_ += Clock::now() - began;
     if (passed_ >= limits_.stderr_passthrough_bytes) {
         const std::string note = "\n(" + name_ + "'s stderr: more than " + std::to_string(limits_.stderr_passthrough_bytes >> 20) +
                                  " MiB; the rest is not shown)\n";
@@ -583,7 +586,7 @@ void Player::charge(Clock::time_point since) {
 
 std::optional<std::string> Player::read_line(const std::string& context) {
     if (!verdict_.ok()) return std::nullopt;
-    const auto start = Clock::now();
+    auto start = Clock::now();
 
     // The budget of this wait: the per-move limit, cut down by what is left of the total.
     bool total_binds = false;
@@ -596,7 +599,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             total_binds = true;
         }
     }
-    const auto deadline = budget == std::chrono::nanoseconds::max() ? Clock::time_point::max() : start + budget;
+    auto deadline = budget == std::chrono::nanoseconds::max() ? Clock::time_point::max() : start + budget;
     auto orphaned_output = Clock::time_point::max();  // (see below)
 
     for (;;) {
@@ -646,7 +649,14 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             break;
         }
         if (ready <= 0) continue;
-        if (fds[1].revents) drain_stderr();
+        if (fds[1].revents) {
+            // Time blocked on our own stderr is not the program's: its clock and deadline move on.
+            const auto passing_before = passing_;
+            drain_stderr();
+            const auto stalled = passing_ - passing_before;
+            start += stalled;
+            if (deadline != Clock::time_point::max()) deadline += stalled;
+        }
         if (fds[0].revents) read_stdout_chunk();
     }
     charge(start);

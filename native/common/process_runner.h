@@ -172,6 +172,9 @@ private:
     std::string out_buf_, err_tail_;
     std::size_t total_out_ = 0;
     std::size_t passed_ = 0;  // stderr bytes copied to stderr_passthrough_fd
+    // Time spent blocked writing them (our own stderr a full pipe: `2>&1 | less`): the judge's
+    // time, not the program's, so read_line does not count it (a chatty solver got "no reply").
+    std::chrono::nanoseconds passing_ = std::chrono::nanoseconds::zero();
     std::chrono::nanoseconds total_{0}, last_{0};
     std::vector<double> move_times_ms_;
     bool reaped_ = false;

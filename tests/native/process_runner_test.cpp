@@ -518,6 +518,33 @@ TEST(ProcessRunner, StderrFloodNeverBlocksAndTailIsKept) {
     EXPECT_TRUE(contains(tail, "last words")) << tail;
 }
 
+// The judge passes the program's stderr on (searchparty-controller) into a pipe nobody reads for
+// a while (`2>&1 | less`): the time blocked writing it is the judge's, not the program's. A
+// program that wrote 200 KB there and then its reply in 0 s got "no reply within 0.500 s".
+TEST(ProcessRunner, TimeBlockedPassingStderrOnIsNotThinkingTime) {
+    int pipe_fds[2];
+    ASSERT_EQ(pipe(pipe_fds), 0);
+    PlayerLimits l = limits(500ms);
+    l.stderr_passthrough_fd = pipe_fds[1];
+    Player p("chatty", "head -c 200000 /dev/zero | tr '\\0' x >&2; echo 'Move 1'", "", l);
+    std::thread late_reader([&] {  // reads the pass-through pipe only after 1.5 s
+        std::this_thread::sleep_for(1500ms);
+        char buf[65536];
+        while (read(pipe_fds[0], buf, sizeof buf) > 0) {
+        }
+    });
+    auto line = p.read_line("move 1");
+    EXPECT_TRUE(line) << p.verdict().message;
+    if (line) {
+        EXPECT_EQ(*line, "Move 1");
+    }
+    EXPECT_LT(p.thinking_time(), 500ms);
+    p.finish();
+    close(pipe_fds[1]);
+    late_reader.join();
+    close(pipe_fds[0]);
+}
+
 TEST(ProcessRunner, ChildDoesNotInheritIgnoredSigpipe) {
     // SigIgn is a hex mask; SIGPIPE (13) is bit 12 = 0x1000.
     Player p("sigs", "grep SigIgn /proc/self/status", "", limits(2000ms));
