@@ -88,15 +88,17 @@ Map read_map(const std::string& text, const std::string& source) {
         in.fail(std::string(f.name) + " must be " + std::to_string(f.lo) + ".." + std::to_string(f.hi) + ", got " + got);
     };
     // A field too large for any integer (99999999999999999999) is out of range like any other
-    // (it was "expected the header …, got '99999999999999999999'").
+    // (it was "expected the header …, got '99999999999999999999'"); the fields in order, so an
+    // earlier field out of range is named first. Anything not an integer: line_of_ints below.
     if (const auto tokens = split_tokens(in.peek_line()); tokens.size() == 4)
         for (int i = 0; i < 4; ++i) {
             const std::string_view digits = std::string_view(tokens[i]).substr(tokens[i][0] == '-' || tokens[i][0] == '+');
+            if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) break;
             long long v = 0;
-            if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos && !parse_int(tokens[i], v)) {
-                in.next_line("");
-                out_of_range(fields[i], tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...");
-            }
+            const bool fits = parse_int(tokens[i], v);
+            if (fits && v >= fields[i].lo && v <= fields[i].hi) continue;
+            in.next_line("");
+            out_of_range(fields[i], fits ? std::to_string(v) : tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...");
         }
     const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, LLONG_MIN, LLONG_MAX);
     const auto check = [&](long long v, const Field& f) {

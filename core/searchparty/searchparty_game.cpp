@@ -97,7 +97,7 @@ std::string map_bytes(const Json& config) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto lead = static_cast<unsigned char>(text[i]);
         if (lead < 0x80) bytes += text[i];
-        else if ((lead == 0xC2 || lead == 0xC3) && i + 1 < text.size())
+        else if ((lead == 0xC2 || lead == 0xC3) && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80)
             bytes += static_cast<char>(((lead & 0x03) << 6) | (static_cast<unsigned char>(text[++i]) & 0x3F));
         else throw InputError("config.map: a character above U+00FF in a map whose map_encoding is \"latin1\"");
     }

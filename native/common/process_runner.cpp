@@ -584,6 +584,9 @@ void Player::charge(Clock::time_point since) {
     move_times_ms_.push_back(std::chrono::duration<double, std::milli>(last_).count());
 }
 
+// The most read_line credits back for time blocked passing stderr on (below).
+constexpr std::chrono::nanoseconds kMaxPassingCredit = std::chrono::seconds(60);
+
 std::optional<std::string> Player::read_line(const std::string& context) {
     if (!verdict_.ok()) return std::nullopt;
     auto start = Clock::now();
@@ -601,6 +604,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
     }
     auto deadline = budget == std::chrono::nanoseconds::max() ? Clock::time_point::max() : start + budget;
     auto orphaned_output = Clock::time_point::max();  // (see below)
+    auto credited = std::chrono::nanoseconds::zero();  // time blocked passing stderr on (below)
 
     for (;;) {
         if (auto line = take_line(context)) {
@@ -653,7 +657,11 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             // Time blocked on our own stderr is not the program's: its clock and deadline move on.
             const auto passing_before = passing_;
             drain_stderr();
-            const auto stalled = passing_ - passing_before;
+            // At most a minute a wait: a hung program flooding stderr into a slow reader
+            // (`| pv -L 1k`) still ends within its limit and a minute, not after 16 MiB at the
+            // reader's pace.
+            const auto stalled = std::min<std::chrono::nanoseconds>(passing_ - passing_before, kMaxPassingCredit - credited);
+            credited += stalled;
             start += stalled;
             if (deadline != Clock::time_point::max()) deadline += stalled;
         }

@@ -361,11 +361,14 @@ State state_from_block(const State& start, const std::string& turn_line, const s
     std::string line = actors_line;
     if (!line.empty() && line.back() == '.') line.pop_back();
     for (const auto& tok : split_tokens(line)) {
-        int x = -1, y = -1, end = 0;
         const int i = tok.size() > 2 && tok[1] == ':' ? start.actor_index(tok[0]) : -1;
-        if (i < 0 || std::sscanf(tok.c_str() + 2, "%d,%d%n", &x, &y, &end) != 2 || tok.size() != static_cast<std::size_t>(end) + 2 || !map.open_at(x, y))
-            throw InputError(where + ": bad actor \"" + tok.substr(0, 20) + "\" (expected NAME:x,y on an open cell, NAME one of the map's cast)");
-        actors[static_cast<std::size_t>(i)].x = x, actors[static_cast<std::size_t>(i)].y = y, actors[static_cast<std::size_t>(i)].alive = true;
+        const auto comma = tok.find(',');
+        long long x = -1, y = -1;
+        if (i < 0 || actors[static_cast<std::size_t>(i)].alive || comma == std::string::npos || !parse_int(tok.substr(2, comma - 2), x) ||
+            !parse_int(tok.substr(comma + 1), y) || x < 0 || y < 0 || x >= map.cols || y >= map.rows || !map.open_at(static_cast<int>(x), static_cast<int>(y)))
+            throw InputError(where + ": bad actor \"" + tok.substr(0, 20) + "\" (expected NAME:x,y on an open cell, NAME one of the map's cast, once)");
+        Actor& actor = actors[static_cast<std::size_t>(i)];
+        actor.x = static_cast<int>(x), actor.y = static_cast<int>(y), actor.alive = true;
     }
     s.resume(actors, static_cast<int>(turn - 1));
     return s;

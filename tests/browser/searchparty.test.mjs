@@ -961,6 +961,12 @@ test('a map file that is refused: the error names the file, and a character outs
       .catch(async () => assert.fail(`${name}: ${await text(page, 'error')}`));
     assert.equal(await page.$eval('#error .error-text', (e) => e.textContent), expected, name);
   }
+  // The Latin-1 file again from the box, as loaded: the same byte (read as UTF-8 it was '\xc3').
+  await page.setInputFiles('#in-file', path.join(dir, 'latin1.txt'));
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('latin1.txt'));
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('map line 3'));
+  assert.equal(await page.$eval('#error .error-text', (e) => e.textContent), "map line 3: bad character '\\xe9' at x=2 (expected '.', '#' or 'S')");
   // The same files through the programs (run beside them, so they name them alike): the same words.
   const check = (name) => {
     try { execFileSync(path.join(nativeBin, 'searchparty-check'), [name, '/dev/null'], { cwd: dir, encoding: 'latin1', stdio: 'pipe' }); } catch (e) { return e.stderr; }

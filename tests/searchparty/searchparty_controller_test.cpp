@@ -479,7 +479,13 @@ TEST(SearchPartySolver, ALaterBlockThatDiffersFromThePlanIsPlayedFromTheBlock) {
     pursuit::write_file(dir + "/in.txt", turn1 + "Turn 2\n@:0,0 Q:1,0.\nooo.ooooo....\n" + kDashes);
     Ran bad = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
     EXPECT_EQ(bad.status, 1);
-    EXPECT_NE(bad.err.find("searchparty-solver: the state block of \"Turn 2\": bad actor \"Q:1,0\" (expected NAME:x,y on an open cell, NAME one of the map's cast)"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("searchparty-solver: the state block of \"Turn 2\": bad actor \"Q:1,0\" (expected NAME:x,y on an open cell, NAME one of the map's cast, once)"), std::string::npos) << bad.err;
+    for (const char* actors : {"@:0,0 @:1,0.", "@:99999999999,0.", "@:-4294967296,0."}) {  // twice; a number past int (sscanf's undefined overflow)
+        pursuit::write_file(dir + "/in.txt", turn1 + "Turn 2\n" + actors + "\nooo.ooooo....\n" + kDashes);
+        bad = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
+        EXPECT_EQ(bad.status, 1) << actors;
+        EXPECT_NE(bad.err.find(": bad actor"), std::string::npos) << bad.err;
+    }
     pursuit::write_file(dir + "/in.txt", turn1 + "Turn 2\n@:0,0.\nooo.ooooo...\n" + kDashes);
     bad = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
     EXPECT_EQ(bad.status, 1);

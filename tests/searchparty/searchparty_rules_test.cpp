@@ -79,6 +79,7 @@ TEST(SearchPartyMap, ErrorsNameTheLine) {
     EXPECT_EQ(map_error("\n6 5 0 99999999999999999999\nS\n"), "m.txt line 2: q (extras) must be 0..26, got 99999999999999999999");
     EXPECT_EQ(map_error("6 -99999999999999999999 0 0\nS\n"), "m.txt line 1: M (rows) must be 1..256, got -99999999999999999999");
     EXPECT_EQ(map_error("6 5 " + std::string(60, '9') + " 0\nS\n"), "m.txt line 1: p (costars) must be 0..26, got " + std::string(37, '9') + "...");
+    EXPECT_EQ(map_error("300 5 0 99999999999999999999\nS\n"), "m.txt line 1: N (columns) must be 1..256, got 300");
     // Lines ended by CR alone were one line: "got 9 tokens".
     EXPECT_EQ(map_error("3 1 0 0\rS..\r"), "m.txt line 1: the lines end with a carriage return alone (CR); expected LF or CRLF line ends");
     // Blanks around a row are dropped, as the original's strip() drops them (an indented map was
@@ -463,6 +464,8 @@ TEST(SearchPartyGame, MalformedConfigsAreInputErrors) {
     EXPECT_EQ(error_of(as_bytes), "f.txt line 3: bad character '\\xe9' at x=2 (expected '.', '#' or 'S')");
     as_bytes["map"] = "6 1 0 0\n..S...\n";
     EXPECT_EQ(error_of(as_bytes), "(no error)");
+    as_bytes["map"] = "6 2 0 0\n..S...\n\xc2\x80.....\n";  // U+0080: byte 0x80
+    EXPECT_EQ(error_of(as_bytes), "f.txt line 3: bad character '\\x80' at x=0 (expected '.', '#' or 'S')");
     as_bytes["map"] = "6 1 0 0\n..S..\xe2\x82\xac\n";
     EXPECT_EQ(error_of(as_bytes), "config.map: a character above U+00FF in a map whose map_encoding is \"latin1\"");
     as_bytes["map_encoding"] = "cp1252";

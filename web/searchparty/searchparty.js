@@ -320,8 +320,10 @@ function draw(ctx, geo) {
     const color = castColor[a.role];
     // The disc, larger than its cell, is moved in from the board's edge to be whole (it was cut
     // there, a person on a corner cell most of all).
+    // (Not on cells under 8 px, whose dots are larger than the cell: moved in, a dot stood on the
+    // next cell.)
     const radius = Math.min(Math.max(2, cell * (cell < 8 ? 1.1 : 0.6)), geo.width / 2, geo.height / 2);
-    const within = (v, size) => Math.min(Math.max(v, radius), size - radius);
+    const within = (v, size) => (cell < 8 ? v : Math.min(Math.max(v, radius), size - radius));
     const cx = within((a.x + 0.5) * cell, geo.width), cy = within((a.y + 0.5) * cell, geo.height);
     ctx.fillStyle = color;
     ctx.beginPath();
@@ -1152,6 +1154,10 @@ async function init() {
   // turn just played, or chose the person again, with no turn played).
   focusAfterPointerPress($('board'), $('btn-undo'), $('btn-hint'), $('cast'));
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
+  // A file that is not UTF-8, shown in the box as bytes: Load again reads it so, until the box
+  // is edited (it then named '\xc3' for the byte the first load named '\xe9').
+  let boxEncoding = null;
+  $('map-text').addEventListener('input', () => { boxEncoding = null; });
   $('btn-generate').onclick = async () => {
     supersedeAddressReplay();
     const { values, problems } = generateForm();
@@ -1159,10 +1165,11 @@ async function init() {
     try {
       const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, ...values });
       $('map-text').value = g.map;
+      boxEncoding = null;
       await loadByHand(g.map);
     } catch (e) { showError(errorBox, e); }
   };
-  $('btn-load').onclick = () => loadByHand($('map-text').value);
+  $('btn-load').onclick = () => loadByHand($('map-text').value, null, null, boxEncoding);
   $('in-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
@@ -1177,6 +1184,7 @@ async function init() {
     }
     const { text, encoding } = await readMapFile(f);
     $('map-text').value = text;
+    boxEncoding = encoding;
     loadByHand(text, null, f.name, encoding);
   };
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
