@@ -77,19 +77,15 @@ Map read_map(const std::string& text, const std::string& source) {
         throw InputError(source + " line 1: the lines end with a carriage return alone (CR); expected LF or CRLF line ends");
     LineReader in(text, source);
     if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
-    // Any integer here, so that a field out of range is named below ("-1 is outside
-    // 0..1073741824" was not, nor "99999999999 is outside -2147483648..2147483647").
+    // Each field against its range, in order, here, named ("-1 is outside 0..1073741824" was
+    // not, nor "99999999999 is outside -2147483648..2147483647"); one too large for any integer
+    // (99999999999999999999) too (it was "expected the header …, got '9999…'"). A line that is
+    // not four integers: line_of_ints below, which takes any integer.
     struct Field {
         const char* name;
         int lo, hi;
     };
     const Field fields[4] = {{"N (columns)", 1, kMaxSide}, {"M (rows)", 1, kMaxSide}, {"p (costars)", 0, kMaxCostars}, {"q (extras)", 0, kMaxExtras}};
-    const auto out_of_range = [&](const Field& f, const std::string& got) {
-        in.fail(std::string(f.name) + " must be " + std::to_string(f.lo) + ".." + std::to_string(f.hi) + ", got " + got);
-    };
-    // A field too large for any integer (99999999999999999999) is out of range like any other
-    // (it was "expected the header …, got '99999999999999999999'"); the fields in order, so an
-    // earlier field out of range is named first. Anything not an integer: line_of_ints below.
     if (const auto tokens = split_tokens(in.peek_line()); tokens.size() == 4)
         for (int i = 0; i < 4; ++i) {
             const std::string_view digits = std::string_view(tokens[i]).substr(tokens[i][0] == '-' || tokens[i][0] == '+');
@@ -98,18 +94,16 @@ Map read_map(const std::string& text, const std::string& source) {
             const bool fits = parse_int(tokens[i], v);
             if (fits && v >= fields[i].lo && v <= fields[i].hi) continue;
             in.next_line("");
-            out_of_range(fields[i], fits ? std::to_string(v) : tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...");
+            const std::string got = fits ? std::to_string(v) : tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...";
+            in.fail(std::string(fields[i].name) + " must be " + std::to_string(fields[i].lo) + ".." + std::to_string(fields[i].hi) + ", got " + got);
         }
+    // (Four integers in their ranges once it returns: the loop above named any field out of them.)
     const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, LLONG_MIN, LLONG_MAX);
-    const auto check = [&](long long v, const Field& f) {
-        if (v < f.lo || v > f.hi) out_of_range(f, std::to_string(v));
-        return static_cast<int>(v);
-    };
     Map m;
-    m.cols = check(head[0], fields[0]);
-    m.rows = check(head[1], fields[1]);
-    m.costars = check(head[2], fields[2]);
-    m.extras = check(head[3], fields[3]);
+    m.cols = static_cast<int>(head[0]);
+    m.rows = static_cast<int>(head[1]);
+    m.costars = static_cast<int>(head[2]);
+    m.extras = static_cast<int>(head[3]);
     m.open.assign(static_cast<std::size_t>(m.cols) * m.rows, 0);
     int starts = 0;
     for (int y = 0; y < m.rows; ++y) {

@@ -341,7 +341,6 @@ void Player::take(Player& o) noexcept {
     err_tail_ = std::move(o.err_tail_);
     total_out_ = o.total_out_;
     passed_ = o.passed_;
-    passing_ = o.passing_;
     total_ = o.total_;
     last_ = o.last_;
     move_times_ms_ = std::move(o.move_times_ms_);
@@ -444,8 +443,8 @@ void Player::fail(VerdictKind kind, std::string message) {
     verdict_.message = std::move(message);
 }
 
-void Player::pass_through(const char* data, std::size_t size) {
-    if (limits_.stderr_passthrough_fd < 0 || passed_ >= limits_.stderr_passthrough_bytes) return;
+std::chrono::nanoseconds Player::pass_through(const char* data, std::size_t size) {
+    if (limits_.stderr_passthrough_fd < 0 || passed_ >= limits_.stderr_passthrough_bytes) return std::chrono::nanoseconds::zero();
     const std::size_t n = std::min(size, limits_.stderr_passthrough_bytes - passed_);
     const auto began = Clock::now();
     for (std::size_t done = 0; done < n;) {
@@ -455,21 +454,23 @@ void Player::pass_through(const char* data, std::size_t size) {
         done += static_cast<std::size_t>(w);
     }
     passed_ += n;
-    passing_ += Clock::now() - began;
+    const auto blocked = Clock::now() - began;
     if (passed_ >= limits_.stderr_passthrough_bytes) {
         const std::string note = "\n(" + name_ + "'s stderr: more than " + std::to_string(limits_.stderr_passthrough_bytes >> 20) +
                                  " MiB; the rest is not shown)\n";
         [[maybe_unused]] const ssize_t w = write(limits_.stderr_passthrough_fd, note.data(), note.size());
     }
+    return blocked;
 }
 
-void Player::drain_stderr() {
-    if (err_fd_ < 0) return;
+std::chrono::nanoseconds Player::drain_stderr() {
+    auto blocked = std::chrono::nanoseconds::zero();
+    if (err_fd_ < 0) return blocked;
     char buf[kChunk];
     for (int i = 0; i < kMaxDrainChunks; ++i) {
         ssize_t n = read(err_fd_, buf, sizeof buf);
         if (n > 0) {
-            pass_through(buf, static_cast<std::size_t>(n));
+            blocked += pass_through(buf, static_cast<std::size_t>(n));
             err_tail_.append(buf, static_cast<std::size_t>(n));
             if (err_tail_.size() > limits_.stderr_keep_bytes)
                 err_tail_.erase(0, err_tail_.size() - limits_.stderr_keep_bytes);
@@ -477,8 +478,9 @@ void Player::drain_stderr() {
         }
         if (n < 0 && errno == EINTR) continue;
         if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) close_fd(err_fd_);
-        return;
+        return blocked;
     }
+    return blocked;
 }
 
 std::string Player::stderr_tail() {
@@ -655,12 +657,10 @@ std::optional<std::string> Player::read_line(const std::string& context) {
         if (ready <= 0) continue;
         if (fds[1].revents) {
             // Time blocked on our own stderr is not the program's: its clock and deadline move on.
-            const auto passing_before = passing_;
-            drain_stderr();
             // At most a minute a wait: a hung program flooding stderr into a slow reader
             // (`| pv -L 1k`) still ends within its limit and a minute, not after 16 MiB at the
             // reader's pace.
-            const auto stalled = std::min<std::chrono::nanoseconds>(passing_ - passing_before, kMaxPassingCredit - credited);
+            const auto stalled = std::min<std::chrono::nanoseconds>(drain_stderr(), kMaxPassingCredit - credited);
             credited += stalled;
             start += stalled;
             if (deadline != Clock::time_point::max()) deadline += stalled;

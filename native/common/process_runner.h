@@ -142,8 +142,10 @@ public:
 private:
     void start(const std::string& command, const std::string& working_dir);
     void fail(VerdictKind kind, std::string message);
-    void drain_stderr();
-    void pass_through(const char* data, std::size_t size);
+    // Both return the time spent blocked writing to stderr_passthrough_fd (our own stderr a full
+    // pipe: `2>&1 | less`): the judge's time, not the program's (read_line does not count it).
+    std::chrono::nanoseconds drain_stderr();
+    std::chrono::nanoseconds pass_through(const char* data, std::size_t size);
     // Reads what stdout has ready; false on EOF (stdout closed).
     bool read_stdout_chunk();
     // Extracts the first complete line of out_buf_ if any; sets OutputLimit/Garbage verdicts.
@@ -172,9 +174,6 @@ private:
     std::string out_buf_, err_tail_;
     std::size_t total_out_ = 0;
     std::size_t passed_ = 0;  // stderr bytes copied to stderr_passthrough_fd
-    // Time spent blocked writing them (our own stderr a full pipe: `2>&1 | less`): the judge's
-    // time, not the program's, so read_line does not count it (a chatty solver got "no reply").
-    std::chrono::nanoseconds passing_ = std::chrono::nanoseconds::zero();
     std::chrono::nanoseconds total_{0}, last_{0};
     std::vector<double> move_times_ms_;
     bool reaped_ = false;

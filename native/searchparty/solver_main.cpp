@@ -334,8 +334,8 @@ Map first_map(const Options& o, const std::string& actors, const std::vector<std
 }
 
 // The game as a later state block shows it ("Turn k", the living actors, the board), when it is
-// not where this solver's record says: the block's searched cells, its actors' cells (those it
-// does not list dead), k - 1 turns played. The policy steers from there (it stepped this
+// not where this solver's record `start` says (its map and cast are kept): the block's searched
+// cells, its actors' cells (those it does not list dead), k - 1 turns played. The policy steers from there (it stepped this
 // solver's own record, and walked the star off the board from where the block had it).
 State state_from_block(const State& start, const std::string& turn_line, const std::string& actors_line,
                        const std::vector<std::string>& rows) {
@@ -461,7 +461,7 @@ int interactive(const Options& o, const std::string& first_line) {
         if (planning.valid()) plan = planning.get().moves;  // (a planning error is thrown here)
         if (state->actors_line() != actors || state->board_rows() != rows) {  // not where the plan expects: steer from here
             std::cerr << "searchparty-solver: the state block of \"" << turn_line.substr(0, 20) << "\" differs from the plan; continuing with the policy from the block's state\n";
-            state.emplace(state_from_block(State(state->map()), turn_line, actors, rows));
+            state.emplace(state_from_block(*state, turn_line, actors, rows));
             next = plan.size();
         }
         if (state->finished()) {
