@@ -406,6 +406,63 @@ test('uploading an input file judges it like pasting', async () => {
   h.assertNoErrors();
 });
 
+// The page kept every input it judged for a later #case= link: opening a teacher's link with
+// input=, or a course page whose frame a host started (or replayed) on an input, replaced the input
+// the visitor had pasted, and #case=1 then showed the link's or the host's case.
+test('only an input pasted here is kept for #case=, not one from a link or a host page', async () => {
+  const { openHost, waitMessage, post, engineReplay } = await import('./embed-lib.mjs');
+  const mine = '2 0\n17 18\n13 18\n0 0\n';                   // case 1: 2 robots
+  const theirs = '3 1\n17 18\n13 18\n8 12\n16 15\n0 0\n';  // case 1: 3 robots
+  const theirsHash = '#input=3.1,17.18,13.18,8.12,16.15,0.0&case=1';
+  const kept = (p) => p.evaluate(() => localStorage.getItem('pursuit.robots.input'));
+  const robotsShown = (p, n) => p.waitForFunction((n) => document.querySelector('#status dd[data-k="robots"]')?.textContent === n, n);
+  // One browser profile: a host page with a Robots frame, and the visitor's own Robots pages.
+  const host = await openHost(h, 'robots');
+  await waitMessage(host, (m) => m.type === 'pursuit:ready', 'pursuit:ready');
+  const openHere = async (hash) => {
+    const p = await host.context().newPage();
+    p.setDefaultTimeout(15000);
+    await p.goto(`${h.url}robots/${hash}`);
+    await p.waitForSelector('html[data-ready="1"]');
+    return p;
+  };
+  const page = await openHere('#seed=1');
+  await page.click('#problem-box > summary');
+  await page.fill('#in-input', mine);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => /case=1/.test(location.hash));
+  await robotsShown(page, '2');
+  assert.equal(await kept(page), mine, 'the pasted input is kept');
+
+  // A link with input=, followed in the page (a new address) and opened afresh: shown, not kept.
+  await page.evaluate((hash) => { location.hash = hash; }, theirsHash);
+  await robotsShown(page, '3');
+  assert.equal(await kept(page), mine, 'after a new address with input=');
+  const linked = await openHere(theirsHash);
+  await robotsShown(linked, '3');
+  assert.equal(await kept(linked), mine, 'after opening a link with input=');
+
+  // The host page starts its frame on an input, then shows a replay of a game on it: not kept.
+  let from = await post(host, { type: 'pursuit:start', config: { game: 'robots', input: theirs, case: 1 }, autoplay: true });
+  let [m] = await waitMessage(host, (x) => x.type === 'pursuit:game-over' || x.type === 'pursuit:error', 'game-over after start', { from });
+  assert.equal(m.type, 'pursuit:game-over', JSON.stringify(m));
+  assert.equal(await kept(page), mine, 'after a host page\'s start on an input');
+  const ref = await engineReplay(host, 'robots', { input: theirs, case: 1 });
+  from = await post(host, { type: 'pursuit:load-replay', replay: ref.replay, autoplay: false });
+  [m] = await waitMessage(host, (x) => x.type === 'pursuit:game-over' || x.type === 'pursuit:error', 'game-over after load-replay', { from });
+  assert.equal(m.type, 'pursuit:game-over', JSON.stringify(m));
+  assert.equal(await kept(page), mine, 'after a host page\'s replay of a game on an input');
+
+  // A link with only case= shows the visitor's input's case: opened afresh, and as a new address.
+  const later = await openHere('#case=1');
+  await robotsShown(later, '2');
+  assert.equal(await later.inputValue('#in-input'), mine);
+  await page.evaluate(() => { location.hash = '#case=1'; });
+  await robotsShown(page, '2');
+  h.assertNoErrors();
+  await host.context().close();
+});
+
 // Robots was the one page with no way to keep a game or to open a replay file: robots --replays
 // wrote case-K.json "playable in the site", but only a host page or a replay= URL could show them.
 test('Save replay downloads the game; Open a replay shows it, and robots --replays files too', async () => {

@@ -5,7 +5,8 @@
 // Hash: #seed=S&robots=R&teleports=T            a seeded random board
 //       #board=17.18,13.18,8.12/16.15            explicit robots / teleport list (row.col)
 //       #input=4.0,17.18,...,0.0&case=2          case k of a (small) pasted input
-//       #case=2                                   case k of the input pasted last (kept locally)
+//       #case=2                                   case k of the input pasted last (kept locally: only an
+//                                                 input pasted or uploaded here, never one from a link or a host)
 //       plus embed=1 for the iframe view, replay=<url of a replay JSON> (shown in the player) and
 //       autoplay=1 (the strategy plays the board, or the replay plays, at once; side=watch is the
 //       same for a board). The host page of
@@ -130,7 +131,13 @@ function configFromSource(src) {
 }
 
 // ---------- loading boards ----------
-async function judgeInput(text) {
+/**
+ * Judges a problem input and lists its cases. `keep`: the visitor's own input (pasted and loaded,
+ * or uploaded: loadInputText), kept locally for a later #case= link. An input from an address
+ * (input=) or from a host page (a start config, a replay's config) is shown but not kept: opening
+ * a teacher's link or an embedded demo replaced the input the visitor had pasted.
+ */
+async function judgeInput(text, { keep = false } = {}) {
   const cases = await engine.tool('robots', 'cases', { input: text });
   if (!cases.count) throw new Error('Problem input: it has no cases (the first line is the terminating "0 0")');
   const judged = await engine.tool('robots', 'judge', { input: text });
@@ -144,7 +151,7 @@ async function judgeInput(text) {
     el.caseSel.append(o);
   });
   el.caseSel.disabled = false;
-  try { localStorage.setItem(INPUT_KEY, text); } catch { /* private mode: links still carry small inputs */ }
+  if (keep) try { localStorage.setItem(INPUT_KEY, text); } catch { /* private mode: links still carry small inputs */ }
 }
 
 // A ticket for one board asked for: the one asked last is shown. Boards take different times to
@@ -845,7 +852,7 @@ async function loadInputText(text, caseIndex = 1) {
   if (!text.trim()) { showError(el.error, 'Problem input: paste an input or choose a file first.'); return false; }
   const current = boardTicket();
   try {
-    await judgeInput(text);
+    await judgeInput(text, { keep: true });  // (the visitor's own input: kept for #case=)
   } catch (e) {
     if (!current()) return null;
     el.judge.textContent = '';
