@@ -410,7 +410,7 @@ test('uploading an input file judges it like pasting', async () => {
 // input=, or a course page whose frame a host started (or replayed) on an input, replaced the input
 // the visitor had pasted, and #case=1 then showed the link's or the host's case.
 test('only an input pasted here is kept for #case=, not one from a link or a host page', async () => {
-  const { openHost, waitMessage, post, engineReplay } = await import('./embed-lib.mjs');
+  const { openHost, waitMessage, post, engineReplay, frameOf } = await import('./embed-lib.mjs');
   const mine = '2 0\n17 18\n13 18\n0 0\n';                   // case 1: 2 robots
   const theirs = '3 1\n17 18\n13 18\n8 12\n16 15\n0 0\n';  // case 1: 3 robots
   const theirsHash = '#input=3.1,17.18,13.18,8.12,16.15,0.0&case=1';
@@ -452,6 +452,16 @@ test('only an input pasted here is kept for #case=, not one from a link or a hos
   [m] = await waitMessage(host, (x) => x.type === 'pursuit:game-over' || x.type === 'pursuit:error', 'game-over after load-replay', { from });
   assert.equal(m.type, 'pursuit:game-over', JSON.stringify(m));
   assert.equal(await kept(page), mine, 'after a host page\'s replay of a game on an input');
+
+  // An input too big for the address, from the host: the frame's address cannot name it, and
+  // case= alone would name the visitor's input's case (on a reload, or Open in Pursuit).
+  const big = `1 0\n17 18\n${'1 0\n5 5\n'.repeat(400)}0 0\n`;
+  from = await post(host, { type: 'pursuit:start', config: { game: 'robots', input: big, case: 2 }, autoplay: true });
+  [m] = await waitMessage(host, (x) => x.type === 'pursuit:game-over' || x.type === 'pursuit:error', 'game-over after a big input', { from });
+  assert.equal(m.type, 'pursuit:game-over', JSON.stringify(m));
+  const frameHash = await frameOf(host).evaluate(() => location.hash);
+  assert.doesNotMatch(frameHash, /(^#|&)(case|input)=/, frameHash);
+  assert.equal(await kept(page), mine, 'after a host page\'s start on a big input');
 
   // A link with only case= shows the visitor's input's case: opened afresh, and as a new address.
   const later = await openHere('#case=1');

@@ -118,7 +118,9 @@ function hashFromSource(src) {
   else if (src.kind === 'board') h.board = `${cellsToText(src.robots)}/${cellsToText(src.teleports)}`;
   else {
     if (inputFitsHash(src.text)) h.input = encodeInput(src.text);
-    h.case = src.caseIndex;
+    // case= alone reads the kept input: an input too big for the address that is not the kept one
+    // (a host's) cannot be named, and case= alone would name the visitor's own input's case.
+    if (h.input !== undefined || src.text === storedInput()) h.case = src.caseIndex;
   }
   return h;
 }
