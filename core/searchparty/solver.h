@@ -98,6 +98,8 @@ private:
     int trail(int cell) const;
     void mark_seen(int cell);
     void update_regions(const State& s);
+    bool count_new_cells(const State& s);
+    void recount_regions(const State& s);
     struct Lane {
         int width = 1, phase = 0, hi = 0;       // lines -lo..hi of the band around the leader's
         std::vector<Offset> footprint;          // the slice of a lane cell, by line -lo..hi
@@ -130,6 +132,8 @@ private:
     NearWalk trail_;                            // walking distances near a leader
     std::vector<int> owner_;                    // per cell: team whose region it is (-1 none)
     std::vector<int> region_left_;              // per team: unsearched cells in its region
+    std::vector<std::uint8_t> counted_;         // cells region_left_ counts as searched
+    int counted_turn_ = -1;                     //   (as of this turn)
     int last_partition_ = -1000000;             // turn of the last partition
     std::vector<Lane> lanes_;                   // per team (empty = lanes off)
     std::vector<std::uint8_t> lane_done_;       // lane cells a leader has reached
