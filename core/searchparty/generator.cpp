@@ -2,6 +2,8 @@
 // the king-connected component holding the most open cells is kept and S is put in it.
 #include "searchparty/generator.h"
 
+#include <algorithm>
+
 #include "common/errors.h"
 #include "common/rng.h"
 
@@ -35,6 +37,11 @@ void carve_maze(Grid& g, int W, int H, Rng& rng) {
 }
 
 void carve_cave(Grid& g, int W, int H, Rng& rng) {
+    // Beyond the board counts as wall, which closes a cave in from its edges; on a board under 5
+    // cells across, every cell is an edge cell and the cave closed to S alone (a 100x1 cave on 20
+    // of 20 seeds, 40x3 on 7), so there the board is mirrored at its edges instead.
+    const bool thin = std::min(W, H) < 5;
+    auto mirror = [](int v, int n) { return v < 0 ? -v - 1 : v >= n ? 2 * n - v - 1 : v; };
     for (auto& c : g) c = !rng.chance(0.45);
     for (int iter = 0; iter < 4; ++iter) {
         Grid n = g;
@@ -43,7 +50,8 @@ void carve_cave(Grid& g, int W, int H, Rng& rng) {
                 int walls = 0;
                 for (int ddy = -1; ddy <= 1; ++ddy)
                     for (int ddx = -1; ddx <= 1; ++ddx) {
-                        const int X = x + ddx, Y = y + ddy;
+                        int X = x + ddx, Y = y + ddy;
+                        if (thin) X = std::clamp(mirror(X, W), 0, W - 1), Y = std::clamp(mirror(Y, H), 0, H - 1);
                         walls += (X < 0 || Y < 0 || X >= W || Y >= H) ? 1 : !g[Y * W + X];
                     }
                 n[y * W + x] = walls < 5;

@@ -105,6 +105,22 @@ TEST(SearchPartySolver, GeneratedMapsAreValidAndSolved) {
     EXPECT_EQ(generate_map(a).to_text(), generate_map(a).to_text());
 }
 
+// A cave counted beyond the board as wall: on a board under 5 cells across every cell is an edge
+// cell, and the cave closed to S alone (100 x 1: on 20 of 20 seeds; 40 x 3: on 7).
+TEST(SearchPartySolver, ThinCavesAreNotClosedToTheStart) {
+    for (const auto& [cols, rows] : std::vector<std::pair<int, int>>{{100, 1}, {40, 3}, {3, 40}, {2, 60}, {4, 50}}) {
+        int least = cols * rows;
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            GenerateSpec spec;
+            spec.kind = "cave", spec.cols = cols, spec.rows = rows, spec.costars = 1, spec.extras = 0, spec.seed = seed;
+            least = std::min(least, generate_map(spec).open_count());
+        }
+        // (mirrored at its edges the cave keeps its walls, and a wall cuts a 1-wide board: 100 x 1
+        // keeps 11 cells or more)
+        EXPECT_GE(least * 10, cols * rows) << cols << "x" << rows << ": a tenth of the board open, at least";
+    }
+}
+
 // The native pipeline polishes its first plans and finalists side by side (common/parallel.h):
 // the plan must not depend on the thread count (a race or an order that follows the threads
 // would show here). A 40 x 30 cave takes every stage: closings, polish, finalists, cycles.
