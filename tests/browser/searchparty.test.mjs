@@ -310,9 +310,10 @@ test('steer everyone with the mouse or Tab: the cast are buttons, a board click 
   await cast.locator('button[data-actor="a"]').click();
   assert.equal(await cast.locator('button[data-actor="a"]').getAttribute('aria-pressed'), 'true');
   await page.click('#play-box .dpad button[data-d="2"]');  // South
-  // By keyboard: focus c's button, Enter selects it and keeps the focus there.
+  // By keyboard: focus c's button, Space selects it and keeps the focus there (Enter there plays
+  // the turn, as on the pad).
   await cast.locator('button[data-actor="c"]').focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.actor), 'c');
   await page.click('#play-box .dpad button[data-d="6"]');  // East
   assert.equal(await text(page, 'pending'), 'a2 c6.');
@@ -1972,7 +1973,7 @@ test('a small phone held upright: the turn and the survivors stay on screen with
     // what is drawn at the counters' middle: the counters themselves, not the panel over them
     const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
     const panel = (id) => document.getElementById(id).textContent;
-    return { text: counters.textContent, panel: `Turn ${panel('c-turn')} · Unsearched ${panel('c-left')} · Costars ${panel('c-costars')} · Extras ${panel('c-extras')}`, top: c.top, bottom: c.bottom, padBottom: pad.bottom, height: innerHeight, onTop: counters.contains(hit),
+    return { text: counters.textContent.replace(/\u00a0/g, ' '), panel: `Turn ${panel('c-turn')} · Unsearched ${panel('c-left')} · Costars ${panel('c-costars')} · Extras ${panel('c-extras')}`, top: c.top, bottom: c.bottom, padBottom: pad.bottom, height: innerHeight, onTop: counters.contains(hit),
       turnHidden: rect(document.getElementById('c-turn')).bottom < rect(document.querySelector('.board-wrap')).bottom };
   });
   assert.equal(seen.text, seen.panel, 'the same counters as the panel\'s');
@@ -2304,6 +2305,221 @@ test('wording: the help uses the steering choice\'s words, the move line and the
   for (const f of fs.readdirSync(path.join(ROOT, 'maps', 'searchparty')).filter((x) => x.endsWith('.txt'))) {
     assert.ok(mapRow.includes(`\`${f.slice(0, -4)}\``), `the course kit's map= names ${f.slice(0, -4)}`);
   }
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// ---- Found by an audit of the page (2026-12-03, /tmp/audit_page3): F1-F6, N1, N2 -----------------
+
+// On a phone held upright, a step into a wall scrolled the page up to the error box above the
+// board (showError brings its box into view, for a form further down): the direction pad went
+// more than a screen below the sticky board, after every bump. A refused move leaves the page
+// where it is (the box is shown, and read out: role="alert"); a form's error still scrolls (the
+// test "play by hand: steer the star…" above).
+test('a phone held upright: a step into a wall leaves the board and the direction pad on screen', async () => {
+  const page = await openPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  // "rooms": S at 4,2, two steps north reach row 0, the third leaves the map.
+  await page.evaluate(() => document.querySelector('#play-box .dpad').scrollIntoView({ block: 'end' }));
+  await nextFrames(page);
+  const up = page.locator('#play-box .dpad button[data-d="8"]');
+  for (const turn of [1, 2]) {
+    await up.tap();
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  await nextFrames(page);
+  const where = () => page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect();
+    const view = rect(document.getElementById('board-view')), pad = rect(document.querySelector('#play-box .dpad'));
+    return { view: [view.top, view.bottom].map(Math.round), pad: [pad.top, pad.bottom].map(Math.round), height: innerHeight, scrollY: Math.round(scrollY) };
+  });
+  const before = await where();
+  await up.tap();
+  await page.waitForSelector('#error:not([hidden])');
+  await nextFrames(page, 3);
+  assert.match(await text(page, 'error'), /The star's step north from column 4, row 0 would go into a wall or off the map/);
+  const after = await where();
+  const seen = JSON.stringify({ before, after });
+  assert.ok(after.view[0] >= 0 && after.pad[0] >= after.view[1] && after.pad[1] <= after.height, `the board and the pad stay on screen (${seen})`);
+  assert.ok(Math.abs(after.pad[0] - before.pad[0]) <= 2, `the pad did not move (${seen})`);
+  // The box above the sticky board is off screen: its words are repeated under the board, in view.
+  const note = () => page.$eval('#board-note', (e) => ({ text: e.textContent, top: e.getBoundingClientRect().top, bottom: e.getBoundingClientRect().bottom, shown: getComputedStyle(e).display !== 'none' }));
+  const shown = await note();
+  assert.ok(shown.shown && shown.top >= 0 && shown.bottom <= after.pad[0] + 2, `the note is on screen above the pad (${JSON.stringify(shown)})`);
+  assert.match(shown.text, /would go into a wall or off the map/);
+  // The next step plays from there, the pad still in place, the note gone.
+  await page.locator('#play-box .dpad button[data-d="2"]').tap();
+  await page.waitForSelector('body[data-sp-turn="3"]');
+  await nextFrames(page, 3);
+  const next = await where();
+  assert.ok(next.pad[1] <= next.height && Math.abs(next.pad[0] - before.pad[0]) <= 2, `after the next turn (${JSON.stringify(next)})`);
+  assert.deepEqual({ text: (await note()).text, shown: (await note()).shown }, { text: '', shown: false }, 'the note goes with the next turn');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Map 5 at Fit has 3 px cells, whose dots are 1.1 cells in radius: the costars and extras beside
+// the star were drawn after it and hid it (0 pixels of its pink after turn 1). The star is drawn last.
+test('a big map at Fit: the star\'s dot is drawn over the dots of the people beside it', async () => {
+  const page = await openPage();
+  await pasteMap(page, map5());
+  await page.locator('#board').focus();
+  for (const [i, key] of ['ArrowDown', 'ArrowDown', 'ArrowRight'].entries()) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${i + 1}"]`);
+    await nextFrames(page, 3);
+    const [sx, sy] = /^@:(\d+),(\d+)/.exec(await text(page, 'cast')).slice(1).map(Number);
+    const seen = await page.evaluate(([sx, sy]) => {
+      const canvas = document.getElementById('board'), box = canvas.getBoundingClientRect();
+      const cell = (canvas.width / 250), x0 = Math.floor((sx - 1) * cell), y0 = Math.floor((sy - 1) * cell), side = Math.ceil(3 * cell);
+      const d = canvas.getContext('2d').getImageData(x0, y0, side, side).data;
+      let pink = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - 0xd6) + Math.abs(d[i + 1] - 0x33) + Math.abs(d[i + 2] - 0x84) < 20) pink++;
+      return { pink, cell: +(box.width / 250).toFixed(2) };
+    }, [sx, sy]);
+    assert.ok(seen.cell < 8, `map 5 at Fit has dots larger than their cells (${seen.cell} px)`);
+    assert.ok(seen.pink >= 2.5 * seen.cell * seen.cell, `turn ${i + 1}: the star at ${sx},${sy} is seen (${seen.pink} pink pixels, cells of ${seen.cell} px)`);
+  }
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Steering everyone, the help says: Tab to an actor's button to select it, direction keys set its
+// move, Enter plays the turn. Enter on the button selected it again, and no turn came. Enter there
+// now plays the turn (as on the pad's buttons); Space selects.
+test('steer everyone by keyboard: Space on an actor\'s button selects it, Enter there plays the turn', async () => {
+  const page = await openPage();  // "rooms": everyone on S (4,2)
+  await page.focus('input[name="steer"][value="star"]');
+  await page.keyboard.press('ArrowDown');  // Steer everyone
+  const button = page.locator('#cast button[data-actor="a"]');
+  await button.focus();
+  await page.keyboard.press('Space');
+  assert.equal(await button.getAttribute('aria-pressed'), 'true', 'Space selects a');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.actor), 'a', 'the focus stays on a');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, 'pending'), 'a6.');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 5000 }).catch(async () => assert.fail(`Enter on a's button: turn ${await text(page, 'c-turn')}, pending ${await text(page, 'pending')}`));
+  assert.match(await text(page, 'cast'), /a:5,2/);
+  const help = (await page.textContent('#play-box p:has(#pending)')).replace(/\s+/g, ' ');
+  assert.match(help, /Tab to them and press Space\) to select it, direction keys set its move, Enter plays the turn/, help);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The selected actor's button showed its selection as an outline, which hid the keyboard's focus
+// ring there (the same outline focused or not), where a keyboard user is most likely to be.
+test('steer everyone: the selected actor\'s button shows the focus ring when focused', async () => {
+  const page = await openPage();
+  await page.check('input[name="steer"][value="all"]');
+  const look = () => page.$eval('#cast button[data-actor="@"]', (b) => {
+    const cs = getComputedStyle(b);
+    return { outline: `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}`, shadow: cs.boxShadow, focused: b.matches(':focus-visible') };
+  });
+  const unfocused = await look();
+  await page.focus('#btn-restart');
+  await page.keyboard.press('Tab');  // (by keyboard: :focus-visible)
+  const focused = await look();
+  assert.equal(focused.focused, true, 'the selected actor\'s button has the keyboard focus');
+  assert.notEqual(focused.outline, unfocused.outline, `the focus shows (${JSON.stringify({ unfocused, focused })})`);
+  assert.equal(focused.outline, 'solid 3px rgb(179, 89, 0)', 'the site\'s focus ring');
+  assert.notEqual(focused.shadow, 'none', 'the selection still shows');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A move set by hand (steering everyone) and not played stayed on the cast line ("@:19,10→6") and
+// in the help's move line over the solver's plan: an arrow beside the plan's star said it moves
+// east next. The hand game goes when a plan is shown ("Play from here" starts a game of its own).
+test('watching the solver after a move was set by hand: the plan shows no pending move', async () => {
+  const page = await openPage();
+  await page.check('input[name="steer"][value="all"]');
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, 'pending'), '@6.');
+  await watchSolver(page);
+  for (const when of ['as the plan plays', 'at its end']) {
+    if (when === 'at its end') {
+      await page.click('#replay-player .rp-end');
+      await page.waitForSelector('body[data-sp-over="1"]');
+    }
+    assert.doesNotMatch(await text(page, 'cast'), /→/, `${when}: no arrow on the cast line`);
+    assert.equal(await text(page, 'pending'), '.', `${when}: no move line`);
+    assert.equal(await page.isHidden('#pending-none'), false, `${when}: "(nobody moves)"`);
+  }
+  // Play from an earlier turn: a game of its own, with no move set.
+  await page.click('#replay-player .rp-start');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.click('#btn-takeover');
+  await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Your turn: move the cast.');
+  assert.equal(await text(page, 'pending'), '.');
+  assert.doesNotMatch(await text(page, 'cast'), /→/);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// open-256x256-s8 zoomed as far as the canvas goes (15.75 px cells): the 53 on S were drawn on a
+// disc sized for one digit, the white "5" spilled onto the white cell and the count read "3".
+// The searched cells are drawn green here, so that the digits' white shows where it lies.
+test('a two-digit count lies wholly on its dark disc', async () => {
+  const page = await openPage();
+  await page.evaluate(() => document.documentElement.style.setProperty('--sp-seen', '#00ff00'));
+  await page.selectOption('#in-zoom', '8');
+  await page.selectOption('#in-builtin', 'open-256x256-s8');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('256×256'));
+  await nextFrames(page, 3);
+  const seen = await page.evaluate(() => {
+    const canvas = document.getElementById('board'), cell = canvas.width / 256;
+    const [sx, sy] = /S at (\d+),(\d+)/.exec(document.getElementById('caption').textContent).slice(1).map(Number);
+    const x0 = Math.floor((sx - 1) * cell), y0 = Math.floor((sy - 1) * cell), side = Math.ceil(3 * cell);
+    const d = canvas.getContext('2d').getImageData(x0, y0, side, side).data;
+    const px = (x, y) => d.slice((y * side + x) * 4, (y * side + x) * 4 + 3);
+    const white = ([r, g, b]) => r > 200 && g > 200 && b > 200;
+    const green = ([r, g, b]) => g - r > 60 && g - b > 60;
+    let digits = 0, spilled = 0;
+    for (let y = 1; y < side - 1; y++) for (let x = 1; x < side - 1; x++) {
+      if (!white(px(x, y))) continue;
+      digits++;
+      if ([[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => green(px(x + dx, y + dy)))) spilled++;
+    }
+    return { cell: +cell.toFixed(2), digits, spilled, people: document.getElementById('c-costars').textContent + ' ' + document.getElementById('c-extras').textContent };
+  });
+  assert.ok(seen.cell >= 14 && seen.digits > 10, `a count is drawn (${JSON.stringify(seen)})`);
+  assert.equal(seen.spilled, 0, `no white of the digits touches the cell around the disc (${JSON.stringify(seen)})`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A map searched from S at turn 0: a play key said "Undo, Restart, or load another map", with Undo
+// disabled (no turn to undo).
+test('a search complete in 0 turns: a play key does not name the disabled Undo', async () => {
+  const page = await openPage();
+  await pasteMap(page, '3 3 1 1\n...\n.S.\n...\n');
+  assert.equal(await text(page, 'status-line'), 'Search complete in 0 turns.');
+  assert.equal(await page.isDisabled('#btn-undo'), true);
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#error:not([hidden])');
+  const said = await page.textContent('#error .error-text');
+  assert.match(said, /^The search is complete in 0 turns: /, said);
+  assert.doesNotMatch(said, /Undo/, said);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// On a 375 px phone the counters under the board wrapped inside a pair ("… · Extras" / "13/13").
+test('a small phone held upright: the counters under the board wrap only between pairs', async () => {
+  const page = await openPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  await pasteMap(page, map5());
+  await nextFrames(page);
+  const lines = await page.$eval('#board-counters', (el) => {
+    const node = el.firstChild, range = document.createRange();
+    const tops = (i, j) => { range.setStart(node, i); range.setEnd(node, j); return new Set([...range.getClientRects()].map((r) => Math.round(r.top))); };
+    const pairs = [...node.data.matchAll(/[A-Z][a-z]+\s\S+/g)];
+    return { text: node.data, split: pairs.filter((m) => tops(m.index, m.index + m[0].length).size > 1).map((m) => m[0]), lines: tops(0, node.data.length).size };
+  });
+  assert.match(lines.text.replace(/\u00a0/g, ' '), /^Turn 0 · Unsearched \d+ · Costars 8\/8 · Extras 13\/13$/);
+  assert.deepEqual(lines.split, [], `no pair split over two lines (${JSON.stringify(lines)})`);
   h.assertNoErrors();
   await page.context().close();
 });

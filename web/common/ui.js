@@ -11,8 +11,12 @@ export const GAMES = [
   { id: 'bank', title: 'Bank Heist', description: 'Four guards against four robbers on the five floors of a bank.' },
 ];
 
-/** Shows `message` in an error box (a div.error-box with a .error-text child, role="alert"). */
-export function showError(box, message) {
+/**
+ * Shows `message` in an error box (a div.error-box with a .error-text child, role="alert"), and
+ * brings the box into view. `scroll: false` leaves the page where it is: for a refused move on a
+ * board whose controls are on screen (a phone's direction pad, a screen below the box).
+ */
+export function showError(box, message, { scroll = true } = {}) {
   if (!box) return;
   let text = box.querySelector('.error-text');
   if (!text) {
@@ -39,6 +43,7 @@ export function showError(box, message) {
   box.hidden = false;
   // The box sits above the board; a form further down (a pasted map, a replay) must not fail
   // out of sight: bring the box into view (this page's own scroll only, never a host page's).
+  if (!scroll) return;
   const r = box.getBoundingClientRect();
   if (r.bottom <= 0 || r.top >= window.innerHeight) window.scrollBy(0, r.top - 8);
 }

@@ -20,6 +20,16 @@ applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/commo
 const $ = (id) => document.getElementById(id);
 const engine = getEngine();
 const errorBox = $('error');
+// What a play key or control says (a refused move, a dead actor, the search over): the page
+// stays where it is. On a phone held upright the box is above the sticky board and the pad a
+// screen below it: scrolled up to the box after each step into a wall, the pad went off screen.
+// Its plain words (the last line: after the engine's, the page's own in brackets) are repeated
+// under the board there (#board-note, shown on such a phone only) until the next turn is shown.
+const showPlayError = (message) => {
+  showError(errorBox, message, { scroll: false });
+  const words = (errorBox.querySelector('.error-text')?.textContent ?? String(message)).trim().split('\n').pop();
+  $('board-note').textContent = words.replace(/^\((.*)\)$/, '$1');
+};
 const KEY_DIRS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6', Home: '7', PageUp: '9', End: '1', PageDown: '3',
   q: '7', w: '8', e: '9', a: '4', s: '5', d: '6', z: '1', x: '2', c: '3', '.': '5' };
 
@@ -305,7 +315,7 @@ function draw(ctx, geo) {
   }
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (const list of byCell.values()) {
+  for (const list of starOnTop([...byCell.values()])) {
     const a = list.find((p) => p.alive) || list[0];
     if (!a.alive) {
       const cx = (a.x + 0.5) * cell, cy = (a.y + 0.5) * cell, r = Math.max(1.5, cell * 0.9);
@@ -351,6 +361,16 @@ function draw(ctx, geo) {
   for (const m of marks) if (m.dead) drawDeathMark(ctx, cell, m.a, m.countAt && m.countAt[0] < 0 && m.countAt[1] >= 0);
 }
 
+/**
+ * The cells of the cast (lists of people), the star's last: on cells under 8 px a dot is larger
+ * than its cell, and the dots of the people beside the star, drawn after it, hid it (map 5 at
+ * Fit: not one pixel of its pink after turn 1).
+ */
+function starOnTop(cells) {
+  const i = cells.findIndex((list) => list.some((a) => a.role === 'star' && a.alive));
+  return i < 0 ? cells : [...cells.slice(0, i), ...cells.slice(i + 1), cells[i]];
+}
+
 function drawDeathMark(ctx, cell, a, right = false) {
   const half = Math.max(2, cell * 0.16), cy = (a.y + 1) * cell - half - 1;
   const cx = right ? (a.x + 1) * cell - half - 1 : a.x * cell + half + 1;
@@ -380,22 +400,26 @@ const COUNT_SPOTS = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0.7, 0
 /**
  * How many people live on the cell of the disc centred at (m.cx, m.cy): a dark disc on the
  * board, at the first of COUNT_SPOTS where it is whole (else the first, moved in), as the legend
- * shows it. Returns the spot taken.
+ * shows it. Returns the spot taken. Two digits get a disc drawn out as wide as they are (a pill):
+ * on a round disc of 5.5 px the "5" of 53 spilled onto the white cell and the count read "3".
  */
 function drawCount(ctx, geo, m, color) {
-  const cell = geo.cell, r = Math.max(5.5, cell * 0.3), n = m.living;
+  const cell = geo.cell, r = Math.max(5.5, cell * 0.3), n = String(m.living);
+  ctx.font = `bold ${Math.floor(Math.max(8, cell * (n.length > 1 ? 0.3 : 0.4)))}px system-ui, sans-serif`;
+  const ink = ctx.measureText(n), half = Math.max(r, ink.width / 2 + 2);  // the half width
   const at = ([dx, dy]) => [m.cx + dx * cell, m.cy + dy * cell];
-  const whole = ([x, y]) => x >= r && x <= geo.width - r && y >= r && y <= geo.height - r;
+  const whole = ([x, y]) => x >= half && x <= geo.width - half && y >= r && y <= geo.height - r;
   const spot = COUNT_SPOTS.find((d) => whole(at(d))) ?? COUNT_SPOTS[0];
   const [x, y] = at(spot);
-  const cx = Math.min(Math.max(x, r), geo.width - r), cy = Math.min(Math.max(y, r), geo.height - r);
+  const cx = Math.min(Math.max(x, half), geo.width - half), cy = Math.min(Math.max(y, r), geo.height - r);
   ctx.fillStyle = color;
   ctx.beginPath();
-  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.arc(cx - (half - r), cy, r, Math.PI / 2, Math.PI * 1.5);
+  ctx.arc(cx + (half - r), cy, r, -Math.PI / 2, Math.PI / 2);
   ctx.fill();
   ctx.fillStyle = '#fff';
-  ctx.font = `bold ${Math.floor(Math.max(8, cell * (n > 9 ? 0.3 : 0.4)))}px system-ui, sans-serif`;
-  ctx.fillText(String(n), cx, cy + 0.5);
+  // (the digits' ink centred: on the "middle" baseline they sat a pixel high, on the disc's edge)
+  ctx.fillText(n, cx, cy + (ink.actualBoundingBoxAscent - ink.actualBoundingBoxDescent) / 2);
   return spot;
 }
 
@@ -460,7 +484,11 @@ function show(obs, result) {
   $('c-left').textContent = obs.unsearched;
   $('c-costars').textContent = `${obs.costars_alive}/${obs.costars}`;
   $('c-extras').textContent = `${obs.extras_alive}/${obs.extras}`;
-  $('board-counters').textContent = `Turn ${obs.turn} · Unsearched ${obs.unsearched} · Costars ${obs.costars_alive}/${obs.costars} · Extras ${obs.extras_alive}/${obs.extras}`;
+  // (no-break spaces within a pair and before its "·": on a 375 px phone the line broke between
+  // "Extras" and "13/13")
+  $('board-note').textContent = '';
+  $('board-counters').textContent = [['Turn', obs.turn], ['Unsearched', obs.unsearched], ['Costars', `${obs.costars_alive}/${obs.costars}`], ['Extras', `${obs.extras_alive}/${obs.extras}`]]
+    .map(([label, value]) => `${label}\u00a0${value}`).join('\u00a0· ');
   const lines = $('result-lines');
   if (obs.over && result?.lines) {
     // The judge's last line, "35 2 1", named (it meant nothing to a player).
@@ -478,10 +506,10 @@ function show(obs, result) {
 
 const ROLE_NAMES = { star: 'the star', costar: 'costar', extra: 'extra' };
 
-// The cast line. In "Steer everyone" the living actors are buttons: a click (or Tab, then
-// Enter / Space) selects the actor the direction pad steers; a click on the board selects the
-// actors standing on the clicked cell in turn. (Typing a letter selects too, but the extras a, c,
-// d, e, q, s, w, x and z share their letters with the direction keys.)
+// The cast line. In "Steer everyone" the living actors are buttons: a click (or Tab, then Space;
+// Enter there plays the turn, enterEndsTurn) selects the actor the direction pad steers; a click
+// on the board selects the actors standing on the clicked cell in turn. (Typing a letter selects
+// too, but the extras a, c, d, e, q, s, w, x and z share their letters with the direction keys.)
 function renderCast() {
   const obs = st.obs;
   if (!obs) return;
@@ -553,12 +581,12 @@ function deadMessage(a) {
 function selectByKey(name) {
   const a = st.obs?.actors.find((x) => x.name === name);
   if (!a) {
-    showError(errorBox, `There is no ${name === name.toUpperCase() ? 'costar' : 'extra'} ${name} on this map.`);
+    showPlayError(`There is no ${name === name.toUpperCase() ? 'costar' : 'extra'} ${name} on this map.`);
     return;
   }
   if (a.alive) { selectActor(name); return; }
   st.selected = name;
-  showError(errorBox, deadMessage(a));
+  showPlayError(deadMessage(a));
   renderCast();
   board.redraw();
 }
@@ -665,7 +693,7 @@ async function applyLine(line, session = st.session) {
     st.pending = {};
     await refresh();
   } catch (e) {
-    if (session === st.session) showError(errorBox, explainMoveError(e.message ?? String(e)));
+    if (session === st.session) showPlayError(explainMoveError(e.message ?? String(e)));
   }
 }
 
@@ -689,18 +717,21 @@ function endTurn() {
   return steerMode() === 'star' ? move('5') : inTurn(() => applyLine(pendingLine()));
 }
 
-// Steering everyone, a pad button only sets a move: Enter on it plays the turn, as the help
-// says (it pressed the button again, and the turn never came); Space presses it. Enter on an
-// actor's button still selects it (the keyboard's way to pick an extra such as a or c).
+// Steering everyone, a pad button only sets a move, and an actor's button only selects: Enter on
+// either plays the turn, as the help says (it pressed the button again, and the turn never
+// came); Space presses it (the keyboard's way to pick an extra such as a or c, whose letters are
+// directions).
 function enterEndsTurn(ev) {
-  return ev.key === 'Enter' && steerMode() === 'all' && !!ev.target.closest?.('#play-box .dpad');
+  return ev.key === 'Enter' && steerMode() === 'all' && !!ev.target.closest?.('#play-box .dpad, #cast');
 }
 
 // A play key after the last turn said nothing: the pad, End turn and Solver move did nothing,
-// silently. True (and said) when the game played by hand is over.
+// silently. True (and said) when the game played by hand is over. A map searched from S at turn
+// 0 has no turn to undo: Undo is disabled, and not named.
 function saidSearchIsOver() {
   if (!st.session || st.watching || !st.obs?.over) return false;
-  showError(errorBox, `The search is complete in ${plural(st.obs.turn, 'turn')}: Undo, Restart, or load another map.`);
+  const next = st.moves.length ? 'Undo, Restart, or load another map' : 'load another map';
+  showPlayError(`The search is complete in ${plural(st.obs.turn, 'turn')}: ${next}.`);
   return true;
 }
 
@@ -714,7 +745,7 @@ function solvingMessage() {
 }
 
 async function moveNow(d) {
-  if (solvingThisMap()) { showError(errorBox, solvingMessage()); return; }
+  if (solvingThisMap()) { showPlayError(solvingMessage()); return; }
   if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
@@ -722,10 +753,10 @@ async function moveNow(d) {
     try {
       const line = await session.suggest({ level: gameLevel(), fixed: `@${d}` });
       await applyLine(line, session);
-    } catch (e) { if (session === st.session) showError(errorBox, explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
+    } catch (e) { if (session === st.session) showPlayError(explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
   } else {
     const selected = st.obs?.actors.find((a) => a.name === st.selected);
-    if (selected && !selected.alive) { showError(errorBox, deadMessage(selected)); return; }
+    if (selected && !selected.alive) { showPlayError(deadMessage(selected)); return; }
     st.pending[st.selected] = d;
     renderCast();
     board.redraw();
@@ -815,6 +846,10 @@ async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
   stopWatching();
   st.config = config;
   st.watching = true;
+  // A move set by hand and not played goes with the hand game: the cast line showed it on the
+  // plan's star ("@:19,10→6", the plan's next step said to be east). Nothing gives that game
+  // back with it: "Play from here" starts a game of its own (loadConfig), with no move set.
+  st.pending = {};
   st.watchingReplay = replay;  // a replay file, not the solver's plan (the status line says which)
   st.stepper = new SessionStepper(engine, config, moves);
   $('replay-box').hidden = false;
@@ -1195,7 +1230,7 @@ async function init() {
     // 256×256 map with 52 helpers): the usual 30 s limit restarted the engine on a slower machine.
     // Restart is often pressed meanwhile: the move is for this session's game only (applyLine).
     const session = st.session;
-    try { await applyLine(await session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS }), session); } catch (e) { if (session === st.session) showError(errorBox, e); }
+    try { await applyLine(await session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS }), session); } catch (e) { if (session === st.session) showPlayError(e); }
   });
   $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
@@ -1217,7 +1252,7 @@ async function init() {
     if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     // A plan or a replay is shown: the play controls are disabled, and their keys say what to do.
     if (st.watching) {
-      if (playsTurn(ev)) { ev.preventDefault(); showError(errorBox, watchingMessage()); }
+      if (playsTurn(ev)) { ev.preventDefault(); showPlayError(watchingMessage()); }
       return;
     }
     // Enter on a focused button presses it; arrows on the steer radios switch the mode.
