@@ -87,7 +87,7 @@ export class ReplayPlayer {
         </label>
       </div>
       <div class="rp-scrub">
-        <input type="range" class="rp-slider" min="0" max="0" value="0" step="1" aria-label="Scrub to move">
+        <input type="range" class="rp-slider" min="0" max="0" value="0" step="1" aria-label="Scrub to a step">
         <output class="rp-pos" aria-live="off">0 / 0</output>
       </div>`;
     this.el = {
