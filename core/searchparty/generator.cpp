@@ -51,7 +51,7 @@ void carve_cave(Grid& g, int W, int H, Rng& rng) {
                 for (int ddy = -1; ddy <= 1; ++ddy)
                     for (int ddx = -1; ddx <= 1; ++ddx) {
                         int X = x + ddx, Y = y + ddy;
-                        if (thin) X = std::clamp(mirror(X, W), 0, W - 1), Y = std::clamp(mirror(Y, H), 0, H - 1);
+                        if (thin) X = mirror(X, W), Y = mirror(Y, H);  // (one step out: back on the board)
                         walls += (X < 0 || Y < 0 || X >= W || Y >= H) ? 1 : !g[Y * W + X];
                     }
                 n[y * W + x] = walls < 5;
