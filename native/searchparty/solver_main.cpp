@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +29,7 @@
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -280,10 +282,21 @@ std::string stdin_map_text(const std::string& first, bool first_read) {
     return text;
 }
 
-// Rebuilds the map from the first state block (all actors stand on S at turn 1) as map text
-// (searched `o` back to `.`, the star's cell as `S`), so that the map reader's checks (row
-// sizes, characters, limits, connectivity) apply to it as to a map file: a block without rows
-// or with the star off the open cells is an error, not a map the policy would index out of.
+// One actor of a state block's actors line, "N:x,y" with N the actor's letter; false when the
+// token is not that. Both readers of a block use it, so a token one refuses the other does too.
+bool parse_actor_token(const std::string& tok, char& name, long long& x, long long& y) {
+    const auto comma = tok.find(',');
+    if (tok.size() < 5 || tok[1] != ':' || comma == std::string::npos) return false;
+    name = tok[0];
+    return parse_int(std::string_view(tok).substr(2, comma - 2), x) && parse_int(std::string_view(tok).substr(comma + 1), y);
+}
+
+// Rebuilds the map from the first state block as map text (searched `o` back to `.`, the
+// star's cell as `S`), so that the map reader's checks (row sizes, characters, limits,
+// connectivity) apply to it as to a map file: a block without rows or with the star off the
+// open cells is an error, not a map the policy would index out of. The cast is every letter up
+// to the last one listed (a block from a later turn leaves out the dead: "@ A C" is a map with
+// costars A, B and C, and B is dead), and the block's state is then resumed from it.
 Map map_from_block(const std::string& actors_line, const std::vector<std::string>& rows) {
     if (rows.empty()) throw InputError("first state block: no board rows");
     std::vector<std::string> grid = rows;
@@ -294,20 +307,24 @@ Map map_from_block(const std::string& actors_line, const std::vector<std::string
     if (!line.empty() && line.back() == '.') line.pop_back();
     int costars = 0, extras = 0;
     bool star = false;
+    std::string names;
     for (const auto& tok : split_tokens(line)) {
-        const auto colon = tok.find(':'), comma = tok.find(',');
-        if (colon == std::string::npos || comma == std::string::npos || comma < colon)
-            throw InputError("first state block: bad actor \"" + tok + "\" in \"" + actors_line + "\"");
-        if (tok[0] >= 'A' && tok[0] <= 'Z') ++costars;
-        else if (tok[0] >= 'a' && tok[0] <= 'z') ++extras;
-        if (tok[0] != '@') continue;
-        const long x = std::strtol(tok.c_str() + colon + 1, nullptr, 10), y = std::strtol(tok.c_str() + comma + 1, nullptr, 10);
-        if (y < 0 || y >= static_cast<long>(grid.size()) || x < 0 || x >= static_cast<long>(grid[y].size()) || grid[y][x] != '.')
-            throw InputError("first state block: the star's cell " + tok.substr(colon + 1) + " is not an open cell of the board");
+        char name = 0;
+        long long x = -1, y = -1;
+        const bool letter = parse_actor_token(tok, name, x, y) && (name == '@' || std::isalpha(static_cast<unsigned char>(name)));
+        if (!letter || names.find(name) != std::string::npos)
+            throw InputError("first state block: bad actor \"" + tok.substr(0, 20) + "\" in \"" + actors_line.substr(0, 80) +
+                             "\" (expected NAME:x,y, NAME @, A-Z or a-z, once)");
+        names += name;
+        if (std::isupper(static_cast<unsigned char>(name))) costars = std::max(costars, name - 'A' + 1);
+        if (std::islower(static_cast<unsigned char>(name))) extras = std::max(extras, name - 'a' + 1);
+        if (name != '@') continue;
+        if (y < 0 || y >= static_cast<long long>(grid.size()) || x < 0 || x >= static_cast<long long>(grid[y].size()) || grid[y][x] != '.')
+            throw InputError("first state block: the star's cell " + tok.substr(2) + " is not an open cell of the board");
         grid[y][x] = 'S';
         star = true;
     }
-    if (!star) throw InputError("first state block: no star '@' in \"" + actors_line + "\"");
+    if (!star) throw InputError("first state block: no star '@' in \"" + actors_line.substr(0, 80) + "\"");
     std::string text = std::to_string(grid[0].size()) + " " + std::to_string(grid.size()) + " " + std::to_string(costars) + " " +
                        std::to_string(extras) + "\n";
     for (const auto& row : grid) text += row + "\n";
@@ -363,11 +380,11 @@ State state_from_block(const State& start, const std::string& turn_line, const s
     std::string line = actors_line;
     if (!line.empty() && line.back() == '.') line.pop_back();
     for (const auto& tok : split_tokens(line)) {
-        const int i = tok.size() > 2 && tok[1] == ':' ? start.actor_index(tok[0]) : -1;
-        const auto comma = tok.find(',');
+        char name = 0;
         long long x = -1, y = -1;
-        if (i < 0 || actors[static_cast<std::size_t>(i)].alive || comma == std::string::npos || !parse_int(tok.substr(2, comma - 2), x) ||
-            !parse_int(tok.substr(comma + 1), y) || x < 0 || y < 0 || x >= map.cols || y >= map.rows || !map.open_at(static_cast<int>(x), static_cast<int>(y)))
+        const int i = parse_actor_token(tok, name, x, y) ? start.actor_index(name) : -1;
+        if (i < 0 || actors[static_cast<std::size_t>(i)].alive || x < 0 || y < 0 || x >= map.cols || y >= map.rows ||
+            !map.open_at(static_cast<int>(x), static_cast<int>(y)))
             throw InputError(where + ": bad actor \"" + tok.substr(0, 20) + "\" (expected NAME:x,y on an open cell, NAME one of the map's cast, once)");
         Actor& actor = actors[static_cast<std::size_t>(i)];
         actor.x = static_cast<int>(x), actor.y = static_cast<int>(y), actor.alive = true;

@@ -428,6 +428,11 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
         {"Turn 1\n@:1,1 A:1,1.\n...\n.#.\n...\n" + kDashes, "the star's cell 1,1 is not an open cell"},
         {"Turn 1\n@:3,1.\n.....\n..\n.....\n" + kDashes, "the star's cell 3,1 is not an open cell"},
         {"Turn 1\nA:1,1.\n...\n...\n" + kDashes, "no star"},
+        // The same reading of an actor as a later block's (these were taken: two costars A, a
+        // star at 1,1 with "x" after it).
+        {"Turn 1\n@:1,1 A:1,1 A:1,1.\n...\n...\n" + kDashes, "first state block: bad actor \"A:1,1\""},
+        {"Turn 1\n@:1,1x.\n...\n...\n" + kDashes, "first state block: bad actor \"@:1,1x\""},
+        {"Turn 1\n@:1,1 AB:1,1.\n...\n...\n" + kDashes, "first state block: bad actor \"AB:1,1\""},
         // Cut off before the dashes (it said "the star's cell 2,2 is not an open cell").
         {"Turn 1\n@:2,2.\n.ooo..\n", "first state block: the input ended after 1 board row, before the line of 40 '-' that ends the block"},
         // No first block at all: these ended with status 0 and no word.
@@ -455,6 +460,14 @@ TEST(SearchPartySolver, BadFirstStateBlocksAreRefusedWithAMessage) {
     EXPECT_EQ(WEXITSTATUS(raw), 0);
     EXPECT_EQ(out.rfind("@", 0), 0u) << out;  // a move line for the cast of the block
     EXPECT_NE(out.find('A'), std::string::npos) << out;
+    // A first block from a later turn, costar B dead: the cast is A, B and C, B not moved
+    // (C was "bad actor": the cast was counted as two costars, A and B).
+    pursuit::write_file(dir + "/in.txt", "Turn 3\n@:1,1 A:2,1 C:1,2.\n.....\n.ooo.\n.....\n" + kDashes);
+    const Ran later = run_cmd(kBin + "/searchparty-solver --interactive < " + dir + "/in.txt");
+    EXPECT_EQ(later.status, 0) << later.err;
+    EXPECT_EQ(later.out.rfind("@", 0), 0u) << later.out;
+    EXPECT_NE(later.out.find('C'), std::string::npos) << later.out;
+    EXPECT_EQ(later.out.find('B'), std::string::npos) << later.out;
     // A later block cut off: the controller went; the solver leaves quietly, with no more moves.
     pursuit::write_file(dir + "/in.txt", kTurn1 + "Turn 2\n@:1,2.\noooo..\n");
     const Ran cut = run_cmd(kBin + "/searchparty-solver < " + dir + "/in.txt");
