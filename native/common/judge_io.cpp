@@ -2,6 +2,7 @@
 #include "common/judge_io.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -174,7 +178,53 @@ std::string through_links(const std::string& path) {
     return ec ? path : real.string();  // a dangling link: replaced, as a missing file is created
 }
 
-void write_in_place(const std::string& path, const std::string& text) {
+// Opens a named pipe for writing once a process reads it, waiting at most `wait_ms` (opened
+// plainly, the open blocks until one does, for ever when none will).
+int open_pipe_when_read(const std::string& path, int wait_ms) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
+    for (;;) {
+        const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0) {
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // the writes may wait for the reader
+            return fd;
+        }
+        if (errno != ENXIO) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+        if (std::chrono::steady_clock::now() >= until)
+            throw std::runtime_error("cannot write " + path + ": it is a named pipe and no process opened it to read (waited " +
+                                     std::to_string(wait_ms / 1000.0).substr(0, 4) + " s)");
+        ::usleep(20000);
+    }
+}
+
+// All of `text` to the pipe `fd`; a reader that goes away is an error, not a SIGPIPE that
+// kills the program (judges that run no player do not ignore it).
+void write_to_pipe(const std::string& path, int fd, const std::string& text) {
+    sigset_t pipe_signal, old_mask;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, &old_mask);
+    int err = 0;
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t k = ::write(fd, text.data() + done, text.size() - done);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) {
+            err = errno;
+            break;
+        }
+        done += static_cast<std::size_t>(k);
+    }
+    if (err == EPIPE) {  // the SIGPIPE it raised is pending while blocked: taken here, not later
+        const timespec now{0, 0};
+        sigtimedwait(&pipe_signal, nullptr, &now);
+    }
+    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+    ::close(fd);
+    if (err) throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
+}
+
+void write_in_place(const std::string& path, const std::string& text, int pipe_wait_ms) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)) return write_to_pipe(path, open_pipe_when_read(path, pipe_wait_ms), text);
     std::ofstream out(path, std::ios::binary | std::ios::out);
     if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
     out << text;
@@ -184,9 +234,9 @@ void write_in_place(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-void write_file(const std::string& given, const std::string& text) {
+void write_file(const std::string& given, const std::string& text, int pipe_wait_ms) {
     namespace fs = std::filesystem;
-    if (is_special_target(given)) return write_in_place(given, text);
+    if (is_special_target(given)) return write_in_place(given, text, pipe_wait_ms);
     const std::string path = through_links(given);
     const fs::path target(path);
     std::error_code ec;

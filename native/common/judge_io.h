@@ -28,8 +28,11 @@ std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::strin
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. A link to a file is written through (the file
 // replaced, the link kept); a device, pipe or terminal (/dev/null, /dev/stdout) is written in
-// place, never replaced. Throws std::runtime_error "cannot write ...".
-void write_file(const std::string& path, const std::string& text);
+// place, never replaced. A named pipe with no process reading it is waited for `pipe_wait_ms`,
+// then refused (a run's replay written to a pipe nobody opened hung at its end, its other
+// files not written). Throws std::runtime_error "cannot write ...".
+inline constexpr int kPipeReaderWaitMs = 10000;
+void write_file(const std::string& path, const std::string& text, int pipe_wait_ms = kPipeReaderWaitMs);
 // write_file of json_text(json, 1) plus a final newline.
 void write_json_file(const std::string& path, const Json& json);
 // Checks, before a game starts, that write_file(path, ...) will be able to write there:

@@ -62,6 +62,52 @@ TEST(JudgeIo, APipeIsWrittenInPlaceAndALinkThrough) {
     fs::remove_all(dir);
 }
 
+// A named pipe nobody reads: the open blocked for ever, so a controller's run hung at its end
+// with `--replay FIFO`. Now it waits for a reader, then says so; a reader that opens within the
+// wait gets the text; a reader that goes away is an error, not a SIGPIPE that kills the judge.
+TEST(JudgeIo, APipeNobodyReadsIsRefusedAfterAWait) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    const std::string pipe = dir + "/pipe";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        write_file(pipe, "{}\n", 300);
+        FAIL() << "no exception";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot write " + pipe + ": it is a named pipe and no process opened it to read (waited 0.30 s)"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(300));
+
+    // A reader that comes during the wait gets the whole text.
+    std::string got;
+    std::thread late_reader([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        got = read_file(pipe);
+    });
+    write_file(pipe, std::string(200000, 'x'), 5000);
+    late_reader.join();
+    EXPECT_EQ(got.size(), 200000u);
+
+    // A reader that closes before reading: EPIPE named, and this process is still here.
+    std::thread quitter([&] { ::close(::open(pipe.c_str(), O_RDONLY)); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::string error;
+    for (int attempt = 0; attempt < 2 && error.empty(); ++attempt) {
+        try {
+            write_file(pipe, std::string(200000, 'x'), 2000);
+        } catch (const std::runtime_error& e) {
+            error = e.what();
+        }
+    }
+    quitter.join();
+    EXPECT_NE(error.find("cannot write " + pipe + ": "), std::string::npos) << error;
+    EXPECT_TRUE(fs::is_fifo(pipe));
+    fs::remove_all(dir);
+}
+
 TEST(JudgeIo, MissingFileNamesPathAndReason) {
     try {
         read_file("/nonexistent/pursuit/case.txt");
