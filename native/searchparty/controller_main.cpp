@@ -41,8 +41,8 @@ int usage(int code) {
         "  --idle-turns N   end the run with a solver failure after N turns in a row that search\n"
         "                   no new cell (default: the map's open cells + 1000, more than any walk\n"
         "                   to an unsearched cell takes, and turns before anyone has moved count\n"
-        "                   only after the run's first minute, for a solver that stalls while it\n"
-        "                   plans; 0 = none; the original has no limit)\n"
+        "                   only after the run's first minute or 60000 turns, for a solver that\n"
+        "                   stalls while it plans; 0 = none; the original has no limit)\n"
         "  --replay FILE    write a Pursuit replay (JSON) of the run; stderr then ends with\n"
         "                   'searchparty-controller: wrote FILE'\n"
         "  --quiet          no finish lines and no 'wrote' line on stderr (errors are still printed)\n"
@@ -76,9 +76,12 @@ constexpr int kDefaultMaxTurns = 1000000;
 constexpr int kIdleTurnsSlack = 1000;
 // Those stalls are counted in time, not turns (one per --answer-ms: 20 ms gives 50 a second), so
 // under the default limit the turns before anyone has moved do not count in the run's first
-// minute. A solver that never moves still ends a minute later (an explicit --idle-turns counts
-// every turn).
+// minute, nor past one turn per millisecond of it: a solver that answers "." at once on a small
+// map made a million turns within the minute and ended at --max-turns after 28 s, not idle.
+// A solver that never moves still ends, at most a minute later (an explicit --idle-turns
+// counts every turn).
 constexpr double kOpeningGraceMs = 60000;
+constexpr int kOpeningGraceTurns = 60000;
 
 struct Run {
     std::vector<std::string> lines;  // move lines accepted
@@ -265,7 +268,7 @@ static int run(int argc, char** argv) {
             }
             anyone_moved = anyone_moved || state.actors_line() != start_actors;
             if (state.unsearched() < unsearched_before) last_new_cell_turn = state.turns(), unsearched_before = state.unsearched();
-            if (opening_grace && !anyone_moved && clock.elapsed_ms() < kOpeningGraceMs) last_new_cell_turn = state.turns();
+            if (opening_grace && !anyone_moved && clock.elapsed_ms() < kOpeningGraceMs && state.turns() <= kOpeningGraceTurns) last_new_cell_turn = state.turns();
             if (idle_turns > 0 && state.turns() - last_new_cell_turn >= idle_turns) {
                 stop("Solver failed (idle): no new cell searched in the last " + std::to_string(idle_turns) + " turns (turn " +
                          std::to_string(state.turns()) + ", " + std::to_string(state.unsearched()) + " cells left; --idle-turns)",

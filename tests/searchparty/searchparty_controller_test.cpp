@@ -647,6 +647,12 @@ TEST(SearchPartyController, ASolverThatSearchesNothingIsEndedByTheIdleLimit) {
     // No idle limit: the turn limit ends it.
     o = run_controller(kExample1, "", "--idle-turns 0 --max-turns 1500", "sh " + dir + "/dots.sh");
     EXPECT_EQ(o.err.rfind("Solver failed (turn limit): the search is not over after 1500 turns (--max-turns)\n", 0), 0u) << o.err;
+    // One that answers "." at once, fast (python, not sh): the opening grace ends at 60000 turns,
+    // then 1030 idle turns (it ran to --max-turns, a million turns in 28 s).
+    pursuit::write_file(dir + "/dots.py",
+                        "import sys\nfor l in sys.stdin:\n    if l.startswith('----'):\n        sys.stdout.write('.\\n'); sys.stdout.flush()\n");
+    o = run_controller(kExample1, "", "", "python3 " + dir + "/dots.py");
+    EXPECT_EQ(o.err.rfind("Solver failed (idle): no new cell searched in the last 1030 turns (turn 61030, 9 cells left; --idle-turns)\n", 0), 0u) << o.err;
     // A solver that searches on is not stopped: the statement's four moves (turn 2 finds nothing).
     o = run_controller(kExample1, "@4.\n@6.\n@6.\n@6.\n", "--idle-turns 2");
     EXPECT_EQ(o.status, 0);
