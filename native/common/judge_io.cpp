@@ -150,6 +150,11 @@ std::string temp_beside(const std::string& path) {
     namespace fs = std::filesystem;
     const fs::path target(path);
     std::error_code ec;
+    // "x/..", "x/." or "x/" name a folder even when it does not exist yet: the check before a
+    // run made x, passed, and the write after it failed (rename: "Device or resource busy").
+    const std::string name = target.filename().string();
+    if (name.empty() || name == "." || name == "..")
+        throw std::runtime_error("cannot write " + path + ": it names a folder, not a file");
     if (target.has_parent_path()) {
         fs::create_directories(target.parent_path(), ec);
         if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());

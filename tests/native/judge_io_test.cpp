@@ -108,6 +108,25 @@ TEST(JudgeIo, APipeNobodyReadsIsRefusedAfterAWait) {
     fs::remove_all(dir);
 }
 
+// A path that names a folder by its spelling ("x/..", "x/.", "x/") passed the check before a run
+// (which made x) and the write after it failed: the run's replay was lost. Refused at the check,
+// and nothing made.
+TEST(JudgeIo, APathSpelledAsAFolderIsRefusedAtTheCheck) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    for (const std::string& path : {dir + "/x/..", dir + "/x/.", dir + "/x/"}) {
+        try {
+            check_writable(path);
+            ADD_FAILURE() << path << ": no exception";
+        } catch (const std::runtime_error& e) {
+            EXPECT_EQ(std::string(e.what()), "cannot write " + path + ": it names a folder, not a file");
+        }
+        EXPECT_FALSE(fs::exists(dir + "/x")) << path;
+        EXPECT_THROW(write_file(path, "{}"), std::runtime_error) << path;
+    }
+    fs::remove_all(dir);
+}
+
 TEST(JudgeIo, MissingFileNamesPathAndReason) {
     try {
         read_file("/nonexistent/pursuit/case.txt");
