@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,58 +84,57 @@ constexpr int kIdleTurnsSlack = 1000;
 constexpr double kOpeningGraceMs = 60000;
 constexpr int kOpeningGraceTurns = 60000;
 
-struct Run {
-    std::vector<std::string> lines;  // move lines accepted
-    std::string error;               // rule error or solver failure
-    bool finished = false;
-};
-
-}  // namespace
-
-static int run(int argc, char** argv) {
+// The command line: the controller's options, the MAP and the solver's command.
+struct ControllerOptions {
     double time_limit = 10.0;
     int max_turns = kDefaultMaxTurns;
     int idle_turns = -1;  // -1: the default for the map (with the opening grace)
     std::string replay_path, map_path;
     bool quiet = false, summary = false;
-    std::vector<std::string> command;
-    int i = 1;
-    // The options from argv[i] on, up to the first word that is not one (MAP, SOLVER, "--" or
-    // "-"); -1 then, else the exit status of a usage error (2) or of --help (0).
-    auto options = [&]() -> int {
-        for (; i < argc; ++i) {
-            const std::string a = argv[i];
-            if (a == "--" || a == "-" || a[0] != '-') return -1;
-            if (a == "--help" || a == "-h") return usage(0);
-            if ((a == "--time-limit" || a == "--replay" || a == "--max-turns" || a == "--idle-turns") && i + 1 >= argc) {
-                std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
-                return 2;
-            }
-            // A value that is not a number in range is a usage error naming the option.
-            try {
-                if (a == "--time-limit") time_limit = option_number(a, argv[++i], 0, 1e6);
-                else if (a == "--max-turns") max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
-                else if (a == "--idle-turns") idle_turns = static_cast<int>(option_int(a, argv[++i], 0, 1000000000));
-                else if (a == "--replay") {
-                    replay_path = argv[++i];
-                    if (replay_path.empty()) {  // it wrote no replay, without a word
-                        std::fprintf(stderr, "searchparty-controller: option --replay: the FILE is empty\n");
-                        return 2;
-                    }
-                } else if (a == "--quiet") quiet = true;
-                else if (a == "--summary") summary = true;
-                else {  // "-q" was read as the MAP ("cannot read -q", status 1)
-                    std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
+    std::vector<std::string> command;  // SOLVER [ARGS...]
+};
+
+// The options from argv[i] on, up to the first word that is not one (MAP, SOLVER, "--" or
+// "-"); -1 then, else the exit status of a usage error (2) or of --help (0).
+int read_options(int argc, char** argv, int& i, ControllerOptions& options) {
+    for (; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--" || a == "-" || a[0] != '-') return -1;
+        if (a == "--help" || a == "-h") return usage(0);
+        if ((a == "--time-limit" || a == "--replay" || a == "--max-turns" || a == "--idle-turns") && i + 1 >= argc) {
+            std::fprintf(stderr, "searchparty-controller: option %s needs a value\n", a.c_str());
+            return 2;
+        }
+        // A value that is not a number in range is a usage error naming the option.
+        try {
+            if (a == "--time-limit") options.time_limit = option_number(a, argv[++i], 0, 1e6);
+            else if (a == "--max-turns") options.max_turns = static_cast<int>(option_int(a, argv[++i], 1, 1000000000));
+            else if (a == "--idle-turns") options.idle_turns = static_cast<int>(option_int(a, argv[++i], 0, 1000000000));
+            else if (a == "--replay") {
+                options.replay_path = argv[++i];
+                if (options.replay_path.empty()) {  // it wrote no replay, without a word
+                    std::fprintf(stderr, "searchparty-controller: option --replay: the FILE is empty\n");
                     return 2;
                 }
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+            } else if (a == "--quiet") options.quiet = true;
+            else if (a == "--summary") options.summary = true;
+            else {  // "-q" was read as the MAP ("cannot read -q", status 1)
+                std::fprintf(stderr, "searchparty-controller: unknown option %s (see --help)\n", a.c_str());
                 return 2;
             }
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "searchparty-controller: %s\n", e.what());
+            return 2;
         }
-        return -1;
-    };
-    if (const int status = options(); status >= 0) return status;
+    }
+    return -1;
+}
+
+// Reads the whole command line into `options`: -1 when the run goes on, else the exit status of
+// a usage error (2) or of --help (0).
+int parse_options(int argc, char** argv, ControllerOptions& options) {
+    int i = 1;
+    if (const int status = read_options(argc, argv, i, options); status >= 0) return status;
     if (i >= argc) {
         if (argc > 1) std::fprintf(stderr, "searchparty-controller: no MAP given\n");  // the usage alone left it to guess
         return usage(2);
@@ -143,49 +143,71 @@ static int run(int argc, char** argv) {
         std::fprintf(stderr, "searchparty-controller: no MAP given before -- (see --help)\n");
         return 2;
     }
-    map_path = argv[i++];
+    options.map_path = argv[i++];
     // Options after MAP ("MAP --quiet -- SOLVER", "MAP --replay f.json -- SOLVER") are the
     // controller's: they were run as the solver's command. A SOLVER never starts with '-', so
     // the original's form "MAP SOLVER ARGS..." (ARGS may look like options) is unchanged.
-    if (const int status = options(); status >= 0) return status;
+    if (const int status = read_options(argc, argv, i, options); status >= 0) return status;
     if (i < argc && std::string(argv[i]) == "--") ++i;
-    for (; i < argc; ++i) command.push_back(argv[i]);
-    if (command.empty()) {
-        std::fprintf(stderr, "searchparty-controller: no SOLVER command after MAP '%s'\n", map_path.c_str());
+    for (; i < argc; ++i) options.command.push_back(argv[i]);
+    if (options.command.empty()) {
+        std::fprintf(stderr, "searchparty-controller: no SOLVER command after MAP '%s'\n", options.map_path.c_str());
         return usage(2);
     }
+    return -1;
+}
 
-    // A run that cannot start (a bad map, a replay that cannot be written) still gives --summary
-    // its JSON line, the error in it: a script over many maps read nothing for such a map.
-    const auto cannot_start = [&](const std::exception& e) {
-        std::cerr << "searchparty-controller: " << e.what() << "\n";
-        if (summary)
-            std::cout << json_text(Json{{"map", map_path}, {"finished", false}, {"turns", nullptr}, {"costars", nullptr},
-                                        {"extras", nullptr}, {"error", e.what()}, {"solver_ms", 0}, {"wall_ms", 0}})
-                      << "\n";
-        return 1;
-    };
+// Prints why the run cannot start. A run that cannot start (a bad map, a replay that cannot be
+// written) still gives --summary its JSON line, the error in it: a script over many maps read
+// nothing for such a map.
+void report_cannot_start(const ControllerOptions& options, const std::exception& e) {
+    std::cerr << "searchparty-controller: " << e.what() << "\n";
+    if (options.summary)
+        std::cout << json_text(Json{{"map", options.map_path}, {"finished", false}, {"turns", nullptr}, {"costars", nullptr},
+                                    {"extras", nullptr}, {"error", e.what()}, {"solver_ms", 0}, {"wall_ms", 0}})
+                  << "\n";
+}
+
+// The map to play, and its text for the replay.
+struct MapFile {
     Map map;
-    std::string map_text;
+    std::string text;
+};
+
+// Reads the map and checks that the --replay FILE can be written, before the solver starts;
+// nullopt (the error printed: exit status 1) when the run cannot start.
+std::optional<MapFile> read_map_and_check_replay(const ControllerOptions& options) {
+    MapFile file;
     try {
-        map_text = read_file(map_path, kMaxMapFileBytes, "larger than any map");
-        map = read_map(map_text, map_path);
+        file.text = read_file(options.map_path, kMaxMapFileBytes, "larger than any map");
+        file.map = read_map(file.text, options.map_path);
     } catch (const std::exception& e) {  // the original dies with a traceback here: name the program instead
-        return cannot_start(e);
+        report_cannot_start(options, e);
+        return std::nullopt;
     }
-    if (!replay_path.empty()) {  // before the solver runs: a typo in the path must not cost the run's replay
+    if (!options.replay_path.empty()) {  // before the solver runs: a typo in the path must not cost the run's replay
         try {
-            check_not_input(replay_path, map_path, "map file");
-            check_writable(replay_path);
+            check_not_input(options.replay_path, options.map_path, "map file");
+            check_writable(options.replay_path);
         } catch (const std::exception& e) {
-            return cannot_start(e);
+            report_cannot_start(options, e);
+            return std::nullopt;
         }
     }
-    // exec: the shell gives way to the solver, so a solver that closes its output is seen at
-    // once (a shell left waiting for it kept the pipe open: the turn timed out, or with no limit
-    // the run never ended).
+    return file;
+}
+
+// The shell command that runs SOLVER [ARGS...]. exec: the shell gives way to the solver, so a
+// solver that closes its output is seen at once (a shell left waiting for it kept the pipe
+// open: the turn timed out, or with no limit the run never ended).
+std::string solver_command(const std::vector<std::string>& command) {
     std::string cmd = "exec";
     for (const auto& c : command) cmd += " " + shell_quote(c);
+    return cmd;
+}
+
+// How the solver is run: --time-limit per turn, its input and output handled as the original's.
+PlayerLimits solver_limits(double time_limit) {
     PlayerLimits limits;
     // 0 = no limit; a positive limit under a millisecond is 1 ms, not "no limit".
     limits.per_move = std::chrono::milliseconds(time_limit > 0 ? std::max(1LL, static_cast<long long>(time_limit * 1000)) : 0);
@@ -201,120 +223,196 @@ static int run(int argc, char** argv) {
     // The original lets its solver write to the terminal: the solver's stderr comes through as it
     // is written (it was kept for failure reports only).
     limits.stderr_passthrough_fd = 2;
+    return limits;
+}
+
+// The --idle-turns watch: counts the turns in a row that searched no new cell. Under the default
+// limit the turns before anyone has moved count only after the opening grace (kOpeningGraceMs).
+class IdleWatch {
+public:
+    IdleWatch(const State& state, int idle_turns)
+        : opening_grace_(idle_turns < 0),
+          limit_(idle_turns < 0 ? state.map().open_count() + kIdleTurnsSlack : idle_turns),
+          unsearched_before_(state.unsearched()),
+          start_actors_(state.actors_line()) {}
+
+    int limit() const { return limit_; }  // 0: none
+    // After each turn played: true when the last limit() turns searched no new cell.
+    bool idle_after_turn(const State& state, const Stopwatch& clock) {
+        anyone_moved_ = anyone_moved_ || state.actors_line() != start_actors_;
+        if (state.unsearched() < unsearched_before_) last_new_cell_turn_ = state.turns(), unsearched_before_ = state.unsearched();
+        if (opening_grace_ && !anyone_moved_ && clock.elapsed_ms() < kOpeningGraceMs && state.turns() <= kOpeningGraceTurns)
+            last_new_cell_turn_ = state.turns();
+        return limit_ > 0 && state.turns() - last_new_cell_turn_ >= limit_;
+    }
+
+private:
+    bool opening_grace_;
+    int limit_;
+    int last_new_cell_turn_ = 0, unsearched_before_;
+    std::string start_actors_;
+    bool anyone_moved_ = false;
+};
+
+// What a run gave: the move lines played, how it ended and its exit status.
+struct Run {
+    std::vector<std::string> lines;  // move lines accepted
+    std::string error;               // rule error or solver failure
+    bool finished = false;
+    int exit_status = 0;
+};
+
+// Sends the state block for the next turn; false when the solver did not take it.
+bool send_state(Player& solver, const State& state) {
+    std::string block = state.state_block();
+    block.pop_back();  // send_line adds the final newline
+    return solver.send_line(block);
+}
+
+// Ends the run with `error` on stderr, after what the solver wrote to its stderr before it.
+void end_with_error(Run& run, Player& solver, const std::string& error, int exit_status) {
+    solver.pass_stderr();
+    run.error = error;
+    std::cerr << run.error << "\n";
+    run.exit_status = exit_status;
+}
+
+// Ends the run with the search over: the finish lines on stderr (unless --quiet).
+void end_with_search_over(Run& run, Player& solver, const State& state, bool quiet) {
+    solver.pass_stderr();  // what the solver wrote before its last line comes first
+    run.finished = true;
+    if (!quiet) std::cerr << "Finished in " << state.turns() << " turns\n" << state.final_line() << "\n";
+}
+
+// Ends the run at a turn the solver gave no move line for: an interrupt (status 128 + the
+// signal) or a solver failure (status 1).
+void end_without_move_line(Run& run, Player& solver, const State& state) {
+    if (caught_stop_signal()) {
+        end_with_error(run, solver,
+                       "Interrupted by " + std::string(caught_stop_signal() == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") + " during turn " +
+                           std::to_string(state.turns() + 1) + ": the run ends here",
+                       128 + caught_stop_signal());
+        return;
+    }
+    end_with_error(run, solver, std::string("Solver failed (") + verdict_name(solver.verdict().kind) + "): " + solver.verdict().message, 1);
+}
+
+// Plays the solver's move line and records it; false after a rule error, which ends the run.
+bool play_move_line(Run& run, Player& solver, State& state, const std::string& line) {
+    try {
+        state.play_line(line);
+    } catch (const IllegalMove& e) {
+        end_with_error(run, solver, e.what(), 0);  // a rule error: status 0, as the original's
+        // The original's words name neither the turn nor always the actor: one more
+        // line says both (stderr only; the summary and replay keep the original's).
+        if (const auto* detail = dynamic_cast<const MoveLineError*>(&e))
+            std::cerr << "searchparty-controller: turn " << state.turns() + 1 << ": " << detail->detail() << "\n";
+        return false;
+    }
+    run.lines.push_back(line);
+    return true;
+}
+
+// After a turn that left the search unfinished: the solver failure that ends the run there
+// (--idle-turns, --max-turns), or "" to play on.
+std::string turn_limit_error(IdleWatch& idle, const State& state, int max_turns, const Stopwatch& clock) {
+    if (idle.idle_after_turn(state, clock))
+        return "Solver failed (idle): no new cell searched in the last " + std::to_string(idle.limit()) + " turns (turn " +
+               std::to_string(state.turns()) + ", " + std::to_string(state.unsearched()) + " cells left; --idle-turns)";
+    if (state.turns() >= max_turns)
+        return "Solver failed (turn limit): the search is not over after " + std::to_string(max_turns) + " turns (--max-turns)";
+    return "";
+}
+
+// The turn loop: sends the state block before every turn and plays the solver's move line for
+// it, until the search is over, a rule error, a solver failure, a turn limit or an interrupt.
+Run play(Player& solver, State& state, IdleWatch& idle, const ControllerOptions& options, const Stopwatch& clock) {
+    Run run;
+    // The original sends "Turn 1" even when the view from S already covers the map.
+    send_state(solver, state);  // a failure shows up as the verdict of the first read
+    if (state.finished()) {
+        end_with_search_over(run, solver, state, options.quiet);
+        return run;
+    }
+    while (true) {
+        const std::optional<std::string> line = solver.read_line("turn " + std::to_string(state.turns() + 1));
+        if (!line) {
+            end_without_move_line(run, solver, state);
+            return run;
+        }
+        if (!play_move_line(run, solver, state, *line)) return run;
+        if (state.finished()) {
+            end_with_search_over(run, solver, state, options.quiet);
+            return run;
+        }
+        if (const std::string error = turn_limit_error(idle, state, options.max_turns, clock); !error.empty()) {
+            end_with_error(run, solver, error, 1);
+            return run;
+        }
+        send_state(solver, state);  // a failure shows up as the verdict of the next read (a closed input: none)
+    }
+}
+
+// Writes the --replay FILE, then (unless --quiet) the 'wrote' line; false (the error printed)
+// when it cannot be written.
+bool write_replay(const ControllerOptions& options, const std::string& map_text, const Run& run, const State& state) {
+    Json config{{"game", "searchparty"}, {"map", map_text}, {"map_name", options.map_path}};
+    Json result{{"over", run.finished},
+                {"summary", run.finished ? "Finished in " + std::to_string(state.turns()) + " turns" : run.error},
+                {"turns", state.turns()},
+                {"costars_alive", state.costars_alive()},
+                {"extras_alive", state.extras_alive()}};
+    if (!run.error.empty()) result["error"] = run.error;
+    // A run that stopped before the end (a rule error, a solver failure, the turn limit, an
+    // interrupt) is recorded, not what its moves give: pursuit-tool check-replay refused it.
+    if (!run.finished) result["forfeit"] = run.error.empty() ? std::string("the run stopped before the end of the search") : run.error;
+    try {
+        write_json_file(options.replay_path, make_replay("searchparty", config, run.lines, result));
+        // After the finish lines (stdout stays empty, as the original's): only with --replay.
+        if (!options.quiet) std::cerr << "searchparty-controller: " << wrote_line({options.replay_path}) << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "searchparty-controller: " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
+// Prints the --summary JSON line on stdout.
+void print_summary(const ControllerOptions& options, const Run& run, const State& state, const Player& solver, const Stopwatch& clock) {
+    Json s{{"map", options.map_path},
+           {"finished", run.finished},
+           {"turns", state.turns()},
+           {"costars", state.costars_alive()},
+           {"extras", state.extras_alive()},
+           {"error", run.error.empty() ? Json(nullptr) : Json(run.error)},
+           {"solver_ms", std::chrono::duration<double, std::milli>(solver.thinking_time()).count()},
+           {"wall_ms", clock.elapsed_ms()}};
+    std::cout << json_text(s) << "\n";
+}
+
+}  // namespace
+
+// The whole run: the command line, the checks before the start, the turn loop, then the replay
+// and the summary; the exit status.
+static int run(int argc, char** argv) {
+    ControllerOptions options;
+    if (const int status = parse_options(argc, argv, options); status >= 0) return status;
+    const std::optional<MapFile> map = read_map_and_check_replay(options);
+    if (!map) return 1;
     // Ctrl-C or a kill: the solver's group is killed at once, so the turn in progress ends, and
     // the run ends as a failure with its replay and summary written (they were lost: the
     // controller died by the signal).
     catch_stop_signals({SIGINT, SIGTERM});
-    Player solver("solver", cmd, "", limits);
+    Player solver("solver", solver_command(options.command), "", solver_limits(options.time_limit));
 
-    State state(map);
-    const bool opening_grace = idle_turns < 0;
-    if (idle_turns < 0) idle_turns = map.open_count() + kIdleTurnsSlack;
-    int last_new_cell_turn = 0, unsearched_before = state.unsearched();
-    const std::string start_actors = state.actors_line();
-    bool anyone_moved = false;
-    Run run;
-    int status = 0;
+    State state(map->map);
+    IdleWatch idle(state, options.idle_turns);
     const Stopwatch clock;
-    auto send_state = [&] {
-        std::string block = state.state_block();
-        block.pop_back();  // send_line adds the final newline
-        return solver.send_line(block);
-    };
-    // Ends the run with `error` on stderr, after what the solver wrote to its stderr before it.
-    auto stop = [&](const std::string& error, int exit_status) {
-        solver.pass_stderr();
-        run.error = error;
-        std::cerr << run.error << "\n";
-        status = exit_status;
-    };
-    auto finish_lines = [&] {
-        solver.pass_stderr();  // what the solver wrote before its last line comes first
-        run.finished = true;
-        if (!quiet) std::cerr << "Finished in " << state.turns() << " turns\n" << state.final_line() << "\n";
-    };
-    // The original sends "Turn 1" even when the view from S already covers the map.
-    send_state();  // a failure shows up as the verdict of the first read
-    if (state.finished()) {
-        finish_lines();
-    } else {
-        while (true) {
-            std::optional<std::string> line;
-            line = solver.read_line("turn " + std::to_string(state.turns() + 1));
-            if (!line && caught_stop_signal()) {
-                stop("Interrupted by " + std::string(caught_stop_signal() == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") + " during turn " +
-                         std::to_string(state.turns() + 1) + ": the run ends here",
-                     128 + caught_stop_signal());
-                break;
-            }
-            if (!line) {
-                stop(std::string("Solver failed (") + verdict_name(solver.verdict().kind) + "): " + solver.verdict().message, 1);
-                break;
-            }
-            try {
-                state.play_line(*line);
-            } catch (const IllegalMove& e) {
-                stop(e.what(), 0);  // a rule error: status 0, as the original's
-                // The original's words name neither the turn nor always the actor: one more
-                // line says both (stderr only; the summary and replay keep the original's).
-                if (const auto* detail = dynamic_cast<const MoveLineError*>(&e))
-                    std::cerr << "searchparty-controller: turn " << state.turns() + 1 << ": " << detail->detail() << "\n";
-                break;
-            }
-            run.lines.push_back(*line);
-            if (state.finished()) {
-                finish_lines();
-                break;
-            }
-            anyone_moved = anyone_moved || state.actors_line() != start_actors;
-            if (state.unsearched() < unsearched_before) last_new_cell_turn = state.turns(), unsearched_before = state.unsearched();
-            if (opening_grace && !anyone_moved && clock.elapsed_ms() < kOpeningGraceMs && state.turns() <= kOpeningGraceTurns) last_new_cell_turn = state.turns();
-            if (idle_turns > 0 && state.turns() - last_new_cell_turn >= idle_turns) {
-                stop("Solver failed (idle): no new cell searched in the last " + std::to_string(idle_turns) + " turns (turn " +
-                         std::to_string(state.turns()) + ", " + std::to_string(state.unsearched()) + " cells left; --idle-turns)",
-                     1);
-                break;
-            }
-            if (state.turns() >= max_turns) {
-                stop("Solver failed (turn limit): the search is not over after " + std::to_string(max_turns) + " turns (--max-turns)", 1);
-                break;
-            }
-            send_state();  // a failure shows up as the verdict of the next read (a closed input: none)
-        }
-    }
+    Run outcome = play(solver, state, idle, options, clock);
     solver.finish();
-    if (!replay_path.empty()) {
-        Json config{{"game", "searchparty"}, {"map", map_text}, {"map_name", map_path}};
-        Json result{{"over", run.finished},
-                    {"summary", run.finished ? "Finished in " + std::to_string(state.turns()) + " turns" : run.error},
-                    {"turns", state.turns()},
-                    {"costars_alive", state.costars_alive()},
-                    {"extras_alive", state.extras_alive()}};
-        if (!run.error.empty()) result["error"] = run.error;
-        // A run that stopped before the end (a rule error, a solver failure, the turn limit, an
-        // interrupt) is recorded, not what its moves give: pursuit-tool check-replay refused it.
-        if (!run.finished) result["forfeit"] = run.error.empty() ? std::string("the run stopped before the end of the search") : run.error;
-        try {
-            write_json_file(replay_path, make_replay("searchparty", config, run.lines, result));
-            // After the finish lines (stdout stays empty, as the original's): only with --replay.
-            if (!quiet) std::cerr << "searchparty-controller: " << wrote_line({replay_path}) << "\n";
-        } catch (const std::exception& e) {
-            std::cerr << "searchparty-controller: " << e.what() << "\n";
-            status = 1;
-        }
-    }
-    if (summary) {
-        Json s{{"map", map_path},
-               {"finished", run.finished},
-               {"turns", state.turns()},
-               {"costars", state.costars_alive()},
-               {"extras", state.extras_alive()},
-               {"error", run.error.empty() ? Json(nullptr) : Json(run.error)},
-               {"solver_ms", std::chrono::duration<double, std::milli>(solver.thinking_time()).count()},
-               {"wall_ms", clock.elapsed_ms()}};
-        std::cout << json_text(s) << "\n";
-    }
-    return status;
+    if (!options.replay_path.empty() && !write_replay(options, map->text, outcome, state)) outcome.exit_status = 1;
+    if (options.summary) print_summary(options, outcome, state, solver, clock);
+    return outcome.exit_status;
 }
 
 // A failed write of the standard output (a full disk) is an error, not status 0. An interrupted
