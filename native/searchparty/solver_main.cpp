@@ -413,94 +413,139 @@ bool plan_ready_in_time(const std::future<Plan>& plan, double answer_ms, const S
     return plan.wait_for(std::chrono::duration<double, std::milli>(left_ms)) == std::future_status::ready;
 }
 
+// CRLF blocks (a block saved on Windows and piped in) read as LF ones, as map files do.
+void chomp(std::string& l) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+}
+
+// One state block as read: "Turn k"; then the actors line, the board rows (the dashes that end it not kept).
+struct StateBlock {
+    std::string turn_line, actors;
+    std::vector<std::string> rows;
+};
+
+// Reads a block's board rows up to the line of dashes that ends it; false when the input ends first.
+bool read_board_rows(std::vector<std::string>& rows) {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        chomp(line);
+        if (line.rfind("----", 0) == 0) return true;
+        // The original controller keeps every line of the map file as a row: a file ending
+        // in a blank line gives a blank row in every block (this solver refused the block).
+        if (line.find_first_not_of(" \t") != std::string::npos) rows.push_back(line);
+    }
+    return false;
+}
+
+// The state block whose first line, `turn_line`, is read already: the rest is read up to its dashes. A first block
+// (`first`) that is not one or not whole is an error; a later one cut off gives nullopt (the controller went mid-block).
+std::optional<StateBlock> read_state_block(std::string turn_line, bool first) {
+    StateBlock block;
+    chomp(turn_line);
+    block.turn_line = turn_line;
+    // No first block (an empty input, a stray line, one cut after "Turn 1") ended with status 0
+    // and no word.
+    if (first && turn_line.rfind("Turn", 0) != 0)
+        throw InputError("first state block: expected the line \"Turn 1\", got " +
+                         (std::cin.eof() && turn_line.empty() ? std::string("the end of the input") : quoted_excerpt(turn_line)));
+    if (!std::getline(std::cin, block.actors)) {
+        if (first) throw InputError("first state block: the input ended after the line \"" + turn_line.substr(0, 20) + "\"");
+        return std::nullopt;
+    }
+    chomp(block.actors);
+    if (read_board_rows(block.rows)) return block;
+    // (A cut-off block was read as a board and said "the star's cell is not open".)
+    if (first)
+        throw InputError("first state block: the input ended after " + std::to_string(block.rows.size()) +
+                         (block.rows.size() == 1 ? " board row" : " board rows") + ", before the line of 40 '-' that ends the block");
+    return std::nullopt;
+}
+
+// The interactive form's game: the state as this solver records it, the batch plan (made in the background from the
+// first block on) and the moves of it played, and the policy that steers once the plan is used up or left.
+class InteractiveGame {
+  public:
+    explicit InteractiveGame(const Options& o) : o_(o) {}
+
+    // Answers the state blocks, the first of them starting with `line`, until the controller ends the run.
+    int play(std::string line) {
+        while (true) {
+            const std::optional<StateBlock> block = read_state_block(line, !state_);
+            if (!block) return ended();  // the controller went mid-block
+            const Stopwatch block_read;
+            if (!state_) start(*block);
+            if (planning_.valid() && !plan_ready_in_time(planning_, o_.answer_ms, block_read)) {
+                // Everyone is still on S (the plan's first move has not been played): staying
+                // changes nothing, and the next block is this one with the next turn number.
+                answer(state_->all_stay());
+                if (!std::getline(std::cin, line)) return ended();
+                continue;
+            }
+            if (planning_.valid()) plan_ = planning_.get().moves;  // (a planning error is thrown here)
+            follow(*block);
+            if (state_->finished()) {
+                // The view from S covers the map: the controller still sends turn 1, ignores the
+                // reply and prints "Finished in 0 turns". Answer, and leave without an error.
+                std::cout << state_->format_line(state_->all_stay()) << std::endl;
+                return 0;
+            }
+            answer(next_moves());
+            if (!std::getline(std::cin, line)) return 0;  // the controller ends the run
+        }
+    }
+
+  private:
+    // The first block: the game's state, and its plan started in the background.
+    void start(const StateBlock& block) {
+        state_.emplace(first_map(o_, block.actors, block.rows));
+        // The view from S may cover the map: nothing to plan (see the finished check in play).
+        if (!state_->finished()) planning_ = plan_in_background(*state_, o_);
+    }
+
+    // Where `block` is not where the plan expects, the game goes on from the block's state, steered by the policy.
+    void follow(const StateBlock& block) {
+        if (state_->actors_line() == block.actors && state_->board_rows() == block.rows) return;
+        std::cerr << "searchparty-solver: the state block of \"" << block.turn_line.substr(0, 20)
+                  << "\" differs from the plan; continuing with the policy from the block's state\n";
+        state_.emplace(state_from_block(*state_, block.turn_line, block.actors, block.rows));
+        next_ = plan_.size();
+    }
+
+    // The next turn's moves: the plan's while it lasts, then the policy's.
+    Moves next_moves() {
+        if (next_ < plan_.size()) return plan_[next_++];
+        if (!fallback_) fallback_.emplace(state_->map(), default_variants(o_.level).front());
+        return fallback_->step(*state_);
+    }
+
+    // Writes the move line of `m` (flushed: the controller waits for it) and plays it.
+    void answer(const Moves& m) {
+        std::cout << state_->format_line(m) << std::endl;
+        state_->play(m);
+    }
+
+    // The controller ended the run: leave at once, the planning thread with us.
+    int ended() const {
+        if (!planning_.valid()) return 0;
+        std::cout.flush();
+        std::_Exit(0);
+    }
+
+    const Options& o_;
+    std::optional<State> state_;
+    std::future<Plan> planning_;
+    std::vector<Moves> plan_;
+    std::size_t next_ = 0;  // the plan's next move to play
+    std::optional<Policy> fallback_;
+};
+
 // The interactive form plays the batch form's plan (the same moves on any machine). The plan
 // is made while turn 1 waits; when it is not ready `answer_ms` after a state block (a slow or
 // busy machine, a budget), the answer is a turn where everyone stays on S, which changes
 // nothing but the turn count, and the planning goes on: one turn lost for every `answer_ms`
 // of planning, where bounding the plan by the controller's 10 s skipped the pipeline's last
 // steps (map 5: 275 turns on a slow machine against 246 + 0 stalls from the whole pipeline).
-int interactive(const Options& o, const std::string& first_line) {
-    std::string line = first_line;
-    std::optional<State> state;
-    std::future<Plan> planning;
-    std::vector<Moves> plan;
-    std::size_t next = 0;
-    std::optional<Policy> fallback;
-    // The controller ended the run: leave at once, the planning thread with us.
-    const auto ended = [&] {
-        if (!planning.valid()) return 0;
-        std::cout.flush();
-        std::_Exit(0);
-    };
-    while (true) {
-        // line = "Turn k"; then the actors line, the board rows, the dashes.
-        std::string actors;
-        std::vector<std::string> rows;
-        // CRLF blocks (a block saved on Windows and piped in) read as LF ones, as map files do.
-        const auto chomp = [](std::string& l) { if (!l.empty() && l.back() == '\r') l.pop_back(); };
-        chomp(line);
-        const std::string turn_line = line;
-        // No first block (an empty input, a stray line, one cut after "Turn 1") ended with
-        // status 0 and no word.
-        if (!state && turn_line.rfind("Turn", 0) != 0)
-            throw InputError("first state block: expected the line \"Turn 1\", got " +
-                             (std::cin.eof() && turn_line.empty() ? std::string("the end of the input") : quoted_excerpt(turn_line)));
-        if (!std::getline(std::cin, actors)) {
-            if (!state) throw InputError("first state block: the input ended after the line \"" + turn_line.substr(0, 20) + "\"");
-            return ended();
-        }
-        chomp(actors);
-        bool dashes = false;
-        while (std::getline(std::cin, line)) {
-            chomp(line);
-            if ((dashes = line.rfind("----", 0) == 0)) break;
-            // The original controller keeps every line of the map file as a row: a file ending
-            // in a blank line gives a blank row in every block (this solver refused the block).
-            if (line.find_first_not_of(" \t") != std::string::npos) rows.push_back(line);
-        }
-        const Stopwatch block_read;
-        if (!dashes && state) return ended();  // the controller went mid-block
-        if (!state) {
-            // (A cut-off block was read as a board and said "the star's cell is not open".)
-            if (!dashes)
-                throw InputError("first state block: the input ended after " + std::to_string(rows.size()) +
-                                 (rows.size() == 1 ? " board row" : " board rows") + ", before the line of 40 '-' that ends the block");
-            state.emplace(first_map(o, actors, rows));
-            // The view from S may cover the map: nothing to plan (see the finished check below).
-            if (!state->finished()) planning = plan_in_background(*state, o);
-        }
-        if (planning.valid() && !plan_ready_in_time(planning, o.answer_ms, block_read)) {
-            // Everyone is still on S (the plan's first move has not been played): staying
-            // changes nothing, and the next block is this one with the next turn number.
-            std::cout << state->format_line(state->all_stay()) << std::endl;
-            state->play(state->all_stay());
-            if (!std::getline(std::cin, line)) return ended();
-            continue;
-        }
-        if (planning.valid()) plan = planning.get().moves;  // (a planning error is thrown here)
-        if (state->actors_line() != actors || state->board_rows() != rows) {  // not where the plan expects: steer from here
-            std::cerr << "searchparty-solver: the state block of \"" << turn_line.substr(0, 20) << "\" differs from the plan; continuing with the policy from the block's state\n";
-            state.emplace(state_from_block(*state, turn_line, actors, rows));
-            next = plan.size();
-        }
-        if (state->finished()) {
-            // The view from S covers the map: the controller still sends turn 1, ignores the
-            // reply and prints "Finished in 0 turns". Answer, and leave without an error.
-            std::cout << state->format_line(state->all_stay()) << std::endl;
-            return 0;
-        }
-        Moves m;
-        if (next < plan.size()) {
-            m = plan[next++];
-        } else {
-            if (!fallback) fallback.emplace(state->map(), default_variants(o.level).front());
-            m = fallback->step(*state);
-        }
-        std::cout << state->format_line(m) << std::endl;
-        state->play(m);
-        if (!std::getline(std::cin, line)) return 0;  // the controller ends the run
-    }
-}
+int interactive(const Options& o, const std::string& first_line) { return InteractiveGame(o).play(first_line); }
 
 int figures(const Options& o) {
     std::string dir = o.figures_dir;
@@ -539,86 +584,128 @@ int figures(const Options& o) {
     return 0;
 }
 
-}  // namespace
+// A bad command line is named in one line before the usage (it used to be the usage alone).
+int bad_usage(const std::string& why) {
+    std::fprintf(stderr, "searchparty-solver: %s\n", why.c_str());
+    return usage(2);
+}
 
-static int run(int argc, char** argv) {
-    Options o;
+// Whether option `a` takes a value, the next argument.
+bool takes_value(const std::string& a) {
+    return a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--answer-ms" || a == "--policy" ||
+           a == "--level" || a == "--threads" || a == "--pipeline";
+}
+
+// Sets the option `a` (one that takes a value) to `v`. Returns the fault to name before the usage, "" when none; a
+// numeric value that is not whole or not in range throws, naming the option (option_int / option_number).
+std::string set_value_option(Options& o, const std::string& a, const std::string& v) {
+    if (a == "--seed") o.seed = static_cast<std::uint64_t>(option_int(a, v, 0, 999999999999999999LL));
+    else if (a == "--budget-ms") o.budget_ms = option_number(a, v, 0, 1e9);
+    else if (a == "--tries") o.tries = static_cast<int>(option_int(a, v, 0, 999999999));
+    else if (a == "--plan-ms") o.plan_ms = option_number(a, v, 0, 1e9), o.plan_ms_given = true;
+    else if (a == "--answer-ms") o.answer_ms = option_number(a, v, 0, 1e9);
+    else if (a == "--policy") o.policy = policy_from(v);
+    else if (a == "--threads") o.threads = static_cast<int>(option_int(a, v, 1, 64));
+    else if (a == "--pipeline") {
+        if (v != "game" && v != "full") return "option --pipeline: expected game or full, got '" + v + "'";
+        o.game_pipeline = v == "game";
+    } else if (a == "--level") {
+        o.level = v == "easy" ? 0 : v == "medium" ? 1 : v == "hard" ? 2 : v == "best" ? 3 : -1;
+        if (o.level < 0) return "option --level: expected easy, medium, hard or best, got '" + v + "'";
+    }
+    return "";
+}
+
+// Sets the form for --batch / --interactive, else takes `a` as the MAP. Returns the fault to name before the usage,
+// "" when none.
+std::string set_form_or_map(Options& o, const std::string& a) {
+    if (a == "--batch" || a == "--interactive") {
+        const int mode = a == "--batch" ? 1 : 2;  // the last one won
+        if (o.mode != 0 && o.mode != mode) return "options --batch and --interactive exclude each other";
+        o.mode = mode;
+    } else if (a.size() > 1 && a[0] == '-') return "unknown option " + a;  // "-q" was read as a MAP
+    else if (o.map_path.empty()) o.map_path = a;
+    else return "one MAP only, got '" + o.map_path + "' and '" + a + "'";
+    return "";
+}
+
+// Reads the command line into `o`: nullopt to go on, else the status to end with (--help 0, a bad command line 2).
+std::optional<int> read_command_line(int argc, char** argv, Options& o) {
     // A numeric option's value must be whole and in range (option_int / option_number throw,
     // naming the option: status 2).
-    // A bad command line is named in one line before the usage (it used to be the usage alone).
-    auto bad = [](const std::string& why) {
-        std::fprintf(stderr, "searchparty-solver: %s\n", why.c_str());
-        return usage(2);
-    };
     try {
         for (int i = 1; i < argc; ++i) {
             const std::string a = argv[i];
             if (a == "--help" || a == "-h") return usage(0);
-            const bool takes_value = a == "--seed" || a == "--budget-ms" || a == "--tries" || a == "--plan-ms" || a == "--answer-ms" || a == "--policy" || a == "--level" ||
-                                     a == "--threads" || a == "--pipeline";
-            if (takes_value && i + 1 >= argc) return bad("option " + a + " needs a value");
-            if (a == "--seed" && i + 1 < argc) o.seed = static_cast<std::uint64_t>(option_int(a, argv[++i], 0, 999999999999999999LL));
-            else if (a == "--budget-ms" && i + 1 < argc) o.budget_ms = option_number(a, argv[++i], 0, 1e9);
-            else if (a == "--tries" && i + 1 < argc) o.tries = static_cast<int>(option_int(a, argv[++i], 0, 999999999));
-            else if (a == "--plan-ms" && i + 1 < argc) o.plan_ms = option_number(a, argv[++i], 0, 1e9), o.plan_ms_given = true;
-            else if (a == "--answer-ms" && i + 1 < argc) o.answer_ms = option_number(a, argv[++i], 0, 1e9);
-            else if (a == "--policy" && i + 1 < argc) o.policy = policy_from(argv[++i]);
-            else if (a == "--threads" && i + 1 < argc) o.threads = static_cast<int>(option_int(a, argv[++i], 1, 64));
-            else if (a == "--pipeline" && i + 1 < argc) {
-                const std::string p = argv[++i];
-                if (p != "game" && p != "full") return bad("option --pipeline: expected game or full, got '" + p + "'");
-                o.game_pipeline = p == "game";
-            } else if (a == "--level" && i + 1 < argc) {
-                const std::string l = argv[++i];
-                o.level = l == "easy" ? 0 : l == "medium" ? 1 : l == "hard" ? 2 : l == "best" ? 3 : -1;
-                if (o.level < 0) return bad("option --level: expected easy, medium, hard or best, got '" + l + "'");
-            } else if (a == "--batch" || a == "--interactive") {
-                const int mode = a == "--batch" ? 1 : 2;  // the last one won
-                if (o.mode != 0 && o.mode != mode) return bad("options --batch and --interactive exclude each other");
-                o.mode = mode;
+            std::string fault;
+            if (takes_value(a)) {
+                if (i + 1 >= argc) return bad_usage("option " + a + " needs a value");
+                fault = set_value_option(o, a, argv[++i]);
             } else if (a == "--figures") {
                 o.figures = true;
                 if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
-            } else if (a.size() > 1 && a[0] == '-') return bad("unknown option " + a);  // "-q" was read as a MAP
-            else if (o.map_path.empty()) o.map_path = a;
-            else return bad("one MAP only, got '" + o.map_path + "' and '" + a + "'");
+            } else {
+                fault = set_form_or_map(o, a);
+            }
+            if (!fault.empty()) return bad_usage(fault);
         }
         // "--figures DIR extra" ignored the extra word.
         if (o.figures && !o.map_path.empty())
-            return bad("option --figures takes one DIR and no MAP, got also '" + o.map_path + "'");
+            return bad_usage("option --figures takes one DIR and no MAP, got also '" + o.map_path + "'");
     } catch (const std::exception& e) {
         std::fprintf(stderr, "searchparty-solver: %s\n", e.what());
         return 2;
     }
+    return std::nullopt;
+}
+
+// Chooses the form where no --batch / --interactive did: a terminal on stdin is batch, else the start of stdin decides.
+// Returns whether stdin's first line had to be read for that (it is then in `first`).
+bool choose_form(Options& o, std::string& first) {
+    bool first_read = false;
+    if (o.mode == 0 && !isatty(0)) {
+        if (const auto start = peek_stdin(4)) o.mode = start->rfind("Turn", 0) == 0 ? 2 : 1;
+        else {
+            first_read = first_line_upto(first, kMaxMapFileBytes);
+            o.mode = first_read && first.rfind("Turn", 0) == 0 ? 2 : 1;
+        }
+    }
+    if (o.mode == 0) o.mode = 1;
+    return first_read;
+}
+
+// The batch form: the map of MAP, else of standard input (its first line `first` when `first_read`), and its plan's
+// move lines and final line on stdout.
+int batch(const Options& o, const std::string& first, bool first_read) {
+    const bool piped = !isatty(0);
+    // An empty file on standard input is a map that is refused as a map file is ("got an
+    // empty map", status 1; it was "no MAP given", status 2); /dev/null or an empty pipe is
+    // no map at all.
+    struct stat in {};
+    const bool file_on_stdin = fstat(0, &in) == 0 && S_ISREG(in.st_mode);
+    if (o.map_path.empty() && (!piped || (!first_read && !file_on_stdin && std::cin.peek() == EOF)))
+        return bad_usage("no MAP given (the batch form reads it from a file or from standard input)");
+    // Without MAP the batch form reads the map on standard input, as the original challenge's
+    // programs do ("N M p q" and the rows); its first line was read to choose the form.
+    const State start(o.map_path.empty() ? read_map(stdin_map_text(first, first_read), "standard input")
+                                         : read_map(read_map_file(o.map_path), o.map_path));
+    std::cout << batch_text(start, batch_plan(start, o));
+    return 0;
+}
+
+}  // namespace
+
+static int run(int argc, char** argv) {
+    Options o;
+    if (const std::optional<int> status = read_command_line(argc, argv, o)) return *status;
     set_parallel_threads(o.threads);
     try {
         if (o.figures) return figures(o);
         std::string first;
-        bool first_read = false;  // the first stdin line, read to choose the form
-        if (o.mode == 0 && !isatty(0)) {
-            if (const auto start = peek_stdin(4)) o.mode = start->rfind("Turn", 0) == 0 ? 2 : 1;
-            else {
-                first_read = first_line_upto(first, kMaxMapFileBytes);
-                o.mode = first_read && first.rfind("Turn", 0) == 0 ? 2 : 1;
-            }
-        }
-        if (o.mode == 0) o.mode = 1;
+        const bool first_read = choose_form(o, first);  // `first`: the first stdin line, read to choose the form
         if (o.mode == 2 && !first_read) std::getline(std::cin, first);
         if (o.mode == 2) return interactive(o, first);
-        const bool piped = !isatty(0);
-        // An empty file on standard input is a map that is refused as a map file is ("got an
-        // empty map", status 1; it was "no MAP given", status 2); /dev/null or an empty pipe is
-        // no map at all.
-        struct stat in {};
-        const bool file_on_stdin = fstat(0, &in) == 0 && S_ISREG(in.st_mode);
-        if (o.map_path.empty() && (!piped || (!first_read && !file_on_stdin && std::cin.peek() == EOF)))
-            return bad("no MAP given (the batch form reads it from a file or from standard input)");
-        // Without MAP the batch form reads the map on standard input, as the original challenge's
-        // programs do ("N M p q" and the rows); its first line was read to choose the form.
-        const State start(o.map_path.empty() ? read_map(stdin_map_text(first, first_read), "standard input")
-                                             : read_map(read_map_file(o.map_path), o.map_path));
-        std::cout << batch_text(start, batch_plan(start, o));
-        return 0;
+        return batch(o, first, first_read);
     } catch (const std::exception& e) {
         std::cerr << "searchparty-solver: " << e.what() << "\n";
         return 1;
