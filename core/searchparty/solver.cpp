@@ -33,6 +33,26 @@ std::string living_key(const State& s) {
     return k;
 }
 
+// True when a person steers actor a (Policy::step's `fixed`: '0' = free).
+bool pinned(const Moves* fixed, int a) { return fixed && (*fixed)[a] != '0'; }
+
+// The (cell, digit) of the legal steps of an actor, in digit order ('5' stays).
+std::vector<std::pair<int, char>> legal_steps(const Map& map, const Actor& actor) {
+    std::vector<std::pair<int, char>> v;
+    for (char d = '1'; d <= '9'; ++d) {
+        const int x = actor.x + digit_dx(d), y = actor.y + digit_dy(d);
+        if (map.open_at(x, y)) v.emplace_back(map.index(x, y), d);
+    }
+    return v;
+}
+
+// True when `cell` sees every actor of `who` where it stands after this turn (`next`, per actor).
+bool sees_all(const Map& map, int cell, const std::vector<int>& who, const std::vector<int>& next) {
+    for (int w : who)
+        if (!sees(map.x_of(cell), map.y_of(cell), map.x_of(next[w]), map.y_of(next[w]))) return false;
+    return true;
+}
+
 }  // namespace
 
 std::vector<int> members_of(const Team& team) {
@@ -402,168 +422,244 @@ void Policy::plan_tours(const std::vector<std::uint8_t>& todo, const std::vector
     }
 }
 
+// One team's move being decided (step_team): what every leader step tried shares, where the
+// followers go for the step tried last, and the step chosen so far.
+struct Policy::TeamStep {
+    TeamStep(const State& s, const Moves* fixed, std::vector<int>& next, const Team& team, std::size_t t, bool use_slots)
+        : s(s), fixed(fixed), next(next), team(team), t(t), use_slots(use_slots), digits(team.followers.size()),
+          cells(team.followers.size()) {}
+    const State& s;
+    const Moves* fixed;
+    std::vector<int>& next;          // per actor: its cell after this turn, as decided so far
+    const Team& team;
+    std::size_t t;                   // the team's index
+    bool use_slots;                  // followers keep to their lane slots
+    std::vector<char> digits;        // per follower: its step for the leader step tried last
+    std::vector<int> cells;
+    std::vector<int> mates;          // cells where the team stands after this turn, leader first
+    int best_lcell = -1;             // the leader step chosen (-1 none yet)
+    char best_ld = '5';
+    std::vector<char> best_digits;   //   and the followers' steps for it
+    std::vector<int> best_cells;
+};
+
+// A follower's best step so far (cell -1: none yet).
+struct Policy::FollowerStep {
+    int cell = -1, gain = 0;
+    char digit = '5';
+    long long score = LLONG_MIN;
+};
+
+// Where an actor stands now.
+int Policy::cell_of(const State& s, int actor) const {
+    const Actor& a = s.actors()[actor];
+    return map_.index(a.x, a.y);
+}
+
+// A turn: the teams and their targets brought up to date, then the teams move one after the
+// other (a team counts as new only the cells the teams before it do not reveal).
 Moves Policy::step(const State& s, const Moves* fixed) {
-    const auto& actors = s.actors();
-    const std::string key = living_key(s);
-    if (key != team_key_) {
-        teams_ = form_teams(s, params_.level);
-        if (params_.reverse_teams) std::reverse(teams_.begin() + 1, teams_.end());
-        targets_.assign(teams_.size(), -1);
-        team_key_ = key;
-        owner_.clear();
-        tours_.clear();
-        setup_lanes();
-    }
+    update_teams(s);
     if (params_.regions || params_.tours) update_regions(s);
-    if (++stamp_ == 0) {
+    if (++stamp_ == 0) {  // a new stamp marks the cells revealed this turn (on wrap-around, clear)
         std::fill(seen_stamp_.begin(), seen_stamp_.end(), 0);
         stamp_ = 1;
     }
-    auto cell_of = [&](int a) { return map_.index(actors[a].x, actors[a].y); };
-    auto pinned = [&](int a) { return fixed && (*fixed)[a] != '0'; };
+    update_targets(s);
+    Moves out = s.all_stay();
+    std::vector<int> next(s.actors().size());
+    for (std::size_t a = 0; a < next.size(); ++a) next[a] = cell_of(s, static_cast<int>(a));
+    for (std::size_t t = 0; t < teams_.size(); ++t) step_team(s, t, fixed, next, out);
+    return out;
+}
+
+// Forms the teams anew (with no targets, regions or tours, and new lanes) when the living
+// set is not the one they were formed for.
+void Policy::update_teams(const State& s) {
+    const std::string key = living_key(s);
+    if (key == team_key_) return;
+    teams_ = form_teams(s, params_.level);
+    if (params_.reverse_teams) std::reverse(teams_.begin() + 1, teams_.end());
+    targets_.assign(teams_.size(), -1);
+    team_key_ = key;
+    owner_.clear();
+    tours_.clear();
+    setup_lanes();
+}
+
+// Drops the targets that are done, then chooses new ones for the teams without one.
+void Policy::update_targets(const State& s) {
     bool retarget = false;
     for (std::size_t t = 0; t < teams_.size(); ++t) {
-        if (targets_[t] >= 0 && !tours_.empty() && tour_pos_[t] < tours_[t].size() && targets_[t] == tours_[t][tour_pos_[t]]) {
-            if (targets_[t] == cell_of(teams_[t].leader)) ++tour_pos_[t], targets_[t] = -1;
-            else if (!view_pending(s, t, targets_[t])) targets_[t] = -1;
-        } else if (targets_[t] >= 0 && !lanes_.empty()) {
-            // A lane target is done once reached or when its footprint is all searched.
-            if (targets_[t] == cell_of(teams_[t].leader)) lane_done_[targets_[t]] = 1, targets_[t] = -1;
-            else if (!pending(s, t, targets_[t])) targets_[t] = -1;
-        } else if (targets_[t] >= 0 && (s.searched(targets_[t]) || (params_.retarget_gap > 0 && s.turns() % params_.retarget_gap == 0))) {
-            targets_[t] = -1;
-        }
+        release_target(s, t);
         retarget |= targets_[t] < 0;
     }
     if (retarget) {
         std::vector<int> leaders;
-        for (const Team& team : teams_) leaders.push_back(cell_of(team.leader));
+        for (const Team& team : teams_) leaders.push_back(cell_of(s, team.leader));
         nearest_leader_.start(leaders);
     }
     for (std::size_t t = 0; t < teams_.size(); ++t) {
         if (targets_[t] >= 0) continue;
-        targets_[t] = choose_target(s, t, cell_of(teams_[t].leader));
+        targets_[t] = choose_target(s, t, cell_of(s, teams_[t].leader));
     }
+}
 
-    Moves out = s.all_stay();
-    std::vector<int> next(actors.size());
-    for (std::size_t a = 0; a < actors.size(); ++a) next[a] = cell_of(static_cast<int>(a));
-    auto steps_of = [&](int a) {  // (cell, digit) of the legal steps of actor a
-        std::vector<std::pair<int, char>> v;
-        for (char d = '1'; d <= '9'; ++d) {
-            const int x = actors[a].x + digit_dx(d), y = actors[a].y + digit_dy(d);
-            if (map_.open_at(x, y)) v.emplace_back(map_.index(x, y), d);
-        }
-        return v;
-    };
-    auto sees_all = [&](int cell, const std::vector<int>& who) {
-        for (int w : who)
-            if (!sees(map_.x_of(cell), map_.y_of(cell), map_.x_of(next[w]), map_.y_of(next[w]))) return false;
-        return true;
-    };
-
-    for (const Team& team : teams_) {
-        const std::size_t t = &team - teams_.data();
-        const int L = team.leader;
-        // Leader candidates, best first: nearer the target, then more new cells.
-        std::vector<std::pair<long long, std::pair<int, char>>> cands;
-        if (pinned(L)) {
-            const char d = (*fixed)[L];
-            cands.push_back({0, {map_.index(actors[L].x + digit_dx(d), actors[L].y + digit_dy(d)), d}});
-        } else {
-            const int target = targets_[t];
-            const GrowingWalk* to_target = target >= 0 ? &walk_to_target(t, target, cell_of(L)) : nullptr;
-            const int here = target < 0 ? 0 : to_target->dist(cell_of(L));
-            for (auto [cell, d] : steps_of(L)) {
-                const int dt = target < 0 ? 0 : to_target->dist(cell) < 0 ? here + 1 : to_target->dist(cell);
-                long long score = static_cast<long long>(params_.path_weight) * dt - gain(s, cell);
-                if (params_.lookahead > 0) {
-                    path_cells_.clear();
-                    score -= static_cast<long long>(params_.lookahead_weight) * path_gain(s, cell, params_.lookahead - 1);
-                }
-                if (params_.seed) {
-                    noise_ = noise_ * 6364136223846793005ULL + 1442695040888963407ULL;
-                    score = score * 4 + static_cast<long long>((noise_ >> 33) % 2);
-                }
-                cands.push_back({score, {cell, d}});
-            }
-            std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        }
-        trail_.walk(graph_, {cell_of(L)}, params_.max_trail + 1);  // walking distances near the leader
-        // Followers keep to their lane slots only while the leader walks a lane and moves
-        // (a slot across a wall can block the leader; then the followers just close up).
-        const bool use_slots = !lanes_.empty() && targets_[t] >= 0 && on_lane(t, targets_[t]) &&
-                               on_lane(t, cell_of(L)) && stalled_[t] == 0;
-        // Places the followers for a leader step; false if one cannot stay with the team
-        // (unless `force`, used when no leader step works). Adds the followers' new cells.
-        std::vector<char> digits(team.followers.size()), best_digits;
-        std::vector<int> cells(team.followers.size()), best_cells;
-        std::vector<int> mates;
-        auto place = [&](int lcell, char ld, bool force, long long& team_gain) {
-            next[L] = lcell;
-            mates.assign(1, lcell);
-            for (std::size_t f = 0; f < team.followers.size(); ++f) {
-                const int F = team.followers[f];
-                int best_cell = -1, best_gain = 0;
-                char best_d = '5';
-                long long best_score = LLONG_MIN;
-                for (auto [cell, d] : steps_of(F)) {
-                    if (pinned(F) && d != (*fixed)[F]) continue;
-                    // Walking distance to where the leader stands now: followers stay on its
-                    // trail (seeing across a wall is not enough to keep up next turn).
-                    const int trail = this->trail(cell);
-                    if (!pinned(F) && (!sees_all(cell, team.must_see[f]) || trail > params_.max_trail)) continue;
-                    // New cells first; then close to the leader so the team can always move on.
-                    const int g = params_.fresh_gain ? gain_beside(s, cell, mates) : gain(s, cell);
-                    long long score = 16LL * g - 6LL * trail + (d == ld ? 1 : 0);
-                    if (use_slots) score -= 8LL * params_.side_bias * slot_distance(t, f, next[L], cell);
-                    if (score > best_score) best_score = score, best_cell = cell, best_d = d, best_gain = g;
-                }
-                if (best_cell < 0) {
-                    if (!force) return false;
-                    // Last resort (only after hand steering broke the formation): get closer.
-                    for (auto [cell, d] : steps_of(F)) {
-                        long long score = -(trail(cell) < kUnknown ? trail(cell) : 100 + cheb(map_, cell, next[L]));
-                        if (score > best_score) best_score = score, best_cell = cell, best_d = d;
-                    }
-                }
-                next[F] = best_cell;
-                mates.push_back(best_cell);
-                cells[f] = best_cell;
-                digits[f] = best_d;
-                team_gain += best_gain;
-            }
-            return true;
-        };
-        long long best = LLONG_MAX;
-        int best_lcell = -1;
-        char best_ld = '5';
-        for (std::size_t ci = 0; ci < cands.size(); ++ci) {
-            const auto [lcell, ld] = cands[ci].second;
-            long long team_gain = 0;
-            if (!place(lcell, ld, false, team_gain)) continue;
-            // The leader's own order (distance first) plus what the followers add.
-            const long long score = cands[ci].first - params_.team_gain_weight * team_gain;
-            if (score < best) best = score, best_lcell = lcell, best_ld = ld, best_digits = digits, best_cells = cells;
-            if (!params_.team_gain_weight) break;  // the first feasible step in order wins
-        }
-        if (best_lcell < 0) {
-            long long ignored = 0;
-            const auto [lcell, ld] = cands.back().second;
-            place(lcell, ld, true, ignored);
-            best_lcell = lcell, best_ld = ld, best_digits = digits, best_cells = cells;
-        }
-        next[L] = best_lcell;
-        out[L] = best_ld;
-        if (!lanes_.empty()) stalled_[t] = best_ld == '5' && targets_[t] >= 0 ? 8 : std::max(0, stalled_[t] - 1);
-        mark_seen(best_lcell);
-        for (std::size_t f = 0; f < team.followers.size(); ++f) {
-            next[team.followers[f]] = best_cells[f];
-            out[team.followers[f]] = best_digits[f];
-            mark_seen(best_cells[f]);
-        }
+// Drops team t's target when it is done: a tour's viewpoint once reached (the tour moves on)
+// or seeing nothing new, a lane cell likewise, any other target once searched (or every
+// retarget_gap turns).
+void Policy::release_target(const State& s, std::size_t t) {
+    if (targets_[t] >= 0 && !tours_.empty() && tour_pos_[t] < tours_[t].size() && targets_[t] == tours_[t][tour_pos_[t]]) {
+        if (targets_[t] == cell_of(s, teams_[t].leader)) ++tour_pos_[t], targets_[t] = -1;
+        else if (!view_pending(s, t, targets_[t])) targets_[t] = -1;
+    } else if (targets_[t] >= 0 && !lanes_.empty()) {
+        // A lane target is done once reached or when its footprint is all searched.
+        if (targets_[t] == cell_of(s, teams_[t].leader)) lane_done_[targets_[t]] = 1, targets_[t] = -1;
+        else if (!pending(s, t, targets_[t])) targets_[t] = -1;
+    } else if (targets_[t] >= 0 && (s.searched(targets_[t]) || (params_.retarget_gap > 0 && s.turns() % params_.retarget_gap == 0))) {
+        targets_[t] = -1;
     }
-    return out;
+}
+
+// Team t's move, written to `next` and `out`: its leader's first (or best) candidate step
+// that the followers can keep up with, and the followers' steps for it.
+void Policy::step_team(const State& s, std::size_t t, const Moves* fixed, std::vector<int>& next, Moves& out) {
+    const int L = teams_[t].leader;
+    const std::vector<Candidate> cands = leader_candidates(s, t, fixed);
+    trail_.walk(graph_, {cell_of(s, L)}, params_.max_trail + 1);  // walking distances near the leader
+    // Followers keep to their lane slots only while the leader walks a lane and moves
+    // (a slot across a wall can block the leader; then the followers just close up).
+    const bool use_slots = !lanes_.empty() && targets_[t] >= 0 && on_lane(t, targets_[t]) &&
+                           on_lane(t, cell_of(s, L)) && stalled_[t] == 0;
+    TeamStep ts(s, fixed, next, teams_[t], t, use_slots);
+    choose_team_step(ts, cands);
+    commit_team_step(ts, out);
+}
+
+// Leader candidates, best first: nearer the target, then more new cells (a pinned leader:
+// its pinned step alone).
+std::vector<Policy::Candidate> Policy::leader_candidates(const State& s, std::size_t t, const Moves* fixed) {
+    const int L = teams_[t].leader;
+    const Actor& leader = s.actors()[L];
+    std::vector<Candidate> cands;
+    if (pinned(fixed, L)) {
+        const char d = (*fixed)[L];
+        cands.push_back({0, {map_.index(leader.x + digit_dx(d), leader.y + digit_dy(d)), d}});
+        return cands;
+    }
+    const int target = targets_[t];
+    const GrowingWalk* to_target = target >= 0 ? &walk_to_target(t, target, cell_of(s, L)) : nullptr;
+    const int here = target < 0 ? 0 : to_target->dist(cell_of(s, L));
+    for (auto [cell, d] : legal_steps(map_, leader)) {
+        const int dt = target < 0 ? 0 : to_target->dist(cell) < 0 ? here + 1 : to_target->dist(cell);
+        cands.push_back({leader_score(s, cell, dt), {cell, d}});
+    }
+    std::stable_sort(cands.begin(), cands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return cands;
+}
+
+// A leader step's score, lower first: `to_target` steps from the target against the cell's
+// new cells (and with lookahead those of the best path on); with a seed, a noise bit for ties.
+long long Policy::leader_score(const State& s, int cell, int to_target) {
+    long long score = static_cast<long long>(params_.path_weight) * to_target - gain(s, cell);
+    if (params_.lookahead > 0) {
+        path_cells_.clear();
+        score -= static_cast<long long>(params_.lookahead_weight) * path_gain(s, cell, params_.lookahead - 1);
+    }
+    if (params_.seed) {
+        noise_ = noise_ * 6364136223846793005ULL + 1442695040888963407ULL;
+        score = score * 4 + static_cast<long long>((noise_ >> 33) % 2);
+    }
+    return score;
+}
+
+// Chooses the leader step (ts.best_*): the first candidate the followers can keep up with,
+// or with team_gain_weight the best of them counting the followers' new cells; when none
+// works, the last candidate with the followers placed as near as they get.
+void Policy::choose_team_step(TeamStep& ts, const std::vector<Candidate>& cands) const {
+    long long best = LLONG_MAX;
+    for (std::size_t ci = 0; ci < cands.size(); ++ci) {
+        const auto [lcell, ld] = cands[ci].second;
+        long long team_gain = 0;
+        if (!place_followers(ts, lcell, ld, false, team_gain)) continue;
+        // The leader's own order (distance first) plus what the followers add.
+        const long long score = cands[ci].first - params_.team_gain_weight * team_gain;
+        if (score < best) best = score, ts.best_lcell = lcell, ts.best_ld = ld, ts.best_digits = ts.digits, ts.best_cells = ts.cells;
+        if (!params_.team_gain_weight) break;  // the first feasible step in order wins
+    }
+    if (ts.best_lcell < 0) {
+        long long ignored = 0;
+        const auto [lcell, ld] = cands.back().second;
+        place_followers(ts, lcell, ld, true, ignored);
+        ts.best_lcell = lcell, ts.best_ld = ld, ts.best_digits = ts.digits, ts.best_cells = ts.cells;
+    }
+}
+
+// Places the followers for a leader step; false if one cannot stay with the team
+// (unless `force`, used when no leader step works). Adds the followers' new cells.
+bool Policy::place_followers(TeamStep& ts, int lcell, char ld, bool force, long long& team_gain) const {
+    ts.next[ts.team.leader] = lcell;
+    ts.mates.assign(1, lcell);
+    for (std::size_t f = 0; f < ts.team.followers.size(); ++f) {
+        const int F = ts.team.followers[f];
+        FollowerStep step = follower_step(ts, f, ld);
+        if (step.cell < 0) {
+            if (!force) return false;
+            step = closer_step(ts, F);
+        }
+        ts.next[F] = step.cell;
+        ts.mates.push_back(step.cell);
+        ts.cells[f] = step.cell;
+        ts.digits[f] = step.digit;
+        team_gain += step.gain;
+    }
+    return true;
+}
+
+// Follower f's step revealing most, among those that keep it seen by the actors it must see
+// and on the leader's trail (a pinned follower: its pinned step); cell -1 when none does.
+Policy::FollowerStep Policy::follower_step(const TeamStep& ts, std::size_t f, char ld) const {
+    const int F = ts.team.followers[f];
+    FollowerStep best;
+    for (auto [cell, d] : legal_steps(map_, ts.s.actors()[F])) {
+        if (pinned(ts.fixed, F) && d != (*ts.fixed)[F]) continue;
+        // Walking distance to where the leader stands now: followers stay on its
+        // trail (seeing across a wall is not enough to keep up next turn).
+        const int trail = this->trail(cell);
+        if (!pinned(ts.fixed, F) && (!sees_all(map_, cell, ts.team.must_see[f], ts.next) || trail > params_.max_trail)) continue;
+        // New cells first; then close to the leader so the team can always move on.
+        const int g = params_.fresh_gain ? gain_beside(ts.s, cell, ts.mates) : gain(ts.s, cell);
+        long long score = 16LL * g - 6LL * trail + (d == ld ? 1 : 0);
+        if (ts.use_slots) score -= 8LL * params_.side_bias * slot_distance(ts.t, f, ts.next[ts.team.leader], cell);
+        if (score > best.score) best.score = score, best.cell = cell, best.digit = d, best.gain = g;
+    }
+    return best;
+}
+
+// Last resort (only after hand steering broke the formation): the follower's step that gets
+// closer to the leader.
+Policy::FollowerStep Policy::closer_step(const TeamStep& ts, int F) const {
+    FollowerStep best;
+    for (auto [cell, d] : legal_steps(map_, ts.s.actors()[F])) {
+        long long score = -(trail(cell) < kUnknown ? trail(cell) : 100 + cheb(map_, cell, ts.next[ts.team.leader]));
+        if (score > best.score) best.score = score, best.cell = cell, best.digit = d;
+    }
+    return best;
+}
+
+// Takes the chosen step: the team's cells after this turn into `next`, its digits into `out`;
+// marks the cells it reveals and counts the lane stall.
+void Policy::commit_team_step(const TeamStep& ts, Moves& out) {
+    const Team& team = ts.team;
+    ts.next[team.leader] = ts.best_lcell;
+    out[team.leader] = ts.best_ld;
+    if (!lanes_.empty()) stalled_[ts.t] = ts.best_ld == '5' && targets_[ts.t] >= 0 ? 8 : std::max(0, stalled_[ts.t] - 1);
+    mark_seen(ts.best_lcell);
+    for (std::size_t f = 0; f < team.followers.size(); ++f) {
+        ts.next[team.followers[f]] = ts.best_cells[f];
+        out[team.followers[f]] = ts.best_digits[f];
+        mark_seen(ts.best_cells[f]);
+    }
 }
 
 bool better(const Plan& a, const Plan& b) {
@@ -870,121 +966,126 @@ std::vector<char> polish_firsts_and_pass_ahead(const State& start, const std::ve
     return made;
 }
 
-}  // namespace
+// Plays the policy with `params` from the start; the plan, labelled `name`, replaces `best`
+// when it is the first played or better.
+void play_variant(const State& start, const PolicyParams& params, const std::string& name, int max_turns, bool first, Plan& best) {
+    Plan plan = run_policy(start, params, max_turns);
+    plan.variant = name;
+    if (first || better(plan, best)) best = std::move(plan);
+}
 
-Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
-           const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
-           const std::function<bool(Stage)>& in_time) {
-    auto go_on = [&](Stage stage) { return !in_time || in_time(stage); };
-    const int max_turns = 4 * start.map().open_count() + 200;
+// The first plans stage: the best of the default variants, then (level 3) of the `extra`
+// ones too. Past the first variant, only with `all_variants` and while go_on says so.
+Plan play_variants(const State& start, int level, const std::vector<PolicyParams>& extra, bool all_variants, int max_turns,
+                   const std::function<bool(Stage)>& go_on) {
     Plan best;
     int n = 0;
-    auto consider = [&](const PolicyParams& p, const std::string& name) {
-        Plan plan = run_policy(start, p, max_turns);
-        plan.variant = name;
-        if (n++ == 0 || better(plan, best)) best = std::move(plan);
-    };
-    // With the native pipeline (tails given) the closing tours from the start are a first plan
-    // too, and from 5000 open cells they end 50+ turns before any greedy variant (maps 4 / 5:
-    // ~320 / ~305 against 359 / 374), so there only the first variant is played (a fallback):
-    // the others' 4-5 s go to closings with more seeds.
-    const bool closings = level >= 3 && !tails.empty(), big = start.map().open_count() >= 5000;
-    const bool all_variants = !(closings && big);
     const auto variants = default_variants(level);
     for (std::size_t i = 0; i < variants.size() && (i == 0 || (all_variants && go_on(Stage::Variants))); ++i)
-        consider(variants[i], "default " + std::to_string(i));
+        play_variant(start, variants[i], "default " + std::to_string(i), max_turns, n++ == 0, best);
     if (level >= 3 && all_variants)
-        for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i) consider(extra[i], "extra " + std::to_string(i));
-    const FinishParams finish = default_finish(start.map().open_count());
-    const TeamWalkParams walk_params = default_team_walks(start.map().open_count());
-    const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
-    auto polish = [&](Plan plan) {
-        plan = replan_tails(start, std::move(plan), tails, polish_in_time);
-        // Closing tours (finish.h) from late cuts of the best plan: the last cells are scattered,
-        // and one shared multi-tour over them beats the greedy by a few turns on maps 4 and 5.
-        return replan_finishes(start, std::move(plan), default_finish_cuts(), finish, polish_in_time);
+        for (std::size_t i = 0; i < extra.size() && go_on(Stage::Variants); ++i)
+            play_variant(start, extra[i], "extra " + std::to_string(i), max_turns, n++ == 0, best);
+    return best;
+}
+
+// What the polishing stages of solve share.
+struct PolishContext {
+    const State& start;
+    int max_turns;
+    bool big;                                   // 5000 open cells or more
+    const std::vector<TailTry>& tails;
+    FinishParams finish;
+    TeamWalkParams walk_params;
+    const std::function<bool(Stage)>& go_on;    // in_time, or yes without it
+    const std::function<bool()>& polish_in_time;  // go_on(Stage::Polish)
+};
+
+// A first plan's polish: the tail re-plans, then closing tours from late cuts.
+Plan polish_plan(const PolishContext& c, Plan plan) {
+    plan = replan_tails(c.start, std::move(plan), c.tails, c.polish_in_time);
+    // Closing tours (finish.h) from late cuts of the best plan: the last cells are scattered,
+    // and one shared multi-tour over them beats the greedy by a few turns on maps 4 and 5.
+    return replan_finishes(c.start, std::move(plan), default_finish_cuts(), c.finish, c.polish_in_time);
+}
+
+// The closing tours from the start, best first: with kStartSeeds seeds, and under 5000 open
+// cells also with one-person viewpoints and with the plain pair cover (seeded).
+std::vector<Plan> closings_from_start(const PolishContext& c) {
+    std::vector<std::uint64_t> seeds(kStartSeeds);
+    std::iota(seeds.begin(), seeds.end(), 1);
+    std::vector<Plan> starts = finish_with_tours_seeded(c.start, c.finish, seeds, c.max_turns, c.polish_in_time);
+    if (!c.big) {  // and with one-person viewpoints, and with the plain pair cover
+        FinishParams single = c.finish;
+        single.pair_views = false;
+        starts.push_back(finish_with_tours(c.start, single, c.max_turns));
+        FinishParams plain = c.finish;
+        plain.pair_cover = PairCoverParams{0, 0};
+        if (c.go_on(Stage::Polish))
+            for (Plan& p : finish_with_tours_seeded(c.start, plain, seeds, c.max_turns, c.polish_in_time)) starts.push_back(std::move(p));
+    }
+    std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
+    for (Plan& p : starts) p.variant = "closing tours from the start";
+    return starts;
+}
+
+// One more first plan with the native pipeline (tails given): closing tours from the start,
+// the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
+// (pair viewpoints, seed 1: maps 3 / 4 / 5 229 / 293 / 290 turns against 270 / 359 / 374 for
+// the variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
+// foreseeable, so the kPolishedStarts best closings are polished: under 5000 open cells,
+// where polishing is cheap, by tail re-plans and closing cuts, and the variants' best too
+// (the closings are also made with one-person viewpoints there; map 1: 25 -> 23 turns with
+// three polished closings instead of one). From 5000, by closing cuts alone: the tail
+// re-plans took 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
+// Returns the best polished first plan (or the variants' best); the polished first plans go
+// to `finalists`, the first passes made ahead of finish_finalists to `ahead_passes`.
+Plan polish_first_plans(const PolishContext& c, Plan best, std::vector<Plan>& finalists, std::vector<PassAhead>& ahead_passes) {
+    std::vector<Plan> starts = closings_from_start(c);
+    const bool closed = starts.front().complete;
+    // The first plans are polished side by side (common/parallel.h), then taken in order:
+    // the variants' best first (if polished), then the closings.
+    std::vector<Plan> firsts;
+    const bool variants_too = !closed || !c.big;
+    if (variants_too) firsts.push_back(std::move(best));
+    const std::size_t polished = closed ? std::min(starts.size(), kPolishedStarts) : 0;
+    for (std::size_t k = 0; k < polished; ++k) firsts.push_back(std::move(starts[k]));
+    // (The variants' best and the first closing always; later closings while time remains.)
+    const std::size_t always = variants_too ? 2 : 1;
+    auto polish_first = [&](std::size_t k) {
+        const bool closing = !(variants_too && k == 0);
+        firsts[k] = closing && c.big ? replan_finishes(c.start, std::move(firsts[k]), default_finish_cuts(), c.finish, c.polish_in_time)
+                                     : polish_plan(c, std::move(firsts[k]));
     };
-    // One more first plan with the native pipeline (tails given): closing tours from the start,
-    // the viewpoints of the whole map shared by the teams in balanced arcs of one closed tour
-    // (pair viewpoints, seed 1: maps 3 / 4 / 5 229 / 293 / 290 turns against 270 / 359 / 374 for
-    // the variants' best), made with kStartSeeds seeds. Which first plan polishes better is not
-    // foreseeable, so the kPolishedStarts best closings are polished: under 5000 open cells,
-    // where polishing is cheap, by tail re-plans and closing cuts, and the variants' best too
-    // (the closings are also made with one-person viewpoints there; map 1: 25 -> 23 turns with
-    // three polished closings instead of one). From 5000, by closing cuts alone: the tail
-    // re-plans took 0-6 turns off them for 2 s each (maps 4 / 5, seeds 1-4), the cuts 0-22.
-    std::vector<Plan> finalists;  // the polished first plans
-    std::vector<PassAhead> ahead_passes;  // finalists' first passes, made as soon as they are polished
-    if (closings && go_on(Stage::Polish)) {
-        std::vector<std::uint64_t> seeds(kStartSeeds);
-        std::iota(seeds.begin(), seeds.end(), 1);
-        std::vector<Plan> starts = finish_with_tours_seeded(start, finish, seeds, max_turns, polish_in_time);
-        if (!big) {  // and with one-person viewpoints, and with the plain pair cover
-            FinishParams single = finish;
-            single.pair_views = false;
-            starts.push_back(finish_with_tours(start, single, max_turns));
-            FinishParams plain = finish;
-            plain.pair_cover = PairCoverParams{0, 0};
-            if (go_on(Stage::Polish))
-                for (Plan& p : finish_with_tours_seeded(start, plain, seeds, max_turns, polish_in_time)) starts.push_back(std::move(p));
-        }
-        std::stable_sort(starts.begin(), starts.end(), [](const Plan& a, const Plan& b) { return better(a, b); });
-        for (Plan& p : starts) p.variant = "closing tours from the start";
-        const bool closed = starts.front().complete;
-        // The first plans are polished side by side (common/parallel.h), then taken in order:
-        // the variants' best first (if polished), then the closings.
-        std::vector<Plan> firsts;
-        const bool variants_too = !closed || !big;
-        if (variants_too) firsts.push_back(std::move(best));
-        const std::size_t polished = closed ? std::min(starts.size(), kPolishedStarts) : 0;
-        for (std::size_t k = 0; k < polished; ++k) firsts.push_back(std::move(starts[k]));
-        // (The variants' best and the first closing always; later closings while time remains.)
-        const std::size_t always = variants_too ? 2 : 1;
-        const std::vector<char> made = polish_firsts_and_pass_ahead(start, firsts, always, ahead_passes, walk_params, go_on, [&](std::size_t k) {
-            const bool closing = !(variants_too && k == 0);
-            firsts[k] = closing && big ? replan_finishes(start, std::move(firsts[k]), default_finish_cuts(), finish, polish_in_time)
-                                       : polish(std::move(firsts[k]));
-        });
-        if (variants_too) best = firsts.front();
-        for (std::size_t k = 0; k < firsts.size(); ++k) {
-            if (!made[k]) continue;
-            finalists.push_back(firsts[k]);
-            if (better(firsts[k], best)) best = std::move(firsts[k]);
-        }
-    } else if (level >= 3) {
-        best = polish(std::move(best));
+    const std::vector<char> made = polish_firsts_and_pass_ahead(c.start, firsts, always, ahead_passes, c.walk_params, c.go_on, polish_first);
+    if (variants_too) best = firsts.front();
+    for (std::size_t k = 0; k < firsts.size(); ++k) {
+        if (!made[k]) continue;
+        finalists.push_back(firsts[k]);
+        if (better(firsts[k], best)) best = std::move(firsts[k]);
     }
-    // With three people or fewer on a small map, a beam search over their joint moves (beam.h).
-    if (closings && go_on(Stage::Polish)) {
-        Plan beam = beam_search(start, BeamParams{}, max_turns);
-        if (better(beam, best)) best = std::move(beam);
-    }
-    // Every polished first plan at most kTailReach turns behind the best is finished by
-    // shortening the latest team's walk window by window, then re-walking team tails
-    // (team_tail.h): which one ends best is not foreseeable (map 5, one pass of windows: the
-    // polished 275, 278 and 277 ended at 254, 259 and 254; the tails alone took the 278 to 272
-    // and the 275 to 273).
-    if (closings && go_on(Stage::Polish)) {
-        finalists.insert(finalists.begin(), best);
-        best = finish_finalists(start, std::move(best), finalists, walk_params, go_on, ahead_passes);
-    }
-    if (level < 3 || !more || start.finished()) return best;  // (nothing to search: no budget to spend)
-    // Improvement while the budget lasts, with the native pipeline: new routes for a few teams
-    // at a time (team_routes.h), kept when the teams' last new cells come sooner.
-    if (closings) {
-        TeamRoutesSearch search(start, std::move(best), TeamRoutesParams{}, seed);
-        for (int i = 0; search.has_work() && more(i); ++i) search.step([&] { return more(i); });
-        return search.best();
-    }
-    // Otherwise (the game's plans): alternately a whole new random variant, and a
-    // splice — replay the best plan up to a random turn, continue with a random variant
-    // (every other one a global plan from where the teams stand) from there, keep the result
-    // if it ends sooner (late turns first: the tail varies most); every sixth try closes
-    // with seeded closing tours (finish.h) from a cut at 50-95 % instead.
+    return best;
+}
+
+// Improvement while the budget lasts, with the native pipeline: new routes for a few teams
+// at a time (team_routes.h), kept when the teams' last new cells come sooner.
+Plan improve_team_routes(const State& start, Plan best, std::uint64_t seed, const std::function<bool(int)>& more) {
+    TeamRoutesSearch search(start, std::move(best), TeamRoutesParams{}, seed);
+    for (int i = 0; search.has_work() && more(i); ++i) search.step([&] { return more(i); });
+    return search.best();
+}
+
+// Otherwise (the game's plans): alternately a whole new random variant, and a
+// splice — replay the best plan up to a random turn, continue with a random variant
+// (every other one a global plan from where the teams stand) from there, keep the result
+// if it ends sooner (late turns first: the tail varies most); every sixth try closes
+// with seeded closing tours (finish.h) from a cut at 50-95 % instead.
+Plan improve_randomly(const State& start, Plan best, std::uint64_t seed, const std::function<bool(int)>& more, int max_turns) {
     Rng rng(seed ^ 0x5EA7C4ULL);
     for (int i = 0; more(i); ++i) {
         if (i % 2 == 0 || !best.complete || best.moves.size() < 4) {
-            consider(random_variant(seed, i), "random " + std::to_string(i));
+            // (never the first played: the first plans stage always plays a variant)
+            play_variant(start, random_variant(seed, i), "random " + std::to_string(i), max_turns, false, best);
             continue;
         }
         const double u = rng.unit();
@@ -999,6 +1100,45 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
         best = replan_tails(start, std::move(best), {{percent, p}});
     }
     return best;
+}
+
+}  // namespace
+
+Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more,
+           const std::vector<PolicyParams>& extra, const std::vector<TailTry>& tails,
+           const std::function<bool(Stage)>& in_time) {
+    const std::function<bool(Stage)> go_on = [&](Stage stage) { return !in_time || in_time(stage); };
+    const int max_turns = 4 * start.map().open_count() + 200;
+    // With the native pipeline (tails given) the closing tours from the start are a first plan
+    // too, and from 5000 open cells they end 50+ turns before any greedy variant (maps 4 / 5:
+    // ~320 / ~305 against 359 / 374), so there only the first variant is played (a fallback):
+    // the others' 4-5 s go to closings with more seeds.
+    const bool closings = level >= 3 && !tails.empty(), big = start.map().open_count() >= 5000;
+    Plan best = play_variants(start, level, extra, !(closings && big), max_turns, go_on);
+    const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
+    const PolishContext c{start, max_turns, big, tails, default_finish(start.map().open_count()),
+                          default_team_walks(start.map().open_count()), go_on, polish_in_time};
+    std::vector<Plan> finalists;  // the polished first plans
+    std::vector<PassAhead> ahead_passes;  // finalists' first passes, made as soon as they are polished
+    if (closings && go_on(Stage::Polish)) best = polish_first_plans(c, std::move(best), finalists, ahead_passes);
+    else if (level >= 3) best = polish_plan(c, std::move(best));
+    // With three people or fewer on a small map, a beam search over their joint moves (beam.h).
+    if (closings && go_on(Stage::Polish)) {
+        Plan beam = beam_search(start, BeamParams{}, max_turns);
+        if (better(beam, best)) best = std::move(beam);
+    }
+    // Every polished first plan at most kTailReach turns behind the best is finished by
+    // shortening the latest team's walk window by window, then re-walking team tails
+    // (team_tail.h): which one ends best is not foreseeable (map 5, one pass of windows: the
+    // polished 275, 278 and 277 ended at 254, 259 and 254; the tails alone took the 278 to 272
+    // and the 275 to 273).
+    if (closings && go_on(Stage::Polish)) {
+        finalists.insert(finalists.begin(), best);
+        best = finish_finalists(start, std::move(best), finalists, c.walk_params, go_on, ahead_passes);
+    }
+    if (level < 3 || !more || start.finished()) return best;  // (nothing to search: no budget to spend)
+    if (closings) return improve_team_routes(start, std::move(best), seed, more);
+    return improve_randomly(start, std::move(best), seed, more, max_turns);
 }
 
 LowerBound lower_bound(const Map& map) {

@@ -114,6 +114,22 @@ private:
     void plan_tours(const std::vector<std::uint8_t>& todo, const std::vector<int>& origins);
     int slot_distance(std::size_t team, std::size_t follower, int leader, int cell) const;
     int choose_target_in(const State& s, std::size_t team, int leader_cell, bool lanes);
+    // step's parts, in the order of a turn (solver.cpp).
+    struct TeamStep;                                                 // one team's move being decided
+    struct FollowerStep;                                             // a follower's step being chosen
+    using Candidate = std::pair<long long, std::pair<int, char>>;    // leader step: (score, (cell, digit))
+    int cell_of(const State& s, int actor) const;
+    void update_teams(const State& s);
+    void update_targets(const State& s);
+    void release_target(const State& s, std::size_t team);
+    void step_team(const State& s, std::size_t team, const Moves* fixed, std::vector<int>& next, Moves& out);
+    std::vector<Candidate> leader_candidates(const State& s, std::size_t team, const Moves* fixed);
+    long long leader_score(const State& s, int cell, int to_target);
+    void choose_team_step(TeamStep& ts, const std::vector<Candidate>& cands) const;
+    bool place_followers(TeamStep& ts, int leader_cell, char leader_digit, bool force, long long& team_gain) const;
+    FollowerStep follower_step(const TeamStep& ts, std::size_t follower, char leader_digit) const;
+    FollowerStep closer_step(const TeamStep& ts, int follower) const;
+    void commit_team_step(const TeamStep& ts, Moves& out);
     const Map& map_;
     PolicyParams params_;
     std::vector<Team> teams_;
