@@ -514,7 +514,9 @@ class InteractiveGame {
     // The next turn's moves: the plan's while it lasts, then the policy's.
     Moves next_moves() {
         if (next_ < plan_.size()) return plan_[next_++];
-        if (!fallback_) fallback_.emplace(state_->map(), default_variants(o_.level).front());
+        // The policy keeps a reference to its map: this game's own copy, which outlives the
+        // states (follow() replaces state_, and the map inside it, with a block's state).
+        if (!fallback_) fallback_.emplace(map_.emplace(state_->map()), default_variants(o_.level).front());
         return fallback_->step(*state_);
     }
 
@@ -536,6 +538,7 @@ class InteractiveGame {
     std::future<Plan> planning_;
     std::vector<Moves> plan_;
     std::size_t next_ = 0;  // the plan's next move to play
+    std::optional<Map> map_;  // the fallback's map (declared before it: destroyed after it)
     std::optional<Policy> fallback_;
 };
 
