@@ -349,6 +349,16 @@ test('steer everyone with the mouse or Tab: the cast are buttons, a board click 
 // status line said "Solving…" for good.
 test('a replay of a built-in or a generated map: the solver can be watched on its map', async () => {
   const page = await openPage();
+  // The requests sent to the engine's worker: a generated map was built twice on opening, once by
+  // the replay's own check and again by a probe game that only checked its config.
+  await page.evaluate(() => {
+    const send = Worker.prototype.postMessage;
+    window.__engineOps = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+      window.__engineOps.push({ op: message?.op, generate: message?.args?.[0]?.generate !== undefined || message?.args?.[0]?.config?.generate !== undefined });
+      return send.call(this, message, ...rest);
+    };
+  });
   const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-named-'));
   for (const [what, config, caption] of [
     ['built-in', { game: 'searchparty', builtin: 'corridors' }, null],
@@ -358,6 +368,10 @@ test('a replay of a built-in or a generated map: the solver can be watched on it
     await page.setInputFiles('#in-file', file);
     await page.waitForFunction(() => document.getElementById('status-line').textContent === 'Watching a replay.');
     if (caption) assert.match(await text(page, 'caption'), caption, what);
+    if (what === 'generated') {
+      const built = await page.evaluate(() => window.__engineOps.filter((m) => m.generate).map((m) => m.op));
+      assert.deepEqual(built, ['fromReplay'], 'the generated map is built once, by the replay\'s check');
+    }
     const turns = await watchSolver(page).catch(async () => assert.fail(`${what}: ${await text(page, 'error')} / ${await text(page, 'status-line')}`));
     assert.ok(turns > 1, `${what}: the solver's plan (${turns} turns)`);
     assert.equal(await page.isHidden('#error'), true, what);

@@ -925,7 +925,7 @@ async function showReplay(input, { autoplay = true } = {}) {
     if (!current()) return false;  // a game asked for later is shown: a refusal of this one is old news
     throw e;
   }
-  const config = await withMapText(replay.config);
+  const config = await withMapText(replay.config, { checked: true });
   if (!current() || !(await loadConfig(config, [], current))) return false;
   await watchMoves(config, replay.moves, { replay: true });
   if (!current()) return false;
@@ -1061,9 +1061,11 @@ const toBoard = () => focusFirst($('board'));
  * `config` with the map's text in `map` (the solver and the page work on the text): the engine
  * also takes a built-in map's name ({builtin: name}, default "rooms"; or {map: name}) and a
  * generated map ({generate: {...}}). A replay made by pursuit-tool from such a config opened,
- * but "Watch the solver" then failed ('expected "map" (the map text)').
+ * but "Watch the solver" then failed ('expected "map" (the map text)'). `checked`: the engine
+ * has already accepted this config (a replay opened by engine.fromReplay), so a generated map is
+ * not built a second time only to check it.
  */
-async function withMapText(config) {
+async function withMapText(config, { checked = false } = {}) {
   // One line cannot be a map (a header and rows): a built-in map's name.
   if (typeof config.map === 'string' && !config.map.trim().includes('\n')) {
     const text = builtinText(config.map);
@@ -1074,8 +1076,8 @@ async function withMapText(config) {
     // A generated map ({generate: {kind, cols, ...}}, as the engine takes it): it played "rooms".
     // The engine checks the config first, so its errors name config.generate.*; the text made by
     // the generate tool with the same seed is the map the engine would make.
-    const probe = await engine.create(config);
-    await probe.delete();
+    // A replay's config was checked by engine.fromReplay already (`checked`): no second game.
+    if (!checked) await (await engine.create(config)).delete();
     const g = config.generate;
     const cfg = { ...config, map: (await engine.tool('searchparty', 'generate', { ...g, seed: g.seed ?? config.seed ?? 1 })).map };
     delete cfg.generate;
