@@ -349,8 +349,9 @@ test('steer everyone with the mouse or Tab: the cast are buttons, a board click 
 // status line said "Solving…" for good.
 test('a replay of a built-in or a generated map: the solver can be watched on its map', async () => {
   const page = await openPage();
-  // The requests sent to the engine's worker: a generated map was built twice on opening, once by
-  // the replay's own check and again by a probe game that only checked its config.
+  // The requests sent to the engine's worker that carry a generated map's config: it was checked
+  // twice on opening, by the replay's own check and again by a probe game. (The map's text then
+  // comes from the generate tool, a request whose config is not its first argument.)
   await page.evaluate(() => {
     const send = Worker.prototype.postMessage;
     window.__engineOps = [];
@@ -370,7 +371,7 @@ test('a replay of a built-in or a generated map: the solver can be watched on it
     if (caption) assert.match(await text(page, 'caption'), caption, what);
     if (what === 'generated') {
       const built = await page.evaluate(() => window.__engineOps.filter((m) => m.generate).map((m) => m.op));
-      assert.deepEqual(built, ['fromReplay'], 'the generated map is built once, by the replay\'s check');
+      assert.deepEqual(built, ['fromReplay'], 'the generated config is checked once, by the replay\'s check');
     }
     const turns = await watchSolver(page).catch(async () => assert.fail(`${what}: ${await text(page, 'error')} / ${await text(page, 'status-line')}`));
     assert.ok(turns > 1, `${what}: the solver's plan (${turns} turns)`);
