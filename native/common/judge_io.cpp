@@ -21,6 +21,7 @@
 
 #include "common/errors.h"
 #include "common/line_reader.h"
+#include "common/seconds_text.h"
 
 namespace pursuit {
 
@@ -183,13 +184,6 @@ std::string through_links(const std::string& path) {
     return ec ? path : real.string();  // a dangling link: replaced, as a missing file is created
 }
 
-// `ms` as seconds with one decimal ("0.3", "10.0", "100.0"; to_string cut to 4 characters gave "100.").
-std::string seconds_text(int ms) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f", ms / 1000.0);
-    return text;
-}
-
 // Opens a named pipe for writing once a process reads it, waiting at most `wait_ms` (opened
 // plainly, the open blocks until one does, for ever when none will).
 int open_pipe_when_read(const std::string& path, int wait_ms) {
@@ -203,7 +197,7 @@ int open_pipe_when_read(const std::string& path, int wait_ms) {
         if (errno != ENXIO) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
         if (std::chrono::steady_clock::now() >= until)
             throw std::runtime_error("cannot write " + path + ": it is a named pipe and no process opened it to read (waited " +
-                                     seconds_text(wait_ms) + " s)");
+                                     seconds_text(std::chrono::milliseconds(wait_ms), 1) + ")");
         ::usleep(20000);
     }
 }

@@ -5,6 +5,7 @@
 #include "common/process_runner.h"
 #include "common/line_reader.h"
 #include "common/player_guardian.h"
+#include "common/seconds_text.h"
 
 #include <algorithm>
 #include <atomic>
@@ -212,12 +213,6 @@ void end_by_caught_signal() {
 }
 
 namespace {
-
-std::string seconds_text(std::chrono::nanoseconds d) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f s", std::chrono::duration<double>(d).count());
-    return buf;
-}
 
 std::string signal_text(int sig) {
     const char* abbrev = sigabbrev_np(sig);
@@ -635,9 +630,9 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             break;
         }
         if (now >= deadline) {
-            std::string text = total_binds ? name_ + " used its whole " + seconds_text(limits_.total) +
+            std::string text = total_binds ? name_ + " used its whole " + seconds_text(limits_.total, 3) +
                                                  " thinking budget (no reply to " + context + ")"
-                                           : name_ + " sent no reply within " + seconds_text(limits_.per_move) +
+                                           : name_ + " sent no reply within " + seconds_text(limits_.per_move, 3) +
                                                  " to " + context;
             // A leader that exited while a process it started keeps stdout open looks like silence.
             if (peek_exit(milliseconds(0))) text += " (it " + describe_exit() + ", a process it started kept its output open)";
@@ -689,7 +684,7 @@ std::string Player::write_all(const std::string& data, milliseconds wait) {
             if (peek_exit(milliseconds(20))) why += " (" + describe_exit() + ")";
             return why;
         }
-        if (Clock::now() >= deadline) return "it does not read its input (pipe still full after " + seconds_text(wait) + ")";
+        if (Clock::now() >= deadline) return "it does not read its input (pipe still full after " + seconds_text(wait, 3) + ")";
         // Keep draining stderr while we wait: a child blocked on stderr would never read stdin.
         pollfd fds[2] = {{in_fd_, POLLOUT, 0}, {err_fd_, POLLIN, 0}};
         if (poll(fds, err_fd_ >= 0 ? 2 : 1, poll_timeout_ms(deadline)) > 0 && fds[1].revents) drain_stderr();

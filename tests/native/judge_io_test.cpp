@@ -10,9 +10,21 @@
 
 #include "common/errors.h"
 #include "common/judge_io.h"
+#include "common/seconds_text.h"
 #include "../common/time_scale.h"
 
 using namespace pursuit;
+
+// The one duration formatter behind "no reply within 0.300 s" and "(waited 0.3 s)": fixed
+// point with the decimals asked for, so a 100 s wait is "100.0 s" (a 4-character cut gave "100.").
+TEST(JudgeIo, SecondsTextHasTheDecimalsAskedForAndTheUnit) {
+    using namespace std::chrono_literals;
+    EXPECT_EQ(seconds_text(300ms, 3), "0.300 s");
+    EXPECT_EQ(seconds_text(1200ms, 3), "1.200 s");
+    EXPECT_EQ(seconds_text(300ms, 1), "0.3 s");
+    EXPECT_EQ(seconds_text(100s, 1), "100.0 s");
+    EXPECT_EQ(seconds_text(2500us, 3), "0.003 s");  // rounded, as printf rounds
+}
 
 TEST(JudgeIo, WritesCreatingDirectoriesAndReadsBack) {
     std::string dir = make_temp_dir("pursuit-io-");
