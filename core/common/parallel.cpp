@@ -1,6 +1,8 @@
 // Owns: parallel_for (see parallel.h).
 #include "common/parallel.h"
 
+#include "common/stop_check.h"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -43,9 +45,11 @@ void set_parallel_threads(int threads) { chosen_threads.store(std::max(threads, 
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
     std::vector<std::exception_ptr> errors(n);
     std::atomic<std::size_t> next{0};
+    const std::function<bool()>* stop = current_stop();
     // Each worker takes the next index until none is left: the order work is taken in varies,
-    // the slot each result lands in does not.
+    // the slot each result lands in does not. Every worker works under the caller's stop check.
     auto work = [&] {
+        const StopScope caller_stop(stop);
         const bool was_inside = inside_body;
         inside_body = true;
         for (std::size_t i = next++; i < n; i = next++) {

@@ -17,7 +17,8 @@ void set_parallel_threads(int threads);
 // Calls body(i) for every i in [0, n), each exactly once, on up to parallel_threads()
 // threads, and returns when all are done. Bodies must not share mutable state: each writes
 // its own slot of a result the caller reads afterwards. If bodies throw, the exception of
-// the lowest index is rethrown here (after every started body has finished).
+// the lowest index is rethrown here (after every started body has finished). The bodies run
+// under the calling thread's stop check (stop_check.h), whichever thread runs them.
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body);
 
 // parallel_for for the steps of a loop under a time limit: body(i) for i >= `always` starts

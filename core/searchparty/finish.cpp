@@ -11,6 +11,7 @@
 #include "common/grid.h"
 #include "common/parallel.h"
 #include "common/rng.h"
+#include "common/stop_check.h"
 #include "searchparty/tours.h"
 
 namespace pursuit::searchparty {
@@ -813,7 +814,7 @@ Plan walk_tours(const State& mid, const WalkGraph& graph, const std::vector<Team
     Plan plan;
     const int people = s.costars_alive() + s.extras_alive();
     TourWalker walker(s.map(), graph, teams, std::move(tours));
-    while (!s.finished() && !walker.done() && !walker.jammed() && s.turns() - mid.turns() < max_turns) {
+    while (!s.finished() && !walker.done() && !walker.jammed() && s.turns() - mid.turns() < max_turns && !stop_requested()) {
         Moves m = walker.step(s);
         s.play(m);
         plan.moves.push_back(std::move(m));

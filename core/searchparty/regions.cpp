@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "common/stop_check.h"
+
 namespace pursuit::searchparty {
 
 WalkGraph::WalkGraph(const Map& map) : cols(map.cols) {
@@ -77,7 +79,8 @@ std::vector<int> walk_table(const WalkGraph& graph, const std::vector<int>& cell
     for (std::size_t i = 0; i < n; ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return along(cells[a]) < along(cells[b]); });
     GrowingWalk walk(graph.cells());
-    for (std::size_t k = 0; k < n; ++k) {
+    // (A walk can cover the map: stopped (stop_check.h), the rest of the table stays 0.)
+    for (std::size_t k = 0; k < n && !stop_requested(); ++k) {
         const std::size_t i = order[k];
         walk.start(cells[i]);
         for (std::size_t l = k; l < n; ++l) {

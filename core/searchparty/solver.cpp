@@ -13,6 +13,7 @@
 #include "common/errors.h"
 #include "common/parallel.h"
 #include "common/rng.h"
+#include "common/stop_check.h"
 #include "searchparty/beam.h"
 #include "searchparty/team_routes.h"
 #include "searchparty/team_tail.h"
@@ -673,7 +674,7 @@ Plan run_policy(const State& start, const PolicyParams& params, int max_turns) {
     State s = start;
     Policy policy(s.map(), params);
     Plan plan;
-    while (!s.finished() && s.turns() - start.turns() < max_turns) {
+    while (!s.finished() && s.turns() - start.turns() < max_turns && !stop_requested()) {
         Moves m = policy.step(s);
         s.play(m);
         plan.moves.push_back(std::move(m));
@@ -1141,6 +1142,11 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // the others' 4-5 s go to closings with more seeds.
     const bool closings = level >= 3 && !tails.empty(), big = start.map().open_count() >= 5000;
     Plan best = play_variants(start, level, extra, !(closings && big), max_turns, go_on);
+    // From here a step still running when the limit has passed stops (a tail re-plan of a
+    // 256 x 256 map walked by one team takes 1.5-3 s): its plan is incomplete, and only complete
+    // plans that end sooner are kept. The first plans above always end, so there is one.
+    const std::function<bool()> past_limit = [&] { return !go_on(Stage::Running); };
+    const StopScope stop_at_limit(in_time ? &past_limit : nullptr);
     const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
     const PolishContext c{start, max_turns, big, tails, default_finish(start.map().open_count()),
                           default_team_walks(start.map().open_count()), go_on, polish_in_time};
@@ -1238,6 +1244,8 @@ std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms) {
     thread_local LastAsk last_ask;
     auto timing = std::make_shared<Timing>();
     return [timing, variants_ms, limit_ms](Stage stage) {
+        if (stage == Stage::Running)  // (inside a step: no step starts or ends here)
+            return std::chrono::duration<double, std::milli>(Clock::now() - timing->start).count() < limit_ms;
         const std::lock_guard<std::mutex> hold(timing->lock);
         const double now = std::chrono::duration<double, std::milli>(Clock::now() - timing->start).count();
         // A thread's first ask counts from the last ask of any thread (its work began after it).

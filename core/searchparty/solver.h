@@ -207,11 +207,14 @@ std::vector<TailTry> default_tails();
 // variant (each further variant; the closing tours from the start, each tail re-plan and each
 // closing cut): a step is skipped when it says no. The interactive form answers turn 1 within
 // the controller's time limit this way; the batch form gives none and runs every step.
-enum class Stage { Variants, Polish };
+// Past the first plans, `in_time(Stage::Running)` is asked while a step runs (stop_check.h): no
+// once the limit has passed, and the step stops there (its plan is incomplete, never kept).
+enum class Stage { Variants, Polish, Running };
 // An `in_time` for solve under a time limit, its clock started now: a step starts only if the
 // longest step so far would still end within `variants_ms` (the Variants stage) or `limit_ms`
 // (the rest). On a big map one tail re-plan takes seconds; without the longest-step rule turn 1
-// of our 256x256 map under the controller took 9.5 s.
+// of our 256x256 map under the controller took 9.5 s. A step still running at `limit_ms` stops
+// (Stage::Running).
 std::function<bool(Stage)> steps_within(double variants_ms, double limit_ms);
 Plan solve(const State& start, int level, std::uint64_t seed, const std::function<bool(int)>& more = nullptr,
            const std::vector<PolicyParams>& extra = {}, const std::vector<TailTry>& tails = {},

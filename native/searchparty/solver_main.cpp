@@ -149,10 +149,10 @@ int usage(int code) {
         "  --threads T      threads the pipeline may use (default: the machine's cores, at\n"
         "                   most 8); the plan is the same for every T, only the time differs\n"
         "  --plan-ms P      plan for about P ms: a step of the pipeline starts while the\n"
-        "                   longest step so far would still end in time, and is not cut short\n"
-        "                   (a 256x256 maze walked by one team has 3 s steps) (default: the\n"
-        "                   whole pipeline, the same plan on any machine, however long it\n"
-        "                   takes there); both forms and --figures\n"
+        "                   longest step so far would still end in time, and a step still\n"
+        "                   running at P ms stops there and is dropped; the first plan is\n"
+        "                   always made (default: the whole pipeline, the same plan on any\n"
+        "                   machine, however long it takes there); both forms and --figures\n"
         "  --answer-ms A    interactive form: answer every turn within about A ms of its state\n"
         "                   block (default 9000, inside the controller's 10 s a turn); while the\n"
         "                   plan is not ready, the answer is a turn where everyone stays on S\n"
@@ -195,8 +195,9 @@ Plan solve_with_budget(const State& start, const Options& o) {
 
 // With --plan-ms: the pipeline, in the same order, with each step after the first variant
 // started only while time remains — the variants within the first half of `plan_ms`,
-// the closing tours from the start, the tail re-plans and the closing cuts within all of it —
-// so on a fast enough machine it is the whole pipeline's plan. With --budget-ms / --tries, the
+// the closing tours from the start, the tail re-plans and the closing cuts within all of it,
+// and a step still running at the limit stopped and dropped (solver.h, Stage::Running) — so on
+// a fast enough machine it is the whole pipeline's plan. With --budget-ms / --tries, the
 // pipeline has the larger of the two times, then the tries follow.
 Plan plan_within(const State& start, const Options& o) {
     const Stopwatch clock;

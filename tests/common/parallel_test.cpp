@@ -1,8 +1,10 @@
 // parallel_for: every index once, results in their own slots, several threads when asked,
-// one thread when told, nested loops in their own thread, the lowest index's exception.
+// one thread when told, nested loops in their own thread, the lowest index's exception; the
+// stop check (stop_check.h): scopes nest, and a loop's bodies run under the caller's.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <functional>
 #include <chrono>
 #include <set>
 #include <stdexcept>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "common/parallel.h"
+#include "common/stop_check.h"
 
 using pursuit::parallel_for;
 using pursuit::parallel_threads;
@@ -98,4 +101,50 @@ TEST(ParallelFor, UnderATimeLimitTheFirstStepsAlwaysRunAndLaterOnesOnlyWhileAllo
     EXPECT_EQ(done, (std::vector<int>{1, 1, 0, 0, 0, 0}));
     const std::vector<char> all = pursuit::parallel_for_while(3, 1, nullptr, [](std::size_t) {});
     EXPECT_EQ(all, (std::vector<char>{1, 1, 1}));
+}
+
+TEST(StopCheck, ScopesNestAndWithoutOneNothingStops) {
+    EXPECT_FALSE(pursuit::stop_requested());
+    EXPECT_EQ(pursuit::current_stop(), nullptr);
+    bool limit_passed = false;
+    const std::function<bool()> past_limit = [&] { return limit_passed; };
+    {
+        const pursuit::StopScope scope(&past_limit);
+        EXPECT_FALSE(pursuit::stop_requested());
+        limit_passed = true;
+        EXPECT_TRUE(pursuit::stop_requested());
+        {
+            const pursuit::StopScope none(nullptr);
+            EXPECT_TRUE(pursuit::stop_requested()) << "no scope given: the one around it stays";
+        }
+        const std::function<bool()> never = [] { return false; };
+        {
+            const pursuit::StopScope inner(&never);
+            EXPECT_FALSE(pursuit::stop_requested());
+        }
+        EXPECT_TRUE(pursuit::stop_requested()) << "the outer scope again";
+    }
+    EXPECT_FALSE(pursuit::stop_requested());
+    EXPECT_EQ(pursuit::current_stop(), nullptr);
+}
+
+// The Search Party solver polishes plans side by side: a step that runs on a worker thread must
+// stop at the limit too, so each worker works under the caller's scope (a thread's scope is its
+// own: without that a worker saw none).
+TEST(StopCheck, ALoopsBodiesRunUnderTheCallersScopeOnEveryThread) {
+    const ThreadCount threads(2);
+    const std::function<bool()> past_limit = [] { return true; };
+    const pursuit::StopScope scope(&past_limit);
+    std::atomic<int> started{0};
+    std::vector<std::thread::id> ids(2);
+    std::vector<int> stopped(2, 0);
+    parallel_for(2, [&](std::size_t i) {
+        ids[i] = std::this_thread::get_id();
+        ++started;  // (both bodies at once, so one is on a worker: see TwoThreadsWorkSideBySideWhenAsked)
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        while (started.load() < 2 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+        stopped[i] = pursuit::stop_requested() && pursuit::current_stop() == &past_limit;
+    });
+    EXPECT_NE(ids[0], ids[1]);
+    EXPECT_EQ(stopped, (std::vector<int>{1, 1}));
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/parallel.h"
+#include "common/stop_check.h"
 #include "searchparty/beam.h"
 #include "searchparty/checker.h"
 #include "searchparty/generator.h"
@@ -140,6 +141,53 @@ TEST(SearchPartySolver, ThePlanIsTheSameForEveryThreadCount) {
         EXPECT_EQ(plans[2].moves, plans[0].moves) << map.cols << "x" << map.rows;
         EXPECT_EQ(batch_text(start, plans[1]), batch_text(start, plans[0]));
     }
+}
+
+// Under a time limit a step still running when the limit has passed stops (stop_check.h): a
+// tail re-plan's play-out and its walk table (one walk per viewpoint: 1.5 s on a 256 x 256 map
+// walked by one team) and a closing's walk. Asked to stop at once, each ends at once.
+TEST(SearchPartySolver, AStepStillRunningAtTheLimitStops) {
+    const Map map = generated("maze", 2, 1, 1, 31, 21);
+    const State start(map);
+    const int max_turns = 4 * map.open_count() + 200;
+    const PolicyParams params = default_variants(3).front();
+    const WalkGraph graph(map);
+    std::vector<int> cells = open_cells(map);
+    cells.resize(40);
+    const Plan whole = run_policy(start, params, max_turns);
+    const std::vector<int> table = walk_table(graph, cells), nothing_walked(table.size(), 0);
+    ASSERT_TRUE(whole.complete);
+    ASSERT_NE(table, nothing_walked);
+    ASSERT_TRUE(finish_with_tours(start, default_finish(map.open_count()), max_turns).complete);
+    const std::function<bool()> past_limit = [] { return true; };
+    const pursuit::StopScope stop(&past_limit);
+    const Plan stopped = run_policy(start, params, max_turns);
+    EXPECT_FALSE(stopped.complete);
+    EXPECT_TRUE(stopped.moves.empty());
+    EXPECT_EQ(walk_table(graph, cells), nothing_walked);
+    EXPECT_FALSE(finish_with_tours(start, default_finish(map.open_count()), max_turns).complete);
+}
+
+// The first plan is made whatever the limit (it is what the solver prints when time is short),
+// and a stopped step's unfinished plan is never kept: with every later step started and
+// stopped at once, the plan is still complete, valid, and no longer than the first variant's.
+TEST(SearchPartySolver, UnderATimeLimitThePlanIsAlwaysComplete) {
+    const State start(generated("cave", 4, 3, 2));
+    const Plan first = run_policy(start, default_variants(3).front(), 4 * start.map().open_count() + 200);
+    ASSERT_TRUE(first.complete);
+    const Plan no_time = solve_full(start, 3, 1, nullptr, [](Stage) { return false; });
+    EXPECT_EQ(no_time.moves, first.moves) << "no time at all: the first variant, played to the end";
+    const Plan all_stopped = solve_full(start, 3, 1, nullptr, [](Stage stage) { return stage != Stage::Running; });
+    ASSERT_TRUE(all_stopped.complete);
+    EXPECT_LE(all_stopped.turns, first.turns);
+    State s = start;
+    for (const Moves& m : all_stopped.moves) s.play(m);
+    EXPECT_TRUE(s.finished());
+    EXPECT_EQ(s.costars_alive(), 3);
+    EXPECT_EQ(s.extras_alive(), 2);
+    // steps_within answers Running with the limit alone
+    EXPECT_FALSE(steps_within(0, 0)(Stage::Running));
+    EXPECT_TRUE(steps_within(1e9, 1e9)(Stage::Running));
 }
 
 TEST(SearchPartyRegions, PartitionCoversEverythingInConnectedBalancedRegions) {
