@@ -45,7 +45,7 @@ void set_parallel_threads(int threads) { chosen_threads.store(std::max(threads, 
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
     std::vector<std::exception_ptr> errors(n);
     std::atomic<std::size_t> next{0};
-    const std::function<bool()>* stop = current_stop();
+    const StopCheck* stop = current_stop();
     // Each worker takes the next index until none is left: the order work is taken in varies,
     // the slot each result lands in does not. Every worker works under the caller's stop check.
     auto work = [&] {

@@ -3,10 +3,11 @@
 
 namespace pursuit {
 namespace {
-thread_local const std::function<bool()>* in_force = nullptr;
+// (through the alias: pursuit-bundle's reading of a declaration stops at its first '(')
+thread_local const StopCheck* in_force = nullptr;
 }  // namespace
 
-StopScope::StopScope(const std::function<bool()>* stop) : outer_(in_force) {
+StopScope::StopScope(const StopCheck* stop) : outer_(in_force) {
     if (stop) in_force = stop;
 }
 
@@ -14,6 +15,6 @@ StopScope::~StopScope() { in_force = outer_; }
 
 bool stop_requested() { return in_force && (*in_force)(); }
 
-const std::function<bool()>* current_stop() { return in_force; }
+const StopCheck* current_stop() { return in_force; }
 
 }  // namespace pursuit

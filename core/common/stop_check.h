@@ -10,22 +10,25 @@
 
 namespace pursuit {
 
+// True once the work should end.
+using StopCheck = std::function<bool()>;
+
 class StopScope {
 public:
-    // `stop` (not owned; it must outlive the scope) says true once the work should end;
-    // nullptr opens no scope (the one around it, if any, stays in force).
-    explicit StopScope(const std::function<bool()>* stop);
+    // `stop` is not owned (it must outlive the scope); nullptr opens no scope (the one around
+    // it, if any, stays in force).
+    explicit StopScope(const StopCheck* stop);
     ~StopScope();
     StopScope(const StopScope&) = delete;
     StopScope& operator=(const StopScope&) = delete;
 
 private:
-    const std::function<bool()>* outer_;
+    const StopCheck* outer_;
 };
 
 // Whether the scope in force on this thread says stop (false with none).
 bool stop_requested();
 // The scope in force on this thread (nullptr: none), to open in a worker thread.
-const std::function<bool()>* current_stop();
+const StopCheck* current_stop();
 
 }  // namespace pursuit

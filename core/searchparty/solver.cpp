@@ -1034,7 +1034,7 @@ std::vector<Plan> closings_from_start(const PolishContext& c) {
         // A seed that starts ends, past the limit too (solve's stop): from 5000 open cells these
         // closings are the first plan worth the name (map 5: 290 turns, the first variant 406),
         // and at --plan-ms 300 the limit came while the first seed's walk was nearly done.
-        static const std::function<bool()> never = [] { return false; };
+        static const StopCheck never = [] { return false; };
         const StopScope first_plans_end(&never);
         starts = finish_with_tours_seeded(c.start, c.finish, seeds, c.max_turns, c.polish_in_time);
     }
@@ -1153,7 +1153,7 @@ Plan solve(const State& start, int level, std::uint64_t seed, const std::functio
     // From here a step still running when the limit has passed stops (a tail re-plan of a
     // 256 x 256 map walked by one team takes 1.5-3 s): its plan is incomplete, and only complete
     // plans that end sooner are kept. The first plans above always end, so there is one.
-    const std::function<bool()> past_limit = [&] { return !go_on(Stage::Running); };
+    const StopCheck past_limit = [&] { return !go_on(Stage::Running); };
     const StopScope stop_at_limit(in_time ? &past_limit : nullptr);
     const std::function<bool()> polish_in_time = [&] { return go_on(Stage::Polish); };
     const PolishContext c{start, max_turns, big, tails, default_finish(start.map().open_count()),
