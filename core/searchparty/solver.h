@@ -207,9 +207,10 @@ std::vector<TailTry> default_tails();
 // variant (each further variant; the closing tours from the start, each tail re-plan and each
 // closing cut): a step is skipped when it says no. The interactive form answers turn 1 within
 // the controller's time limit this way; the batch form gives none and runs every step.
-// Past the first plans (the first variant; the closing tours from the start that start end
-// too), `in_time(Stage::Running)` is asked while a step runs (stop_check.h): no once the limit
-// has passed, and the step stops there (its plan is incomplete, never kept).
+// Past the first plans (the first variant, and each seed of the closing tours from the start
+// that has started: those always end), `in_time(Stage::Running)` is asked while a step runs
+// (stop_check.h): no once the limit has passed, and the step stops there (its plan is
+// incomplete, never kept).
 enum class Stage { Variants, Polish, Running };
 // An `in_time` for solve under a time limit, its clock started now: a step starts only if the
 // longest step so far would still end within `variants_ms` (the Variants stage) or `limit_ms`
