@@ -3,7 +3,6 @@
 
 namespace pursuit {
 namespace {
-// (through the alias: pursuit-bundle's reading of a declaration stops at its first '(')
 thread_local const StopCheck* in_force = nullptr;
 }  // namespace
 

@@ -112,7 +112,9 @@ private:
 
     // The names declared directly inside `namespace { ... }` blocks of a source: for each
     // top-level declaration, the identifier after struct/class/enum/using, else the last
-    // identifier before the first '(', '=', '[', '{' or ';'. Comments and strings skipped.
+    // identifier before the first '(', '=', '[', '{' or ';', template arguments skipped
+    // (`std::function<bool()> stop = ...` declares `stop`, not `bool`). Comments and strings
+    // skipped.
     static std::set<std::string> anonymous_names(const std::string& text) {
         std::set<std::string> names;
         const std::string code = strip_comments_and_strings(text);
@@ -120,7 +122,7 @@ private:
         for (auto it = std::sregex_iterator(code.begin(), code.end(), anon); it != std::sregex_iterator(); ++it) {
             std::size_t i = it->position() + it->length();
             int depth = 0, paren = 0;
-            std::string last, keyword_next;
+            std::string last, keyword_next, word_before;  // word_before: the last word of any kind
             bool after_keyword = false, decided = false;
             for (; i < code.size(); ++i) {
                 const char c = code[i];
@@ -130,6 +132,7 @@ private:
                     const std::string word = code.substr(i, j - i);
                     i = j - 1;
                     if (depth != 0 || paren != 0 || decided) continue;
+                    word_before = word;
                     if (after_keyword) {
                         if (word != "class" && word != "struct") {
                             names.insert(word);
@@ -167,10 +170,11 @@ private:
                     if (!decided && !last.empty()) names.insert(last);
                     last.clear();
                     decided = after_keyword = false;
-                } else if (depth == 0 && paren == 0 && c == '<' && last == "template") {
+                } else if (depth == 0 && paren == 0 && c == '<' && !decided && !word_before.empty() && word_before != "operator") {
+                    // a template's parameters or a type's arguments (an `operator<` is a name)
                     int angle = 1;
                     while (angle > 0 && ++i < code.size()) angle += code[i] == '<' ? 1 : code[i] == '>' ? -1 : 0;
-                    last.clear();
+                    if (last == "template") last.clear();
                 }
             }
         }

@@ -60,6 +60,31 @@ TEST(Bundle, RobotsJudgeKeepsJsonIncludeAndRenamesClashingFileLocalNames) {
     EXPECT_NE(b.text.find("all_games()"), std::string::npos);
 }
 
+// A file-local name whose type has arguments with parentheses: both files' `twice` are found
+// and the second renamed. The name was read as the last word before the first '(', `int`
+// here (a `std::function<bool()>*` in core/common/stop_check.cpp was read as `bool`), and the
+// second file's `int` was renamed: that bundle did not compile.
+TEST(Bundle, AFileLocalNameWithTemplateArgumentsIsRenamedNotItsType) {
+    const pursuit::test::ScratchDir scratch("bundle-template-");
+    const std::string& dir = scratch.path();
+    std::filesystem::create_directories(dir + "/core/x");
+    for (const std::string file : {"a", "b"}) {
+        write_file(dir + "/core/x/" + file + ".h", "#pragma once\nint " + file + "_twice(int v);\n");
+        write_file(dir + "/core/x/" + file + ".cpp", "#include \"x/" + file + ".h\"\n#include <functional>\nnamespace {\n" +
+                                                         "const std::function<int(int)> twice = [](int v) { return 2 * v; };\n}\n" + "int " +
+                                                         file + "_twice(int v) { return twice(v); }\n");
+    }
+    write_file(dir + "/main.cpp", "#include \"x/a.h\"\n#include \"x/b.h\"\nint main() { return a_twice(1) + b_twice(2) == 6 ? 0 : 1; }\n");
+    bundle::BundleOptions o;
+    o.root = dir;
+    o.main_source = dir + "/main.cpp";
+    const bundle::Bundle b = bundle::make_bundle(o);
+    EXPECT_NE(b.text.find("const std::function<int(int)> twice ="), std::string::npos) << b.text;
+    EXPECT_NE(b.text.find("const std::function<int(int)> twice_b ="), std::string::npos) << b.text;
+    EXPECT_NE(b.text.find("return twice_b(v);"), std::string::npos) << b.text;
+    EXPECT_EQ(b.text.find("int_b"), std::string::npos) << b.text;
+}
+
 // The error make_bundle gives for `main_source` in this checkout ("" when it makes a bundle).
 std::string bundle_error(const std::string& main_source) {
     bundle::BundleOptions o;
