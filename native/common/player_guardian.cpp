@@ -1,6 +1,7 @@
 // Owns: the player guardian (see player_guardian.h): starting it, the registration messages
 // the judge sends it, and the guardian's own loop (run before main in the guardian process).
 #include "common/player_guardian.h"
+#include "common/process_marks.h"
 
 #include <atomic>
 #include <cerrno>
@@ -12,6 +13,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include <fcntl.h>
 #include <limits.h>
@@ -24,6 +26,8 @@ namespace pursuit::guardian {
 namespace {
 
 constexpr char kEnvName[] = "PURSUIT_PLAYER_GUARDIAN";  // its value: the judge's pid (for ps)
+// Its value: what the judge's players' process marks start with (process_marks.h).
+constexpr char kMarksEnvName[] = "PURSUIT_PLAYER_GUARDIAN_MARKS";
 
 constexpr std::size_t kMessageBytes = PIPE_BUF;  // the longest message: a sign, a kind, a space, 4093 bytes of text
 
@@ -92,9 +96,11 @@ void start() {
     }
     // Everything the child needs is made before fork (no allocation after it).
     std::string env = std::string(kEnvName) + "=" + std::to_string(getpid());
+    process_marks::prepare();
+    std::string marks = std::string(kMarksEnvName) + "=" + std::string(process_marks::judge_prefix());
     std::string arg0 = kProcessName;
     char* argv[] = {arg0.data(), nullptr};
-    char* envp[] = {env.data(), nullptr};
+    char* envp[] = {env.data(), marks.data(), nullptr};
     const pid_t pid = fork();
     if (pid == 0) become_guardian(ends[0], argv, envp);
     ::close(ends[0]);
@@ -127,6 +133,15 @@ struct Registered {
     }
 };
 
+// The processes that left their player's group (setsid) go too. Only a judge prefix as
+// process_marks makes it ("PURSUIT_PLAYER_<pid>_<nonce>_"): a short one would match too much.
+void kill_marked_players() {
+    const char* marks = std::getenv(kMarksEnvName);
+    const std::string_view stem = "PURSUIT_PLAYER_";
+    if (marks == nullptr || std::strlen(marks) < stem.size() + 4 || std::string_view(marks).substr(0, stem.size()) != stem) return;
+    process_marks::kill_marked(marks);
+}
+
 // Reads registrations until the judge is gone (EOF), then does what its own stop handler
 // would have done: the groups first, then the directories, once the killed players can no
 // longer write in them.
@@ -142,6 +157,7 @@ struct Registered {
         registered.apply(std::string(message, static_cast<std::size_t>(n)));
     }
     for (int pgid : registered.groups) ::kill(-pgid, SIGKILL);
+    kill_marked_players();
     if (!registered.groups.empty() && !registered.dirs.empty()) usleep(100 * 1000);
     for (const std::string& dir : registered.dirs) {
         std::error_code ignored;

@@ -3,7 +3,8 @@
 // left its players running (a hung bot for ever) and its temporary work directory in $TMPDIR.
 // The guardian holds one end of a socket pair whose other end only the judge holds; when the
 // judge dies, by any cause, the socket reaches EOF and the guardian kills the process groups and removes the
-// directories the judge still had registered, then exits. A judge that ends normally has
+// directories the judge still had registered, kills what carries the judge's process marks
+// (process_marks.h: what left a player's group), then exits. A judge that ends normally has
 // unregistered everything by then, so the guardian just exits with it.
 // It is the judge's own executable (/proc/self/exe) started again with an environment variable
 // naming its parent; a constructor in this file runs the guardian before main. Used by the

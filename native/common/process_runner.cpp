@@ -5,6 +5,7 @@
 #include "common/process_runner.h"
 #include "common/line_reader.h"
 #include "common/player_guardian.h"
+#include "common/process_marks.h"
 #include "common/seconds_text.h"
 
 #include <algorithm>
@@ -150,6 +151,7 @@ void die_by(int sig) {
 // Kills every player's group, then ends the program as the signal asks (status 128 + sig).
 void on_stop_signal(int sig) {
     kill_live_groups();
+    process_marks::kill_marked(process_marks::judge_prefix());
     remove_registered_dirs();
     die_by(sig);
 }
@@ -160,6 +162,7 @@ volatile std::sig_atomic_t caught_signal = 0;
 void on_caught_stop_signal(int sig) {
     caught_signal = sig;
     kill_live_groups();
+    process_marks::kill_marked(process_marks::judge_prefix());
 }
 
 // Installed with the first player, for the signals the program left at their default: a
@@ -168,6 +171,7 @@ void on_caught_stop_signal(int sig) {
 void take_players_along_once() {
     static std::once_flag once;
     std::call_once(once, [] {
+        process_marks::prepare();  // before the guardian, which is told the marks, and the handlers
         guardian::start_once();  // and SIGKILL, which no handler sees
         for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
             struct sigaction old {};
@@ -329,6 +333,7 @@ void Player::take(Player& o) noexcept {
     limits_ = o.limits_;
     verdict_ = std::move(o.verdict_);
     pid_ = std::exchange(o.pid_, -1);
+    mark_ = std::move(o.mark_);
     in_fd_ = std::exchange(o.in_fd_, -1);
     out_fd_ = std::exchange(o.out_fd_, -1);
     err_fd_ = std::exchange(o.err_fd_, -1);
@@ -373,6 +378,12 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     // Everything the child needs is prepared before fork (no allocation after it).
     const std::string line = shell_line(command);
     const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
+    std::vector<char*> envp;
+    for (char** entry = environ; *entry != nullptr; ++entry) envp.push_back(*entry);
+    std::string mark = process_marks::new_player_entry();
+    envp.push_back(mark.data());
+    envp.push_back(nullptr);
+    mark_ = mark.substr(0, mark.find('=') + 1);
     const char* cwd = working_dir.empty() ? nullptr : working_dir.c_str();
 
     // Ctrl-C between fork and remember_group would miss this player: the stop signals wait
@@ -397,7 +408,7 @@ void Player::start(const std::string& command, const std::string& working_dir) {
         sigprocmask(SIG_SETMASK, &none, nullptr);
         if (cwd && chdir(cwd) != 0) child_fail(report[1], 1);
         if (!move_fd(in[0], 0) || !move_fd(out[1], 1) || !move_fd(err[1], 2)) child_fail(report[1], 2);
-        execve("/bin/sh", const_cast<char* const*>(argv), environ);
+        execve("/bin/sh", const_cast<char* const*>(argv), envp.data());
         child_fail(report[1], 3);
     }
     // Also set the group from the parent: kill(-pid) must work even if we get there first.
@@ -733,6 +744,7 @@ void Player::kill() {
     if (pid_ > 0 && !reaped_) {
         // The leader is not reaped yet (peek_exit never reaps), so pid_ still names our group.
         ::kill(-pid_, SIGKILL);
+        process_marks::kill_marked(mark_);  // what left the group (setsid) goes too
         forget_group(pid_);  // before the leader is reaped: then its group id may be reused
         int status = 0;
         while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {

@@ -5,8 +5,9 @@
 // per-move and a whole-game budget. Any misbehaviour becomes a `Verdict`, never a hang:
 // time-out, crash (signal), early exit, output flood (line longer than the cap), garbage
 // (non-text bytes), closed stdin (write fails). `kill()` ends the whole process group and
-// reaps it; the destructor does too, so no child is ever left behind (POSIX only; a
-// descendant that leaves the group with setsid()/setpgid() escapes this and is out of scope).
+// reaps it; the destructor does too, so no child is ever left behind. A descendant that left
+// the group with setsid()/setpgid() goes too, found by the player's process mark in its
+// environment (process_marks.h; Linux only, and not one that cleared its environment).
 // Constructing a Player makes the process ignore SIGPIPE (write errors become WriteFailed).
 // Ctrl-C, SIGTERM and SIGHUP (when the program left them at their default) then kill every
 // live player's group and end the program by the signal; see catch_stop_signals for a program
@@ -120,7 +121,7 @@ public:
     // Sends a final line (e.g. "Quit") if still possible, gives the program `grace` to
     // exit by itself, then kills the process group. Idempotent.
     void finish(const std::string& last_line = "", std::chrono::milliseconds grace = std::chrono::milliseconds(200));
-    void kill();  // SIGKILL to the process group, then reap
+    void kill();  // SIGKILL to the process group and to what carries its mark, then reap
     // For a judge whose other program has just failed: whether this one has failed too, so
     // that two programs that both fail (two commands that do not exist) make no one's win
     // instead of a win for whichever failure the judge met second. True when the verdict is
@@ -170,6 +171,7 @@ private:
     PlayerLimits limits_;
     Verdict verdict_;
     int pid_ = -1;
+    std::string mark_;  // "PURSUIT_PLAYER_..._<serial>=", this player's process mark (process_marks.h)
     int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
     std::string out_buf_, err_tail_;
     std::size_t total_out_ = 0;

@@ -203,6 +203,28 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
     }
 }
 
+// The same for a bot whose process left its group (`setsid -w sleep`: the waiting setsid is in
+// the player's group, sleep in a session of its own): the group kill missed it and it ran on.
+// It carries its player's process mark (native/common/process_marks.h): the stop handler
+// (TERM, HUP) and the guardian (KILL) kill what carries the judge's marks.
+TEST_F(JudgeCli, AJudgeStoppedByASignalTakesAlongWhatLeftItsPlayersGroups) {
+    int k = 0;
+    for (const std::string sig : {"TERM", "HUP", "KILL"}) {
+        const std::string mark = std::to_string(getpid() % 1000) + std::to_string(++k);
+        const std::string bots = "'^sleep 96\\." + mark + "[12]$'";
+        const std::string judge = kBin + "/bank-judge --moves 5 --time-ms 60000 'setsid -w sleep 96." + mark + "1' 'setsid -w sleep 96." + mark + "2'";
+        const std::string script = judge + " >/dev/null 2>&1 & pid=$!; sleep 1; pgrep -f " + bots + " | wc -l; kill -" + sig +
+                                   " $pid; wait $pid; echo status $?; for i in $(seq 50); do pgrep -f " + bots +
+                                   " >/dev/null || break; sleep 0.1; done; pgrep -af " + bots + " || echo none left";
+        const Outcome r = run(script);
+        const int number = sig == "TERM" ? 15 : sig == "HUP" ? 1 : 9;
+        // (the shell may say "Terminated" or "Killed" before the status)
+        EXPECT_EQ(r.out.rfind("2\n", 0), 0u) << sig << ": not both bots' sleeps ran\n" << r.out;
+        EXPECT_NE(r.out.find("status " + std::to_string(128 + number) + "\nnone left\n"), std::string::npos) << sig << "\n" << r.out;
+        run("pkill -f " + bots);  // (what a failure left)
+    }
+}
+
 // A full disk: the judges, map tools, arenas, the bundle, robots and pursuit-tool said nothing
 // and exited 0 when their standard output could not be written, so a truncated map or table
 // passed for a good one (the Search Party programs: SearchPartyPrograms.AFailedWrite...).

@@ -22,6 +22,7 @@
 #include "common/json.h"
 #include "common/judge_io.h"
 #include "common/player_guardian.h"
+#include "common/process_marks.h"
 #include "common/process_runner.h"
 #include "../common/scratch_dir.h"
 
@@ -438,6 +439,62 @@ TEST(ProcessRunner, GrandchildHoldingThePipeIsKilled) {
     p.kill();
     EXPECT_TRUE(eventually([&] { return process_dead(grandchild); }));
     EXPECT_TRUE(eventually([&] { return group_dead(pgid); }));
+}
+
+// A process that left the player's group (setsid) escaped the group kill and outlived the
+// judge. It carries the player's process mark (process_marks.h) and goes with the player.
+// Both the one still beside its player and the orphan whose player has exited.
+TEST(ProcessRunner, AProcessThatLeftTheGroupGoesWithItsPlayer) {
+    for (const std::string command : {"setsid sleep 1000 & echo $!; wait", "setsid sleep 1000 </dev/null >/dev/null 2>&1 & echo $!; exit 0"}) {
+        Player p("escaper", command, "", limits(2000ms));
+        auto line = p.read_line("pid");
+        ASSERT_TRUE(line) << command << ": " << p.verdict().message;
+        const int escaped = std::stoi(*line);
+        char state = 0;
+        int pgrp = 0;
+        ASSERT_TRUE(eventually([&] { return proc_stat(escaped, state, pgrp) && pgrp == escaped; })) << command << ": not in a group of its own";
+        EXPECT_NE(pgrp, p.pid());
+        p.finish("Quit", 100ms);
+        EXPECT_TRUE(eventually([&] { return process_dead(escaped); })) << command;
+        ::kill(escaped, SIGKILL);  // (what a failure left)
+    }
+}
+
+// The marks are per player: a player's end takes only what it started itself.
+TEST(ProcessRunner, APlayersEndSparesWhatAnotherPlayerStarted) {
+    Player first("first", "setsid sleep 1000 & echo $!; wait", "", limits(2000ms));
+    Player second("second", "setsid sleep 1000 & echo $!; wait", "", limits(2000ms));
+    const int first_escaped = std::stoi(first.read_line("pid").value_or("0"));
+    const int second_escaped = std::stoi(second.read_line("pid").value_or("0"));
+    ASSERT_GT(first_escaped, 0);
+    ASSERT_GT(second_escaped, 0);
+    first.kill();
+    EXPECT_TRUE(eventually([&] { return process_dead(first_escaped); }));
+    std::this_thread::sleep_for(100ms);
+    EXPECT_FALSE(process_dead(second_escaped));
+    second.kill();
+    EXPECT_TRUE(eventually([&] { return process_dead(second_escaped); }));
+    for (int pid : {first_escaped, second_escaped}) ::kill(pid, SIGKILL);
+}
+
+// The scan reads each environment as a stream of entries: a mark past the first 4 KiB counts,
+// the same text inside another entry's value does not.
+TEST(ProcessMarks, OnlyAnEntryThatStartsWithTheMarkCountsHoweverLongTheEnvironment) {
+    const std::string mark = "PURSUIT_TEST_MARK_" + std::to_string(getpid()) + "=";
+    const std::string command = "env -i BIG=$(head -c 9000 /dev/zero | tr '\\0' x) " + mark + "1 sleep 1000 & echo $!; " +
+                                "env -i OTHER=" + mark + "1 sleep 1000 & echo $!; wait";
+    Player p("marked", command, "", limits(2000ms));
+    const int marked = std::stoi(p.read_line("first pid").value_or("0"));
+    const int unmarked = std::stoi(p.read_line("second pid").value_or("0"));
+    ASSERT_GT(marked, 0) << p.verdict().message;
+    ASSERT_GT(unmarked, 0) << p.verdict().message;
+    std::this_thread::sleep_for(100ms);  // both have run env's exec
+    EXPECT_EQ(process_marks::kill_marked(mark), 1);
+    EXPECT_TRUE(eventually([&] { return process_dead(marked); }));
+    EXPECT_FALSE(process_dead(unmarked));
+    EXPECT_EQ(process_marks::kill_marked(""), 0);  // an empty mark matches nothing
+    p.kill();
+    EXPECT_TRUE(eventually([&] { return process_dead(unmarked); }));
 }
 
 TEST(ProcessRunner, LeaderExitsButGrandchildKeepsOutputOpen) {

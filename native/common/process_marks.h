@@ -1,0 +1,31 @@
+// Owns: marks that find a player's processes after they left its process group. A player's
+// program is started with one extra environment variable, unique to that player on this
+// machine; every process it starts inherits it, including one that left the group with
+// setsid() or setpgid() (a daemon, `setsid sleep &`), which the group kill missed and which
+// outlived the judge. Killing by mark scans /proc for processes whose environment holds it
+// (the approach of Jenkins's ProcessTreeKiller). A process that clears its environment before
+// exec still escapes: contestant programs are not sandboxed. Linux only; elsewhere nothing is
+// marked and nothing is found.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace pursuit::process_marks {
+
+// Computes this process's marks (once; before fork or any signal handler needs them).
+void prepare();
+
+// A new player's environment entry, "PURSUIT_PLAYER_<judge pid>_<nonce>_<serial>=1".
+std::string new_player_entry();
+
+// What every player entry of this process starts with, "PURSUIT_PLAYER_<pid>_<nonce>_"; empty
+// before prepare(). Static storage: safe to read in a signal handler.
+std::string_view judge_prefix();
+
+// SIGKILL to every other process whose environment has an entry starting with `prefix` (a
+// player entry up to and including its '=', or judge_prefix() for all of them), again until a
+// scan finds no new one (processes it forked meanwhile). Returns how many were killed.
+// Async-signal-safe (raw system calls, no allocation): the stop-signal handlers use it.
+int kill_marked(std::string_view prefix);
+
+}  // namespace pursuit::process_marks
