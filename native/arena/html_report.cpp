@@ -12,11 +12,7 @@ namespace {
 const char* kPalette[] = {"#3366cc", "#dc3912", "#ff9900", "#109618", "#990099", "#0099c6",
                           "#dd4477", "#66aa00", "#b82e2e", "#316395"};
 
-std::string num(double v, const char* f = "%.1f") {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
+std::string num(double v, const char* f = "%.1f") { return format_number(f, v); }
 
 const char* kStyle = R"(
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em auto;max-width:1000px;color:#222;padding:0 1em}

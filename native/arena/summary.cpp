@@ -10,11 +10,7 @@
 namespace pursuit::arena {
 namespace {
 
-std::string fmt(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
+std::string fmt(const char* f, double v) { return format_number(f, v); }
 
 std::string csv_field(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -49,6 +45,12 @@ PairTally& pair_of(std::vector<PairTally>& pairs, int n, int a, int b) {
 }
 
 }  // namespace
+
+std::string format_number(const char* printf_format, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, printf_format, value);
+    return buf;
+}
 
 std::string tiebreaks_text(const Summary& s) {
     if (s.tiebreaks.empty()) return "";

@@ -67,6 +67,8 @@ Summary summarise(const GameDescriptor& game, const std::vector<std::string>& bo
 // "equal scores then by /costars (higher wins), then /extras (higher wins)"; "" = none.
 std::string tiebreaks_text(const Summary& s);
 std::string format_text(const Summary& s);  // the tables printed at the end of a run
+// One number in a printf format ("%.1f"), for the tables and the HTML report.
+std::string format_number(const char* printf_format, double value);
 std::string pairings_csv(const Summary& s);
 std::string ratings_csv(const Summary& s);
 Json to_json(const Summary& s);
