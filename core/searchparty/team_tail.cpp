@@ -557,4 +557,54 @@ Plan rewalk_team_tails(const State& start, Plan best, const TeamTailParams& para
     return best;
 }
 
+namespace {
+
+bool somebody_waits(const State& s, const Moves& moves) {
+    for (std::size_t a = 0; a < moves.size(); ++a)
+        if (moves[a] == '5' && s.actors()[a].alive) return true;
+    return false;
+}
+
+// Whether the plan without turn `t` (`before`: the state before it) is legal, loses nobody and
+// ends the search; `replayed` counts the turns x people played.
+bool ends_without_turn(const State& before, const Plan& plan, std::size_t t, int people, long long& replayed) {
+    State s = before;
+    for (std::size_t k = t + 1; k < plan.moves.size() && !s.finished(); ++k) {
+        if (!s.illegal_reason(plan.moves[k]).empty()) return false;
+        s.play(plan.moves[k]);
+        replayed += static_cast<long long>(plan.moves[k].size());
+        if (s.costars_alive() + s.extras_alive() < people) return false;
+    }
+    return s.finished();
+}
+
+}  // namespace
+
+Plan drop_waiting_turns(const State& start, Plan best, long long replay_work, const std::function<bool()>& go_on) {
+    if (!best.complete) return best;
+    const int people = start.costars_alive() + start.extras_alive();
+    State before = start;  // the state before turn t of `best`
+    long long replayed = 0;
+    for (std::size_t t = 0; t + 1 < best.moves.size();) {
+        if (somebody_waits(before, best.moves[t])) {
+            if (replayed >= replay_work || (go_on && !go_on())) break;
+            if (ends_without_turn(before, best, t, people, replayed)) {
+                best.moves.erase(best.moves.begin() + static_cast<std::ptrdiff_t>(t));
+                State end = before;  // the new plan's length and survivors, from turn t on
+                std::size_t played = t;
+                for (; played < best.moves.size() && !end.finished(); ++played) end.play(best.moves[played]);
+                best.moves.resize(played);
+                best.turns = end.turns(), best.costars = end.costars_alive(), best.extras = end.extras_alive();
+                const std::string mark = " + waits dropped";
+                if (best.variant.size() < mark.size() || best.variant.compare(best.variant.size() - mark.size(), mark.size(), mark) != 0)
+                    best.variant += mark;
+                continue;  // turn t is the next one now
+            }
+        }
+        before.play(best.moves[t]);
+        ++t;
+    }
+    return best;
+}
+
 }  // namespace pursuit::searchparty

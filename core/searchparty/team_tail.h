@@ -1,4 +1,5 @@
-// Owns: re-walking the last team's tail of a finished plan, and shortening its walk (below).
+// Owns: re-walking the last team's tail of a finished plan, shortening its walk, and dropping
+// single turns (below).
 // Teams are self-sufficient under the death rules (form_teams), so one team's moves can change
 // while everybody else keeps the plan's. From a cut some turns before the latest team's last
 // new cell, a beam over that team's joint moves (9^members, the same ranking as beam.h) covers
@@ -61,5 +62,16 @@ struct TeamWalkParams {
 TeamWalkParams default_team_walks(int open_cells);
 Plan shorten_team_walks(const State& start, Plan best, const TeamWalkParams& params = {},
                         const std::function<bool()>& go_on = nullptr, BeamMemo* memo = nullptr);
+
+// Dropping single turns: a turn in which somebody stays is taken out of the plan, so that
+// everyone's later moves come one turn sooner (the ones who moved in it are one step behind
+// their old path from then on), and the plan is replayed on the real rules; kept when it is
+// legal, loses nobody and still ends the search (one turn sooner, or more). The windows above
+// must end where the team stood, so a wait whose step is never made up was left: a star and a
+// costar in a 100 x 1 corridor took 122 turns, where 121 do. Each try replays the plan from the
+// dropped turn on, within `replay_work` turns x people for all of them (`go_on`, when given, is
+// asked before each try); the earliest turns are tried first.
+Plan drop_waiting_turns(const State& start, Plan best, long long replay_work = 3000000,
+                        const std::function<bool()>& go_on = nullptr);
 
 }  // namespace pursuit::searchparty

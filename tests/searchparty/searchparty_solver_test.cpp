@@ -702,6 +702,62 @@ TEST(SearchPartyTeamWalks, NeverWorseAndValidOnACave) {
     expect_never_later_on_a_cave([](const State& s, const Plan& p) { return shorten_team_walks(s, p); }, "team walks shortened");
 }
 
+// Plan moves from one string per actor ("6655...", one keypad digit a turn).
+Plan plan_of(const Map& m, const std::vector<std::string>& per_actor) {
+    Plan plan;
+    for (std::size_t t = 0; t < per_actor[0].size(); ++t) {
+        Moves moves;
+        for (const std::string& actor : per_actor) moves.push_back(actor[t]);
+        plan.moves.push_back(moves);
+    }
+    const State start(m);
+    const auto report = check_solution(m, batch_text(start, plan));
+    EXPECT_TRUE(report.valid) << report.message;
+    plan.complete = report.valid, plan.turns = report.turns, plan.costars = report.costars, plan.extras = report.extras;
+    return plan;
+}
+
+// A wait whose step is never made up: the star alone walks from x = 0 of a 12-cell corridor
+// to x = 9 (it then sees x = 11), waiting once on the way: 10 turns, 9 without the wait.
+TEST(SearchPartyDropTurns, AWaitThatIsNeverMadeUpIsDropped) {
+    const Map m = read_map("12 1 0 0\nS...........\n");
+    const Plan dropped = drop_waiting_turns(State(m), plan_of(m, {"6665666666"}));
+    EXPECT_TRUE(dropped.complete);
+    EXPECT_EQ(dropped.turns, 9);
+    EXPECT_EQ(dropped.moves, plan_of(m, {"666666666"}).moves);
+}
+
+// A drop that would cost a life is refused. 9 cells, S at x = 6 (x 4-8 seen), the star @ and
+// its costar A. Turn 1: @ waits, A steps west (x 5); turns 2-5: @ walks west to x 2 (it sees
+// x 0 on turn 5), A steps west on turn 3 only (x 4), 2 behind @ at the end. Without turn 1, A
+// is one step further east from then on: 3 away on the last turn, which kills it (deaths come
+// before the end of the search, which still ends). Without turn 2 or 4 (A waits), @ lags a step
+// and sees x 1 at most. So all 5 turns stay.
+TEST(SearchPartyDropTurns, ADropThatCostsALifeOrTheEndIsRefused) {
+    const Map m = read_map("9 1 1 0\n......S..\n");
+    const Plan plan = plan_of(m, {"54444", "45455"});
+    ASSERT_EQ(plan.turns, 5);
+    ASSERT_EQ(plan.costars, 1);
+    const Plan kept = drop_waiting_turns(State(m), plan);
+    EXPECT_EQ(kept.turns, 5);
+    EXPECT_EQ(kept.costars, 1);
+    EXPECT_EQ(kept.moves, plan.moves);
+}
+
+// The solver ends with it: a star and a costar in a 100 x 1 corridor, from x = 30. West first
+// (28 turns to x = 2, the costar 2 behind at x = 4), then east: the costar at x = 97 after 93
+// more turns, the star 2 behind. 121 turns; the solver's plan took 122 (a wait on the way back).
+TEST(SearchPartyDropTurns, TheSolverWalksTheCorridorInTheHandWorkedTurns) {
+    const Map m = read_map("100 1 1 0\n" + std::string(30, '.') + "S" + std::string(69, '.') + "\n");
+    const State start(m);
+    const Plan plan = solve_full(start, 3, 1);
+    EXPECT_TRUE(plan.complete);
+    EXPECT_EQ(plan.turns, 121);
+    EXPECT_EQ(plan.costars, 1);
+    const auto report = check_solution(m, batch_text(start, plan));
+    EXPECT_TRUE(report.valid && report.claim_matches) << report.message;
+}
+
 // The corridor of the team-route tests: 41 cells, S in the middle (x = 20), three teams: the
 // star, A + a and B + b. Over 23 turns A + a step east (x = 21), wait 5 turns and walk on east
 // (x = 38 on turn 23); the star waits a turn on S and walks west on turns 2 .. star_until; B + b
