@@ -10,8 +10,6 @@
 namespace pursuit::arena {
 namespace {
 
-std::string fmt(const char* f, double v) { return format_number(f, v); }
-
 std::string csv_field(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
     std::string out = "\"";
@@ -303,23 +301,23 @@ std::string format_text(const Summary& s) {
     o << "  " << pad("bot", w) << "  rating        games  wins  losses  draws  faults  avg score\n";
     for (int i : order) {
         const Tally& t = s.per_bot[i];
-        o << "  " << pad(s.bots[i], w) << "  " << pad(fmt("%+.0f", s.ratings.elo[i]) + " ± " + fmt("%.0f", s.ratings.ci95[i]), 13)  // "±" is 2 bytes
+        o << "  " << pad(s.bots[i], w) << "  " << pad(format_number("%+.0f", s.ratings.elo[i]) + " ± " + format_number("%.0f", s.ratings.ci95[i]), 13)  // "±" is 2 bytes
           << "  " << pad(std::to_string(t.games), 5) << "  " << pad(std::to_string(t.wins), 4) << "  "
           << pad(std::to_string(t.losses), 6) << "  " << pad(std::to_string(t.draws), 5) << "  "
           << pad(std::to_string(t.faults), 6) << "  "
-          << (t.score_count ? fmt("%.2f", t.score_sum / t.score_count) : std::string("-")) << "\n";
+          << (t.score_count ? format_number("%.2f", t.score_sum / t.score_count) : std::string("-")) << "\n";
     }
     if (s.roles.size() == 2)
-        o << "  advantage of playing " << s.roles[0] << ": " << fmt("%+.0f", s.ratings.role0_advantage_elo) << " ± "
-          << fmt("%.0f", s.ratings.role0_advantage_ci95) << " Elo\n";
+        o << "  advantage of playing " << s.roles[0] << ": " << format_number("%+.0f", s.ratings.role0_advantage_elo) << " ± "
+          << format_number("%.0f", s.ratings.role0_advantage_ci95) << " Elo\n";
     o << "\nPairings (A vs B: A's wins-draws-losses" << (s.roles.size() == 2 ? ", both roles" : ", same map and seed") << ")\n";
     if (!s.tiebreaks.empty()) o << "  (" << tiebreaks_text(s) << ")\n";
     for (const auto& p : s.pairs) {
         if (p.of_a.games == 0 && p.errors == 0) continue;
         o << "  " << pad(s.bots[p.a] + " vs " + s.bots[p.b], 2 * w + 4) << "  " << p.of_a.wins << "-" << p.of_a.draws
           << "-" << p.of_a.losses;
-        if (p.captures_count) o << "  captures/game " << fmt("%.2f", p.captures_sum / p.captures_count);
-        if (p.of_a.score_count) o << "  avg score " << fmt("%.2f", p.of_a.score_sum / p.of_a.score_count) << " : " << fmt("%.2f", p.b_score_sum / std::max(1, p.b_score_count));
+        if (p.captures_count) o << "  captures/game " << format_number("%.2f", p.captures_sum / p.captures_count);
+        if (p.of_a.score_count) o << "  avg score " << format_number("%.2f", p.of_a.score_sum / p.of_a.score_count) << " : " << format_number("%.2f", p.b_score_sum / std::max(1, p.b_score_count));
         if (p.by_tiebreak) o << "  " << p.by_tiebreak << " by tie-break";
         if (p.of_a.faults || p.b_faults) o << "  faults " << p.of_a.faults << ":" << p.b_faults;
         if (p.errors) o << "  failed games " << p.errors;
@@ -347,9 +345,9 @@ std::string pairings_csv(const Summary& s) {
     for (const auto& p : s.pairs) {
         o << csv_field(s.bots[p.a]) << "," << csv_field(s.bots[p.b]) << "," << p.of_a.games << "," << p.of_a.wins << ","
           << p.of_a.losses << "," << p.of_a.draws << "," << p.of_a.faults << "," << p.b_faults << "," << p.errors << ","
-          << (p.captures_count ? fmt("%.3f", p.captures_sum / p.captures_count) : "") << ","
-          << (p.of_a.score_count ? fmt("%.3f", p.of_a.score_sum / p.of_a.score_count) : "") << ","
-          << (p.b_score_count ? fmt("%.3f", p.b_score_sum / p.b_score_count) : "") << "\n";
+          << (p.captures_count ? format_number("%.3f", p.captures_sum / p.captures_count) : "") << ","
+          << (p.of_a.score_count ? format_number("%.3f", p.of_a.score_sum / p.of_a.score_count) : "") << ","
+          << (p.b_score_count ? format_number("%.3f", p.b_score_sum / p.b_score_count) : "") << "\n";
     }
     return o.str();
 }
@@ -359,10 +357,10 @@ std::string ratings_csv(const Summary& s) {
     o << "bot,elo,ci95,games,wins,losses,draws,faults,avg_score,median_move_ms\n";
     for (std::size_t i = 0; i < s.bots.size(); ++i) {
         const Tally& t = s.per_bot[i];
-        o << csv_field(s.bots[i]) << "," << fmt("%.1f", s.ratings.elo[i]) << "," << fmt("%.1f", s.ratings.ci95[i]) << ","
+        o << csv_field(s.bots[i]) << "," << format_number("%.1f", s.ratings.elo[i]) << "," << format_number("%.1f", s.ratings.ci95[i]) << ","
           << t.games << "," << t.wins << "," << t.losses << "," << t.draws << "," << t.faults << ","
-          << (t.score_count ? fmt("%.3f", t.score_sum / t.score_count) : "") << ","
-          << (std::isnan(s.time_median_ms[i]) ? "" : fmt("%.3f", s.time_median_ms[i])) << "\n";
+          << (t.score_count ? format_number("%.3f", t.score_sum / t.score_count) : "") << ","
+          << (std::isnan(s.time_median_ms[i]) ? "" : format_number("%.3f", s.time_median_ms[i])) << "\n";
     }
     return o.str();
 }
