@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <tuple>
 #include <unordered_set>
 
@@ -565,17 +566,18 @@ bool somebody_waits(const State& s, const Moves& moves) {
     return false;
 }
 
-// Whether the plan without turn `t` (`before`: the state before it) is legal, loses nobody and
-// ends the search; `replayed` counts the turns x people played.
-bool ends_without_turn(const State& before, const Plan& plan, std::size_t t, int people, long long& replayed) {
+// The plan without turn `t` (`before`: the state before it) played to its end, when every move
+// is legal, nobody dies and the search ends; `replayed` counts the turns x people played.
+std::optional<State> end_without_turn(const State& before, const Plan& plan, std::size_t t, int people, long long& replayed) {
     State s = before;
     for (std::size_t k = t + 1; k < plan.moves.size() && !s.finished(); ++k) {
-        if (!s.illegal_reason(plan.moves[k]).empty()) return false;
+        if (!s.illegal_reason(plan.moves[k]).empty()) return std::nullopt;
         s.play(plan.moves[k]);
         replayed += static_cast<long long>(plan.moves[k].size());
-        if (s.costars_alive() + s.extras_alive() < people) return false;
+        if (s.costars_alive() + s.extras_alive() < people) return std::nullopt;
     }
-    return s.finished();
+    if (!s.finished()) return std::nullopt;
+    return s;
 }
 
 }  // namespace
@@ -588,13 +590,10 @@ Plan drop_waiting_turns(const State& start, Plan best, long long replay_work, co
     for (std::size_t t = 0; t + 1 < best.moves.size();) {
         if (somebody_waits(before, best.moves[t])) {
             if (replayed >= replay_work || (go_on && !go_on())) break;
-            if (ends_without_turn(before, best, t, people, replayed)) {
+            if (const std::optional<State> end = end_without_turn(before, best, t, people, replayed)) {
                 best.moves.erase(best.moves.begin() + static_cast<std::ptrdiff_t>(t));
-                State end = before;  // the new plan's length and survivors, from turn t on
-                std::size_t played = t;
-                for (; played < best.moves.size() && !end.finished(); ++played) end.play(best.moves[played]);
-                best.moves.resize(played);
-                best.turns = end.turns(), best.costars = end.costars_alive(), best.extras = end.extras_alive();
+                best.moves.resize(static_cast<std::size_t>(end->turns() - start.turns()));  // (it may end sooner still)
+                best.turns = end->turns(), best.costars = end->costars_alive(), best.extras = end->extras_alive();
                 const std::string mark = " + waits dropped";
                 if (best.variant.size() < mark.size() || best.variant.compare(best.variant.size() - mark.size(), mark.size(), mark) != 0)
                     best.variant += mark;
