@@ -13,7 +13,6 @@
 #include <mutex>
 #include <set>
 #include <string>
-#include <string_view>
 
 #include <fcntl.h>
 #include <limits.h>
@@ -133,13 +132,10 @@ struct Registered {
     }
 };
 
-// The processes that left their player's group (setsid) go too. Only a judge prefix as
-// process_marks makes it ("PURSUIT_PLAYER_<pid>_<nonce>_"): a short one would match too much.
+// The processes that left their player's group (setsid) go too.
 void kill_marked_players() {
     const char* marks = std::getenv(kMarksEnvName);
-    const std::string_view stem = "PURSUIT_PLAYER_";
-    if (marks == nullptr || std::strlen(marks) < stem.size() + 4 || std::string_view(marks).substr(0, stem.size()) != stem) return;
-    process_marks::kill_marked(marks);
+    if (marks != nullptr && process_marks::is_judge_prefix(marks)) process_marks::kill_marked(marks);
 }
 
 // Reads registrations until the judge is gone (EOF), then does what its own stop handler

@@ -142,6 +142,11 @@ std::string new_player_entry() {
 
 std::string_view judge_prefix() { return std::string_view(prefix_text, prefix_length.load()); }
 
+bool is_judge_prefix(std::string_view text) {
+    const std::string_view stem = kStem;
+    return text.size() >= stem.size() + 4 && text.substr(0, stem.size()) == stem;
+}
+
 int kill_marked(std::string_view prefix) {
 #if defined(__linux__)
     if (prefix.empty()) return 0;

@@ -22,6 +22,11 @@ std::string new_player_entry();
 // before prepare(). Static storage: safe to read in a signal handler.
 std::string_view judge_prefix();
 
+// Whether `text` has the shape of a judge_prefix() ("PURSUIT_PLAYER_" and more): a program told
+// a prefix from outside (the guardian, by its environment) kills by nothing shorter, which
+// would match too much.
+bool is_judge_prefix(std::string_view text);
+
 // SIGKILL to every other process whose environment has an entry starting with `prefix` (a
 // player entry up to and including its '=', or judge_prefix() for all of them), again until a
 // scan finds no new one (processes it forked meanwhile). Returns how many were killed.

@@ -493,6 +493,10 @@ TEST(ProcessMarks, OnlyAnEntryThatStartsWithTheMarkCountsHoweverLongTheEnvironme
     EXPECT_TRUE(eventually([&] { return process_dead(marked); }));
     EXPECT_FALSE(process_dead(unmarked));
     EXPECT_EQ(process_marks::kill_marked(""), 0);  // an empty mark matches nothing
+    // What the guardian accepts from its environment: a judge's prefix, nothing shorter.
+    EXPECT_TRUE(process_marks::is_judge_prefix(process_marks::judge_prefix()));
+    EXPECT_FALSE(process_marks::is_judge_prefix("PURSUIT_PLAYER_"));
+    EXPECT_FALSE(process_marks::is_judge_prefix(mark));
     p.kill();
     EXPECT_TRUE(eventually([&] { return process_dead(unmarked); }));
 }
