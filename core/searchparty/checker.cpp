@@ -11,8 +11,8 @@
 namespace pursuit::searchparty {
 
 Json CheckReport::to_json() const {
-    return Json{{"valid", valid},   {"claim_matches", claim_matches}, {"turns", turns}, {"costars", costars},
-                {"extras", extras}, {"claimed", claimed},             {"message", message}};
+    return Json{{"valid", valid},   {"claim_matches", claim_matches}, {"turns", turns},  {"costars", costars},
+                {"extras", extras}, {"claimed", claimed},             {"message", message}, {"moves", moves}};
 }
 
 namespace {
@@ -78,8 +78,10 @@ std::optional<std::string> play_move_line(State& s, const std::vector<std::strin
     return std::nullopt;
 }
 
-// Plays every line but the last (the move lines) on `s`; the first fault, nullopt when there is none.
-std::optional<std::string> play_move_lines(State& s, const std::vector<std::string>& lines, const std::string& source) {
+// Plays every line but the last (the move lines) on `s`, each one played added to `played`; the first fault, nullopt
+// when there is none.
+std::optional<std::string> play_move_lines(State& s, const std::vector<std::string>& lines, const std::string& source,
+                                           std::vector<std::string>& played) {
     for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
         if (s.finished()) {
             // A blank line between the finishing move and the final line is never read by the
@@ -89,19 +91,22 @@ std::optional<std::string> play_move_lines(State& s, const std::vector<std::stri
             return fault_after_the_end(s, lines, i, source);
         }
         if (auto fault = play_move_line(s, lines, i, source)) return fault;
+        played.push_back(lines[i]);
     }
     return std::nullopt;
 }
 
 // The last line (not a final line) read as a move line on `s`, a search not over, for the message: why it is refused,
-// or that it ends the search; "" for a legal move that does not. A legal move is played on `s` (the result reported).
-std::string last_line_as_a_move(State& s, const std::string& claimed) {
+// or that it ends the search; "" for a legal move that does not. A legal move is played on `s` (the result reported)
+// and added to `played`.
+std::string last_line_as_a_move(State& s, const std::string& claimed, std::vector<std::string>& played) {
     if (const std::string bad = non_text_detail(claimed); !bad.empty())
         return " (as a move line it is not a text line (" + bad + "): the controller refuses it as garbage output)";
     State after = s;
     try {
         after.play_line(claimed);
         s = after;
+        played.push_back(claimed);
         if (s.finished()) return " (as a move line it ends the search: the final line would be '" + s.final_line() + "')";
     } catch (const MoveLineError& e) {
         return std::string(" (as a move line: ") + e.what() + " (turn " + std::to_string(s.turns() + 1) + ": " + e.detail() + "))";
@@ -137,14 +142,14 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
                                            "save the file without it");
     r.claimed = lines.back();
     const std::size_t moves = lines.size() - 1;
-    if (const auto fault = play_move_lines(s, lines, source)) return finish(*fault);
+    if (const auto fault = play_move_lines(s, lines, source, r.moves)) return finish(*fault);
     if (r.claimed.size() > kMaxSolverLineBytes) return finish(too_long(lines, moves, source));
     if (!is_final_line(r.claimed)) {
         // The result printed is the true one after the move lines (it was "0 0 0"), the last
         // line too when it is a legal move line (a solution that forgot its final line).
         // As a move line it may also be wrong: that is said too ("A is dead" was hidden behind
         // "expected the final line").
-        const std::string as_a_move = s.finished() ? "" : last_line_as_a_move(s, r.claimed);
+        const std::string as_a_move = s.finished() ? "" : last_line_as_a_move(s, r.claimed, r.moves);
         return finish(source + " line " + std::to_string(lines.size()) + ": expected the final line \"turns costars extras\", got '" +
                       escaped_excerpt(r.claimed) + "'" + as_a_move);
     }

@@ -2,6 +2,7 @@
 // map: plays every line with the original controller's reading and reports the truth.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "common/json.h"
 #include "searchparty/map.h"
@@ -23,6 +24,9 @@ struct CheckReport {
     int turns = 0, costars = 0, extras = 0;
     std::string claimed;        // the solution's final line as written
     std::string message;        // what is wrong ("line 7: Invalid move of ...") or "ok"
+    // The move lines played, as written, up to the fault (none of a faulty line): what a replay
+    // of the solution holds (searchparty-check --replay, the page's "Watch solution").
+    std::vector<std::string> moves;
     Json to_json() const;
 };
 

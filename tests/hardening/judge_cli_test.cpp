@@ -529,7 +529,7 @@ TEST_F(JudgeCli, AFolderOnStandardInputIsNamedNotAnAbort) {
 TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
     // searchparty-check: --help was the usage on stderr with status 2; errors named no program.
-    Outcome r = expect_exit(kBin + "/searchparty-check --help", 0, "usage: searchparty-check MAP SOLUTION");
+    Outcome r = expect_exit(kBin + "/searchparty-check --help", 0, "usage: searchparty-check [--replay FILE] MAP SOLUTION");
     r = expect_exit(kBin + "/searchparty-check " + dir + "/nomap.txt " + dir + "/afile", 1, "searchparty-check: cannot read " + dir + "/nomap.txt: No such file or directory");
     r = expect_exit(kBin + "/searchparty-controller " + dir + "/nomap.txt -- true", 1, "searchparty-controller: cannot read " + dir + "/nomap.txt: No such file or directory");
     // searchparty-solver printed only the usage for each of these.

@@ -700,6 +700,65 @@ TEST(SearchPartyController, AnInterruptedRunStillWritesItsReplayAndSummary) {
     }
 }
 
+// searchparty-check --replay: the lines it played as a replay, to open in the page. A true
+// solution gives the controller's replay of the same moves (a blank line after the finishing
+// move is never read, by either); a refused one stops before the refused line and is recorded
+// as a forfeit with the checker's words; the FILE is checked before the solution is read.
+TEST(SearchPartyCheck, ItsReplayHoldsTheLinesItPlayed) {
+    const pursuit::test::ScratchDir scratch("sp-check-replay-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/map.txt", kExample1);
+    pursuit::write_file(dir + "/good.txt", "@4.\n@6\n@66.\n@6.\n\n4 0 0\n");
+    Ran r = run_cmd(kBin + "/searchparty-check --replay " + dir + "/good.json " + dir + "/map.txt " + dir + "/good.txt");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, "4 0 0\n");
+    EXPECT_EQ(r.err, "valid: ok\nsearchparty-check: wrote " + dir + "/good.json\n");
+    const Outcome o = run_controller(kExample1, "@4.\n@6\n@66.\n@6.\n", "--replay " + dir + "/controller.json");
+    ASSERT_EQ(o.status, 0) << o.err;
+    pursuit::Json mine = pursuit::Json::parse(pursuit::read_file(dir + "/good.json"));
+    pursuit::Json theirs = pursuit::Json::parse(pursuit::read_file(dir + "/controller.json"));
+    EXPECT_EQ(mine["moves"], pursuit::Json::parse(R"(["@4.", "@6", "@66.", "@6."])"));
+    EXPECT_EQ(mine["moves"], theirs["moves"]);
+    EXPECT_EQ(mine["result"], theirs["result"]);
+    EXPECT_EQ(mine["config"]["map"], kExample1);
+    r = run_cmd(kBin + "/pursuit-tool check-replay " + dir + "/good.json");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(pursuit::Json::parse(r.out)["turns"], 4);
+
+    // Refused at line 3 (the star walks off the map), read from stdin, --replay after the files.
+    r = run_cmd("printf '@4.\\n@4.\\n@4.\\n3 0 0\\n' | " + kBin + "/searchparty-check " + dir + "/map.txt - --replay " + dir + "/bad.json");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "2 0 0\n");
+    const std::string refused = "solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map (turn 3: @ moves 4 from 0,2 "
+                                "onto a wall or off the map)";
+    EXPECT_EQ(r.err, "invalid: " + refused + "\nsearchparty-check: wrote " + dir + "/bad.json\n");
+    const pursuit::Json bad = pursuit::Json::parse(pursuit::read_file(dir + "/bad.json"));
+    EXPECT_EQ(bad["moves"], pursuit::Json::parse(R"(["@4.", "@4."])"));
+    EXPECT_EQ(bad["result"]["forfeit"], refused);
+    EXPECT_EQ(bad["result"]["over"], false);
+    EXPECT_EQ(bad["result"]["turns"], 2);
+    r = run_cmd(kBin + "/pursuit-tool check-replay " + dir + "/bad.json");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("ended by a forfeit"), std::string::npos) << r.err;
+
+    // The FILE first: over the map or the solution, or where nothing can be written.
+    r = run_cmd(kBin + "/searchparty-check --replay " + dir + "/map.txt " + dir + "/map.txt " + dir + "/good.txt");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "searchparty-check: cannot write " + dir + "/map.txt: it is the map file (" + dir + "/map.txt), which it would replace\n");
+    EXPECT_EQ(pursuit::read_file(dir + "/map.txt"), kExample1);
+    r = run_cmd(kBin + "/searchparty-check --replay " + dir + "/./good.txt " + dir + "/map.txt " + dir + "/good.txt");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("it is the solution file"), std::string::npos) << r.err;
+    r = run_cmd(kBin + "/searchparty-check --replay " + dir + " " + dir + "/map.txt " + dir + "/good.txt");  // a directory
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("searchparty-check: cannot write " + dir, 0), 0u) << r.err;
+    EXPECT_EQ(run_cmd(kBin + "/searchparty-check " + dir + "/map.txt " + dir + "/good.txt --replay").err,
+              "searchparty-check: option --replay needs a value\n");
+    EXPECT_EQ(run_cmd(kBin + "/searchparty-check --replay '' " + dir + "/map.txt " + dir + "/good.txt").status, 2);
+}
+
 // A full disk: the solver, the map generator, the checker and the controller's --summary said
 // nothing and exited 0, so a truncated solution or map passed for a good one.
 TEST(SearchPartyPrograms, AFailedWriteOfTheOutputIsAnError) {

@@ -310,6 +310,25 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
                          "onto a wall or off the map)");
 }
 
+// The lines played are what a replay of the solution holds (searchparty-check --replay, the
+// page's Watch solution): the move lines as written, up to the fault; a blank line after the
+// finishing move is never read; a last line that is a legal move (a forgotten final line) is
+// played, as its result is the one reported.
+TEST(SearchPartyRules, CheckerKeepsTheLinesItPlayed) {
+    using Lines = std::vector<std::string>;
+    const Map m = read_map(kExample1);
+    EXPECT_EQ(check_solution(m, "@4.\n@6\n@66.\r\n@6 \n\n4 0 0\n").moves, (Lines{"@4.", "@6", "@66.", "@6 "}));
+    EXPECT_EQ(check_solution(m, "@4.\n@6.\n@6.\n@6.\n\n\n4 0 0\n").moves, (Lines{"@4.", "@6.", "@6.", "@6."}));
+    EXPECT_EQ(check_solution(m, "@4.\n@4.\n@4.\n3 0 0\n").moves, (Lines{"@4.", "@4."}));  // line 3 walks off the map
+    EXPECT_EQ(check_solution(m, "@4.\n@6.\n@6.\n@6.\n").moves, (Lines{"@4.", "@6.", "@6.", "@6."}));
+    EXPECT_EQ(check_solution(m, "@4.\n@4.\n@4.\n").moves, (Lines{"@4.", "@4."}));  // the last line refused as a move
+    EXPECT_EQ(check_solution(m, "@4.\n@6.\n@6.\n@6.\n@6.\n5 0 0\n").moves, (Lines{"@4.", "@6.", "@6.", "@6."}));
+    EXPECT_EQ(check_solution(m, "\xef\xbb\xbf@4.\n1 0 0\n").moves, Lines{});
+    const Json j = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\n").to_json();
+    EXPECT_EQ(j["moves"], Json::parse(R"(["@4.", "@6.", "@6.", "@6."])"));
+    EXPECT_EQ(j["message"], "ok");
+}
+
 // A garbage solution file must not come back whole and raw in the message: a 10 MB last line
 // was quoted entire, binary bytes went to the terminal as they were.
 TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
