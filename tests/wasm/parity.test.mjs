@@ -5,6 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadModule, unwrap, nativeBin, repoRoot } from './module.mjs';
 
@@ -78,6 +79,33 @@ test('Search Party: the full solve pipeline in wasm gives the native solver\'s b
   const bad = JSON.parse(M.tool('searchparty', 'solve', JSON.stringify({ map: map2, pipeline: 'fast' })));
   assert.equal(bad.ok, false);
   assert.equal(bad.error, 'args.pipeline: expected "game" or "full", got "fast"');
+});
+
+// The page's Solution form checks a pasted solution with the engine's check tool; its verdict
+// and the lines it played are searchparty-check's, and its "moves" the replay that
+// `searchparty-check --replay` writes (a refused solution up to the refused line).
+test('Search Party: the check tool says what searchparty-check says and plays the same lines', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-check-'));
+  try {
+    const map = fs.readFileSync(path.join(repoRoot, 'maps', 'searchparty', 'maze-31x21-s1.txt'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'map.txt'), map);
+    const plan = unwrap(M.tool('searchparty', 'solve', JSON.stringify({ map, level: 'hard' }))).batch;
+    const lines = plan.trimEnd().split('\n');
+    const cut = [...lines.slice(0, 5), '@8 @8.', ...lines.slice(5)].join('\n');  // line 6 moves the star twice
+    for (const [name, solution, valid] of [['plan', plan, true], ['cut', cut, false]]) {
+      fs.writeFileSync(path.join(dir, `${name}.txt`), solution);
+      const report = unwrap(M.tool('searchparty', 'check', JSON.stringify({ map, map_name: path.join(dir, 'map.txt'), solution })));
+      const replay = path.join(dir, `${name}.json`);
+      const run = spawnSync(path.join(nativeBin, 'searchparty-check'), ['--replay', replay, path.join(dir, 'map.txt'), path.join(dir, `${name}.txt`)], { encoding: 'utf8' });
+      assert.equal(report.valid, valid, report.message);
+      assert.equal(run.stdout, `${report.turns} ${report.costars} ${report.extras}\n`, name);
+      assert.ok(run.stderr.startsWith(`${valid ? 'valid' : 'invalid'}: ${report.message.replace('solution line', `${path.join(dir, `${name}.txt`)} line`)}\n`), `${name}: ${run.stderr}`);
+      assert.deepEqual(report.moves, JSON.parse(fs.readFileSync(replay, 'utf8')).moves, name);
+      assert.equal(report.moves.length, valid ? lines.length - 1 : 5, name);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // The page's built-in list is the engine's: the hand-made maps, then every map of maps/searchparty/
