@@ -116,6 +116,16 @@ std::string last_line_as_a_move(State& s, const std::string& claimed, std::vecto
     return "";
 }
 
+// Whether `text` reads as a map (a solution never does: its last line is not a grid row).
+bool is_a_map(const std::string& text) {
+    try {
+        read_map(text, "solution");
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 // The integers `tokens` read as (each a final line's token).
 std::vector<long long> numbers(const std::vector<std::string>& tokens) {
     std::vector<long long> v(tokens.size());
@@ -135,6 +145,12 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
         return r;
     };
     if (lines.empty()) return finish(source + ": empty (expected move lines and a final line \"turns costars extras\")");
+    // A map given for the solution (searchparty-check's arguments swapped) played its rows as
+    // turns where nobody moves and ended in "expected the final line" or a moved-twice error.
+    if (is_a_map(solution)) {
+        const std::string header = lines.front().rfind("\xef\xbb\xbf", 0) == 0 ? lines.front().substr(3) : lines.front();
+        return finish(source + ": this is a map (header " + quoted_excerpt(header) + "), not a solution (move lines, then \"turns costars extras\")");
+    }
     // A byte order mark made line 1's first token one the reading ignores (as the original's
     // does for a solver's output): the first move was silently dropped.
     if (lines.front().rfind("\xef\xbb\xbf", 0) == 0)

@@ -22,6 +22,17 @@ std::string strip(std::string s) {
     return s.substr(first);
 }
 
+// Whether `line` has a move line's look: every token an actor ('@' or a letter) then a direction
+// digit ("@4.", "A2 a2"). No header or garbage line has it.
+bool reads_as_a_move_line(const std::string& line) {
+    const auto tokens = split_tokens(line);
+    for (const std::string& t : tokens) {
+        const bool actor = t[0] == '@' || (t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= 'a' && t[0] <= 'z');
+        if (t.size() < 2 || !actor || t[1] < '1' || t[1] > '9') return false;
+    }
+    return !tokens.empty();
+}
+
 // Flood fill by king moves from the start; returns an open cell it did not reach, or -1.
 int unreachable_open_cell(const Map& m) {
     std::vector<std::uint8_t> seen(m.open.size(), 0);
@@ -97,6 +108,14 @@ Map read_map(const std::string& text, const std::string& source) {
             const std::string got = fits ? std::to_string(v) : tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...";
             in.fail(std::string(fields[i].name) + " must be " + std::to_string(fields[i].lo) + ".." + std::to_string(fields[i].hi) + ", got " + got);
         }
+    // A solution given for a map (searchparty-check's arguments swapped, a solver's output
+    // pasted in the page's Map form) was "expected the header ..., got 1 token".
+    if (reads_as_a_move_line(in.peek_line())) {
+        const std::string line = in.peek_line();
+        in.next_line("");
+        in.fail("expected the header \"N M p q\", got the move line " + quoted_excerpt(line) +
+                ": this is a solution (move lines, then \"turns costars extras\"), not a map");
+    }
     // (Four integers in their ranges once it returns: the loop above named any field out of them.)
     const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, LLONG_MIN, LLONG_MAX);
     Map m;

@@ -329,6 +329,31 @@ TEST(SearchPartyRules, CheckerKeepsTheLinesItPlayed) {
     EXPECT_EQ(j["message"], "ok");
 }
 
+// A solution and a map given for each other (searchparty-check's arguments swapped, a solver's
+// output pasted in the page's Map form) are named as what they are. Before, the map's header
+// was "expected the header ..., got 1 token", and a map played as a solution made its rows
+// turns where nobody moves and ended in "expected the final line".
+TEST(SearchPartyRules, ASolutionForAMapAndAMapForASolutionAreNamedSo) {
+    EXPECT_EQ(map_error("@4.\n@6.\n@6.\n@6.\n4 0 0\n"),
+              "m.txt line 1: expected the header \"N M p q\", got the move line '@4.': this is a solution (move lines, then "
+              "\"turns costars extras\"), not a map");
+    EXPECT_EQ(map_error("\n@4 A2 a2.\n"), "m.txt line 2: expected the header \"N M p q\", got the move line '@4 A2 a2.': this is a solution "
+                                           "(move lines, then \"turns costars extras\"), not a map");
+    // Other first lines keep their words: a header's typo, a word, a final line.
+    EXPECT_EQ(map_error("hello world\nS\n"), "m.txt line 1: expected the header \"N M p q\" (columns, rows, costars, extras) (4 integers), got 2 tokens");
+    EXPECT_EQ(map_error("4 0 0\n"), "m.txt line 1: expected the header \"N M p q\" (columns, rows, costars, extras) (4 integers), got 3 tokens");
+    const Map m = read_map(kExample1);
+    for (const std::string& map_text : {std::string(kExample1), "\xef\xbb\xbf" + std::string(kExample1), std::string("12 1 0 0\n.....S......\n")}) {
+        const CheckReport r = check_solution(m, map_text);
+        EXPECT_FALSE(r.valid);
+        EXPECT_EQ(r.message, "solution: this is a map (header '" + map_text.substr(map_text.find_first_of("0123456789"), map_text.find('\n') - map_text.find_first_of("0123456789")) +
+                                 "'), not a solution (move lines, then \"turns costars extras\")");
+        EXPECT_EQ(r.turns, 0);
+        EXPECT_TRUE(r.moves.empty());
+    }
+    EXPECT_EQ(check_solution(m, "6 5 0 0\n@4.\n").message.find("this is a map"), std::string::npos);  // not a map: played as lines
+}
+
 // A garbage solution file must not come back whole and raw in the message: a 10 MB last line
 // was quoted entire, binary bytes went to the terminal as they were.
 TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
