@@ -250,7 +250,10 @@ Json searchparty_tool(const std::string& name, const Json& args) {
     };
     if (name == "check") {
         if (!args.contains("solution") || !args["solution"].is_string()) throw InputError("args.solution: expected the solution text");
-        return check_solution(map_arg(), args["solution"].get<std::string>()).to_json();
+        // "solution_name": the file it came from, named in the messages as searchparty-check names SOLUTION.
+        if (args.contains("solution_name") && !args["solution_name"].is_string()) throw InputError("args.solution_name: expected a string");
+        const std::string source = args.value("solution_name", std::string("solution"));
+        return check_solution(map_arg(), args["solution"].get<std::string>(), source.empty() ? "solution" : source).to_json();
     }
     if (name == "solve") {  // the whole solution at once (for the page's "solve" button)
         const State start(map_arg());

@@ -2538,3 +2538,170 @@ test('a small phone held upright: the counters under the board wrap only between
   h.assertNoErrors();
   await page.context().close();
 });
+
+// ---- the Solution form: a batch-form solution (move lines, then "turns costars extras") watched
+// after the engine's check, and the game on the board saved so. Hand-worked on example1 (6×5, S
+// at 2,2, no cast): the star alone searches it in 4 turns with @4 @6 @6 @6.
+const EXAMPLE1_MAP = '6 5 0 0\n......\n......\n..S...\n......\n......\n';
+const EXAMPLE1_SOLUTION = '@4.\n@6.\n@6.\n@6.\n4 0 0\n';
+
+/** The built-in example1, ready to play (its engine's answers not held). */
+async function openExample1() {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#map=example1', h.url).href);
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('6×5') && document.body.dataset.spTurn === '0');
+  return page;
+}
+
+/** Waits until #id's text is `expected`; the assertion says what it was instead. */
+async function textBecomes(page, id, expected, what) {
+  await page.waitForFunction(([i, e]) => document.getElementById(i)?.textContent.trim() === e, [id, expected], { timeout: 30000 })
+    .catch(() => {});
+  assert.equal(await text(page, id), expected, what);
+}
+
+/** Pastes `solution` into the Solution form and presses Watch solution. */
+async function watchSolutionText(page, solution) {
+  await page.fill('#solution-text', solution);
+  await page.click('#btn-watch-solution');
+}
+
+test('Solution: a batch-form solution is checked and watched: valid and true, a wrong final line, a refused move line, empty', async () => {
+  const page = await openExample1();
+  assert.equal(await page.isVisible('#solution-box'), true);
+  await watchSolutionText(page, EXAMPLE1_SOLUTION);
+  await textBecomes(page, 'solve-info', 'A solution of 4 turns (0 costars, 0 extras alive): valid, its final line is true.', 'valid and true');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  // The keys go to the board (the player's keys step it), as after Load map.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 4, 4, 'valid: at the end');
+  assert.equal(await page.getAttribute('body', 'data-sp-over'), '1');
+  assert.equal(await text(page, 'status-line'), 'Search complete in 4 turns.');
+  await page.keyboard.press('ArrowLeft');
+  await boardFollowsPlayer(page, 3, 4, 'valid: a step back');
+  assert.equal(await text(page, 'status-line'), 'Watching a solution.');
+
+  await watchSolutionText(page, EXAMPLE1_SOLUTION.replace('4 0 0', '3 0 0'));
+  await textBecomes(page, 'solve-info', 'A solution of 4 turns (0 costars, 0 extras alive): its move lines are valid, its final line is not: '
+    + 'the final line claims \'3 0 0\' but the true result is \'4 0 0\'.', 'a wrong final line');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 4, 4, 'a wrong final line: at the end');
+
+  await watchSolutionText(page, '@4.\n@4.\n@4.\n3 0 0\n');
+  await textBecomes(page, 'solve-info', 'Not a valid solution (the error above says why): the first 2 move lines are shown.', 'refused at line 3');
+  assert.equal(await page.textContent('#error .error-text'),
+    'solution line 3: Invalid move of [0, 2] in direction 4 onto # or off of the map (turn 3: @ moves 4 from 0,2 onto a wall or off the map)\n'
+    + '(The star\'s step west from column 0, row 2 would go into a wall or off the map.)');
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 2, 2, 'refused: the lines before the fault');
+  assert.equal(await text(page, 'cast'), '@:0,2');
+  await screenshot(page, 'searchparty-solution-refused');
+
+  // Nothing to check: said, and the solution shown stays.
+  await watchSolutionText(page, '  \n');
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('The solution is empty'));
+  assert.equal(await page.textContent('#error .error-text'),
+    'The solution is empty: paste one (move lines, then the final line "turns costars extras"), or choose its file.');
+  assert.equal(await text(page, 'replay-player .rp-pos'), 'Turn 2 / 2');
+
+  // A file chosen is watched at once, its text written into the box, as the Map form loads one;
+  // one past the page's 16 MiB is refused at once, unread, the box left alone.
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-solution-file-'));
+  fs.writeFileSync(path.join(dir, 'sol.txt'), EXAMPLE1_SOLUTION);
+  await page.setInputFiles('#in-solution-file', path.join(dir, 'sol.txt'));
+  await textBecomes(page, 'solve-info', 'A solution of 4 turns (0 costars, 0 extras alive): valid, its final line is true.', 'a file');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  assert.equal(await page.inputValue('#solution-text'), EXAMPLE1_SOLUTION);
+  fs.writeFileSync(path.join(dir, 'big.txt'), '@5.\n'.repeat((16 << 20) / 4 + 1));
+  const started = Date.now();
+  await page.setInputFiles('#in-solution-file', path.join(dir, 'big.txt'));
+  await page.waitForSelector('#error:not([hidden])');
+  assert.ok(Date.now() - started < 5000, `the refusal came after ${Date.now() - started} ms`);
+  assert.equal(await page.textContent('#error .error-text'),
+    'big.txt: more than 16777216 bytes (16 MiB), more than the page checks (searchparty-check MAP SOLUTION checks up to 64 MiB)');
+  assert.equal(await page.inputValue('#solution-text'), EXAMPLE1_SOLUTION);
+  // A refused file is named as searchparty-check names SOLUTION.
+  fs.writeFileSync(path.join(dir, 'bad.txt'), '@4.\n@4.\n@4.\n3 0 0\n');
+  await page.setInputFiles('#in-solution-file', path.join(dir, 'bad.txt'));
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('bad.txt line 3: Invalid move'));
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  // A map and a solution given for each other are named as what they are; the Map form's
+  // refusal says where a solution goes.
+  await watchSolutionText(page, EXAMPLE1_MAP);
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('solution: this is a map'));
+  assert.equal(await page.textContent('#error .error-text'),
+    'solution: this is a map (header \'6 5 0 0\'), not a solution (move lines, then "turns costars extras")');
+  await page.fill('#map-text', EXAMPLE1_SOLUTION);
+  await page.click('#btn-load');
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('map line 1:'));
+  assert.equal(await page.textContent('#error .error-text'),
+    'map line 1: expected the header "N M p q", got the move line \'@4.\': this is a solution (move lines, then "turns costars extras"), not a map\n'
+    + '(To watch a solution, paste it in the Solution form below, with its map on the board.)');
+  assert.match(await text(page, 'caption'), /^6×5/, 'the map on the board stays');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('Solution: Save solution downloads the game on the board (a solution watched, to the turn shown; a hand game) that searchparty-check accepts; an unfinished search is not saved', async () => {
+  const page = await openExample1();
+  let downloads = 0;
+  page.on('download', () => { downloads++; });
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-solution-'));
+  const mapFile = path.join(dir, 'example1.txt');
+  fs.writeFileSync(mapFile, EXAMPLE1_MAP);
+  const native = fs.existsSync(path.join(nativeBin, 'searchparty-check'));
+  /** Save solution: the file's text (and, with the native programs, searchparty-check's verdict on it). */
+  const save = async (name, checked) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save-solution')]);
+    assert.equal(download.suggestedFilename(), 'searchparty-solution.txt');
+    const file = path.join(dir, name);
+    await download.saveAs(file);
+    if (native) assert.equal(execFileSync(path.join(nativeBin, 'searchparty-check'), [mapFile, file], { encoding: 'utf8', stdio: 'pipe' }), `${checked}\n`);
+    return fs.readFileSync(file, 'utf8');
+  };
+  /** Save solution refused: the words, and no download. */
+  const refused = async (expected, what) => {
+    const before = downloads;
+    await page.click('#btn-save-solution');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.equal(await page.textContent('#error .error-text'), expected, what);
+    await page.waitForTimeout(500);
+    assert.equal(downloads, before, `${what}: nothing downloaded`);
+  };
+
+  await watchSolutionText(page, EXAMPLE1_SOLUTION);
+  await textBecomes(page, 'solve-info', 'A solution of 4 turns (0 costars, 0 extras alive): valid, its final line is true.', 'watched');
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 4, 4, 'watched: at the end');
+  assert.equal(await save('watched.txt', '4 0 0'), EXAMPLE1_SOLUTION);
+  // A turn before the end: the search is not complete there.
+  await page.keyboard.press('ArrowLeft');
+  await boardFollowsPlayer(page, 3, 4, 'watched: a step back');
+  assert.equal(await text(page, 'c-left'), '2');
+  await refused('The search is not complete at turn 3 (2 open cells unsearched): saved, it would not be a valid solution. Save replay keeps an unfinished game.', 'turn 3 of 4');
+
+  // The game played by hand: from turn 0, two steps west, then on east to the end.
+  await page.keyboard.press('Home');
+  await boardFollowsPlayer(page, 0, 4, 'watched: at the start');
+  await page.click('#btn-takeover');
+  await page.waitForSelector('#replay-box', { state: 'hidden' });
+  for (const turn of [1, 2]) {
+    await page.click('#play-box .dpad button[data-d="4"]');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  await refused('The search is not complete at turn 2 (7 open cells unsearched): saved, it would not be a valid solution. Save replay keeps an unfinished game.', 'hand game, turn 2');
+  for (const turn of [3, 4, 5, 6]) {
+    await page.click('#play-box .dpad button[data-d="6"]');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  assert.equal(await page.getAttribute('body', 'data-sp-over'), '1');
+  assert.equal(await save('hand.txt', '6 0 0'), '@4.\n@4.\n@6.\n@6.\n@6.\n@6.\n6 0 0\n');
+  assert.equal(await page.isHidden('#error'), true, 'the refusal is over once a solution is saved');
+  await screenshot(page, 'searchparty-solution-saved');
+  fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -431,7 +431,7 @@ const playControls = () => [...document.querySelectorAll('#play-box .dpad button
  * word). At its end the search is over: "Play from here" would play on from nothing.
  */
 function watchingMessage() {
-  const what = st.watchingReplay ? 'A replay' : 'The solver\'s plan';
+  const what = st.watchingReplay === 'solution' ? 'A solution' : st.watchingReplay ? 'A replay' : 'The solver\'s plan';
   if (st.obs?.over) return `${what} is shown at its end: the search is over here (step back, then press “Play from here” to play on from an earlier turn).`;
   return `${what} is shown: press “Play from here” to play on from this turn.`;
 }
@@ -465,7 +465,7 @@ function playsTurn(ev) {
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
 
 function statusText(obs) {
-  return obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
+  return obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay === 'solution' ? 'Watching a solution.' : st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
 }
 
 function show(obs, result) {
@@ -841,7 +841,7 @@ async function planFromHand(config, hand, current) {
   }
 }
 
-/** Shows `moves` in the replay player, at turn `from`. */
+/** Shows `moves` in the replay player, at turn `from` (`replay`: true for a replay file, 'solution' for a batch-form solution). */
 async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
   stopWatching();
   st.config = config;
@@ -850,7 +850,7 @@ async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
   // plan's star ("@:19,10→6", the plan's next step said to be east). Nothing gives that game
   // back with it: "Play from here" starts a game of its own (loadConfig), with no move set.
   st.pending = {};
-  st.watchingReplay = replay;  // a replay file, not the solver's plan (the status line says which)
+  st.watchingReplay = replay;  // a replay file or a solution, not the solver's plan (the status line says which)
   st.stepper = new SessionStepper(engine, config, moves);
   $('replay-box').hidden = false;
   updatePlayControls();
@@ -948,12 +948,123 @@ async function showReplayExplained(input, options) {
   }
 }
 
+// ---- a solution in the original challenge's batch form (move lines, then "turns costars
+// extras"): watched after the engine's check (the words of searchparty-check), or the game on
+// the board saved so.
+// The most the page checks: searchparty-check reads up to 64 MiB (checker.h kMaxSolutionBytes),
+// but the page holds the text, the check's answer and every move line at once.
+const MAX_SOLUTION_BYTES = 16 << 20;
+const solutionTooBig = (name) => `${name}: more than ${MAX_SOLUTION_BYTES} bytes (16 MiB), more than the page checks (searchparty-check MAP SOLUTION checks up to 64 MiB)`;
+
+/**
+ * Checks `text` (a batch-form solution; `name`: where it came from, for the messages) against
+ * the map on the board with the engine's check tool (searchparty-check's reading and words), then
+ * shows the move lines played in the replay player, as the solver's plan: all of them, or those
+ * before the fault, which the error box names. A map loaded, a plan or a replay asked for
+ * meanwhile wins (current()). Errors are thrown; false when a later game took its place.
+ */
+async function watchSolution(text, name = 'solution') {
+  name ||= 'solution';
+  if (!st.config) throw new Error('There is no map on the board yet: load a map first, then watch a solution for it.');
+  if (text.length > MAX_SOLUTION_BYTES) throw new Error(solutionTooBig(name));
+  if (!text.trim()) throw new Error('The solution is empty: paste one (move lines, then the final line "turns costars extras"), or choose its file.');
+  clearError(errorBox);
+  st.player?.pause();
+  // (as a solve: a plan under way for this map is dropped; a map, a replay, Restart or a plan
+  // asked for later replace this one)
+  const config = st.config, solve = ++st.solves;
+  st.solving = null;
+  const current = () => solve === st.solves && config === st.config;
+  $('status-line').textContent = 'Checking the solution…';
+  let report;
+  try {
+    const withText = await withMapText(config, { checked: true });
+    report = await engine.tool('searchparty', 'check',
+      { map: withText.map, ...(config.map_name ? { map_name: config.map_name } : {}), solution: text, solution_name: name }, { timeoutMs: SOLVE_TIMEOUT_MS });
+  } catch (e) {
+    if (!current()) return false;  // (a game asked for later is shown: this check's failure is old news)
+    throw e;
+  } finally {
+    if (current() && st.obs) $('status-line').textContent = statusText(st.obs);  // (it said "Checking…" for good on an error)
+  }
+  if (!current()) return false;
+  const moves = report.moves ?? [];
+  if (!moves.length && !report.valid) throw new Error(explainMoveError(report.message));
+  await watchMoves(config, moves, { replay: 'solution' });
+  if (!current()) return false;
+  st.player.play();
+  if ([$('btn-watch-solution'), $('in-solution-file'), document.body].includes(document.activeElement)) toBoard();
+  const alive = `${plural(report.costars, 'costar')}, ${plural(report.extras, 'extra')} alive`;
+  const what = `A solution of ${plural(report.turns, 'turn')} (${alive})`;
+  if (report.valid && report.claim_matches) $('solve-info').textContent = `${what}: valid, its final line is true.`;
+  else if (report.valid) $('solve-info').textContent = `${what}: its move lines are valid, its final line is not: ${report.message}.`;
+  else {
+    $('solve-info').textContent = `Not a valid solution (the error above says why): the first ${plural(moves.length, 'move line')} ${moves.length === 1 ? 'is' : 'are'} shown.`;
+    showError(errorBox, explainMoveError(report.message));
+  }
+  if (report.valid) {
+    const stepper = st.stepper;
+    const end = await stepper.stateAt(moves.length);
+    if (end.result.over && stepper === st.stepper) notifyGameOver(end.result, { source: 'replay' });
+  }
+  return true;
+}
+
+/** A text file downloaded (downloadJson's way, for text). */
+function downloadText(text, filename) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+const NOT_COMPLETE_WORDS = 'The search is not complete';
+
+/**
+ * Downloads the game on the board as a batch-form solution (searchparty-solution.txt): while a
+ * plan or a replay is shown, its moves up to the turn shown (as Save replay), else the game
+ * played by hand; each move line as it was played, then the final line "turns costars extras".
+ * A search not complete there is no solution: said, and nothing downloaded.
+ */
+async function saveSolution() {
+  if (!st.config || !st.session) throw new Error('There is no map on the board yet: load a map first.');
+  let moves, result;
+  if (st.watching) {
+    const stepper = st.stepper, k = st.player.k;
+    moves = st.watchMoves.slice(0, k);
+    result = (await stepper.stateAt(k)).result;
+  } else {
+    const session = st.session;
+    moves = st.moves.slice();
+    result = await session.result();
+  }
+  if (!result.over) {
+    showError(errorBox, `${NOT_COMPLETE_WORDS} at turn ${result.turns} (${plural(result.unsearched, 'open cell')} unsearched): saved, it would not be a valid solution. Save replay keeps an unfinished game.`);
+    return;
+  }
+  if (shownError(errorBox).startsWith(NOT_COMPLETE_WORDS)) clearError(errorBox);
+  // (a line with no move, "" as written, saved as "."; the same turn, seen in the file)
+  const lines = moves.map((m) => (m === '' ? '.' : m));
+  downloadText([...lines, `${result.turns} ${result.costars_alive} ${result.extras_alive}`].join('\n') + '\n', 'searchparty-solution.txt');
+}
+
 /**
  * Text that is JSON, to be read as a replay: it starts with "{" or "[" (after blanks and a byte
  * order mark, which trimStart drops). No map starts so: its header "N M p q" is numbers. A JSON
  * array was read as a map ("map line 1: expected the header … got 15 tokens").
  */
 const looksLikeJson = (text) => /^[{[]/.test(text.trimStart());
+
+/**
+ * A map's refusal, and where a solution goes when one was loaded as a map (the engine says "this
+ * is a solution (…), not a map": a solver's output pasted in the Map form).
+ */
+function explainMapError(e) {
+  const message = e?.message ?? String(e);
+  if (!/: this is a solution \(.*\), not a map$/.test(message)) return e;
+  return new Error(`${message}\n(To watch a solution, paste it in the Solution form below, with its map on the board.)`);
+}
 
 /** A map text, or a replay JSON (looksLikeJson); false when a later game took its place. */
 // `name`: the file the text came from, which the engine's errors then name ("m.txt line 3: …"
@@ -1176,7 +1287,7 @@ async function init() {
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
   const loadByHand = (text, map = null, fileName = null, encoding = null) => {
     supersedeAddressReplay();
-    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, e));
+    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, explainMapError(e)));
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
@@ -1248,6 +1359,30 @@ async function init() {
     } else replay = await st.session.replay();
     downloadJson(replay, 'searchparty-replay.json');
   };
+  // The Solution form: the text box, or the file just chosen (watched at once, as the Map form
+  // loads a file: its text goes into the box unless it is longer than any map, which would
+  // freeze the page there; the box then says which file is watched until it is edited).
+  let solutionFile = null;  // {name, text}: the file chosen, while the box is not edited
+  const solutionBox = $('solution-text'), solutionHint = solutionBox.placeholder;
+  const watchSolutionShown = (text, name) => { supersedeAddressReplay(); watchSolution(text, name).catch((e) => showError(errorBox, e)); };
+  solutionBox.addEventListener('input', () => { solutionFile = null; solutionBox.placeholder = solutionHint; });
+  $('btn-watch-solution').onclick = () => watchSolutionShown(solutionFile?.text ?? solutionBox.value, solutionFile?.name);
+  $('in-solution-file').onchange = async (ev) => {
+    const f = ev.target.files?.[0];
+    if (!f) return;
+    ev.target.value = '';
+    // (the size first, before reading: a file past the page's limit is not read at all)
+    if (f.size > MAX_SOLUTION_BYTES) { showError(errorBox, solutionTooBig(f.name)); return; }
+    // (a byte order mark kept, as searchparty-check reads the file: the engine names it)
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await f.arrayBuffer());
+    solutionFile = { name: f.name, text };
+    if (text.length <= MAX_MAP_FILE_BYTES) { solutionBox.value = text; solutionBox.placeholder = solutionHint; } else {
+      solutionBox.value = '';
+      solutionBox.placeholder = `${f.name} (${f.size} bytes): not shown here; Watch solution watches it until this box is edited.`;
+    }
+    watchSolutionShown(text, f.name);
+  };
+  $('btn-save-solution').onclick = () => saveSolution().catch((e) => showError(errorBox, e));
   for (const b of document.querySelectorAll('#play-box .dpad button')) b.onclick = () => move(b.dataset.d);
   for (const r of document.querySelectorAll('input[name="steer"]')) r.onchange = () => { st.pending = {}; renderCast(); board.redraw(); };
   document.addEventListener('keydown', (ev) => {
