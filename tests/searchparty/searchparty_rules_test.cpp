@@ -354,6 +354,26 @@ TEST(SearchPartyRules, ASolutionForAMapAndAMapForASolutionAreNamedSo) {
     EXPECT_EQ(check_solution(m, "6 5 0 0\n@4.\n").message.find("this is a map"), std::string::npos);  // not a map: played as lines
 }
 
+// The game interface's check tool (the page's Watch solution): the checker's report, the
+// solution named by "solution_name" as searchparty-check names its SOLUTION file.
+TEST(SearchPartyGame, TheCheckToolNamesTheSolutionItWasGiven) {
+    const Json base{{"map", kExample1}, {"solution", "@4.\n@4.\n@4.\n3 0 0\n"}};
+    Json args = base;
+    EXPECT_EQ(searchparty_tool("check", args)["message"].get<std::string>().rfind("solution line 3: Invalid move", 0), 0u);
+    args["solution_name"] = "sol.txt";
+    const Json r = searchparty_tool("check", args);
+    EXPECT_EQ(r["message"].get<std::string>().rfind("sol.txt line 3: Invalid move", 0), 0u) << r.dump();
+    EXPECT_EQ(r["moves"], Json::parse(R"(["@4.", "@4."])"));
+    EXPECT_EQ(r["valid"], false);
+    args["solution_name"] = 7;
+    try {
+        searchparty_tool("check", args);
+        ADD_FAILURE() << "a number for solution_name was taken";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "args.solution_name: expected a string");
+    }
+}
+
 // A garbage solution file must not come back whole and raw in the message: a 10 MB last line
 // was quoted entire, binary bytes went to the terminal as they were.
 TEST(SearchPartyRules, CheckerQuotesAShortPrintableExcerpt) {
