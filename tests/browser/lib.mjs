@@ -99,34 +99,35 @@ export function nextFrames(page, n = 2) {
 }
 
 /**
- * Slows the page's engine down on demand, to make a race between two user actions happen every
+ * Slows the page's engines down on demand, to make a race between two user actions happen every
  * time: after this, `window.__holdEngine = (op, args) => ms` (set it with page.evaluate) holds each
- * answer that many ms. Answers still come back in the order they were asked, as from the one
- * worker (a held answer holds those behind it too); op is 'call' for session methods, with
- * args [session, method, ...]. `window.__engineLog` lists what was asked and answered.
+ * answer that many ms. Each engine's answers still come back in the order they were asked, as
+ * from its one worker (a held answer holds those behind it too); op is 'call' for session
+ * methods, with args [session, method, ...]. `window.__engineLog` lists what was asked and
+ * answered. Every Engine of the page is held (the class's method is wrapped): Search Party
+ * makes its solver's plans in an engine of their own.
  */
 export async function holdEngineAnswers(page) {
   await page.evaluate(async () => {
-    const { getEngine } = await import('/common/engine.js');
-    const engine = getEngine();
-    if (engine.__held) return;
-    const ask = engine.requestWithin.bind(engine);
+    const { Engine } = await import('/common/engine.js');
+    const proto = Engine.prototype;
+    if (proto.__held) return;
+    const ask = proto.requestWithin;
     const wait = (ms) => new Promise((r) => setTimeout(r, ms));
-    let queue = Promise.resolve();
     window.__holdEngine = () => 0;
     window.__engineLog = [];
-    engine.requestWithin = function (timeout, op, ...args) {
+    proto.requestWithin = function (timeout, op, ...args) {
       const ms = window.__holdEngine(op, args) || 0;
       const what = op === 'call' ? `call ${args[0]} ${args[1]}` : op;
       window.__engineLog.push(`-> ${what}${ms ? ` (held ${ms} ms)` : ''}`);
-      const answer = ask(timeout, op, ...args);
-      const out = queue.then(() => answer.then(
+      const answer = ask.call(this, timeout, op, ...args);
+      const out = (this.__answers ?? Promise.resolve()).then(() => answer.then(
         async (v) => { await wait(ms); window.__engineLog.push(`<- ${what}`); return v; },
         async (e) => { await wait(ms); window.__engineLog.push(`<- ${what} failed: ${e.message}`); throw e; }));
-      queue = out.catch(() => {});
+      this.__answers = out.catch(() => {});
       return out;
     };
-    engine.__held = true;
+    proto.__held = true;
   });
 }
 

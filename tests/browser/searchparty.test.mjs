@@ -547,8 +547,10 @@ test('Restart or a built-in map while the solver makes its plan: the new game is
       document.getElementById('btn-solve').click();
       setTimeout(() => document.getElementById(load).click(), 100);
     }, load);
-    await page.waitForFunction(() => window.__engineLog.includes('<- tool'));
-    await engineAnswered(page);
+    // (the solve comes back, or, still under way in its worker, is ended by the load; a held
+    // answer comes within 300 ms: nothing asked or answered for 1 s, the page is done)
+    await page.waitForFunction(() => window.__engineLog.includes('<- createSession'));
+    await engineAnswered(page, { quietMs: 1000 });
     await nextFrames(page);
     const what = `${load} 100 ms into the solve`;
     assert.match(await text(page, 'caption'), load === 'btn-builtin' ? /^24×12/ : /^6×5/, what);
@@ -2702,6 +2704,63 @@ test('Solution: Save solution downloads the game on the board (a solution watche
   assert.equal(await page.isHidden('#error'), true, 'the refusal is over once a solution is saved');
   await screenshot(page, 'searchparty-solution-saved');
   fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The solver's plans are made in a worker of their own. Before, a solve could not be stopped, and
+// a map loaded or Restart pressed during one waited for it (the record solver: map 5 takes about
+// 13 s in WebAssembly, a big pasted map up to a minute). Stop now ends it at once, its worker
+// with it; the game on the board plays on; a map loaded during a solve ends the solve too.
+test('Stop ends the solver\'s plan at once and the game plays on; a map loaded during a solve ends it', async () => {
+  const page = await openPage();
+  await holdEngineAnswers(page);  // (nothing held: the log says what was asked and how it ended)
+  await pasteMap(page, map5());
+  await page.selectOption('#in-level', 'record');
+  assert.equal(await page.isHidden('#btn-stop-solve'), true, 'no Stop before a solve');
+  const stopped = () => page.evaluate(() => window.__engineLog.filter((l) => l === '<- tool failed: The game engine was stopped').length);
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => /^Solving/.test(document.getElementById('status-line').textContent));
+  assert.equal(await page.isVisible('#btn-stop-solve'), true, 'Stop shows while the solver works');
+  await page.waitForFunction(() => window.__engineLog.includes('-> tool'));  // (its worker loaded: the solve is under way there)
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.textContent('#error .error-text'),
+    'The solver is making its plan for this map: it plays as soon as the plan is ready (Stop, or load a map, to play by hand now).');
+  await page.click('#btn-stop-solve');
+  await page.waitForFunction(() => window.__engineLog.includes('<- tool failed: The game engine was stopped'));
+  assert.equal(await text(page, 'status-line'), 'Solver stopped. Your turn: move the cast.');
+  assert.equal(await page.isHidden('#btn-stop-solve'), true);
+  assert.equal(await page.isHidden('#error'), true, 'the solving message went with the solve');
+  assert.equal(await page.isHidden('#replay-box'), true, 'no plan');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+  // The game on the board plays on at once: the page's engine was never busy with the solve.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 15000 });
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+
+  // A new solve gets a new worker: Restart (turn 0), then the hard level's plan.
+  await page.click('#btn-restart');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.selectOption('#in-level', 'hard');
+  await watchSolver(page);
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+
+  // The record solver again, and a built-in map loaded while it works: shown, the solve ended.
+  await page.selectOption('#in-level', 'record');
+  await page.click('#btn-solve');
+  await page.waitForFunction(() => /^Solving/.test(document.getElementById('status-line').textContent));
+  await page.waitForFunction(() => window.__engineLog.filter((l) => l === '-> tool').length === 3);  // (the third solve is under way)
+  const before = await stopped();
+  await page.selectOption('#in-builtin', 'rooms');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('24×12'));
+  await page.waitForFunction((n) => window.__engineLog.filter((l) => l === '<- tool failed: The game engine was stopped').length > n, before);
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.');
+  assert.equal(await page.isHidden('#btn-stop-solve'), true);
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  await screenshot(page, 'searchparty-solver-stopped');
   h.assertNoErrors();
   await page.context().close();
 });

@@ -186,9 +186,12 @@ export class Engine {
     return new GameSession(this, session, info, typeof replay === 'string' ? JSON.parse(replay).config : replay.config, generation);
   }
 
+  /** Ends the worker for good: what is pending rejects with "The game engine was stopped". */
   terminate() {
     this.worker?.terminate();
     this.failed = new EngineError('The game engine was stopped', { fatal: true });
+    // (a page that stops a long request, Search Party's Stop, would otherwise wait on it for ever)
+    this.rejectAll(this.failed);
   }
 }
 

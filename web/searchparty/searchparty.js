@@ -8,7 +8,7 @@
 //       uploaded) drops side=, autoplay= and replay=, as New game rewrites the address on the
 //       other pages: a reload shows that map to play, not the solver or the replay again.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
-import { getEngine } from '../common/engine.js';
+import { Engine, getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
@@ -648,8 +648,8 @@ async function loadConfig(config, moves = [], current = loadTicket()) {
   stopWatching();
   $('solve-info').textContent = '';  // the old game's plan line goes too (a plan done while this game was made wrote it)
   // A plan under way was for the game replaced (Restart keeps the same config: it still counted).
+  dropSolve();
   st.solves++;
-  st.solving = null;
   // The new game is the page's before the old session is closed: a move of the old game still
   // under way sees that its game is over (it went on with the new one, or the closed session).
   const old = st.session;
@@ -741,7 +741,59 @@ const SOLVING_WORDS = 'The solver is making its plan for this map: it plays as s
 // A frame (#embed=1) has no Map form: the message advised loading a map there too.
 function solvingMessage() {
   const canLoad = $('btn-load').getClientRects().length > 0;
-  return `${SOLVING_WORDS}${canLoad ? ' (load a map to play by hand now)' : ', then “Play from here” plays on from any turn'}.`;
+  return `${SOLVING_WORDS}${canLoad ? ' (Stop, or load a map, to play by hand now)' : ' (Stop to play by hand now), then “Play from here” plays on from any turn'}.`;
+}
+
+// The solver's plans are made in a worker of their own: the page's engine stays free for the
+// game on the board, and a solve no longer wanted ends at once with its worker (a solve cannot be
+// interrupted inside the module). Before, a map loaded or Restart pressed during a solve waited
+// for it, up to a minute on a big map with "record", and nothing could stop it.
+let solveWorker = null;
+function solveEngine() {
+  if (!solveWorker) {
+    solveWorker = new Engine();
+    solveWorker.nextStep = () => 'press Watch the solver again';
+  }
+  return solveWorker;
+}
+
+/** Marks a solve as under way (`solving`: {solve, config}), or none: the Stop button shows while one is. */
+function setSolving(solving) {
+  st.solving = solving;
+  $('btn-stop-solve').hidden = !solving;
+}
+
+/**
+ * The solve under way (if any) is no longer wanted: its worker ends (its answer would only be
+ * dropped) and its plan with it; the next solve starts a fresh worker.
+ */
+function dropSolve() {
+  if (!st.solving) return;
+  st.solves++;  // (its current() turns false: a plan from the hand game stops asking too)
+  setSolving(null);
+  const worker = solveWorker;
+  solveWorker = null;
+  // A worker still loading is ended once loaded (it has no solve yet: solveTool): ended while
+  // its script downloaded, the browser reported a failed request (net::ERR_ABORTED).
+  if (worker?.loaded) worker.terminate();
+  else worker?.ready().finally(() => worker.terminate()).catch(() => {});
+}
+
+/** The solve tool's answer from the solver's worker, once it is loaded (dropSolve); rejects if the solve was dropped meanwhile. */
+async function solveTool(args) {
+  const worker = solveEngine();
+  await worker.ready();
+  if (worker !== solveWorker) throw new Error('The solve was stopped');
+  return worker.tool('searchparty', 'solve', args, { timeoutMs: SOLVE_TIMEOUT_MS });
+}
+
+/** Stop: the solve ends; the game on the board (as it was before the solve) plays on. */
+function stopSolve() {
+  if (!st.solving) return;
+  dropSolve();
+  if (shownError(errorBox).startsWith(SOLVING_WORDS)) clearError(errorBox);
+  if (st.obs) $('status-line').textContent = `Solver stopped. ${statusText(st.obs)}`;
+  toBoard();
 }
 
 async function moveNow(d) {
@@ -774,17 +826,17 @@ async function watchSolver() {
   // The plan shown so far stops while the new one is made (its steps would wait in the engine
   // behind the solve); a map loaded or another solve started meanwhile wins over this one.
   st.player?.pause();
+  dropSolve();  // (a solve pressed again: the one under way would keep the new one waiting)
   const config = st.config, solve = ++st.solves, hand = st.moves.slice();
   const current = () => solve === st.solves && config === st.config;
   $('status-line').textContent = 'Solving…';
-  st.solving = { solve, config };
+  setSolving({ solve, config });
   try {
     const started = performance.now();
     const fromHand = hand.length ? await planFromHand(config, hand, current) : null;
     if (!current()) return;
     if (!fromHand && record) $('status-line').textContent = 'Solving with the record solver (up to about 15 s on big maps, more on a slow machine)…';
-    const solved = fromHand || await engine.tool('searchparty', 'solve', { map: config.map, level: gameLevel(), pipeline: record ? 'full' : 'game', ...(record ? { plan_ms: RECORD_PLAN_MS } : {}) },
-      { timeoutMs: SOLVE_TIMEOUT_MS });
+    const solved = fromHand || await solveTool({ map: config.map, level: gameLevel(), pipeline: record ? 'full' : 'game', ...(record ? { plan_ms: RECORD_PLAN_MS } : {}) });
     if (!current()) return;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     await watchMoves(config, solved.moves, { from: fromHand ? hand.length : 0 });
@@ -794,7 +846,7 @@ async function watchSolver() {
     // the keys go to the board and the player (focus stayed on this button: Space pressed it
     // again, a new solve from turn 0, where the player's Space pauses).
     if (shownError(errorBox).startsWith(SOLVING_WORDS)) clearError(errorBox);
-    if (document.activeElement === $('btn-solve')) toBoard();
+    if ([$('btn-solve'), $('btn-stop-solve')].includes(document.activeElement)) toBoard();  // (Stop hides now)
     const alive = `${plural(solved.costars, 'costar')}, ${plural(solved.extras, 'extra')} alive`;
     $('solve-info').textContent = fromHand
       ? `Your ${plural(hand.length, 'turn')}, then the solver's ${solved.turns - hand.length}: the search needs ${plural(solved.turns, 'turn')} (${alive}); planned in ${seconds} s.${record ? ' The record solver plans from S only: Restart to watch its plan.' : ''}`
@@ -808,7 +860,7 @@ async function watchSolver() {
     showError(errorBox, e);
     throw e;
   } finally {
-    if (st.solving?.solve === solve) st.solving = null;
+    if (st.solving?.solve === solve) setSolving(null);
   }
 }
 
@@ -972,8 +1024,8 @@ async function watchSolution(text, name = 'solution') {
   st.player?.pause();
   // (as a solve: a plan under way for this map is dropped; a map, a replay, Restart or a plan
   // asked for later replace this one)
+  dropSolve();
   const config = st.config, solve = ++st.solves;
-  st.solving = null;
   const current = () => solve === st.solves && config === st.config;
   $('status-line').textContent = 'Checking the solution…';
   let report;
@@ -1336,6 +1388,7 @@ async function init() {
     loadByHand(text, null, f.name, encoding);
   };
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
+  $('btn-stop-solve').onclick = stopSolve;
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
   $('btn-hint').onclick = () => inTurn(async () => {
     if (saidSearchIsOver() || !st.session || st.watching) return;
