@@ -83,26 +83,31 @@ Json actor_json(const Actor& a) {
     return Json{{"name", std::string(1, a.name)}, {"role", role}, {"x", a.x}, {"y", a.y}, {"alive", a.alive}};
 }
 
-// config.map as the bytes the map file held. With "map_encoding": "latin1" each character is one
-// byte (U+0000..U+00FF): the page reads a file that is not UTF-8 that way, so that its refusal
-// names the byte the programs name ('\xe9', not the first byte of U+FFFD).
-std::string map_bytes(const Json& config) {
-    const std::string text = config["map"].get<std::string>();
-    if (!config.contains("map_encoding")) return text;
-    const Json& encoding = config["map_encoding"];
+// object[key] as the bytes its file held. With object[key + "_encoding"] "latin1" each character
+// is one byte (U+0000..U+00FF): the page reads a file that is not UTF-8 that way, so that its
+// refusal names the byte the programs name ('\xe9', not the first byte of U+FFFD). `where` names
+// the object ("config"), `what` the text ("map").
+std::string file_bytes(const Json& object, const std::string& key, const std::string& where, const std::string& what) {
+    const std::string text = object[key].get<std::string>();
+    const std::string encoding_key = key + "_encoding";
+    if (!object.contains(encoding_key)) return text;
+    const Json& encoding = object[encoding_key];
     if (encoding == "utf-8") return text;
     if (encoding != "latin1")
-        throw InputError("config.map_encoding: expected \"utf-8\" or \"latin1\", got " + shown_json(encoding));
+        throw InputError(where + "." + encoding_key + ": expected \"utf-8\" or \"latin1\", got " + shown_json(encoding));
     std::string bytes;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto lead = static_cast<unsigned char>(text[i]);
         if (lead < 0x80) bytes += text[i];
         else if ((lead == 0xC2 || lead == 0xC3) && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80)
             bytes += static_cast<char>(((lead & 0x03) << 6) | (static_cast<unsigned char>(text[++i]) & 0x3F));
-        else throw InputError("config.map: a character above U+00FF in a map whose map_encoding is \"latin1\"");
+        else throw InputError(where + "." + key + ": a character above U+00FF in a " + what + " whose " + encoding_key + " is \"latin1\"");
     }
     return bytes;
 }
+
+// config.map as the bytes the map file held (map_encoding).
+std::string map_bytes(const Json& config) { return file_bytes(config, "map", "config", "map"); }
 
 }  // namespace
 
@@ -253,7 +258,8 @@ Json searchparty_tool(const std::string& name, const Json& args) {
         // "solution_name": the file it came from, named in the messages as searchparty-check names SOLUTION.
         if (args.contains("solution_name") && !args["solution_name"].is_string()) throw InputError("args.solution_name: expected a string");
         const std::string source = args.value("solution_name", std::string("solution"));
-        return check_solution(map_arg(), args["solution"].get<std::string>(), source.empty() ? "solution" : source).to_json();
+        // "solution_encoding": "latin1" for a file that is not UTF-8, as config.map_encoding.
+        return check_solution(map_arg(), file_bytes(args, "solution", "args", "solution"), source.empty() ? "solution" : source).to_json();
     }
     if (name == "solve") {  // the whole solution at once (for the page's "solve" button)
         const State start(map_arg());

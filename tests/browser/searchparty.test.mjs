@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, engineAnswered, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 // The native programs, to compare their words and plans with the page's.
@@ -2628,6 +2628,17 @@ test('Solution: a batch-form solution is checked and watched: valid and true, a 
   fs.writeFileSync(path.join(dir, 'bad.txt'), '@4.\n@4.\n@4.\n3 0 0\n');
   await page.setInputFiles('#in-solution-file', path.join(dir, 'bad.txt'));
   await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('bad.txt line 3: Invalid move'));
+  // A file that is not UTF-8 gets searchparty-check's words for its bytes (read as UTF-8, the
+  // bad byte became U+FFFD, a token the reading ignores, and line 2 passed as a turn where
+  // nobody moves).
+  fs.writeFileSync(path.join(dir, 'latin.txt'), Buffer.from('@4.\n@\xe9.\n@6.\n@6.\n4 0 0\n', 'latin1'));
+  await page.setInputFiles('#in-solution-file', path.join(dir, 'latin.txt'));
+  await page.waitForFunction(() => document.querySelector('#error .error-text')?.textContent.startsWith('latin.txt line 2: not a text line'));
+  if (fs.existsSync(path.join(nativeBin, 'searchparty-check'))) {
+    fs.writeFileSync(path.join(dir, 'map.txt'), EXAMPLE1_MAP);
+    const native = spawnSync(path.join(nativeBin, 'searchparty-check'), ['map.txt', 'latin.txt'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(`invalid: ${await page.textContent('#error .error-text')}\n`, native.stderr);
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 
   // A map and a solution given for each other are named as what they are; the Map form's

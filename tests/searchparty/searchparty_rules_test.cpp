@@ -365,6 +365,27 @@ TEST(SearchPartyGame, TheCheckToolNamesTheSolutionItWasGiven) {
     EXPECT_EQ(r["message"].get<std::string>().rfind("sol.txt line 3: Invalid move", 0), 0u) << r.dump();
     EXPECT_EQ(r["moves"], Json::parse(R"(["@4.", "@4."])"));
     EXPECT_EQ(r["valid"], false);
+    // A file that is not UTF-8, as the page sends it (each byte one character, "latin1"): the
+    // same words as for its bytes (read as UTF-8, the bad byte was U+FFFD, a token the reading
+    // ignores: the line passed for one where nobody moves).
+    const std::string bytes = "@4.\n@\xe9.\n@6.\n@6.\n4 0 0\n";
+    Json latin1{{"map", kExample1}, {"solution", "@4.\n@\u00e9.\n@6.\n@6.\n4 0 0\n"}, {"solution_encoding", "latin1"}};
+    EXPECT_EQ(searchparty_tool("check", latin1)["message"], check_solution(read_map(kExample1), bytes).message);
+    EXPECT_NE(check_solution(read_map(kExample1), bytes).message.find("line 2: not a text line"), std::string::npos);
+    latin1["solution"] = "@4.\n\u0100\n";
+    EXPECT_THROW(
+        try { searchparty_tool("check", latin1); } catch (const InputError& e) {
+            EXPECT_STREQ(e.what(), "args.solution: a character above U+00FF in a solution whose solution_encoding is \"latin1\"");
+            throw;
+        },
+        InputError);
+    latin1["solution_encoding"] = "cp1252";
+    EXPECT_THROW(
+        try { searchparty_tool("check", latin1); } catch (const InputError& e) {
+            EXPECT_STREQ(e.what(), "args.solution_encoding: expected \"utf-8\" or \"latin1\", got \"cp1252\"");
+            throw;
+        },
+        InputError);
     args["solution_name"] = 7;
     try {
         searchparty_tool("check", args);

@@ -954,11 +954,16 @@ async function readMapFile(file) {
   } catch {
     const text = new TextDecoder('utf-8').decode(bytes);
     if (looksLikeJson(text)) return { text, encoding: null };
-    // (not TextDecoder('latin1'), which is windows-1252: bytes 0x80-0x9F become other characters)
-    let latin1 = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) latin1 += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { text: latin1, encoding: 'latin1' };
+    return { text: latin1Text(bytes), encoding: 'latin1' };
   }
+}
+
+/** Each byte one character, U+0000..U+00FF (the engine's "latin1" encoding gives the bytes back). */
+function latin1Text(bytes) {
+  // (not TextDecoder('latin1'), which is windows-1252: bytes 0x80-0x9F become other characters)
+  let latin1 = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) latin1 += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return latin1;
 }
 
 /**
@@ -1015,7 +1020,7 @@ const solutionTooBig = (name) => `${name}: more than ${MAX_SOLUTION_BYTES} bytes
  * before the fault, which the error box names. A map loaded, a plan or a replay asked for
  * meanwhile wins (current()). Errors are thrown; false when a later game took its place.
  */
-async function watchSolution(text, name = 'solution') {
+async function watchSolution(text, name = 'solution', encoding = null) {
   name ||= 'solution';
   if (!st.config) throw new Error('There is no map on the board yet: load a map first, then watch a solution for it.');
   if (text.length > MAX_SOLUTION_BYTES) throw new Error(solutionTooBig(name));
@@ -1032,7 +1037,8 @@ async function watchSolution(text, name = 'solution') {
   try {
     const withText = await withMapText(config, { checked: true });
     report = await engine.tool('searchparty', 'check',
-      { map: withText.map, ...(config.map_name ? { map_name: config.map_name } : {}), solution: text, solution_name: name }, { timeoutMs: SOLVE_TIMEOUT_MS });
+      { map: withText.map, ...(config.map_name ? { map_name: config.map_name } : {}), solution: text, solution_name: name, ...(encoding ? { solution_encoding: encoding } : {}) },
+      { timeoutMs: SOLVE_TIMEOUT_MS });
   } catch (e) {
     if (!current()) return false;  // (a game asked for later is shown: this check's failure is old news)
     throw e;
@@ -1415,25 +1421,30 @@ async function init() {
   // The Solution form: the text box, or the file just chosen (watched at once, as the Map form
   // loads a file: its text goes into the box unless it is longer than any map, which would
   // freeze the page there; the box then says which file is watched until it is edited).
-  let solutionFile = null;  // {name, text}: the file chosen, while the box is not edited
+  let solutionFile = null;  // {name, text, encoding}: the file chosen, while the box is not edited
   const solutionBox = $('solution-text'), solutionHint = solutionBox.placeholder;
-  const watchSolutionShown = (text, name) => { supersedeAddressReplay(); watchSolution(text, name).catch((e) => showError(errorBox, e)); };
+  const watchSolutionShown = (text, name, encoding) => { supersedeAddressReplay(); watchSolution(text, name, encoding).catch((e) => showError(errorBox, e)); };
   solutionBox.addEventListener('input', () => { solutionFile = null; solutionBox.placeholder = solutionHint; });
-  $('btn-watch-solution').onclick = () => watchSolutionShown(solutionFile?.text ?? solutionBox.value, solutionFile?.name);
+  $('btn-watch-solution').onclick = () => watchSolutionShown(solutionFile?.text ?? solutionBox.value, solutionFile?.name, solutionFile?.encoding);
   $('in-solution-file').onchange = async (ev) => {
     const f = ev.target.files?.[0];
     if (!f) return;
     ev.target.value = '';
     // (the size first, before reading: a file past the page's limit is not read at all)
     if (f.size > MAX_SOLUTION_BYTES) { showError(errorBox, solutionTooBig(f.name)); return; }
-    // (a byte order mark kept, as searchparty-check reads the file: the engine names it)
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await f.arrayBuffer());
-    solutionFile = { name: f.name, text };
+    // (a byte order mark kept, as searchparty-check reads the file: the engine names it; a file
+    // that is not UTF-8 goes byte for byte, "latin1", so that the engine names the line and the
+    // byte searchparty-check names: read as UTF-8, a bad byte became U+FFFD, a token the reading
+    // ignores, and the line passed for one where nobody moves)
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    let text, encoding = null;
+    try { text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes); } catch { text = latin1Text(bytes); encoding = 'latin1'; }
+    solutionFile = { name: f.name, text, encoding };
     if (text.length <= MAX_MAP_FILE_BYTES) { solutionBox.value = text; solutionBox.placeholder = solutionHint; } else {
       solutionBox.value = '';
       solutionBox.placeholder = `${f.name} (${f.size} bytes): not shown here; Watch solution watches it until this box is edited.`;
     }
-    watchSolutionShown(text, f.name);
+    watchSolutionShown(text, f.name, encoding);
   };
   $('btn-save-solution').onclick = () => saveSolution().catch((e) => showError(errorBox, e));
   for (const b of document.querySelectorAll('#play-box .dpad button')) b.onclick = () => move(b.dataset.d);
