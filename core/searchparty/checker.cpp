@@ -147,13 +147,14 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
     if (lines.empty()) return finish(source + ": empty (expected move lines and a final line \"turns costars extras\")");
     // A map given for the solution (searchparty-check's arguments swapped) played its rows as
     // turns where nobody moves and ended in "expected the final line" or a moved-twice error.
+    const bool byte_order_mark = lines.front().rfind("\xef\xbb\xbf", 0) == 0;
     if (is_a_map(solution)) {
-        const std::string header = lines.front().rfind("\xef\xbb\xbf", 0) == 0 ? lines.front().substr(3) : lines.front();
+        const std::string header = byte_order_mark ? lines.front().substr(3) : lines.front();
         return finish(source + ": this is a map (header " + quoted_excerpt(header) + "), not a solution (move lines, then \"turns costars extras\")");
     }
     // A byte order mark made line 1's first token one the reading ignores (as the original's
     // does for a solver's output): the first move was silently dropped.
-    if (lines.front().rfind("\xef\xbb\xbf", 0) == 0)
+    if (byte_order_mark)
         return finish(line_at(source, 0) + "starts with a UTF-8 byte order mark (\\xef\\xbb\\xbf), which would hide its first token; "
                                            "save the file without it");
     r.claimed = lines.back();

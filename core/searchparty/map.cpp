@@ -26,10 +26,8 @@ std::string strip(std::string s) {
 // digit ("@4.", "A2 a2"). No header or garbage line has it.
 bool reads_as_a_move_line(const std::string& line) {
     const auto tokens = split_tokens(line);
-    for (const std::string& t : tokens) {
-        const bool actor = t[0] == '@' || (t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= 'a' && t[0] <= 'z');
-        if (t.size() < 2 || !actor || t[1] < '1' || t[1] > '9') return false;
-    }
+    for (const std::string& t : tokens)
+        if (t.size() < 2 || !names_an_actor(t[0]) || t[1] < '1' || t[1] > '9') return false;
     return !tokens.empty();
 }
 

@@ -16,6 +16,11 @@ inline constexpr int kMaxExtras = 26;
 // huge file or /dev/zero is an error, not a read until memory runs out.
 inline constexpr std::size_t kMaxMapFileBytes = 1u << 20;
 
+// Whether a move token starting with `c` moves someone: '@' (the star) or an ASCII letter (a
+// costar A.., an extra a..); the reading ignores any other token. Also the map reader's test
+// that a header line is a move line.
+inline bool names_an_actor(char c) { return c == '@' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
 struct Map {
     int cols = 0, rows = 0;   // N columns (x), M rows (y)
     int costars = 0, extras = 0;

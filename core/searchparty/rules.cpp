@@ -114,9 +114,8 @@ Moves State::parse_line(const std::string& line) const {
     for (const auto& t : tokens) {
         const char c = t[0];
         if (firsts.find(c) != std::string::npos) {
-            const bool actor = c == '@' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
             throw MoveLineError("Invalid movelist (moving someone more than once in a turn)",
-                                actor ? std::string(1, c) + " is moved more than once in the line"
+                                names_an_actor(c) ? std::string(1, c) + " is moved more than once in the line"
                                       : "two tokens start with " + quoted_excerpt(std::string(1, c)) +
                                             " (the first characters of all tokens must differ)");
         }
@@ -125,8 +124,8 @@ Moves State::parse_line(const std::string& line) const {
     Moves moves = all_stay();
     for (const auto& t : tokens) {
         const char c = t[0];
+        if (!names_an_actor(c)) continue;
         const bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
-        if (c != '@' && !upper && !lower) continue;
         const int i = actor_index(c);
         if (upper || lower) {
             const std::string role = upper ? "costar" : "extra", who = role + " " + c;

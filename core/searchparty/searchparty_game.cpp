@@ -109,16 +109,22 @@ std::string file_bytes(const Json& object, const std::string& key, const std::st
 // config.map as the bytes the map file held (map_encoding).
 std::string map_bytes(const Json& config) { return file_bytes(config, "map", "config", "map"); }
 
+// object[key], the name of the file a text came from (named in its messages), else `fallback`.
+// `where` names the object ("config"), `what` the text ("map").
+std::string file_name(const Json& object, const std::string& key, const std::string& where, const std::string& what,
+                      const std::string& fallback) {
+    if (object.contains(key) && !object[key].is_string())
+        throw InputError(where + "." + key + ": expected the " + what + "'s name as a string, got " + shown_json(object[key]));
+    return object.value(key, fallback);
+}
+
 }  // namespace
 
 Map map_from_config(const Json& config) {
     const std::uint64_t seed = seed_field(config, "seed", 1, "config");
     if (config.contains("map")) {
         if (!config["map"].is_string()) throw InputError("config.map: expected the map text as a string");
-        if (config.contains("map_name") && !config["map_name"].is_string())
-            throw InputError("config.map_name: expected the map's name as a string, got " + shown_json(config["map_name"]));
-        const std::string source = config.value("map_name", std::string("map"));
-        return read_map(map_bytes(config), source);
+        return read_map(map_bytes(config), file_name(config, "map_name", "config", "map", "map"));
     }
     if (config.contains("builtin")) {
         // (A number was looked up as the map '' and reported as "unknown built-in map ''".)
@@ -255,10 +261,9 @@ Json searchparty_tool(const std::string& name, const Json& args) {
     };
     if (name == "check") {
         if (!args.contains("solution") || !args["solution"].is_string()) throw InputError("args.solution: expected the solution text");
-        // "solution_name": the file it came from, named in the messages as searchparty-check names SOLUTION.
-        if (args.contains("solution_name") && !args["solution_name"].is_string()) throw InputError("args.solution_name: expected a string");
-        const std::string source = args.value("solution_name", std::string("solution"));
-        // "solution_encoding": "latin1" for a file that is not UTF-8, as config.map_encoding.
+        // "solution_name": the file it came from, named in the messages as searchparty-check names
+        // SOLUTION; "solution_encoding": "latin1" for a file that is not UTF-8, as config.map_encoding.
+        const std::string source = file_name(args, "solution_name", "args", "solution", "solution");
         return check_solution(map_arg(), file_bytes(args, "solution", "args", "solution"), source.empty() ? "solution" : source).to_json();
     }
     if (name == "solve") {  // the whole solution at once (for the page's "solve" button)

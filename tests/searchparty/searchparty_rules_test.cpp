@@ -374,7 +374,7 @@ TEST(SearchPartyGame, TheCheckToolNamesTheSolutionItWasGiven) {
     EXPECT_EQ(r["moves"], Json::parse(R"(["@4.", "@4."])"));
     EXPECT_EQ(r["valid"], false);
     args["solution_name"] = 7;
-    EXPECT_EQ(refusal(args), "args.solution_name: expected a string");
+    EXPECT_EQ(refusal(args), "args.solution_name: expected the solution's name as a string, got 7");
     // A file that is not UTF-8, as the page sends it (each byte one character, "latin1"): the
     // same words as for its bytes (read as UTF-8, the bad byte was U+FFFD, a token the reading
     // ignores: the line passed for one where nobody moves).

@@ -273,15 +273,18 @@ function jsonUrl(data) {
   return URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/json' }));
 }
 
-// Saves `data` as the JSON file `filename` through a temporary link; the object URL is
-// released once the browser has started the download.
-export function downloadJson(data, filename) {
+// Saves `text` as the file `filename` (of MIME `type`) through a temporary link; the object URL
+// is released once the browser has started the download.
+export function downloadText(text, filename, type = 'text/plain') {
   const a = document.createElement('a');
-  a.href = jsonUrl(data);
+  a.href = URL.createObjectURL(new Blob([text], { type }));
   a.download = filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
+
+// Saves `data` as the JSON file `filename` (downloadText).
+export function downloadJson(data, filename) { downloadText(JSON.stringify(data), filename, 'application/json'); }
 
 // Points a lasting download link at `data` as JSON, releasing the object URL it held before
 // (a page that refreshes the link every move would otherwise keep every old replay alive).

@@ -13,7 +13,7 @@ import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LI
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, plural, downloadJson, downloadText, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -1066,15 +1066,6 @@ async function watchSolution(text, name = 'solution', encoding = null) {
     if (end.result.over && stepper === st.stepper) notifyGameOver(end.result, { source: 'replay' });
   }
   return true;
-}
-
-/** A text file downloaded (downloadJson's way, for text). */
-function downloadText(text, filename) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 const NOT_COMPLETE_WORDS = 'The search is not complete';
