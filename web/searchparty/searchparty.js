@@ -752,15 +752,19 @@ let solveWorker = null;
 function solveEngine() {
   if (!solveWorker) {
     solveWorker = new Engine();
-    solveWorker.nextStep = () => 'press Watch the solver again';
+    solveWorker.nextStep = () => (st.solving?.move ? 'press Solver move again' : 'press Watch the solver again');
   }
   return solveWorker;
 }
 
-/** Marks a solve as under way (`solving`: {solve, config}), or none: the Stop button shows while one is. */
-function setSolving(solving) {
+/**
+ * Marks a solve as under way (`solving`: {solve, config, move: true for a Solver move}), or none:
+ * the Stop button shows while one is (`stopShown` false: not yet, as a Solver move's first 300 ms,
+ * where it flashed on every quick move).
+ */
+function setSolving(solving, { stopShown = true } = {}) {
   st.solving = solving;
-  $('btn-stop-solve').hidden = !solving;
+  $('btn-stop-solve').hidden = !solving || !stopShown;
 }
 
 /**
@@ -785,6 +789,74 @@ async function solveTool(args) {
   await worker.ready();
   if (worker !== solveWorker) throw new Error('The solve was stopped');
   return worker.tool('searchparty', 'solve', args, { timeoutMs: SOLVE_TIMEOUT_MS });
+}
+
+// "Solver move" asks the solver's worker too: its first answer plans the whole rest of the search
+// (up to about 30 s on a 256×256 map with 52 people), and in the page's engine nothing could stop
+// it, nor play meanwhile. The worker keeps a copy of the hand game (handCopy) between questions,
+// brought up to the board's moves before each: the later answers follow the copy's plan.
+let handCopy = null;  // {worker, config, moves, session}: a session in the solver's worker
+
+const startsWith = (moves, start) => start.length <= moves.length && start.every((m, i) => m === moves[i]);
+
+/** A session in the solver's worker at the game `config` after `moves` (handCopy, taken, when it is on that way; else made). */
+async function gameCopy(config, moves) {
+  const worker = solveEngine();
+  await worker.ready();
+  if (worker !== solveWorker) throw new Error('The solve was stopped');
+  let copy = handCopy;
+  handCopy = null;  // (taken: a copy left half-way by an error is not used again)
+  const usable = copy && copy.worker === worker && copy.session.generation === worker.generation;  // (a crash lost its sessions)
+  if (!usable || copy.config !== config || !startsWith(moves, copy.moves)) {
+    copy?.session.delete();
+    copy = { worker, config, moves: [], session: await worker.create(config) };
+  }
+  try {
+    for (const m of moves.slice(copy.moves.length)) {
+      await copy.session.apply(m);
+      copy.moves.push(m);
+    }
+  } catch (e) {
+    copy.session.delete();
+    throw e;
+  }
+  return copy;
+}
+
+/**
+ * Solver move: the solver's move line for the game on the board, worked out in the solver's
+ * worker and played. It counts as a solve (Stop shows; Stop, a map, Restart or Watch the solver
+ * end it), and after 300 ms the status line says what is going on.
+ */
+async function solverMove() {
+  if (solvingThisMap()) { showPlayError(solvingMessage()); return; }
+  if (saidSearchIsOver() || !st.session || st.watching) return;
+  clearError(errorBox);
+  const session = st.session, config = st.config, solve = ++st.solves;
+  const mine = () => st.solving?.solve === solve;
+  setSolving({ solve, config, move: true }, { stopShown: false });
+  const slow = setTimeout(() => {
+    if (!mine()) return;
+    $('status-line').textContent = 'The solver is working out its move (the first one plans the rest of the search; Stop to play by hand)…';
+    $('btn-stop-solve').hidden = false;
+  }, 300);
+  let copy = null, line = null;
+  try {
+    copy = await gameCopy(config, st.moves.slice());
+    line = await copy.session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS });
+    handCopy = copy;  // (its plan answers the next Solver move)
+    if (!mine()) line = null;  // (stopped or replaced meanwhile: the move is not played)
+  } catch (e) {
+    if (copy !== handCopy) copy?.session.delete();
+    if (mine() && session === st.session) showPlayError(e);
+  } finally {
+    clearTimeout(slow);
+    if (mine()) {
+      setSolving(null);
+      if (st.obs && session === st.session) $('status-line').textContent = statusText(st.obs);
+    }
+  }
+  if (line !== null) await applyLine(line, session);
 }
 
 /** Stop: the solve ends; the game on the board (as it was before the solve) plays on. */
@@ -873,10 +945,10 @@ async function watchSolver() {
  * once a newer solve or map replaced this one (the plan is then dropped).
  */
 async function planFromHand(config, hand, current) {
-  const s = await engine.create(config);
+  // (in the solver's worker, which Stop ends: a copy Solver move left there has its plan already)
+  const s = (await gameCopy(config, hand)).session;
   try {
-    let info;  // (apply answers with the game's info, `over` included: no result() a turn)
-    for (const m of hand) info = await s.apply(m);
+    let info = await s.result();  // (apply answers with the game's info, `over` included: no result() a turn)
     if (info.over) return null;
     // (the solver's own cap on a plan's turns: a plan always ends, this only bounds the loop)
     const cap = hand.length + 4 * (st.obs?.open ?? 0) + 200;
@@ -1387,14 +1459,10 @@ async function init() {
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-stop-solve').onclick = stopSolve;
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
-  $('btn-hint').onclick = () => inTurn(async () => {
-    if (saidSearchIsOver() || !st.session || st.watching) return;
-    // The first suggestion plans the whole rest of the search (about 25 s in the page on the
-    // 256×256 map with 52 helpers): the usual 30 s limit restarted the engine on a slower machine.
-    // Restart is often pressed meanwhile: the move is for this session's game only (applyLine).
-    const session = st.session;
-    try { await applyLine(await session.suggest({ level: gameLevel() }, { timeoutMs: SOLVE_TIMEOUT_MS }), session); } catch (e) { if (session === st.session) showPlayError(e); }
-  });
+  // The first suggestion plans the whole rest of the search (about 25 s in the page on the
+  // 256×256 map with 52 helpers): the usual 30 s limit restarted the engine on a slower machine.
+  // Restart is often pressed meanwhile: the move is for this session's game only (applyLine).
+  $('btn-hint').onclick = () => inTurn(solverMove);
   $('btn-end-turn').onclick = () => endTurn();
   $('btn-undo').onclick = () => inTurn(() => st.moves.length && loadConfig(st.config, st.moves.slice(0, -1)).catch((e) => showError(errorBox, e)));
   // Restart, as a new map: focus goes to the board (it stayed on Restart, away from the game).
