@@ -2804,9 +2804,11 @@ test('Stop ends a Solver move still planning, and a plan from the hand game; the
     assert.equal(await text(page, 'c-turn'), String(turn), `${what}: no turn played`);
   };
 
+  await page.selectOption('#in-level', 'best');  // (the first Solver move at best: about 28 s here; at hard 1 s)
   await page.click('#btn-hint');
   await page.waitForSelector('#btn-stop-solve:not([hidden])');  // (after 300 ms)
   assert.match(await text(page, 'status-line'), /^The solver is working out its move \(the first one plans the rest of the search; Stop to play by hand\)/);
+  await screenshot(page, 'searchparty-solver-move-working');
   await page.waitForFunction(() => window.__engineLog.includes('-> call 1 suggest'));
   await page.click('#btn-stop-solve');
   await page.waitForFunction(() => window.__engineLog.includes('<- call 1 suggest failed: The game engine was stopped'));
@@ -2817,7 +2819,6 @@ test('Stop ends a Solver move still planning, and a plan from the hand game; the
   await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
 
   // Watch the solver after that turn: the plan goes on from the hand game, in the solver's worker.
-  await page.selectOption('#in-level', 'best');
   const asked = await suggestsAsked();
   await page.click('#btn-solve');
   await page.waitForFunction((n) => window.__engineLog.filter((l) => /^-> call \d+ suggest$/.test(l)).length > n, asked);
