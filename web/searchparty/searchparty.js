@@ -948,7 +948,7 @@ async function planFromHand(config, hand, current) {
   // (in the solver's worker, which Stop ends: a copy Solver move left there has its plan already)
   const s = (await gameCopy(config, hand)).session;
   try {
-    let info = await s.result();  // (apply answers with the game's info, `over` included: no result() a turn)
+    let info = await s.result();  // (then apply answers with the game's info, `over` included: no result() a turn)
     if (info.over) return null;
     // (the solver's own cap on a plan's turns: a plan always ends, this only bounds the loop)
     const cap = hand.length + 4 * (st.obs?.open ?? 0) + 200;
