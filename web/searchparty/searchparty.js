@@ -783,12 +783,17 @@ function dropSolve() {
   else worker?.ready().finally(() => worker.terminate()).catch(() => {});
 }
 
-/** The solve tool's answer from the solver's worker, once it is loaded (dropSolve); rejects if the solve was dropped meanwhile. */
-async function solveTool(args) {
+/** The solver's worker once it is loaded (dropSolve); rejects if the solve was dropped meanwhile. */
+async function loadedSolveEngine() {
   const worker = solveEngine();
   await worker.ready();
   if (worker !== solveWorker) throw new Error('The solve was stopped');
-  return worker.tool('searchparty', 'solve', args, { timeoutMs: SOLVE_TIMEOUT_MS });
+  return worker;
+}
+
+/** The solve tool's answer from the solver's worker. */
+async function solveTool(args) {
+  return (await loadedSolveEngine()).tool('searchparty', 'solve', args, { timeoutMs: SOLVE_TIMEOUT_MS });
 }
 
 // "Solver move" asks the solver's worker too: its first answer plans the whole rest of the search
@@ -801,9 +806,7 @@ const startsWith = (moves, start) => start.length <= moves.length && start.every
 
 /** A session in the solver's worker at the game `config` after `moves` (handCopy, taken, when it is on that way; else made). */
 async function gameCopy(config, moves) {
-  const worker = solveEngine();
-  await worker.ready();
-  if (worker !== solveWorker) throw new Error('The solve was stopped');
+  const worker = await loadedSolveEngine();
   let copy = handCopy;
   handCopy = null;  // (taken: a copy left half-way by an error is not used again)
   const usable = copy && copy.worker === worker && copy.session.generation === worker.generation;  // (a crash lost its sessions)
