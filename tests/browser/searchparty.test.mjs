@@ -2846,3 +2846,57 @@ test('Stop ends a Solver move still planning, and a plan from the hand game; the
   h.assertNoErrors();
   await page.context().close();
 });
+
+// A wasm trap (what a native crash in the engine becomes) in the solver's worker, or in the
+// page's engine: the message says the engine stopped and names what to press next; the trap's
+// own word ("unreachable") was all the page said, and for the page's engine it replaced the
+// restart's message. The worker that trapped is replaced, and pressing what was named plays.
+test('a crash of an engine during a Solver move or a star step says what happened and what to press; that plays again', async () => {
+  const page = await openPage();
+  await page.selectOption('#in-builtin', 'cave-60x40-s3');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('60×40') && document.body.dataset.spTurn === '0');
+  await holdEngineAnswers(page);
+  const trap = (worker, method) => worker.evaluate(async (method) => {
+    const M = await modulePromise;  // (the worker script's global: the loaded module)
+    M.Session.prototype[method] = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+  }, method);
+  const errorText = async () => ((await page.isHidden('#error')) ? '' : (await page.textContent('#error .error-text')).trim());
+
+  // The solver's worker traps in the Solver move's suggest: its copy of the game is made first
+  // (held 2 s, so the trap is set before the suggest is asked).
+  const pageWorkers = new Set(page.workers());
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'createSession' ? 2000 : 0); });
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => window.__engineLog.some((l) => l.startsWith('-> createSession')));
+  const solverWorker = page.workers().find((w) => !pageWorkers.has(w));
+  assert.ok(solverWorker, 'the solver\'s worker is visible to the test');
+  await trap(solverWorker, 'suggest');
+  await page.evaluate(() => { window.__holdEngine = () => 0; });
+  await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 30000 });
+  assert.equal(await errorText(), 'The game engine stopped (the engine crashed: unreachable) and was restarted: press Solver move again.');
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.');
+  assert.equal(await page.isHidden('#btn-stop-solve'), true, 'no solve under way');
+  assert.equal(await text(page, 'c-turn'), '0', 'no turn played');
+  await page.click('#btn-hint');  // (a fresh worker: the game's copy is made again there)
+  await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 60000 });
+  assert.equal(await errorText(), '', 'the error is gone once the move plays');
+
+  // The page's engine traps in a star step's suggest: the game on the board is lost, Restart named.
+  const [pageWorker] = pageWorkers;
+  await trap(pageWorker, 'suggest');
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 30000 });
+  await engineAnswered(page, { quietMs: 500, what: 'the page after the crash' });
+  assert.equal(await errorText(), 'The game engine stopped (the engine crashed: unreachable) and was restarted: press Restart.');
+  assert.equal(await text(page, 'c-turn'), '1', 'the step was not played');
+  await page.click('#btn-restart');
+  await page.waitForSelector('body[data-sp-turn="0"]', { timeout: 30000 });
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
+  assert.equal(await errorText(), '');
+  h.assertNoErrors();
+  await page.context().close();
+});

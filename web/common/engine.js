@@ -54,6 +54,10 @@ export class Engine {
     worker.onmessage = (ev) => {
       if (worker !== this.worker) return; // a reply from a worker replaced meanwhile
       const { id, ok, value, error, fatal, crashed } = ev.data || {};
+      // The module aborted (a wasm trap): its memory is unusable, so a fresh worker starts. The
+      // call that crashed fails with the others the restart cuts off, its error saying what
+      // happened and what to do next, not the trap's own words ("unreachable", shown as they were).
+      if (crashed && !fatal) { this.restart(`the engine crashed: ${error}`); return; }
       const p = this.pending.get(id);
       if (ok) this.loaded = true;
       if (p) {
@@ -66,8 +70,6 @@ export class Engine {
           p.reject(err);
         }
       }
-      // The module aborted (a wasm trap): its memory is unusable, so start a fresh worker.
-      if (crashed && !fatal) this.restart(`the engine crashed: ${error}`);
     };
     worker.onerror = (ev) => {
       ev.preventDefault?.();
