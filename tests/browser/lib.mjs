@@ -158,6 +158,19 @@ export async function engineAnswered(target, { after = 0, idle = null, quietMs =
   }
 }
 
+/**
+ * Makes the engine worker `worker` (a playwright Worker) trap in every later call of the session
+ * method `method` ('apply', 'suggest', …): a WebAssembly.RuntimeError, what a native crash in the
+ * module becomes. The worker reports the module as crashed and the page replaces the worker
+ * (web/common/engine.js).
+ */
+export function trapSessionMethod(worker, method) {
+  return worker.evaluate(async (method) => {
+    const M = await modulePromise;  // (the worker script's global: the loaded module)
+    M.Session.prototype[method] = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+  }, method);
+}
+
 export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

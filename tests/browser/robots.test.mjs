@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, holdEngineAnswers, engineAnswered, nextFrames, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, holdEngineAnswers, engineAnswered, nextFrames, trapSessionMethod, ROOT, ARTIFACTS } from './lib.mjs';
 
 // Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
 const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
@@ -661,10 +661,7 @@ test('a crash of the engine in the middle of a move: the page says so and Restar
     // (The page's engine, for the restart check below: waitForFunction takes a Promise as true, so
     // an async check there always passed.)
     await page.evaluate(async () => { window.__engine = (await import('../common/engine.js')).getEngine(); });
-    await worker.evaluate(async (method) => {
-      const M = await modulePromise; // the worker script's global: the loaded module
-      M.Session.prototype[method] = () => { throw new WebAssembly.RuntimeError('unreachable'); };
-    }, watch ? 'suggest' : 'apply');
+    await trapSessionMethod(worker, watch ? 'suggest' : 'apply');
     if (watch) await page.click('#btn-watch');
     else await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => window.__engine.restarts === 1, null, { timeout: 30000 })

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, engineAnswered, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, engineAnswered, trapSessionMethod, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 // The native programs, to compare their words and plans with the page's.
 const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
@@ -2857,10 +2857,6 @@ test('a crash of an engine during a Solver move or a star step says what happene
   await page.click('#btn-builtin');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('60×40') && document.body.dataset.spTurn === '0');
   await holdEngineAnswers(page);
-  const trap = (worker, method) => worker.evaluate(async (method) => {
-    const M = await modulePromise;  // (the worker script's global: the loaded module)
-    M.Session.prototype[method] = () => { throw new WebAssembly.RuntimeError('unreachable'); };
-  }, method);
   const errorText = async () => ((await page.isHidden('#error')) ? '' : (await page.textContent('#error .error-text')).trim());
 
   // The solver's worker traps in the Solver move's suggest: its copy of the game is made first
@@ -2871,7 +2867,7 @@ test('a crash of an engine during a Solver move or a star step says what happene
   await page.waitForFunction(() => window.__engineLog.some((l) => l.startsWith('-> createSession')));
   const solverWorker = page.workers().find((w) => !pageWorkers.has(w));
   assert.ok(solverWorker, 'the solver\'s worker is visible to the test');
-  await trap(solverWorker, 'suggest');
+  await trapSessionMethod(solverWorker, 'suggest');
   await page.evaluate(() => { window.__holdEngine = () => 0; });
   await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 30000 });
   assert.equal(await errorText(), 'The game engine stopped (the engine crashed: unreachable) and was restarted: press Solver move again.');
@@ -2884,7 +2880,7 @@ test('a crash of an engine during a Solver move or a star step says what happene
 
   // The page's engine traps in a star step's suggest: the game on the board is lost, Restart named.
   const [pageWorker] = pageWorkers;
-  await trap(pageWorker, 'suggest');
+  await trapSessionMethod(pageWorker, 'suggest');
   await page.locator('#board').focus();
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 30000 });
