@@ -2887,8 +2887,10 @@ test('a crash of an engine during a Solver move or a star step says what happene
   await engineAnswered(page, { quietMs: 500, what: 'the page after the crash' });
   assert.equal(await errorText(), 'The game engine stopped (the engine crashed: unreachable) and was restarted: press Restart.');
   assert.equal(await text(page, 'c-turn'), '1', 'the step was not played');
+  assert.equal(await text(page, 'status-line'), 'This game was lost when the game engine restarted: press Restart.');
   await page.click('#btn-restart');
   await page.waitForSelector('body[data-sp-turn="0"]', { timeout: 30000 });
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.');
   await page.locator('#board').focus();
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });

@@ -53,6 +53,7 @@ const LEVELS = ['easy', 'medium', 'hard', 'best', 'record'];
 // `searchparty-solver MAP` prints, seconds on big maps); hand play's solver moves use "best".
 const gameLevel = () => ($('in-level').value === 'record' ? 'best' : $('in-level').value);
 explainEngineRestarts(engine, errorBox, $('btn-restart'), $('btn-builtin'));
+engine.onRestart(() => { if (st.obs && gameLost()) $('status-line').textContent = statusText(st.obs); });
 
 // A solve may take longer than the engine's usual 30 s answer limit: the level "best" on a
 // 256×256 maze with 52 people took 30 s on a busy machine, and a phone is several times slower.
@@ -464,8 +465,14 @@ function playsTurn(ev) {
 
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
 
+// The game played by hand was in a worker that crashed and was replaced: its session is gone.
+const gameLost = () => !!st.session && st.session.generation !== engine.generation;
+
 function statusText(obs) {
-  return obs.over ? `Search complete in ${plural(obs.turn, 'turn')}.` : st.watching ? (st.watchingReplay === 'solution' ? 'Watching a solution.' : st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.') : 'Your turn: move the cast.';
+  if (obs.over) return `Search complete in ${plural(obs.turn, 'turn')}.`;
+  if (st.watching) return st.watchingReplay === 'solution' ? 'Watching a solution.' : st.watchingReplay ? 'Watching a replay.' : 'Watching the solver.';
+  // (it said "Your turn: move the cast." beside the error naming Restart, and a key then failed)
+  return gameLost() ? 'This game was lost when the game engine restarted: press Restart.' : 'Your turn: move the cast.';
 }
 
 function show(obs, result) {
