@@ -449,6 +449,14 @@ test('embed mode shows the legend, compact, in 640 and 760 px frames', async () 
     assert.equal(await legend.isVisible(), true, `${width}: the legend is shown`);
     assert.match(await legend.textContent(), /Dark: wall · grey: unsearched · white: searched/);
     await assertLegendInFrame(page, `${width} px`, 720);
+    // (at 640 px the count's key ended a line, its ": people on one cell" began the next)
+    const keyAndWords = await page.$eval('#legend .sp-count', (key) => {
+      const words = key.nextSibling, range = document.createRange();
+      range.setStart(words, 0);
+      range.setEnd(words, 2);
+      return [key.getBoundingClientRect().bottom, range.getBoundingClientRect().bottom].map(Math.round);
+    });
+    assert.ok(Math.abs(keyAndWords[0] - keyAndWords[1]) <= 3, `${width}: the count's key and its words on one line (${keyAndWords})`);
     if (width === 640) await screenshot(page, 'searchparty-embed-legend');
     await page.context().close();
   }
@@ -2703,7 +2711,7 @@ test('Solution: Save solution downloads the game on the board (a solution watche
   await page.keyboard.press('ArrowLeft');
   await boardFollowsPlayer(page, 3, 4, 'watched: a step back');
   assert.equal(await text(page, 'c-left'), '2');
-  await refused('The search is not complete at turn 3 (2 open cells unsearched): saved, it would not be a valid solution. Save replay keeps an unfinished game.', 'turn 3 of 4');
+  await refused('The search is not complete at turn 3 (2 open cells unsearched): not saved: it would not be a valid solution. Save replay keeps an unfinished game.', 'turn 3 of 4');
 
   // The game played by hand: from turn 0, two steps west, then on east to the end.
   await page.keyboard.press('Home');
@@ -2714,7 +2722,7 @@ test('Solution: Save solution downloads the game on the board (a solution watche
     await page.click('#play-box .dpad button[data-d="4"]');
     await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
   }
-  await refused('The search is not complete at turn 2 (7 open cells unsearched): saved, it would not be a valid solution. Save replay keeps an unfinished game.', 'hand game, turn 2');
+  await refused('The search is not complete at turn 2 (7 open cells unsearched): not saved: it would not be a valid solution. Save replay keeps an unfinished game.', 'hand game, turn 2');
   for (const turn of [3, 4, 5, 6]) {
     await page.click('#play-box .dpad button[data-d="6"]');
     await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
@@ -2895,6 +2903,103 @@ test('a crash of an engine during a Solver move or a star step says what happene
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
   assert.equal(await errorText(), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// ---- Found by an audit of the page (2026-12-05, /tmp/audit_page): a refused move out of sight
+// on a desktop, a note left under the board, a refused solution beside the one before, Solver move
+// steering everyone -------------------------------------------------------------------------------
+
+const map1 = () => fs.readFileSync(`${REF}/map1.txt`, 'utf8');
+const noteShown = (page) => page.$eval('#board-note', (e) => ({ text: e.textContent, shown: getComputedStyle(e).display !== 'none',
+  inView: e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight }));
+
+// After Load map the board is scrolled to the top of a desktop's screen, the error box above it
+// off screen: a step into a wall said nothing in sight. Its words are under the board then, and
+// go with the box (closed, or its next turn).
+test('a desktop: a refused move with the error box off screen is said under the board, until the box goes', async () => {
+  const page = await openPage();
+  await pasteMap(page, map1());  // S at 0,0, a wall east of it
+  const boxTop = async () => page.$eval('#error', (e) => e.getBoundingClientRect().top);
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#error:not([hidden])');
+  await nextFrames(page);
+  assert.ok((await boxTop()) < 0, `the box is above the screen (top ${await boxTop()})`);
+  const words = 'The star\'s step east from column 0, row 0 would go into a wall or off the map.';
+  assert.deepEqual(await noteShown(page), { text: words, shown: true, inView: true });
+  await screenshot(page, 'searchparty-desktop-refused-note');
+  await page.click('#error .error-close');
+  await nextFrames(page);
+  assert.deepEqual(await noteShown(page), { text: '', shown: false, inView: true }, 'closed with the box');
+  // The box in view (the page at its top): no note, the box says it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('#board').focus({ preventScroll: true });
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.ok((await boxTop()) >= 0);
+  assert.equal((await noteShown(page)).shown, false, 'the box on screen: no second copy');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// On a phone held upright, "Costar A is dead…" stayed under the board after the player did as it
+// said (chose someone living), and a refused move's note after a new move was set.
+test('a phone held upright: the note under the board goes when its error does', async () => {
+  const page = await openPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  await pasteMap(page, map1());
+  await page.check('input[name="steer"][value="all"]');
+  await page.evaluate(() => document.querySelector('#play-box .dpad').scrollIntoView({ block: 'end' }));
+  await nextFrames(page);
+  await page.locator('#play-box .dpad button[data-d="6"]').tap();
+  await page.locator('#btn-end-turn').tap();
+  await page.waitForSelector('#error:not([hidden])');
+  await nextFrames(page);
+  assert.match((await noteShown(page)).text, /would go into a wall or off the map/);
+  await page.locator('#play-box .dpad button[data-d="2"]').tap();  // a new move set: the error is over
+  await nextFrames(page);
+  assert.equal(await page.isHidden('#error'), true);
+  assert.deepEqual(await noteShown(page), { text: '', shown: false, inView: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A solution refused at its first line was said while the solution watched before stayed, its
+// line ("A solution of 4 turns … valid") and its player (Turn 4 / 4) too. It is shown at turn 0 now,
+// as one refused later is shown up to its fault.
+test('Solution: one refused at its first move line replaces the solution watched before', async () => {
+  const page = await openExample1();
+  await watchSolutionText(page, EXAMPLE1_SOLUTION);
+  await textBecomes(page, 'solve-info', 'A solution of 4 turns (0 costars, 0 extras alive): valid, its final line is true.', 'valid');
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 4, 4, 'the valid one at its end');
+  await watchSolutionText(page, '@4 A6.\n@6.\n2 0 0\n');  // example1 has no costar A
+  await textBecomes(page, 'solve-info', 'Not a valid solution (the error above says why): its first move line is refused, the map is shown before it.', 'refused at line 1');
+  assert.match(await page.textContent('#error .error-text'), /^solution line 1: /);
+  await boardFollowsPlayer(page, 0, 0, 'refused at line 1: the map before it');
+  assert.equal(await text(page, 'c-left'), '9', 'the map as at turn 0 (the valid one had searched it all)');
+  assert.equal(await text(page, 'status-line'), 'Watching a solution.');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Steering everyone with a move set, Solver move played the solver's moves for everyone, the move
+// set dropped without a word. The solver now moves the others; the move set is played.
+test('steer everyone: Solver move keeps the moves set and moves the others', async () => {
+  const page = await openPage();
+  await pasteMap(page, fs.readFileSync(`${REF}/map2.txt`, 'utf8'));  // S at 0,0, a costar and an extra
+  await page.check('input[name="steer"][value="all"]');
+  await page.click('#play-box .dpad button[data-d="2"]');  // the star (selected) south
+  assert.equal(await text(page, 'pending'), '@2.');
+  await page.click('#btn-hint');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  const cast = await text(page, 'cast');
+  assert.match(cast, /^@:0,1 A:\d+,\d+ a:\d+,\d+$/, cast);
+  assert.notEqual(cast, '@:0,1 A:0,0 a:0,0', 'the others moved too');
+  // Nothing set: the solver's move for everyone, as before.
+  await page.click('#btn-hint');
+  await page.waitForSelector('body[data-sp-turn="2"]');
   h.assertNoErrors();
   await page.context().close();
 });

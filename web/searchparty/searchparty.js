@@ -23,13 +23,21 @@ const errorBox = $('error');
 // What a play key or control says (a refused move, a dead actor, the search over): the page
 // stays where it is. On a phone held upright the box is above the sticky board and the pad a
 // screen below it: scrolled up to the box after each step into a wall, the pad went off screen.
-// Its plain words (the last line: after the engine's, the page's own in brackets) are repeated
-// under the board there (#board-note, shown on such a phone only) until the next turn is shown.
+// When the box is not wholly on screen (that phone; a desktop whose board was scrolled to the
+// top by Load map) its plain words (the last line: after the engine's, the page's own in
+// brackets) are repeated under the board (#board-note), until the box is closed or says
+// something else (a watcher below): a refused move said nothing in sight on a desktop.
+const playErrorWords = () => (errorBox.querySelector('.error-text')?.textContent ?? '').trim().split('\n').pop().replace(/^\((.*)\)$/, '$1');
 const showPlayError = (message) => {
   showError(errorBox, message, { scroll: false });
-  const words = (errorBox.querySelector('.error-text')?.textContent ?? String(message)).trim().split('\n').pop();
-  $('board-note').textContent = words.replace(/^\((.*)\)$/, '$1');
+  const box = errorBox.getBoundingClientRect();
+  $('board-note').textContent = box.top >= 0 && box.bottom <= innerHeight ? '' : playErrorWords();
 };
+// (it stayed after the box was gone: "Costar A is dead…" under the board once someone living was chosen)
+new MutationObserver(() => {
+  const note = $('board-note');
+  if (note.textContent && (errorBox.hidden || playErrorWords() !== note.textContent)) note.textContent = '';
+}).observe(errorBox, { attributes: true, attributeFilter: ['hidden'], childList: true, subtree: true, characterData: true });
 const KEY_DIRS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6', Home: '7', PageUp: '9', End: '1', PageDown: '3',
   q: '7', w: '8', e: '9', a: '4', s: '5', d: '6', z: '1', x: '2', c: '3', '.': '5' };
 
@@ -842,6 +850,7 @@ async function solverMove() {
   if (solvingThisMap()) { showPlayError(solvingMessage()); return; }
   if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
+  if (steerMode() === 'all' && Object.keys(st.pending).length) { await solverMoveAround(pendingLine()); return; }
   const session = st.session, config = st.config, solve = ++st.solves;
   const mine = () => st.solving?.solve === solve;
   setSolving({ solve, config, move: true }, { stopShown: false });
@@ -867,6 +876,18 @@ async function solverMove() {
     }
   }
   if (line !== null) await applyLine(line, session);
+}
+
+/**
+ * Steering everyone with some moves set: the solver moves the others and the moves set are
+ * played as set (they were dropped without a word, the solver's own moves played instead). As a
+ * star step: the game's hand-steering move in the page's engine, quick, no plan.
+ */
+async function solverMoveAround(line) {
+  const session = st.session;
+  try {
+    await applyLine(await session.suggest({ level: gameLevel(), fixed: line }), session);
+  } catch (e) { if (session === st.session) showPlayError(explainMoveError(e.message ?? String(e))); }
 }
 
 /** Stop: the solve ends; the game on the board (as it was before the solve) plays on. */
@@ -1128,8 +1149,10 @@ async function watchSolution(text, name = 'solution', encoding = null) {
     if (current() && st.obs) $('status-line').textContent = statusText(st.obs);  // (it said "Checking…" for good on an error)
   }
   if (!current()) return false;
+  // A solution refused at its first move line is shown at turn 0, as one refused later is shown
+  // up to its fault: the error was shown beside the solution watched before, its line and its
+  // player still there ("A solution of 30 turns … valid", "Watching a solution.").
   const moves = report.moves ?? [];
-  if (!moves.length && !report.valid) throw new Error(explainMoveError(report.message));
   await watchMoves(config, moves, { replay: 'solution' });
   if (!current()) return false;
   st.player.play();
@@ -1139,7 +1162,9 @@ async function watchSolution(text, name = 'solution', encoding = null) {
   if (report.valid && report.claim_matches) $('solve-info').textContent = `${what}: valid, its final line is true.`;
   else if (report.valid) $('solve-info').textContent = `${what}: its move lines are valid, its final line is not: ${report.message}.`;
   else {
-    $('solve-info').textContent = `Not a valid solution (the error above says why): the first ${plural(moves.length, 'move line')} ${moves.length === 1 ? 'is' : 'are'} shown.`;
+    $('solve-info').textContent = moves.length
+      ? `Not a valid solution (the error above says why): the first ${plural(moves.length, 'move line')} ${moves.length === 1 ? 'is' : 'are'} shown.`
+      : 'Not a valid solution (the error above says why): its first move line is refused, the map is shown before it.';
     showError(errorBox, explainMoveError(report.message));
   }
   if (report.valid) {
@@ -1171,7 +1196,7 @@ async function saveSolution() {
     result = await session.result();
   }
   if (!result.over) {
-    showError(errorBox, `${NOT_COMPLETE_WORDS} at turn ${result.turns} (${plural(result.unsearched, 'open cell')} unsearched): saved, it would not be a valid solution. Save replay keeps an unfinished game.`);
+    showError(errorBox, `${NOT_COMPLETE_WORDS} at turn ${result.turns} (${plural(result.unsearched, 'open cell')} unsearched): not saved: it would not be a valid solution. Save replay keeps an unfinished game.`);
     return;
   }
   if (shownError(errorBox).startsWith(NOT_COMPLETE_WORDS)) clearError(errorBox);
