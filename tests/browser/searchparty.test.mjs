@@ -2711,7 +2711,7 @@ test('Solution: Save solution downloads the game on the board (a solution watche
   await page.keyboard.press('ArrowLeft');
   await boardFollowsPlayer(page, 3, 4, 'watched: a step back');
   assert.equal(await text(page, 'c-left'), '2');
-  await refused('The search is not complete at turn 3 (2 open cells unsearched): not saved: it would not be a valid solution. Save replay keeps an unfinished game.', 'turn 3 of 4');
+  await refused('The search is not complete at turn 3 (2 open cells unsearched): not saved, as it would not be a valid solution. Save replay keeps an unfinished game.', 'turn 3 of 4');
 
   // The game played by hand: from turn 0, two steps west, then on east to the end.
   await page.keyboard.press('Home');
@@ -2722,7 +2722,7 @@ test('Solution: Save solution downloads the game on the board (a solution watche
     await page.click('#play-box .dpad button[data-d="4"]');
     await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
   }
-  await refused('The search is not complete at turn 2 (7 open cells unsearched): not saved: it would not be a valid solution. Save replay keeps an unfinished game.', 'hand game, turn 2');
+  await refused('The search is not complete at turn 2 (7 open cells unsearched): not saved, as it would not be a valid solution. Save replay keeps an unfinished game.', 'hand game, turn 2');
   for (const turn of [3, 4, 5, 6]) {
     await page.click('#play-box .dpad button[data-d="6"]');
     await page.waitForSelector(`body[data-sp-turn="${turn}"]`);

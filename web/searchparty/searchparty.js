@@ -850,7 +850,7 @@ async function solverMove() {
   if (solvingThisMap()) { showPlayError(solvingMessage()); return; }
   if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
-  if (steerMode() === 'all' && Object.keys(st.pending).length) { await solverMoveAround(pendingLine()); return; }
+  if (steerMode() === 'all' && Object.keys(st.pending).length) { await playWithSolver(pendingLine()); return; }
   const session = st.session, config = st.config, solve = ++st.solves;
   const mine = () => st.solving?.solve === solve;
   setSolving({ solve, config, move: true }, { stopShown: false });
@@ -879,12 +879,13 @@ async function solverMove() {
 }
 
 /**
- * Steering everyone with some moves set: the solver moves the others and the moves set are
- * played as set (they were dropped without a word, the solver's own moves played instead). As a
- * star step: the game's hand-steering move in the page's engine, quick, no plan.
+ * Plays the moves set in `line` ("@6", "@2 A4.") and the solver's moves for everyone else: the
+ * game's hand-steering move in the page's engine, quick, no plan. A star step; Solver move
+ * steering everyone with some moves set (they were dropped without a word, the solver's own
+ * moves played instead).
  */
-async function solverMoveAround(line) {
-  const session = st.session;
+async function playWithSolver(line) {
+  const session = st.session;  // (the game the move is worked out in)
   try {
     await applyLine(await session.suggest({ level: gameLevel(), fixed: line }), session);
   } catch (e) { if (session === st.session) showPlayError(explainMoveError(e.message ?? String(e))); }
@@ -904,11 +905,7 @@ async function moveNow(d) {
   if (saidSearchIsOver() || !st.session || st.watching) return;
   clearError(errorBox);
   if (steerMode() === 'star') {
-    const session = st.session;  // (the game the move is worked out in)
-    try {
-      const line = await session.suggest({ level: gameLevel(), fixed: `@${d}` });
-      await applyLine(line, session);
-    } catch (e) { if (session === st.session) showPlayError(explainMoveError(e.message ?? String(e))); }  // the star's step is checked first
+    await playWithSolver(`@${d}`);  // (the star's step is checked first)
   } else {
     const selected = st.obs?.actors.find((a) => a.name === st.selected);
     if (selected && !selected.alive) { showPlayError(deadMessage(selected)); return; }
@@ -1196,7 +1193,7 @@ async function saveSolution() {
     result = await session.result();
   }
   if (!result.over) {
-    showError(errorBox, `${NOT_COMPLETE_WORDS} at turn ${result.turns} (${plural(result.unsearched, 'open cell')} unsearched): not saved: it would not be a valid solution. Save replay keeps an unfinished game.`);
+    showError(errorBox, `${NOT_COMPLETE_WORDS} at turn ${result.turns} (${plural(result.unsearched, 'open cell')} unsearched): not saved, as it would not be a valid solution. Save replay keeps an unfinished game.`);
     return;
   }
   if (shownError(errorBox).startsWith(NOT_COMPLETE_WORDS)) clearError(errorBox);
