@@ -78,6 +78,15 @@ std::string escaped_excerpt(std::string_view s, std::size_t max_bytes) {
 
 std::string quoted_excerpt(std::string_view s, std::size_t max_bytes) { return "'" + escaped_excerpt(s, max_bytes) + "'"; }
 
+std::string double_quoted_excerpt(std::string_view s, std::size_t max_bytes) {
+    std::string out = "\"";
+    for (const char c : escaped_excerpt(s, max_bytes)) {  // (its only quotes are the text's own)
+        if (c == '"') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
 std::size_t first_non_text_byte(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const unsigned char c = static_cast<unsigned char>(s[i]);

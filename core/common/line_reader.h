@@ -18,6 +18,9 @@ bool parse_int(std::string_view token, long long& out);
 std::string escaped_excerpt(std::string_view s, std::size_t max_bytes = 40);
 // The same in single quotes, as messages show a token or line: 'x9', '\x01\x02...'.
 std::string quoted_excerpt(std::string_view s, std::size_t max_bytes = 40);
+// The same in double quotes, a double quote inside as \" (a garbage line "@6 \xc3"\\." read as
+// two quoted pieces): "@6 \xc3\"\\.".
+std::string double_quoted_excerpt(std::string_view s, std::size_t max_bytes = 40);
 
 // The line check every judge applies to a program's output line (process_runner.h's framing),
 // here so that a checker of saved output refuses the same lines: a line is text only if it is

@@ -45,7 +45,7 @@ Action parse_action(const Json& move) {
     long long k;
     if (m.size() >= 2 && m[0] == 'T' && parse_int(m.substr(1), k) && k >= 1 && k <= kMaxTeleports)
         return Action::to(static_cast<int>(k - 1));
-    throw IllegalMove("unknown Robots move \"" + escaped_excerpt(m) + "\" (expected N, NE, E, SE, S, SW, W, NW, stay or T1..T20)");
+    throw IllegalMove("unknown Robots move " + double_quoted_excerpt(m) + " (expected N, NE, E, SE, S, SW, W, NW, stay or T1..T20)");
 }
 
 RobotsGame::RobotsGame(const Json& config) : Game(config), position_(case_from_config(config)) {}

@@ -288,7 +288,7 @@ FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes) {
     if (!detail.empty()) {
         out.problem = VerdictKind::Garbage;
         out.detail = std::move(detail);
-        out.excerpt = escaped_excerpt(line);
+        out.excerpt = double_quoted_excerpt(line);
         return out;
     }
     out.line = std::move(line);
@@ -523,7 +523,7 @@ std::optional<std::string> Player::take_line(const std::string& context) {
                                            " bytes in reply to " + context);
     } else if (framed.problem == VerdictKind::Garbage) {
         fail(VerdictKind::Garbage, name_ + " wrote a line that is not text (" + framed.detail + ") in reply to " + context +
-                                       ": \"" + framed.excerpt + "\"");
+                                       ": " + framed.excerpt);
     }
     return std::move(framed.line);
 }
@@ -626,7 +626,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
         }
         if (out_fd_ < 0) {
             // EOF: tell a crash from an exit from a program that merely closed stdout.
-            std::string partial = out_buf_.empty() ? "" : " (after an unfinished line \"" + escaped_excerpt(out_buf_) + "\")";
+            std::string partial = out_buf_.empty() ? "" : " (after an unfinished line " + double_quoted_excerpt(out_buf_) + ")";
             if (!peek_exit(kExitPeekWait)) fail(VerdictKind::Exited, name_ + " closed its output before answering " + context + partial);
             else fail_gone(context, partial);
             break;
@@ -649,7 +649,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             if (peek_exit(milliseconds(0))) text += " (it " + describe_exit() + ", a process it started kept its output open)";
             // A reply written without its newline (printf without \n, a missing flush of endl)
             // looked like no reply at all.
-            if (!out_buf_.empty()) text += " (it wrote \"" + escaped_excerpt(out_buf_) + "\" but never ended the line)";
+            if (!out_buf_.empty()) text += " (it wrote " + double_quoted_excerpt(out_buf_) + " but never ended the line)";
             fail(VerdictKind::TimeLimit, text);
             break;
         }
@@ -713,7 +713,7 @@ bool Player::send_line(const std::string& line) {
         close_fd(in_fd_);
         return false;
     }
-    fail(VerdictKind::WriteFailed, "cannot send \"" + escaped_excerpt(line) + "\" to " + name_ + ": " + why);
+    fail(VerdictKind::WriteFailed, "cannot send " + double_quoted_excerpt(line) + " to " + name_ + ": " + why);
     return false;
 }
 
