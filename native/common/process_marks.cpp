@@ -45,26 +45,37 @@ int pid_of(const char* name) {
     return pid;
 }
 
+// "<pid>/<file>" in `path` (relative to /proc); false when it does not fit.
+bool proc_path(char (&path)[32], const char* pid_name, const char* file) {
+    const std::size_t name_length = std::strlen(pid_name), file_length = std::strlen(file);
+    if (name_length + 1 + file_length + 1 > sizeof path) return false;
+    std::memcpy(path, pid_name, name_length);
+    path[name_length] = '/';
+    std::memcpy(path + name_length + 1, file, file_length + 1);
+    return true;
+}
+
+// What the scan saw of a process's environment.
+enum class Environment { Marked, Unmarked, Empty };
+
 // Whether /proc/<pid>/environ has an entry starting with `prefix`, read as a stream: an
 // environment may be far longer than one buffer. Another user's process cannot be opened, a
 // zombie's environment is empty: neither is marked.
-bool environment_has(int proc_dir, const char* pid_name, std::string_view prefix) {
+Environment environment_of(int proc_dir, const char* pid_name, std::string_view prefix) {
     char path[32];
-    const std::size_t name_length = std::strlen(pid_name);
-    if (name_length + sizeof "/environ" > sizeof path) return false;
-    std::memcpy(path, pid_name, name_length);
-    std::memcpy(path + name_length, "/environ", sizeof "/environ");
+    if (!proc_path(path, pid_name, "environ")) return Environment::Unmarked;
     const int fd = ::openat(proc_dir, path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
+    if (fd < 0) return Environment::Unmarked;
     char chunk[4096];
     std::size_t matched = 0;  // prefix bytes matched by the current entry so far
     bool in_match = true;     // the current entry still matches (entries start after each '\0')
-    bool found = false;
+    bool found = false, read_any = false;
     for (ssize_t n; !found && (n = ::read(fd, chunk, sizeof chunk)) != 0;) {
         if (n < 0) {
             if (errno == EINTR) continue;
             break;
         }
+        read_any = true;
         for (ssize_t i = 0; i < n && !found; ++i) {
             if (chunk[i] == '\0') {
                 matched = 0;
@@ -76,12 +87,19 @@ bool environment_has(int proc_dir, const char* pid_name, std::string_view prefix
         }
     }
     ::close(fd);
-    return found;
+    return found ? Environment::Marked : read_any ? Environment::Unmarked : Environment::Empty;
+}
+
+// Whether the process runs a program of its own: a kernel thread and a zombie have none (and an
+// empty environment for good); a process in the middle of an exec has one.
+bool has_program(int proc_dir, const char* pid_name) {
+    char path[32], target[1];
+    return proc_path(path, pid_name, "exe") && ::readlinkat(proc_dir, path, target, sizeof target) >= 0;
 }
 
 // Pids killed by this call so far (a killed process may still show its environment for a
 // moment): fixed storage, no allocation. Past its size a pid is simply killed again.
-struct KilledSet {
+struct PidSet {
     static constexpr int kSize = 1024;
     int pids[kSize];
     int count = 0;
@@ -95,26 +113,41 @@ struct KilledSet {
     }
 };
 
-// One pass over /proc: kills the marked processes not killed before; returns how many.
-int kill_pass(std::string_view prefix, KilledSet& killed) {
+// clock_gettime: async-signal-safe, unlike std::chrono's clocks by the letter of the standard.
+long long monotonic_ms() {
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return static_cast<long long>(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+}
+
+struct Pass {
+    int killed = 0;       // marked processes killed by the pass
+    bool unsure = false;  // a process that runs a program showed an empty environment
+};
+
+// One pass over /proc: kills the marked processes not killed before.
+Pass kill_pass(std::string_view prefix, PidSet& killed) {
     const int proc_dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (proc_dir < 0) return 0;
+    if (proc_dir < 0) return {};
     const int self = ::getpid();
     alignas(8) char records[8192];
-    int newly = 0;
+    Pass pass;
     for (long n; (n = ::syscall(SYS_getdents64, proc_dir, records, sizeof records)) > 0;) {
         for (long at = 0; at < n;) {
             const auto* entry = reinterpret_cast<const DirEntry64*>(records + at);
             at += entry->record_length;
             const int pid = pid_of(entry->name);
-            if (pid <= 1 || pid == self || killed.has(pid) || !environment_has(proc_dir, entry->name, prefix)) continue;
+            if (pid <= 1 || pid == self || killed.has(pid)) continue;
+            const Environment environment = environment_of(proc_dir, entry->name, prefix);
+            if (environment == Environment::Empty && has_program(proc_dir, entry->name)) pass.unsure = true;
+            if (environment != Environment::Marked) continue;
             ::kill(pid, SIGKILL);
             killed.add(pid);
-            ++newly;
+            ++pass.killed;
         }
     }
     ::close(proc_dir);
-    return newly;
+    return pass;
 }
 
 #endif
@@ -150,10 +183,25 @@ bool is_judge_prefix(std::string_view text) {
 int kill_marked(std::string_view prefix) {
 #if defined(__linux__)
     if (prefix.empty()) return 0;
-    KilledSet killed;
+    PidSet killed;
     // Each pass also finds what the marked processes forked while the last one ran; a fork
-    // bomb could outrun any number of passes, so there is a bound.
-    for (int pass = 0; pass < 16 && kill_pass(prefix, killed) > 0; ++pass) {
+    // bomb could outrun any number of passes, so there is a bound. A process in the middle of
+    // an exec shows an empty environment until its new program's is set up: a player's process
+    // that had just left its group (`setsid sleep`, execing sleep) was missed so, on a loaded
+    // machine, and outlived the judge. While a pass sees such a process the scan is made again,
+    // 2 ms apart, for at most 100 ms (a process whose environment is empty for good, `env -i`,
+    // costs that much to every kill).
+    const long long give_up = monotonic_ms() + 100;
+    int killing_passes = 0;
+    for (;;) {
+        const Pass pass = kill_pass(prefix, killed);
+        if (pass.killed > 0) {
+            if (++killing_passes == 16) break;
+            continue;
+        }
+        if (!pass.unsure || monotonic_ms() >= give_up) break;
+        const timespec pause{0, 2000000};
+        ::nanosleep(&pause, nullptr);
     }
     return killed.count;
 #else

@@ -29,7 +29,9 @@ bool is_judge_prefix(std::string_view text);
 
 // SIGKILL to every other process whose environment has an entry starting with `prefix` (a
 // player entry up to and including its '=', or judge_prefix() for all of them), again until a
-// scan finds no new one (processes it forked meanwhile). Returns how many were killed.
+// scan finds no new one (processes it forked meanwhile); while a scan sees a process that runs a
+// program with an empty environment (one in the middle of an exec shows that for a moment), it
+// scans again, 2 ms apart, for up to 100 ms. Returns how many were killed.
 // Async-signal-safe (raw system calls, no allocation): the stop-signal handlers use it.
 int kill_marked(std::string_view prefix);
 

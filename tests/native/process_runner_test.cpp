@@ -61,6 +61,15 @@ bool process_dead(int pid) {
     return !proc_stat(pid, state, pgrp) || state == 'Z' || state == 'X';
 }
 
+// Whether /proc/<pid>/environ has an entry starting with `entry` (the process has run the exec
+// that set it).
+bool environment_has(int pid, const std::string& entry) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
+    for (std::string e; std::getline(in, e, '\0');)
+        if (e.compare(0, entry.size(), entry) == 0) return true;
+    return false;
+}
+
 // No live (non-zombie) process is left in process group `pgid`.
 bool group_dead(int pgid) {
     if (::kill(-pgid, 0) != 0 && errno == ESRCH) return true;
@@ -317,6 +326,14 @@ TEST(ProcessRunner, ControlBytesAreGarbage) {
     EXPECT_TRUE(contains(m, "0x01")) << m;
 }
 
+// A quote in the line is escaped in the message's quotes: "@6 \xc3"\\." read as two pieces.
+TEST(ProcessRunner, GarbageLineQuotedWithItsQuotesEscaped) {
+    Player p("quotes", "printf '@6 \\303\"\\\\.\\n'; sleep 1000", "", limits(2000ms));
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_EQ(p.verdict().kind, VerdictKind::Garbage);
+    EXPECT_TRUE(contains(p.verdict().message, R"(: "@6 \xc3\"\\.")")) << p.verdict().message;
+}
+
 TEST(ProcessRunner, InvalidUtf8IsGarbage) {
     Player p("latin1", "printf 'caf\\351\\n'; sleep 1000", "", limits(2000ms));
     EXPECT_FALSE(p.read_line("move 1"));
@@ -460,6 +477,27 @@ TEST(ProcessRunner, AProcessThatLeftTheGroupGoesWithItsPlayer) {
     }
 }
 
+// A process in the middle of an exec shows an empty environment until its new program's is set
+// up: a player's process that had just left its group (`setsid sleep`, execing sleep) was missed
+// so on a loaded machine (a CI run) and outlived its player. A process seen with an empty
+// environment is looked at again for a while. Here one whose environment is empty until the
+// test, 10 ms into the scan, tells it to exec with the mark.
+TEST(ProcessMarks, AProcessSeenWithAnEmptyEnvironmentIsLookedAtAgain) {
+    const std::string mark = "PURSUIT_TEST_MARK_" + std::to_string(getpid()) + "_LATE=";
+    Player p("late", "env -i /bin/sh -c 'echo $$; read go; export " + mark + "1; exec /bin/sleep 1000'", "", limits(2000ms));
+    const int late = std::stoi(p.read_line("pid").value_or("0"));
+    ASSERT_GT(late, 0) << p.verdict().message;
+    std::thread go([&] {
+        std::this_thread::sleep_for(10ms);
+        p.send_line("go");
+    });
+    EXPECT_EQ(process_marks::kill_marked(mark), 1);
+    go.join();
+    EXPECT_TRUE(eventually([&] { return process_dead(late); }));
+    p.kill();
+    ::kill(late, SIGKILL);  // (what a failure left)
+}
+
 // The marks are per player: a player's end takes only what it started itself.
 TEST(ProcessRunner, APlayersEndSparesWhatAnotherPlayerStarted) {
     Player first("first", "setsid sleep 1000 & echo $!; wait", "", limits(2000ms));
@@ -488,7 +526,9 @@ TEST(ProcessMarks, OnlyAnEntryThatStartsWithTheMarkCountsHoweverLongTheEnvironme
     const int unmarked = std::stoi(p.read_line("second pid").value_or("0"));
     ASSERT_GT(marked, 0) << p.verdict().message;
     ASSERT_GT(unmarked, 0) << p.verdict().message;
-    std::this_thread::sleep_for(100ms);  // both have run env's exec
+    // both have run env's exec (100 ms was not always enough on a loaded machine)
+    ASSERT_TRUE(eventually([&] { return environment_has(marked, mark); }));
+    ASSERT_TRUE(eventually([&] { return environment_has(unmarked, "OTHER=" + mark); }));
     EXPECT_EQ(process_marks::kill_marked(mark), 1);
     EXPECT_TRUE(eventually([&] { return process_dead(marked); }));
     EXPECT_FALSE(process_dead(unmarked));
