@@ -99,7 +99,7 @@ bool has_program(int proc_dir, const char* pid_name) {
 
 // Pids killed by this call so far (a killed process may still show its environment for a
 // moment): fixed storage, no allocation. Past its size a pid is simply killed again.
-struct PidSet {
+struct KilledSet {
     static constexpr int kSize = 1024;
     int pids[kSize];
     int count = 0;
@@ -126,7 +126,7 @@ struct Pass {
 };
 
 // One pass over /proc: kills the marked processes not killed before.
-Pass kill_pass(std::string_view prefix, PidSet& killed) {
+Pass kill_pass(std::string_view prefix, KilledSet& killed) {
     const int proc_dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (proc_dir < 0) return {};
     const int self = ::getpid();
@@ -139,7 +139,7 @@ Pass kill_pass(std::string_view prefix, PidSet& killed) {
             const int pid = pid_of(entry->name);
             if (pid <= 1 || pid == self || killed.has(pid)) continue;
             const Environment environment = environment_of(proc_dir, entry->name, prefix);
-            if (environment == Environment::Empty && has_program(proc_dir, entry->name)) pass.unsure = true;
+            if (environment == Environment::Empty && !pass.unsure && has_program(proc_dir, entry->name)) pass.unsure = true;  // (one is enough: kernel threads are many)
             if (environment != Environment::Marked) continue;
             ::kill(pid, SIGKILL);
             killed.add(pid);
@@ -183,7 +183,7 @@ bool is_judge_prefix(std::string_view text) {
 int kill_marked(std::string_view prefix) {
 #if defined(__linux__)
     if (prefix.empty()) return 0;
-    PidSet killed;
+    KilledSet killed;
     // Each pass also finds what the marked processes forked while the last one ran; a fork
     // bomb could outrun any number of passes, so there is a bound. A process in the middle of
     // an exec shows an empty environment until its new program's is set up: a player's process
