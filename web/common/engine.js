@@ -206,11 +206,13 @@ export class GameSession {
     this.config = config;
     this.deleted = false;
   }
+  /** Its worker crashed and was replaced since it was made: the session is gone with it. */
+  get lost() { return this.generation !== this.engine.generation; }
   call(method, ...args) { return this.callWithin(this.engine.timeoutMs, method, ...args); }
   /** A call whose answer may take up to `timeoutMs` (a suggestion that plans a big game's whole rest). */
   callWithin(timeoutMs, method, ...args) {
     if (this.deleted) return Promise.reject(new EngineError(`this game session was closed (${method})`));
-    if (this.generation !== this.engine.generation) {
+    if (this.lost) {
       const step = this.engine.nextStepText('start a new game or reload the page');
       return Promise.reject(new EngineError(`This game was lost when the game engine restarted after an error: ${step}.`, { restarted: true }));
     }
@@ -227,7 +229,7 @@ export class GameSession {
   async delete() {
     if (this.deleted) return;
     this.deleted = true;
-    if (this.generation !== this.engine.generation) return; // its worker is gone
+    if (this.lost) return; // its worker is gone
     try { await this.engine.request('deleteSession', this.id); } catch { /* engine gone: nothing to free */ }
   }
 }

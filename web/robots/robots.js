@@ -254,7 +254,7 @@ function describeMove(move, obs) {
 }
 
 /** Whether the board on screen was lost: the engine was restarted since its session was made. */
-const boardLost = () => !!st.session && st.session.generation !== engine.generation;
+const boardLost = () => !!st.session?.lost;
 
 async function guarded(fn) {
   if (st.busy || !st.session) return;

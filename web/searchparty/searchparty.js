@@ -474,7 +474,7 @@ function playsTurn(ev) {
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
 
 // The game played by hand was in a worker that crashed and was replaced: its session is gone.
-const gameLost = () => !!st.session && st.session.generation !== engine.generation;
+const gameLost = () => !!st.session?.lost;
 
 function statusText(obs) {
   if (obs.over) return `Search complete in ${plural(obs.turn, 'turn')}.`;
@@ -824,7 +824,7 @@ async function gameCopy(config, moves) {
   const worker = await loadedSolveEngine();
   let copy = handCopy;
   handCopy = null;  // (taken: a copy left half-way by an error is not used again)
-  const usable = copy && copy.worker === worker && copy.session.generation === worker.generation;  // (a crash lost its sessions)
+  const usable = copy && copy.worker === worker && !copy.session.lost;  // (a crash lost its sessions)
   if (!usable || copy.config !== config || !startsWith(moves, copy.moves)) {
     copy?.session.delete();
     copy = { worker, config, moves: [], session: await worker.create(config) };
