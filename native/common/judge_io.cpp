@@ -69,7 +69,7 @@ std::string wrote_line(const std::vector<std::string>& files, const std::vector<
     else parts.push_back(std::to_string(replays.size()) + " replays " + replays.front() + " ... " + replays.back());
     std::string line;
     for (std::size_t i = 0; i < parts.size(); ++i)
-        line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+        line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + (parts[i] == "-" ? "the standard output" : parts[i]);
     return line;
 }
 
@@ -202,9 +202,9 @@ int open_pipe_when_read(const std::string& path, int wait_ms) {
     }
 }
 
-// All of `text` to the pipe `fd`; a reader that goes away is an error, not a SIGPIPE that
-// kills the program (judges that run no player do not ignore it).
-void write_to_pipe(const std::string& path, int fd, const std::string& text) {
+// All of `text` to `fd`; a reader that goes away is an error, not a SIGPIPE that kills the
+// program (judges that run no player do not ignore it).
+void write_all(const std::string& path, int fd, const std::string& text) {
     sigset_t pipe_signal, old_mask;
     sigemptyset(&pipe_signal);
     sigaddset(&pipe_signal, SIGPIPE);
@@ -224,8 +224,43 @@ void write_to_pipe(const std::string& path, int fd, const std::string& text) {
         sigtimedwait(&pipe_signal, nullptr, &now);
     }
     pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
-    ::close(fd);
     if (err) throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
+}
+
+void write_to_pipe(const std::string& path, int fd, const std::string& text) {
+    try {
+        write_all(path, fd, text);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    ::close(fd);
+}
+
+// The program's standard output or error when `path` names it: "-", /dev/stdout,
+// /proc/self/fd/1, or the very file stdout is redirected to. -1 otherwise. Such a path was
+// written as a file: with stdout redirected to a file (`--replay /dev/stdout > out.txt`) the
+// link led to that file, which the temporary file + rename replaced, losing every line the
+// program had printed before it.
+int standard_stream_named(const std::string& path) {
+    if (path == "-") return STDOUT_FILENO;
+    struct stat target {};
+    if (::stat(path.c_str(), &target) != 0) return -1;
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat stream {};
+        if (::fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino) return fd;
+    }
+    return -1;
+}
+
+// Written after whatever the program printed there so far, through the stream's own
+// descriptor, so the file or pipe behind it keeps the lines before and after.
+void write_to_standard_stream(const std::string& path, int fd, const std::string& text) {
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(stdout);
+    std::fflush(stderr);
+    write_all(path == "-" ? "the standard output" : path, fd, text);
 }
 
 void write_in_place(const std::string& path, const std::string& text, int pipe_wait_ms) {
@@ -242,6 +277,7 @@ void write_in_place(const std::string& path, const std::string& text, int pipe_w
 
 void write_file(const std::string& given, const std::string& text, int pipe_wait_ms) {
     namespace fs = std::filesystem;
+    if (const int fd = standard_stream_named(given); fd >= 0) return write_to_standard_stream(given, fd, text);
     if (is_special_target(given)) return write_in_place(given, text, pipe_wait_ms);
     const std::string path = through_links(given);
     const fs::path target(path);
@@ -269,6 +305,7 @@ void write_file(const std::string& given, const std::string& text, int pipe_wait
 void check_writable(const std::string& given) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    if (standard_stream_named(given) >= 0) return;
     if (fs::is_directory(given, ec)) throw std::runtime_error("cannot write " + given + ": it is a directory");
     if (is_special_target(given)) {  // not opened: a pipe without a reader would block here
         if (::access(given.c_str(), W_OK) != 0) throw std::runtime_error("cannot write " + given + ": " + std::strerror(errno));

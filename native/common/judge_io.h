@@ -27,16 +27,19 @@ std::string read_file(const std::string& path, std::size_t max_bytes = kUnlimite
 std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::string& too_big = "");
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. A link to a file is written through (the file
-// replaced, the link kept); a device, pipe or terminal (/dev/null, /dev/stdout) is written in
-// place, never replaced. A named pipe with no process reading it is waited for `pipe_wait_ms`,
-// then refused (a run's replay written to a pipe nobody opened hung at its end, its other
-// files not written). Throws std::runtime_error "cannot write ...".
+// replaced, the link kept); a device, pipe or terminal (/dev/null) is written in place, never
+// replaced. "-" is the standard output; a path naming the standard output or error
+// (/dev/stdout, or the file stdout is redirected to) is written through that stream, after
+// what the program printed there. A named pipe with no process reading it is waited for
+// `pipe_wait_ms`, then refused (a run's replay written to a pipe nobody opened hung at its
+// end, its other files not written). Throws std::runtime_error "cannot write ...".
 inline constexpr int kPipeReaderWaitMs = 10000;
 void write_file(const std::string& path, const std::string& text, int pipe_wait_ms = kPipeReaderWaitMs);
 // write_file of json_text(json, 1) plus a final newline.
 void write_json_file(const std::string& path, const Json& json);
 // Checks, before a game starts, that write_file(path, ...) will be able to write there:
-// creates missing parent directories and creates + removes a temporary file beside `path`.
+// creates missing parent directories and creates + removes a temporary file beside `path`
+// (nothing for "-" and the standard streams).
 // Throws std::runtime_error "cannot write <path>: <reason>" (so a judge refuses to start
 // instead of losing a finished game's result to a typo in --out).
 void check_writable(const std::string& path);

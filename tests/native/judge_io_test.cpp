@@ -74,6 +74,39 @@ TEST(JudgeIo, APipeIsWrittenInPlaceAndALinkThrough) {
     fs::remove_all(dir);
 }
 
+// "-", /dev/stdout and the very file stdout is redirected to are the standard output: the
+// text comes after what the program printed and before what it prints next. Written as files,
+// `--replay /dev/stdout > out.txt` replaced out.txt through the link, losing the lines before.
+TEST(JudgeIo, TheStandardOutputNamedAsAFileIsWrittenInTurn) {
+    const std::string dir = make_temp_dir("pursuit-io-");
+    const std::string out = dir + "/out.txt";
+    std::fflush(stdout);
+    const int saved = ::dup(STDOUT_FILENO);
+    const int file = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ASSERT_GE(file, 0);
+    ::dup2(file, STDOUT_FILENO);
+    ::close(file);
+    std::string refused;
+    try {
+        std::cout << "printed 1\n";
+        for (const std::string& name : {std::string("-"), std::string("/dev/stdout"), out}) {
+            check_writable(name);
+            write_file(name, "written as " + name + "\n");
+            std::printf("printed after %s\n", name.c_str());
+        }
+    } catch (const std::exception& e) {
+        refused = e.what();
+    }
+    std::fflush(stdout);
+    ::dup2(saved, STDOUT_FILENO);
+    ::close(saved);
+    EXPECT_EQ(refused, "");
+    EXPECT_EQ(read_file(out), "printed 1\nwritten as -\nprinted after -\nwritten as /dev/stdout\nprinted after /dev/stdout\n"
+                              "written as " + out + "\nprinted after " + out + "\n");
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1) << "no temporary file left";
+    std::filesystem::remove_all(dir);
+}
+
 // A named pipe nobody reads: the open blocked for ever, so a controller's run hung at its end
 // with `--replay FIFO`. Now it waits for a reader, then says so; a reader that opens within the
 // wait gets the text; a reader that goes away is an error, not a SIGPIPE that kills the judge.

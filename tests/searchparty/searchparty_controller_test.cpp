@@ -759,6 +759,31 @@ TEST(SearchPartyCheck, ItsReplayHoldsTheLinesItPlayed) {
     EXPECT_EQ(run_cmd(kBin + "/searchparty-check --replay '' " + dir + "/map.txt " + dir + "/good.txt").status, 2);
 }
 
+// "-" (and /dev/stdout, with stdout a file) is the standard output: the replay comes after the
+// final line (the controller's before its --summary line). Before, "-" made a file named "-", and /dev/stdout replaced the redirect's file
+// through the link, losing the final line printed before it.
+TEST(SearchPartyCheck, AReplayToTheStandardOutputComesAfterTheFinalLine) {
+    const pursuit::test::ScratchDir scratch("sp-check-stdout-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/map.txt", kExample1);
+    pursuit::write_file(dir + "/good.txt", "@4.\n@6\n@66.\n@6.\n\n4 0 0\n");
+    const std::string files = dir + "/map.txt " + dir + "/good.txt";
+    for (const std::string& name : {std::string("-"), std::string("/dev/stdout")}) {
+        const Ran r = run_cmd("cd " + dir + " && " + kBin + "/searchparty-check --replay " + name + " " + files);
+        EXPECT_EQ(r.status, 0) << r.err;
+        ASSERT_EQ(r.out.rfind("4 0 0\n{", 0), 0u) << name << ": " << r.out;
+        EXPECT_EQ(pursuit::Json::parse(r.out.substr(6))["moves"], pursuit::Json::parse(R"(["@4.", "@6", "@66.", "@6."])")) << name;
+        EXPECT_EQ(r.err, "valid: ok\nsearchparty-check: wrote " + (name == "-" ? std::string("the standard output") : name) + "\n");
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir + "/-"));
+    const Outcome o = run_controller(kExample1, "@4.\n@6\n@66.\n@6.\n", "--summary --replay /dev/stdout");
+    EXPECT_EQ(o.status, 0) << o.err;
+    const std::size_t summary_line = o.out.rfind('\n', o.out.size() - 2) + 1;  // the last line, after the replay
+    ASSERT_GT(summary_line, 0u) << o.out;
+    EXPECT_EQ(pursuit::Json::parse(o.out.substr(0, summary_line))["result"]["turns"], 4) << o.out;
+    EXPECT_EQ(pursuit::Json::parse(o.out.substr(summary_line))["turns"], 4) << o.out;
+}
+
 // A full disk: the solver, the map generator, the checker and the controller's --summary said
 // nothing and exited 0, so a truncated solution or map passed for a good one.
 TEST(SearchPartyPrograms, AFailedWriteOfTheOutputIsAnError) {
