@@ -2965,6 +2965,57 @@ test('a phone held upright: the note under the board goes when its error does', 
   await page.context().close();
 });
 
+// A Solver move worked out (its first plans the whole search: up to about 25 s on a big map) said
+// so in the status line only, above the screen at 1024×700 with the pad in view, under the sticky
+// board on a phone held upright: nothing in sight said anything was going on. Its words are under
+// the board then, and go with the move.
+test('a Solver move with the status line out of sight is said under the board until it is played', async () => {
+  const WORDS = 'The solver is working out its move…';
+  const statusInView = (page) => page.$eval('#status-line', (e) => e.getBoundingClientRect().bottom > 0 &&
+    e.contains(document.elementFromPoint(e.getBoundingClientRect().left + 5, e.getBoundingClientRect().bottom - 3)));
+  const holdMoves = (page) => page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 1500 : 0); });
+  const desktop = await openPage({ viewport: { width: 1024, height: 700 } });
+  await holdEngineAnswers(desktop);
+  await holdMoves(desktop);
+  await desktop.evaluate(() => {
+    window.scrollTo(0, document.getElementById('status-line').getBoundingClientRect().bottom + scrollY + 10);
+    document.getElementById('board').focus({ preventScroll: true });
+  });
+  await nextFrames(desktop);
+  assert.equal(await statusInView(desktop), false, 'the status line is above the screen');
+  await desktop.keyboard.press('?');
+  await textBecomes(desktop, 'board-note', WORDS, 'desktop, the status line above the screen');
+  assert.deepEqual(await noteShown(desktop), { text: WORDS, shown: true, inView: true });
+  assert.equal(await desktop.$eval('#board-note', (e) => getComputedStyle(e).color), await desktop.$eval('#status-line', (e) => getComputedStyle(e).color),
+    'news in the text colour, not an error\'s');
+  assert.match(await text(desktop, 'status-line'), /^The solver is working out its move/);
+  await screenshot(desktop, 'searchparty-desktop-solver-move-note');
+  await desktop.waitForSelector('body[data-sp-turn="1"]');
+  assert.deepEqual(await noteShown(desktop), { text: '', shown: false, inView: true }, 'the move played: the note is gone');
+  // The status line in sight (the page at its top): no second copy.
+  await desktop.evaluate(() => window.scrollTo(0, 0));
+  await desktop.keyboard.press('?');
+  await desktop.waitForFunction(() => document.getElementById('status-line').textContent.startsWith('The solver is working out its move'));
+  assert.equal(await statusInView(desktop), true);
+  assert.equal((await noteShown(desktop)).shown, false, 'the status line in sight: no note');
+  await desktop.waitForSelector('body[data-sp-turn="2"]');
+  await desktop.context().close();
+
+  const phone = await openPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  await holdEngineAnswers(phone);
+  await holdMoves(phone);
+  await phone.evaluate(() => document.querySelector('#play-box .dpad').scrollIntoView({ block: 'end' }));
+  await nextFrames(phone);
+  assert.equal(await statusInView(phone), false, 'the status line is under the sticky board');
+  await phone.locator('#btn-hint').tap();
+  await textBecomes(phone, 'board-note', WORDS, 'phone held upright, the status line under the board');
+  assert.deepEqual(await noteShown(phone), { text: WORDS, shown: true, inView: true });
+  await phone.waitForSelector('body[data-sp-turn="1"]');
+  assert.equal((await noteShown(phone)).shown, false, 'the move played: the note is gone');
+  h.assertNoErrors();
+  await phone.context().close();
+});
+
 // A solution refused at its first line was said while the solution watched before stayed, its
 // line ("A solution of 4 turns … valid") and its player (Turn 4 / 4) too. It is shown at turn 0 now,
 // as one refused later is shown up to its fault.

@@ -32,12 +32,23 @@ const showPlayError = (message) => {
   showError(errorBox, message, { scroll: false });
   const box = errorBox.getBoundingClientRect();
   $('board-note').textContent = box.top >= 0 && box.bottom <= innerHeight ? '' : playErrorWords();
+  $('board-note').classList.remove('busy');
 };
 // (it stayed after the box was gone: "Costar A is dead…" under the board once someone living was chosen)
 new MutationObserver(() => {
   const note = $('board-note');
   if (note.textContent && (errorBox.hidden || playErrorWords() !== note.textContent)) note.textContent = '';
 }).observe(errorBox, { attributes: true, attributeFilter: ['hidden'], childList: true, subtree: true, characterData: true });
+// A Solver move's status again under the board while the status line is out of sight: above the
+// screen at 1024×700 with the pad in view, under the sticky board on a phone held upright. Its
+// first move plans the whole search (up to about 25 s on a big map), and nothing in sight said
+// so but Stop, when that was on screen. Gone when the solve ends or another starts (setSolving).
+const SOLVER_MOVE_NOTE = 'The solver is working out its move…';
+// Wholly: its top and bottom on screen and not under something else (the sticky board).
+function inSight(element) {
+  const r = element.getBoundingClientRect(), x = (r.left + r.right) / 2;
+  return [r.top + 1, r.bottom - 1].every((y) => element.contains(document.elementFromPoint(x, y)));
+}
 const KEY_DIRS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6', Home: '7', PageUp: '9', End: '1', PageDown: '3',
   q: '7', w: '8', e: '9', a: '4', s: '5', d: '6', z: '1', x: '2', c: '3', '.': '5' };
 
@@ -780,6 +791,7 @@ function solveEngine() {
 function setSolving(solving, { stopShown = true } = {}) {
   st.solving = solving;
   $('btn-stop-solve').hidden = !solving || !stopShown;
+  if ($('board-note').textContent === SOLVER_MOVE_NOTE) $('board-note').textContent = '';
 }
 
 /**
@@ -858,6 +870,10 @@ async function solverMove() {
     if (!mine()) return;
     $('status-line').textContent = 'The solver is working out its move (the first one plans the rest of the search; Stop to play by hand)…';
     $('btn-stop-solve').hidden = false;
+    if (!inSight($('status-line'))) {
+      $('board-note').textContent = SOLVER_MOVE_NOTE;
+      $('board-note').classList.add('busy');
+    }
   }, 300);
   let copy = null, line = null;
   try {
