@@ -196,6 +196,7 @@ int run(const Options& o) {
     if (o.game.empty()) throw InputError("no GAME given (games with an arena.json: " + known + ")");
     if (!game) throw InputError("no arena.json for game \"" + o.game + "\" (found: " + (known.empty() ? "none" : known) + ")");
     if (o.out.empty()) throw InputError("--out DIR is required");
+    if (o.out == "-") throw std::runtime_error("cannot write --out -: \"-\" is the standard output, not a folder (give a folder's name)");
     const std::string judge = find_judge(*game, o.bin_dir);
     const auto maps = collect_maps(o, *game);
     const auto schedule = make_schedule(o.bots, game->sides(), maps, o.seeds, o.mode, o.champion);

@@ -181,8 +181,8 @@ static int run_main(int argc, char** argv) {
             throw OptionError("option --out is for a series (--series N); a single game writes --result FILE and --replay FILE");
         // One file for both: the replay, written last, replaced the result, and "wrote X and X" said
         // nothing was lost.
-        if (!result_path.empty() && !replay_path.empty() &&
-            std::filesystem::weakly_canonical(result_path) == std::filesystem::weakly_canonical(replay_path))
+        // (Both on the standard output, by any spelling, are written one after the other.)
+        if (!result_path.empty() && !replay_path.empty() && same_output_file(result_path, replay_path))
             throw OptionError("options --result and --replay name the same file (" + replay_path +
                               "): the replay would overwrite the result; give two files");
         // An output file that cannot be written is reported before any program runs.

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -176,12 +177,65 @@ bool is_special_target(const std::string& path) {
     return !ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st) && !std::filesystem::is_directory(st);
 }
 
-// A link to an existing file is written through: the file it names is replaced, the link kept.
+// Where `path` leads, as open() follows it: a link to a file is written through (the file it
+// names replaced, the link kept), a dangling link at the missing file at the end of its chain
+// (created there, as `> link` creates it). A dangling link was replaced by a file: `--replay
+// /dev/stdout` with the standard output closed made /dev/stdout, as root, a regular file.
 std::string through_links(const std::string& path) {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    if (!std::filesystem::is_symlink(path, ec)) return path;
-    const auto real = std::filesystem::canonical(path, ec);
-    return ec ? path : real.string();  // a dangling link: replaced, as a missing file is created
+    if (!fs::is_symlink(path, ec)) return path;
+    fs::path at = path;
+    for (int hops = 0; hops < 40 && fs::is_symlink(at, ec); ++hops) {  // (40: the kernel's own limit)
+        const fs::path target = fs::read_symlink(at, ec);
+        if (ec) break;
+        at = target.is_absolute() ? target : at.parent_path() / target;
+    }
+    const auto real = fs::canonical(at, ec);
+    return ec ? at.string() : real.string();
+}
+
+// A file descriptor's entry that is not open (/proc/self/fd/1, /dev/fd/1, where /dev/stdout leads
+// with the standard output closed): nothing to write to, and no file can be made there.
+void refuse_closed_descriptor(const std::string& given, const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(path, ec))) return;
+    const fs::path parent = fs::weakly_canonical(fs::path(path).parent_path(), ec);
+    const std::string name = fs::path(path).filename().string();
+    static const std::regex descriptor_folder(R"(/proc/(\d+|self|thread-self)(/task/\d+)?/fd)");
+    if (ec || !std::regex_match(parent.string(), descriptor_folder) || name.empty() || name.size() > 9 ||
+        name.find_first_not_of("0123456789") != std::string::npos)
+        return;
+    static const char* const kStreams[] = {"the standard input", "the standard output", "the standard error"};
+    const int fd = std::stoi(name);
+    throw std::runtime_error("cannot write " + given + ": " + (fd <= 2 ? std::string(kStreams[fd]) + " (file descriptor " + name + ")"
+                                                                       : "file descriptor " + name) + " is not open");
+}
+
+// "-/x": a folder option given "-" (`--out -`), which names the standard output, not a folder; a
+// folder named "-" was made, and "wrote -/result.json" said nothing was wrong ("./-" still makes one).
+void refuse_dash_folder(const std::string& path) {
+    if (path.rfind("-/", 0) == 0)
+        throw std::runtime_error("cannot write " + path + ": \"-\" is the standard output, not a folder (give a folder's name)");
+}
+
+// The standard input named as an output (`--replay /dev/stdin < file`): the file or pipe the
+// program reads. (A terminal is both ends of a session: written as any device.)
+void refuse_standard_input(const std::string& path) {
+    struct stat target {}, input {};
+    if (::stat(path.c_str(), &target) != 0 || ::fstat(STDIN_FILENO, &input) != 0 || S_ISCHR(input.st_mode)) return;
+    if (target.st_dev == input.st_dev && target.st_ino == input.st_ino)
+        throw std::runtime_error("cannot write " + path + ": it is the standard input, which this program reads");
+}
+
+// Every refusal before a write or its check: the path cannot be an output.
+std::string output_target(const std::string& given) {
+    refuse_dash_folder(given);
+    refuse_standard_input(given);
+    const std::string path = through_links(given);
+    refuse_closed_descriptor(given, path);
+    return path;
 }
 
 // Opens a named pipe for writing once a process reads it, waiting at most `wait_ms` (opened
@@ -237,22 +291,6 @@ void write_to_pipe(const std::string& path, int fd, const std::string& text) {
     ::close(fd);
 }
 
-// The program's standard output or error when `path` names it: "-", /dev/stdout,
-// /proc/self/fd/1, or the very file stdout is redirected to. -1 otherwise. Such a path was
-// written as a file: with stdout redirected to a file (`--replay /dev/stdout > out.txt`) the
-// link led to that file, which the temporary file + rename replaced, losing every line the
-// program had printed before it.
-int standard_stream_named(const std::string& path) {
-    if (path == "-") return STDOUT_FILENO;
-    struct stat target {};
-    if (::stat(path.c_str(), &target) != 0) return -1;
-    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
-        struct stat stream {};
-        if (::fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino) return fd;
-    }
-    return -1;
-}
-
 // Written after whatever the program printed there so far, through the stream's own
 // descriptor, so the file or pipe behind it keeps the lines before and after.
 void write_to_standard_stream(const std::string& path, int fd, const std::string& text) {
@@ -275,11 +313,32 @@ void write_in_place(const std::string& path, const std::string& text, int pipe_w
 
 }  // namespace
 
+int standard_stream_named(const std::string& path) {
+    if (path == "-") return STDOUT_FILENO;
+    struct stat target {};
+    if (::stat(path.c_str(), &target) != 0) return -1;
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat stream {};
+        if (::fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino) return fd;
+    }
+    return -1;
+}
+
+bool same_output_file(const std::string& a, const std::string& b) {
+    namespace fs = std::filesystem;
+    if (standard_stream_named(a) >= 0 || standard_stream_named(b) >= 0) return false;
+    std::error_code ec_a, ec_b;
+    if (fs::equivalent(a, b, ec_a)) return true;
+    const fs::path where_a = fs::weakly_canonical(fs::absolute(through_links(a)), ec_a);
+    const fs::path where_b = fs::weakly_canonical(fs::absolute(through_links(b)), ec_b);
+    return !ec_a && !ec_b && where_a == where_b;
+}
+
 void write_file(const std::string& given, const std::string& text, int pipe_wait_ms) {
     namespace fs = std::filesystem;
     if (const int fd = standard_stream_named(given); fd >= 0) return write_to_standard_stream(given, fd, text);
+    const std::string path = output_target(given);
     if (is_special_target(given)) return write_in_place(given, text, pipe_wait_ms);
-    const std::string path = through_links(given);
     const fs::path target(path);
     std::error_code ec;
     const std::string temp = temp_beside(path);
@@ -307,11 +366,11 @@ void check_writable(const std::string& given) {
     std::error_code ec;
     if (standard_stream_named(given) >= 0) return;
     if (fs::is_directory(given, ec)) throw std::runtime_error("cannot write " + given + ": it is a directory");
+    const std::string path = output_target(given);
     if (is_special_target(given)) {  // not opened: a pipe without a reader would block here
         if (::access(given.c_str(), W_OK) != 0) throw std::runtime_error("cannot write " + given + ": " + std::strerror(errno));
         return;
     }
-    const std::string path = through_links(given);
     const std::string temp = temp_beside(path);
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);

@@ -25,14 +25,24 @@ std::string read_file(const std::string& path, std::size_t max_bytes = kUnlimite
 // uncaught std::ios_base::failure or read as empty); past `max_bytes` "standard input: more
 // than <max_bytes> bytes, <too_big>".
 std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::string& too_big = "");
+// The program's standard output or error (1 or 2) when `path` names it: "-", /dev/stdout,
+// /proc/self/fd/1, or the very file stdout is redirected to; -1 otherwise.
+int standard_stream_named(const std::string& path);
+// Whether two output paths name one file, so the second write would replace the first (another
+// spelling, a link; missing files too). Never for the standard output or error, where the second
+// comes after the first.
+bool same_output_file(const std::string& a, const std::string& b);
 // Replaces `path` with `text` (via a temporary file + rename, so readers never see half a
 // file); creates missing parent directories. A link to a file is written through (the file
-// replaced, the link kept); a device, pipe or terminal (/dev/null) is written in place, never
-// replaced. "-" is the standard output; a path naming the standard output or error
-// (/dev/stdout, or the file stdout is redirected to) is written through that stream, after
-// what the program printed there. A named pipe with no process reading it is waited for
-// `pipe_wait_ms`, then refused (a run's replay written to a pipe nobody opened hung at its
-// end, its other files not written). Throws std::runtime_error "cannot write ...".
+// replaced, the link kept), a dangling one to the missing file at its end (one to a closed
+// descriptor, /dev/stdout with stdout closed, is refused); a device, pipe or terminal
+// (/dev/null) is written in place, never replaced. "-" is the standard output; a path naming
+// the standard output or error (/dev/stdout, or the file stdout is redirected to) is written
+// through that stream, after what the program printed there. Refused: "-/x" (a folder option
+// given "-") and the standard input (`--replay /dev/stdin < file`). A named pipe with no
+// process reading it is waited for `pipe_wait_ms`, then refused (a run's replay written to a
+// pipe nobody opened hung at its end, its other files not written). Throws
+// std::runtime_error "cannot write ...".
 inline constexpr int kPipeReaderWaitMs = 10000;
 void write_file(const std::string& path, const std::string& text, int pipe_wait_ms = kPipeReaderWaitMs);
 // write_file of json_text(json, 1) plus a final newline.

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include <unistd.h>
+
 #include "common/errors.h"
 #include "common/judge_io.h"
 #include "fugitive/map_generator.h"
@@ -53,7 +55,12 @@ static int run_main(int argc, char** argv) {
             }
             const Map m = generate_map(p);
             if (out.empty()) std::fputs(map_text(m).c_str(), stdout);
-            else write_file(out, map_text(m)), std::printf("%s: %s\n", out.c_str(), summary(m).c_str());
+            else {
+                write_file(out, map_text(m));
+                // (on stderr when the map went to stdout: the line ended the map's text there)
+                std::fprintf(standard_stream_named(out) == STDOUT_FILENO ? stderr : stdout, "%s: %s\n",
+                             out == "-" ? "the standard output" : out.c_str(), summary(m).c_str());
+            }
             return 0;
         }
         if (cmd == "validate") {

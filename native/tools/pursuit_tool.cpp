@@ -2,8 +2,8 @@
 //   pursuit-tool games                      list the games built in
 //   pursuit-tool fingerprint                hash of the fixed seeded replay suite (same as wasm)
 //   pursuit-tool play CONFIG_JSON           play bot vs bot, print the replay JSON
-//   pursuit-tool check-replay FILE          rebuild a replay, print its result, compare it with
-//                                           the result the replay records
+//   pursuit-tool check-replay FILE          rebuild a replay (FILE '-': standard input), print its
+//                                           result, compare it with the result the replay records
 //   pursuit-tool tool GAME NAME [ARGS_JSON] run a game's tool (e.g. robots judge)
 #include <cstdio>
 #include <string>
@@ -69,7 +69,8 @@ int run(int argc, char** argv) {
         return 0;
     }
     if (cmd == "check-replay" && argc == 3) {
-        const Json replay = parse_json(pursuit::read_file(argv[2]), argv[2]);
+        const bool from_stdin = std::string(argv[2]) == "-";  // (a replay piped in)
+        const Json replay = parse_json(from_stdin ? pursuit::read_stdin() : pursuit::read_file(argv[2]), from_stdin ? "standard input" : argv[2]);
         const Json rebuilt = pursuit::game_from_replay(replay)->result();
         std::puts(pursuit::json_text(rebuilt).c_str());
         return check_recorded_result(argv[2], replay, rebuilt);

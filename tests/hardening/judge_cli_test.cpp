@@ -600,6 +600,46 @@ TEST_F(JudgeCli, ArenaNamesAnUnwritableOutAndAMisspelledOrEmptyMap) {
     EXPECT_FALSE(fs::exists(marker)) << "a bot ran";
 }
 
+// "-" as an output file is the standard output, and so is every spelling of it (found by an audit
+// of the output options, 2026-12-05): bank-judge's check that --result and --replay are not one
+// file died on a pipe ("filesystem error: cannot make canonical path ... [/dev/stdout]") and
+// refused "--result - --replay -", which are written one after the other; a folder option given
+// "-" made a folder named "-"; fugitive-maps' summary line ended the map it wrote to stdout;
+// pursuit-tool check-replay could not read a replay piped in.
+TEST_F(JudgeCli, TheStandardOutputAsAnOutputFileBySpellingAndNeverAsAFolder) {
+    const std::string bots = " '" + kBin + "/bank-bot' '" + kBin + "/bank-bot'";
+    for (const std::string& outputs : {"--result " + dir + "/r.json --replay /dev/stdout", std::string("--result - --replay -"),
+                                       "--result /dev/stdout --replay " + dir + "/p.json"}) {
+        Outcome r = run(kBin + "/bank-judge --moves 5 " + outputs + bots + " | cat");
+        EXPECT_EQ(r.status, 0) << outputs << "\n" << r.out;
+        EXPECT_TRUE(has(r.out, "\n{\n")) << outputs << ": a JSON object on stdout\n" << r.out;
+        EXPECT_FALSE(has(r.out, "filesystem error")) << outputs << "\n" << r.out;
+    }
+    expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/same.json --replay " + dir + "/./same.json" + bots, 2,
+                "options --result and --replay name the same file");
+    // A folder option given "-": refused before any program runs, no folder "-" made.
+    const std::string in_dir = "cd " + dir + " && ";
+    expect_exit(in_dir + kBin + "/bank-judge --series 1 --moves 5 --out - '" + marked(marker, kBin + "/bank-bot") + "' '" +
+                    marked(marker, kBin + "/bank-bot") + "'",
+                1, "bank-judge: cannot write -/series.json: \"-\" is the standard output, not a folder");
+    expect_exit(in_dir + kBin + "/fugitive-maps examples -", 1, "cannot write -/generated-20.txt: \"-\" is the standard output, not a folder");
+    expect_exit(in_dir + kBin + "/pursuit-arena copsrobbers --quiet --bot 'a=" + marked(marker, "true") + "' --bot b=true --out - --maps petersen",
+                1, "pursuit-arena: cannot write --out -: \"-\" is the standard output, not a folder");
+    EXPECT_FALSE(fs::exists(dir + "/-"));
+    EXPECT_FALSE(fs::exists(marker)) << "a program ran";
+    // fugitive-maps generate --out -: the map alone on stdout, as without --out; its line on stderr.
+    const Outcome plain = run(kBin + "/fugitive-maps generate --cities 20 --seed 3 2>/dev/null");
+    const Outcome dash = run(kBin + "/fugitive-maps generate --cities 20 --seed 3 --out - 2>/dev/null");
+    EXPECT_EQ(dash.status, 0) << dash.out;
+    EXPECT_EQ(dash.out, plain.out);
+    EXPECT_TRUE(has(run(kBin + "/fugitive-maps generate --cities 20 --seed 3 --out - 2>&1 >/dev/null").out, "the standard output: 20 cities"));
+    // A replay piped into pursuit-tool check-replay -.
+    const Outcome checked = run(kBin + "/bank-judge --moves 5 --replay -" + bots + " | sed -n '/^{$/,/^}$/p' | " + kBin +
+                                "/pursuit-tool check-replay -");
+    EXPECT_EQ(checked.status, 0) << checked.out;
+    EXPECT_TRUE(has(checked.out, "\"winner\"")) << checked.out;
+}
+
 TEST_F(JudgeCli, ArenaRefusesAMisspelledBuiltInMapNameBeforeAnyGame) {
     // "--maps petersn" reached copsrobbers-server: every game failed there ("unknown map name").
     const std::string bots = " --quiet --bot 'a=" + marked(marker, "true") + "' --bot 'b=" + marked(marker, "true") + "' ";

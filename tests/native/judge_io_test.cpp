@@ -107,6 +107,75 @@ TEST(JudgeIo, TheStandardOutputNamedAsAFileIsWrittenInTurn) {
     std::filesystem::remove_all(dir);
 }
 
+// A dangling link is followed as open() follows it: the missing file at its end is made, the link
+// kept (it was replaced by a file). One to a descriptor that is not open, as /dev/stdout with the
+// standard output closed, is refused: as root the write made /dev/stdout a regular file.
+TEST(JudgeIo, ADanglingLinkIsWrittenThroughAndOneToAClosedDescriptorRefused) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    fs::create_symlink("sub/target.json", dir + "/dangling");
+    check_writable(dir + "/dangling");
+    write_file(dir + "/dangling", "through");
+    EXPECT_TRUE(fs::is_symlink(dir + "/dangling")) << "the link was replaced";
+    EXPECT_EQ(read_file(dir + "/sub/target.json"), "through");
+
+    const int unused = 987;  // (not open in this test: fcntl says so)
+    ASSERT_EQ(::fcntl(unused, F_GETFD), -1);
+    fs::create_symlink("/proc/self/fd/" + std::to_string(unused), dir + "/closed");
+    for (const std::string& path : {dir + "/closed", "/dev/fd/" + std::to_string(unused)}) {
+        const std::string said = "cannot write " + path + ": file descriptor 987 is not open";
+        try {
+            check_writable(path);
+            ADD_FAILURE() << path << ": the check passed";
+        } catch (const std::runtime_error& e) { EXPECT_EQ(std::string(e.what()), said); }
+        try {
+            write_file(path, "lost");
+            ADD_FAILURE() << path << ": written";
+        } catch (const std::runtime_error& e) { EXPECT_EQ(std::string(e.what()), said); }
+    }
+    EXPECT_TRUE(fs::is_symlink(dir + "/closed")) << "the link was replaced";
+    fs::remove_all(dir);
+}
+
+// What the program reads is no output (`--replay /dev/stdin < solution.txt` replaced the
+// solution); "-/x" is a folder option given "-", which names the standard output.
+TEST(JudgeIo, TheStandardInputAndADashFolderAreRefused) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    write_file(dir + "/input.txt", "read me");
+    const int saved = ::dup(STDIN_FILENO);
+    const int file = ::open((dir + "/input.txt").c_str(), O_RDONLY);
+    ASSERT_GE(file, 0);
+    ::dup2(file, STDIN_FILENO);
+    ::close(file);
+    std::string said;
+    try { check_writable("/dev/stdin"); } catch (const std::runtime_error& e) { said = e.what(); }
+    ::dup2(saved, STDIN_FILENO);
+    ::close(saved);
+    EXPECT_EQ(said, "cannot write /dev/stdin: it is the standard input, which this program reads");
+    EXPECT_EQ(read_file(dir + "/input.txt"), "read me");
+    said.clear();
+    try { write_file("-/replay.json", "{}"); } catch (const std::runtime_error& e) { said = e.what(); }
+    EXPECT_EQ(said, "cannot write -/replay.json: \"-\" is the standard output, not a folder (give a folder's name)");
+    EXPECT_FALSE(fs::exists("-"));
+    fs::remove_all(dir);
+}
+
+// Two outputs are one file when the second would replace the first; on the standard output the
+// second comes after the first.
+TEST(JudgeIo, SameOutputFileByAnySpellingButNotTheStandardOutput) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    EXPECT_TRUE(same_output_file(dir + "/new/x.json", dir + "/new/../new/./x.json")) << "missing files, spelled two ways";
+    write_file(dir + "/real.json", "{}");
+    fs::create_symlink("real.json", dir + "/link.json");
+    EXPECT_TRUE(same_output_file(dir + "/real.json", dir + "/link.json"));
+    EXPECT_FALSE(same_output_file(dir + "/real.json", dir + "/other.json"));
+    EXPECT_FALSE(same_output_file("-", "-"));
+    EXPECT_FALSE(same_output_file("-", "/dev/stdout"));
+    fs::remove_all(dir);
+}
+
 // A named pipe nobody reads: the open blocked for ever, so a controller's run hung at its end
 // with `--replay FIFO`. Now it waits for a reader, then says so; a reader that opens within the
 // wait gets the text; a reader that goes away is an error, not a SIGPIPE that kills the judge.
