@@ -2933,8 +2933,8 @@ test('a desktop: a refused move with the error box off screen is said under the 
   await page.click('#error .error-close');
   await nextFrames(page);
   assert.deepEqual(await noteShown(page), { text: '', shown: false, inView: true }, 'closed with the box');
-  // The box in view (the page at its top): no note, the box says it.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // The box in view (the page scrolled to show it whole): no note, the box says it.
+  await page.evaluate(() => window.scrollTo(0, document.getElementById('error').getBoundingClientRect().top + scrollY - 8));
   await page.locator('#board').focus({ preventScroll: true });
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('#error:not([hidden])');
@@ -2942,6 +2942,44 @@ test('a desktop: a refused move with the error box off screen is said under the 
   assert.equal((await noteShown(page)).shown, false, 'the box on screen: no second copy');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// At the page's top (where it loads) the box, shown above the game, pushed the board and the pad
+// down by its height (80-130 px) under the pointer: the next click on ↑ hit "Steer the star…",
+// on a phone held sideways the pad went off screen; and back up when the next move cleared it.
+// The game stays put now: the page scrolls by the box's height (the intro above the game goes up
+// instead), the box in view above the game or, when it is not, its words under the board.
+test('a refused move at the page\'s top leaves the board and the pad where they were', async () => {
+  for (const [viewport, phone, scrolled] of [[{ width: 1024, height: 700 }, false, 0], [{ width: 740, height: 360 }, true, 0],
+    [{ width: 1024, height: 700 }, false, 60]]) {
+    const page = await openPage({ viewport, isMobile: phone, hasTouch: phone });
+    await pasteMap(page, map1());  // S at 0,0, a wall east of it
+    await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+    await page.locator('#board').focus({ preventScroll: true });
+    const where = () => page.evaluate(() => ['#board', '#play-box .dpad'].map((q) => Math.round(document.querySelector(q).getBoundingClientRect().top)));
+    const before = await where();
+    const what = `${viewport.width}×${viewport.height} scrolled ${scrolled} px`;
+    const stayed = async (when) => {  // (to the pixel: a scroll by a fraction rounds)
+      const now = await where();
+      assert.ok(now.every((top, i) => Math.abs(top - before[i]) <= 1), `${what}: the board and the pad ${when}: ${now} (were ${before})`);
+    };
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('#error:not([hidden])');
+    await nextFrames(page);
+    await stayed('after the refused move');
+    const said = await page.evaluate(() => {
+      const box = document.getElementById('error').getBoundingClientRect();
+      return { boxInView: box.top >= 0 && box.bottom <= innerHeight, note: document.getElementById('board-note').textContent };
+    });
+    assert.ok(said.boxInView || /would go into a wall or off the map/.test(said.note), `${what}: said in sight (${JSON.stringify(said)})`);
+    await page.keyboard.press('ArrowDown');  // a move: the box goes
+    await page.waitForSelector('body[data-sp-turn="1"]');
+    await page.waitForSelector('#error', { state: 'hidden' });
+    await nextFrames(page);
+    await stayed('once the box went');
+    h.assertNoErrors();
+    await page.context().close();
+  }
 });
 
 // On a phone held upright, "Costar A is dead…" stayed under the board after the player did as it
@@ -3014,6 +3052,27 @@ test('a Solver move with the status line out of sight is said under the board un
   assert.equal((await noteShown(phone)).shown, false, 'the move played: the note is gone');
   h.assertNoErrors();
   await phone.context().close();
+});
+
+// From an audit of the page at other sizes (2026-12-05): Watch solution's refusal on map 5 at
+// 1366×768 ended 0.4 px on screen, its bottom edge (taken for in view), once the board was brought
+// into view, under "Not a valid solution (the error above says why)"; that line kept pointing at
+// the box once it was gone; the legend read "died there· the start".
+test('a refused solution on a big map: its error whole on screen, and the line pointing at it goes with it', async () => {
+  const page = await openPage({ viewport: { width: 1366, height: 768 } });
+  await pasteMap(page, fs.readFileSync(`${REF}/map5.txt`, 'utf8'));
+  await watchSolutionText(page, '@4 A2.\n@6 Z3.\n@9.\n3 0 0\n');
+  await page.waitForFunction(() => document.getElementById('solve-info').textContent.startsWith('Not a valid solution'));
+  await nextFrames(page);
+  const box = await page.$eval('#error', (e) => ({ top: e.getBoundingClientRect().top, bottom: e.getBoundingClientRect().bottom }));
+  assert.ok(box.top >= 0 && box.bottom <= 768, `the error box whole on screen: ${JSON.stringify(box)}`);
+  assert.equal(await text(page, 'solve-info'), 'Not a valid solution (the error above says why): its first move line is shown.');
+  await page.click('#error .error-close');
+  await textBecomes(page, 'solve-info', 'Not a valid solution: its first move line is shown.', 'the box closed');
+  assert.equal(await page.$eval('#legend .sp-outlines', (e) => getComputedStyle(e).display), 'inline',
+    'the outlines\' keys inline: as a flex box it dropped its leading space');
+  h.assertNoErrors();
+  await page.context().close();
 });
 
 // A solution refused at its first line was said while the solution watched before stayed, its

@@ -28,16 +28,29 @@ const errorBox = $('error');
 // brackets) are repeated under the board (#board-note), until the box is closed or says
 // something else (a watcher below): a refused move said nothing in sight on a desktop.
 const playErrorWords = () => (errorBox.querySelector('.error-text')?.textContent ?? '').trim().split('\n').pop().replace(/^\((.*)\)$/, '$1');
+// The box, shown above the game, pushed the board and the pad down under the pointer (the next
+// click on ↑ hit a label) at the page's top, where the browser anchors no scroll: the page is
+// scrolled by as much, so the game stays put. (Scrolled, the browser holds the game in place
+// itself, when the box comes and when it goes: the page's CSS, overflow-anchor.)
 const showPlayError = (message) => {
+  const game = document.querySelector('.game-layout');
+  const gameTop = game.getBoundingClientRect().top;
   showError(errorBox, message, { scroll: false });
+  const pushed = game.getBoundingClientRect().top - gameTop;
+  if (pushed > 0) window.scrollBy({ top: pushed, behavior: 'instant' });
   const box = errorBox.getBoundingClientRect();
   $('board-note').textContent = box.top >= 0 && box.bottom <= innerHeight ? '' : playErrorWords();
   $('board-note').classList.remove('busy');
 };
 // (it stayed after the box was gone: "Costar A is dead…" under the board once someone living was chosen)
+// A refused solution's line points at the box ("Not a valid solution (the error above says why)"):
+// not once the box is gone (it said so while the solver planned, and after).
+const ERROR_ABOVE = ' (the error above says why)';
 new MutationObserver(() => {
   const note = $('board-note');
   if (note.textContent && (errorBox.hidden || playErrorWords() !== note.textContent)) note.textContent = '';
+  const info = $('solve-info');
+  if (errorBox.hidden && info.textContent.includes(ERROR_ABOVE)) info.textContent = info.textContent.replace(ERROR_ABOVE, '');
 }).observe(errorBox, { attributes: true, attributeFilter: ['hidden'], childList: true, subtree: true, characterData: true });
 // A Solver move's status again under the board while the status line is out of sight: above the
 // screen at 1024×700 with the pad in view, under the sticky board on a phone held upright. Its
@@ -1176,8 +1189,8 @@ async function watchSolution(text, name = 'solution', encoding = null) {
   else if (report.valid) $('solve-info').textContent = `${what}: its move lines are valid, its final line is not: ${report.message}.`;
   else {
     $('solve-info').textContent = moves.length
-      ? `Not a valid solution (the error above says why): the first ${plural(moves.length, 'move line')} ${moves.length === 1 ? 'is' : 'are'} shown.`
-      : 'Not a valid solution (the error above says why): its first move line is refused, the map is shown before it.';
+      ? `Not a valid solution${ERROR_ABOVE}: ${moves.length === 1 ? 'its first move line is' : `the first ${moves.length} move lines are`} shown.`
+      : `Not a valid solution${ERROR_ABOVE}: its first move line is refused, the map is shown before it.`;
     showError(errorBox, explainMoveError(report.message));
   }
   if (report.valid) {
