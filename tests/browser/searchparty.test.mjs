@@ -831,17 +831,23 @@ test('watching a plan: ↑ ↓ PgUp PgDn say to press "Play from here" and scrol
   await page.locator('#board').focus();
   // (a listener on the window, after the page's on the document: was the key's default action stopped?)
   await page.evaluate(() => { window.addEventListener('keydown', (e) => { window.__prevented = e.defaultPrevented; }); });
+  // (The board's place on screen: the page may scroll by the message box's height, shown above
+  // the game, to hold the game where it was; a key's own scroll would move it.)
+  const boardTop = () => page.evaluate(() => Math.round(document.getElementById('board').getBoundingClientRect().top));
   const press = async (key) => {
     await page.evaluate(() => { document.getElementById('error').hidden = true; window.scrollTo(0, 60); window.__prevented = null; });
+    await nextFrames(page);
+    const before = await boardTop();
     await page.keyboard.press(key);
     await nextFrames(page, 3);
-    return { said: await page.isVisible('#error') ? await text(page, 'error') : '', prevented: await page.evaluate(() => window.__prevented), scrollY: await page.evaluate(() => window.scrollY) };
+    return { said: await page.isVisible('#error') ? await text(page, 'error') : '', prevented: await page.evaluate(() => window.__prevented),
+      moved: (await boardTop()) - before };
   };
   for (const key of ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', '8']) {
-    const { said, prevented, scrollY } = await press(key);
+    const { said, prevented, moved } = await press(key);
     assert.match(said, /press “Play from here” to play on from this turn/, `${key}: the message`);
     assert.equal(prevented, true, `${key}: its default action (a scroll) is stopped`);
-    assert.equal(scrollY, 60, `${key}: the page did not scroll`);
+    assert.ok(Math.abs(moved) <= 1, `${key}: the board did not move (${moved} px)`);
   }
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'no turn played');
   // The player's keys step the plan, without the message.
@@ -3052,6 +3058,23 @@ test('a Solver move with the status line out of sight is said under the board un
   assert.equal((await noteShown(phone)).shown, false, 'the move played: the note is gone');
   h.assertNoErrors();
   await phone.context().close();
+});
+
+// On a phone held sideways the board is sticky, so it was "in view" after Load map and nothing
+// scrolled: the panel beside it stayed at the Map form (its help text), the status line, Watch the
+// solver and the pad above the screen. The game's top comes into view with the new map.
+test('a phone held sideways: Load map brings the game back into view', async () => {
+  const page = await openPage({ viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true });
+  await page.fill('#map-text', map1());
+  await page.locator('#btn-load').scrollIntoViewIfNeeded();
+  await page.locator('#btn-load').tap();
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('12×12'));
+  await nextFrames(page);
+  const tops = await page.evaluate(() => Object.fromEntries(['status-line', 'btn-solve'].map((id) => [id, document.getElementById(id).getBoundingClientRect().top])));
+  for (const [id, top] of Object.entries(tops)) assert.ok(top >= 0 && top < 360, `#${id} on screen after Load map (top ${top})`);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board', 'the keys go to the board');
+  h.assertNoErrors();
+  await page.context().close();
 });
 
 // From an audit of the page at other sizes (2026-12-05): Watch solution's refusal on map 5 at

@@ -1348,6 +1348,14 @@ function builtinText(name) {
 
 /** Keyboard focus to the board (its keys play, or step the plan shown). */
 const toBoard = () => focusFirst($('board'));
+// After a map is loaded from the forms below the game: the board has the keys and the game's top
+// is in view. On a phone held sideways the board is sticky, so always "in view": the panel beside
+// it stayed at the form, the status line, Watch the solver and the pad above the screen.
+function toGame() {
+  toBoard();
+  const top = document.querySelector('.game-layout').getBoundingClientRect().top;
+  if (top < 0) window.scrollBy(0, top);
+}
 
 // ---- embedding: the host page's start / load-replay, and replay= / autoplay= -----------------
 /**
@@ -1469,7 +1477,7 @@ async function init() {
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
   const loadByHand = (text, map = null, fileName = null, encoding = null) => {
     supersedeAddressReplay();
-    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map); toBoard(); } }, (e) => showError(errorBox, explainMapError(e)));
+    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map); toGame(); } }, (e) => showError(errorBox, explainMapError(e)));
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
