@@ -60,7 +60,7 @@ static int run_main(int argc, char** argv) {
             std::cerr << ", registry of";
             for (const auto& g : b.games) std::cerr << " " << g;
         }
-        std::cerr << (out.empty() ? "" : " -> " + (out == "-" ? std::string("the standard output") : out)) << "\n";
+        std::cerr << (out.empty() ? "" : " -> " + output_name(out)) << "\n";
         for (const auto& t : b.third_party)
             std::cerr << "pursuit-bundle: note: keeps #include <" << t
                       << "> (third party; the judge machine needs nlohmann-json3-dev, or use --inline-json)\n";

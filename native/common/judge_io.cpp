@@ -70,7 +70,7 @@ std::string wrote_line(const std::vector<std::string>& files, const std::vector<
     else parts.push_back(std::to_string(replays.size()) + " replays " + replays.front() + " ... " + replays.back());
     std::string line;
     for (std::size_t i = 0; i < parts.size(); ++i)
-        line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + (parts[i] == "-" ? "the standard output" : parts[i]);
+        line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + output_name(parts[i]);
     return line;
 }
 
@@ -298,7 +298,7 @@ void write_to_standard_stream(const std::string& path, int fd, const std::string
     std::cerr.flush();
     std::fflush(stdout);
     std::fflush(stderr);
-    write_all(path == "-" ? "the standard output" : path, fd, text);
+    write_all(output_name(path), fd, text);
 }
 
 void write_in_place(const std::string& path, const std::string& text, int pipe_wait_ms) {
@@ -323,6 +323,8 @@ int standard_stream_named(const std::string& path) {
     }
     return -1;
 }
+
+std::string output_name(const std::string& path) { return path == "-" ? "the standard output" : path; }
 
 bool same_output_file(const std::string& a, const std::string& b) {
     namespace fs = std::filesystem;

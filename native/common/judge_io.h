@@ -28,6 +28,8 @@ std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::strin
 // The program's standard output or error (1 or 2) when `path` names it: "-", /dev/stdout,
 // /proc/self/fd/1, or the very file stdout is redirected to; -1 otherwise.
 int standard_stream_named(const std::string& path);
+// An output path as a message names it: "the standard output" for "-", else the path.
+std::string output_name(const std::string& path);
 // Whether two output paths name one file, so the second write would replace the first (another
 // spelling, a link; missing files too). Never for the standard output or error, where the second
 // comes after the first.

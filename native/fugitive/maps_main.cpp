@@ -59,7 +59,7 @@ static int run_main(int argc, char** argv) {
                 write_file(out, map_text(m));
                 // (on stderr when the map went to stdout: the line ended the map's text there)
                 std::fprintf(standard_stream_named(out) == STDOUT_FILENO ? stderr : stdout, "%s: %s\n",
-                             out == "-" ? "the standard output" : out.c_str(), summary(m).c_str());
+                             output_name(out).c_str(), summary(m).c_str());
             }
             return 0;
         }
