@@ -30,6 +30,7 @@ int usage(int code) {
         "  --time-ms MS    time per reply (default 250)\n"
         "  --result FILE   write the result JSON (single game only)\n"
         "  --replay FILE   write the replay JSON (single game only)\n"
+        "                  ('-' is stdout: the JSON alone there, the lines for people on stderr)\n"
         "  --series N      N games with A as guards and N with B as guards, seeds S..S+N-1\n"
         "  --out DIR       series only: write DIR/game-<k>-<A|B>guards.json replays and DIR/series.json\n"
         "                  (named on the last line: 'wrote DIR/series.json and ...')\n"
@@ -193,15 +194,19 @@ static int run_main(int argc, char** argv) {
         if (!result_path.empty()) check_writable(result_path);
         if (!replay_path.empty()) check_writable(replay_path);
         MatchOutcome o = play_match(s, commands[0], commands[1]);
+        // With a JSON file on the standard output ("--replay -"), the lines for people go to stderr,
+        // so stdout is JSON alone (`| jq`, `| pursuit-tool check-replay -`), as curl -o - does.
+        std::FILE* report = standard_stream_named(result_path) == 1 || standard_stream_named(replay_path) == 1 ? stderr : stdout;
         // The outcome is printed first; every file is tried last, so a failing write loses nothing else.
-        std::printf("%s\n", o.result["summary"].get<std::string>().c_str());
+        std::fprintf(report, "%s\n", o.result["summary"].get<std::string>().c_str());
         if (!o.result["forfeit"].is_null() && o.result["forfeit"].contains("stderr"))
-            std::printf("stderr of the %s:\n%s\n",
-                        o.result["forfeit"]["side"] == "both" ? "programs" : o.result["forfeit"]["side"].get<std::string>().c_str(),
-                        o.result["forfeit"]["stderr"].get<std::string>().c_str());
-        std::printf("guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
-        // As the other judges: "wrote RESULT and REPLAY", the last line on stdout.
-        return write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}}) ? 0 : 1;
+            std::fprintf(report, "stderr of the %s:\n%s\n",
+                         o.result["forfeit"]["side"] == "both" ? "programs" : o.result["forfeit"]["side"].get<std::string>().c_str(),
+                         o.result["forfeit"]["stderr"].get<std::string>().c_str());
+        std::fprintf(report, "guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
+        std::fflush(report);
+        // As the other judges: "wrote RESULT and REPLAY", the last line.
+        return write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}}, report) ? 0 : 1;
     } catch (const OptionError& e) {
         std::fprintf(stderr, "bank-judge: %s\n", e.what());
         return 2;

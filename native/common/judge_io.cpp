@@ -1,6 +1,7 @@
 // Owns: the implementation of the judge file helpers (see judge_io.h).
 #include "common/judge_io.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -68,13 +69,18 @@ std::string wrote_line(const std::vector<std::string>& files, const std::vector<
     std::vector<std::string> parts = files;
     if (replays.size() <= 2) parts.insert(parts.end(), replays.begin(), replays.end());
     else parts.push_back(std::to_string(replays.size()) + " replays " + replays.front() + " ... " + replays.back());
+    // Two outputs on the standard output are named once ("wrote the standard output and the
+    // standard output" said it twice); two files of one name are refused before a game.
+    std::vector<std::string> names;
+    for (const std::string& part : parts)
+        if (std::find(names.begin(), names.end(), output_name(part)) == names.end()) names.push_back(output_name(part));
     std::string line;
-    for (std::size_t i = 0; i < parts.size(); ++i)
-        line += (i == 0 ? "wrote " : i + 1 == parts.size() ? " and " : ", ") + output_name(parts[i]);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        line += (i == 0 ? "wrote " : i + 1 == names.size() ? " and " : ", ") + names[i];
     return line;
 }
 
-bool write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files) {
+bool write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files, std::FILE* line_to) {
     std::vector<std::string> written;
     bool all = true;
     for (const auto& [path, json] : files) {
@@ -87,7 +93,7 @@ bool write_each(const char* program, const std::vector<std::pair<std::string, co
             all = false;
         }
     }
-    if (!written.empty()) std::printf("%s\n", wrote_line(written).c_str());
+    if (!written.empty()) std::fprintf(line_to, "%s\n", wrote_line(written).c_str());
     return all;
 }
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,9 +65,9 @@ void check_not_input(const std::string& output, const std::string& input, const 
 std::string wrote_line(const std::vector<std::string>& files, const std::vector<std::string>& replays = {});
 // A single game's files (result, replay): each (path, json) with a path is written, every one
 // tried so a failing write loses nothing else; a failure is named on stderr as "PROGRAM: ...",
-// and the wrote_line() of those written is printed on stdout (nothing when none). True when
+// and the wrote_line() of those written is printed on `line_to` (nothing when none). True when
 // every file was written.
-bool write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files);
+bool write_each(const char* program, const std::vector<std::pair<std::string, const Json*>>& files, std::FILE* line_to = stdout);
 // The files a series writes (a replay per game, then a summary), named by wrote_line(). A write
 // that fails prints the 'wrote ...' line of the files already written on stdout (nothing when
 // none) before the write_json_file error goes on, so a run that ends there still says which.

@@ -26,7 +26,8 @@ const char* const kUsage =
     "  (or a MAP / SOLUTION that cannot be read, a replay that cannot be written), 2 usage.\n"
     "  --replay FILE   also write the move lines played (up to a refused one) as a Pursuit\n"
     "                  replay (JSON), to open in the Search Party page or check with\n"
-    "                  pursuit-tool check-replay; then 'searchparty-check: wrote FILE' on stderr\n";
+    "                  pursuit-tool check-replay; then 'searchparty-check: wrote FILE' on stderr\n"
+    "                  ('-' is stdout: the JSON alone there, the turns line on stderr)\n";
 
 struct CheckOptions {
     std::string replay_path, map_path, solution_path;
@@ -100,7 +101,9 @@ int run(int argc, char** argv) {
         const bool from_stdin = o.solution_path == "-";
         const std::string text = from_stdin ? read_stdin(kMaxSolutionBytes, too_big) : read_file(o.solution_path, kMaxSolutionBytes, too_big);
         const CheckReport r = check_solution(map, text, from_stdin ? "solution" : o.solution_path);
-        std::cout << r.turns << " " << r.costars << " " << r.extras << "\n";
+        // With the replay on stdout (--replay -), its line goes to stderr: stdout is the JSON alone.
+        std::ostream& verdict = standard_stream_named(o.replay_path) == 1 ? std::cerr : std::cout;
+        verdict << r.turns << " " << r.costars << " " << r.extras << "\n";
         std::cerr << (r.valid ? (r.claim_matches ? "valid: " : "valid moves, wrong final line: ") : "invalid: ") << r.message << "\n";
         if (!o.replay_path.empty()) {
             write_json_file(o.replay_path, replay_of(o, map_text, map, r));

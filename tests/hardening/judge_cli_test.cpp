@@ -608,13 +608,21 @@ TEST_F(JudgeCli, ArenaNamesAnUnwritableOutAndAMisspelledOrEmptyMap) {
 // pursuit-tool check-replay could not read a replay piped in.
 TEST_F(JudgeCli, TheStandardOutputAsAnOutputFileBySpellingAndNeverAsAFolder) {
     const std::string bots = " '" + kBin + "/bank-bot' '" + kBin + "/bank-bot'";
+    // With a JSON file on stdout, stdout is that JSON alone (the result lines were printed before
+    // it, so `| jq` needed them cut off); the lines for people go to stderr, "wrote" named once.
     for (const std::string& outputs : {"--result " + dir + "/r.json --replay /dev/stdout", std::string("--result - --replay -"),
                                        "--result /dev/stdout --replay " + dir + "/p.json"}) {
-        Outcome r = run(kBin + "/bank-judge --moves 5 " + outputs + bots + " | cat");
-        EXPECT_EQ(r.status, 0) << outputs << "\n" << r.out;
-        EXPECT_TRUE(has(r.out, "\n{\n")) << outputs << ": a JSON object on stdout\n" << r.out;
-        EXPECT_FALSE(has(r.out, "filesystem error")) << outputs << "\n" << r.out;
+        const Outcome out = run(kBin + "/bank-judge --moves 5 " + outputs + bots + " 2>" + dir + "/err.txt | cat");
+        const std::string err = pursuit::read_file(dir + "/err.txt");
+        EXPECT_EQ(out.status, 0) << outputs << "\n" << out.out << err;
+        EXPECT_EQ(out.out.substr(0, 2), "{\n") << outputs << ": JSON alone on stdout\n" << out.out;
+        EXPECT_EQ(out.out.substr(out.out.size() - 2), "}\n") << outputs << ": JSON alone on stdout\n" << out.out;
+        EXPECT_TRUE(has(err, "Robbers win") && has(err, "guards: p50")) << outputs << "\n" << err;
+        EXPECT_FALSE(has(err + out.out, "filesystem error")) << outputs << "\n" << err;
+        EXPECT_FALSE(has(err, "the standard output and the standard output")) << err;
     }
+    // Without one, the lines stay on stdout.
+    EXPECT_TRUE(has(run(kBin + "/bank-judge --moves 5 --replay " + dir + "/q.json" + bots + " 2>/dev/null").out, "Robbers win"));
     expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/same.json --replay " + dir + "/./same.json" + bots, 2,
                 "options --result and --replay name the same file");
     // A folder option given "-": refused before any program runs, no folder "-" made.
@@ -634,8 +642,7 @@ TEST_F(JudgeCli, TheStandardOutputAsAnOutputFileBySpellingAndNeverAsAFolder) {
     EXPECT_EQ(dash.out, plain.out);
     EXPECT_TRUE(has(run(kBin + "/fugitive-maps generate --cities 20 --seed 3 --out - 2>&1 >/dev/null").out, "the standard output: 20 cities"));
     // A replay piped into pursuit-tool check-replay -.
-    const Outcome checked = run(kBin + "/bank-judge --moves 5 --replay -" + bots + " | sed -n '/^{$/,/^}$/p' | " + kBin +
-                                "/pursuit-tool check-replay -");
+    const Outcome checked = run(kBin + "/bank-judge --moves 5 --replay -" + bots + " 2>/dev/null | " + kBin + "/pursuit-tool check-replay -");
     EXPECT_EQ(checked.status, 0) << checked.out;
     EXPECT_TRUE(has(checked.out, "\"winner\"")) << checked.out;
 }

@@ -762,7 +762,9 @@ TEST(SearchPartyCheck, ItsReplayHoldsTheLinesItPlayed) {
 // "-" (and /dev/stdout, with stdout a file) is the standard output: the replay comes after the
 // final line (the controller's before its --summary line). Before, "-" made a file named "-", and /dev/stdout replaced the redirect's file
 // through the link, losing the final line printed before it.
-TEST(SearchPartyCheck, AReplayToTheStandardOutputComesAfterTheFinalLine) {
+// The replay on stdout is the JSON alone (its "4 0 0" line came first, to be cut off before jq);
+// the line goes to stderr then.
+TEST(SearchPartyCheck, AReplayToTheStandardOutputIsTheJsonAloneItsLineOnStderr) {
     const pursuit::test::ScratchDir scratch("sp-check-stdout-");
     const std::string& dir = scratch.path();
     pursuit::write_file(dir + "/map.txt", kExample1);
@@ -771,9 +773,9 @@ TEST(SearchPartyCheck, AReplayToTheStandardOutputComesAfterTheFinalLine) {
     for (const std::string& name : {std::string("-"), std::string("/dev/stdout")}) {
         const Ran r = run_cmd("cd " + dir + " && " + kBin + "/searchparty-check --replay " + name + " " + files);
         EXPECT_EQ(r.status, 0) << r.err;
-        ASSERT_EQ(r.out.rfind("4 0 0\n{", 0), 0u) << name << ": " << r.out;
-        EXPECT_EQ(pursuit::Json::parse(r.out.substr(6))["moves"], pursuit::Json::parse(R"(["@4.", "@6", "@66.", "@6."])")) << name;
-        EXPECT_EQ(r.err, "valid: ok\nsearchparty-check: wrote " + (name == "-" ? std::string("the standard output") : name) + "\n");
+        ASSERT_EQ(r.out.rfind("{\n", 0), 0u) << name << ": " << r.out;
+        EXPECT_EQ(pursuit::Json::parse(r.out)["moves"], pursuit::Json::parse(R"(["@4.", "@6", "@66.", "@6."])")) << name;
+        EXPECT_EQ(r.err, "4 0 0\nvalid: ok\nsearchparty-check: wrote " + (name == "-" ? std::string("the standard output") : name) + "\n");
     }
     EXPECT_FALSE(std::filesystem::exists(dir + "/-"));
     const Outcome o = run_controller(kExample1, "@4.\n@6\n@66.\n@6.\n", "--summary --replay /dev/stdout");
