@@ -2200,7 +2200,7 @@ test('a big cast: End turn, Undo and Restart stay right under the direction pad,
 test('the legend says what the board draws, and a cell holding several people shows how many', async () => {
   const page = await openPage();  // "rooms": the six on S (4,2) at the start
   const legend = (await text(page, 'legend')).replace(/\s+/g, ' ');
-  assert.match(legend, /@ the star, A costars, a extras \(on small cells, dots without letters\)/, legend);
+  assert.match(legend, /@ the star, A costars, a extras \(on small cells, shapes without letters\)/, legend);
   assert.match(legend, /people on one cell, drawn as one/, legend);
   // The count's dark disc at S's top right corner, where the star's pink dot was.
   const dark = await page.waitForFunction(() => {
@@ -3133,6 +3133,132 @@ test('steer everyone: Solver move keeps the moves set and moves the others', asy
   // Nothing set: the solver's move for everyone, as before.
   await page.click('#btn-hint');
   await page.waitForSelector('body[data-sp-turn="2"]');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Read aloud (an audit with a screen reader's view of the page): the status and the cast list
+// were live regions updated at every frame of a plan playing (43 announcements in 2.5 s, the
+// cast a list of coordinates); a dead actor read like a living one; on small cells the roles
+// differed by colour alone (the costars' blue, the extras' purple); the page had one heading;
+// two buttons' names ended in their key ("End turn Enter") and both file inputs were "File".
+test('read aloud: the status is said after a turn, not at each frame of a plan; deaths, roles, headings and names', async () => {
+  const page = await openPage();
+  assert.equal(await page.getAttribute('#cast', 'aria-live'), null, 'the cast list is not live');
+  assert.equal(await page.getAttribute('#status', 'aria-atomic'), 'true');
+  // A plan playing: the status region is quiet until the last frame, which is said.
+  await page.evaluate(() => {
+    window.__said = [];
+    const status = document.getElementById('status');
+    new MutationObserver(() => window.__said.push([status.getAttribute('aria-live'), status.textContent.replace(/\s+/g, ' ').trim()]))
+      .observe(status, { subtree: true, childList: true, characterData: true });
+  });
+  const turns = await watchSolver(page);
+  await page.waitForSelector('body[data-sp-over="1"]', { timeout: 30000 });
+  const said = await page.evaluate(() => window.__said);
+  const aloud = said.filter(([live]) => live !== 'off');
+  assert.ok(said.length > turns / 2, `the status changed at the frames: ${said.length}`);
+  assert.ok(aloud.length <= 3, `said aloud: ${JSON.stringify(aloud)}`);
+  assert.match(aloud.at(-1)[1], new RegExp(`^Search complete in ${turns} turns\\. Turn ${turns} Unsearched 0 `), JSON.stringify(aloud));
+  // A turn played by hand is said (the region polite again).
+  await page.click('#btn-restart');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.click('#play-box .dpad button[data-d="5"]');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  assert.equal(await page.getAttribute('#status', 'aria-live'), 'polite');
+  // Headings to jump to, names without their keys, the file inputs told apart, the board described.
+  const headings = await page.$$eval('h1, h2', (hs) => hs.map((x) => x.textContent.trim()));
+  for (const name of ['Search Party', 'Board', 'Search', 'Play by hand', 'Map', 'Solution']) assert.ok(headings.includes(name), `heading ${name}: ${headings}`);
+  for (const [name, keys] of [['End turn', 'Enter'], ['Solver move', '?'], ['North', '8 w ArrowUp']]) {
+    const button = page.getByRole('button', { name, exact: true });
+    assert.equal(await button.count(), 1, name);
+    assert.equal(await button.getAttribute('aria-keyshortcuts'), keys, name);
+  }
+  for (const name of ['Map file', 'Solution file']) assert.equal(await page.getByLabel(name, { exact: true }).count(), 1, name);
+  const described = (await page.getAttribute('#board', 'aria-describedby')).split(' ');
+  assert.match(await text(page, described[0]), /^24×12, /);
+  assert.match(await text(page, described[1]), /^Steer the star: a direction key plays a turn/);
+  // A dead costar is said to be dead (it was struck through in grey only).
+  await pasteMap(page, '12 1 1 0\nS...........\n');
+  await page.check('input[name="steer"][value="all"]');
+  for (let turn = 1; turn <= 3; turn++) {
+    await page.click('#cast button[data-actor="A"]');
+    await page.click('#play-box .dpad button[data-d="6"]');
+    await page.click('#btn-end-turn');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  assert.equal(await text(page, 'c-costars'), '0/1');
+  assert.equal(await text(page, 'cast .dead'), 'A:3,0 (dead)');
+  // Small cells (no letters): the star a diamond, the extras (three together, alive) a square.
+  await pasteMap(page, `120 3 0 3\n${'.'.repeat(120)}\n.S${'.'.repeat(118)}\n${'.'.repeat(120)}\n`);
+  await page.check('input[name="steer"][value="all"]');
+  for (let turn = 1; turn <= 4; turn++) {
+    for (const extra of ['a', 'b', 'c']) {
+      await page.click(`#cast button[data-actor="${extra}"]`);
+      await page.click('#play-box .dpad button[data-d="6"]');
+    }
+    await page.click('#btn-end-turn');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  assert.equal(await text(page, 'c-extras'), '3/3');
+  await page.check('input[name="steer"][value="star"]');  // (no outline of the one steered)
+  await nextFrames(page, 2);
+  const fill = await page.evaluate(() => {
+    const canvas = document.getElementById('board'), ctx = canvas.getContext('2d');
+    const cell = canvas.width / 120, { data, width, height } = ctx.getImageData(0, 0, canvas.width, Math.round(3 * cell));
+    const shape = (rgb) => {
+      let n = 0, x0 = width, x1 = -1, y0 = height, y1 = -1;
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+        const i = 4 * (y * width + x);
+        if (Math.abs(data[i] - rgb[0]) + Math.abs(data[i + 1] - rgb[1]) + Math.abs(data[i + 2] - rgb[2]) > 30) continue;
+        n++; x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+      }
+      return { cell: cell / devicePixelRatio, n, box: (x1 - x0 + 1) * (y1 - y0 + 1) };
+    };
+    return { star: shape([0xd6, 0x33, 0x84]), extras: shape([0x7b, 0x4f, 0xc9]) };
+  });
+  assert.ok(fill.star.cell < 9, `small cells: ${fill.star.cell} px`);
+  // Filled share of the bounding box: a diamond 0.5, a disc 0.79, a square 1.
+  assert.ok(fill.star.n / fill.star.box < 0.65, `the star: ${JSON.stringify(fill.star)}`);
+  assert.ok(fill.extras.n / fill.extras.box > 0.9, `the extras: ${JSON.stringify(fill.extras)}`);
+  // The legend's keys have those shapes.
+  const keys = await page.$$eval('#legend .sp-key', (ks) => ks.map((k) => [k.className, getComputedStyle(k).clipPath, getComputedStyle(k).borderRadius]));
+  assert.match(keys.find(([c]) => c === 'sp-key star')[1], /^polygon/, JSON.stringify(keys));
+  assert.equal(keys.find(([c]) => c === 'sp-key costar')[2], '50%', JSON.stringify(keys));
+  assert.equal(keys.find(([c]) => c === 'sp-key extra')[2], '2px', JSON.stringify(keys));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A course page's frame 480 × 640: the board and the direction pad were never on screen together
+// (the board's rows with the cast went above the frame when the pad came up; frames had no sticky
+// board). Restart in a 640 × 480 frame, pressed below the board, scrolled the board to 8 px from
+// the top: the frame's top bar was half hidden.
+test('a narrow frame keeps the board with the direction pad; Restart in a frame shows its top bar whole', async () => {
+  const open = async (width, height) => {
+    const page = await h.newPage({ viewport: { width, height } });
+    await page.goto(new URL('searchparty/#embed=1', h.url).href);
+    await page.waitForSelector('body[data-sp-turn="0"]');
+    return page;
+  };
+  const box = (page, selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });
+  let page = await open(480, 640);
+  await page.locator('#play-box .dpad').scrollIntoViewIfNeeded();
+  await page.locator('#play-box .dpad button[data-d="6"]').click();
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  const [boardTop, boardBottom] = await box(page, '#board'), [padTop, padBottom] = await box(page, '#play-box .dpad');
+  assert.ok(boardTop >= 0 && boardBottom <= padTop && padBottom <= 641, `board ${boardTop}..${boardBottom}, pad ${padTop}..${padBottom}`);
+  assert.match((await text(page, 'board-counters')).replace(/\s+/g, ' '), /^Turn 1 · Unsearched \d+ · Costars 2\/2 · Extras 3\/3$/, 'the counters under the board');
+  await page.context().close();
+  page = await open(640, 480);
+  await page.locator('#play-box .dpad button[data-d="6"]').click();
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await page.locator('#btn-restart').click();  // (scrolled to, below the board)
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await nextFrames(page, 2);
+  const [barTop] = await box(page, '.embed-bar'), [top, bottom] = await box(page, '#board');
+  assert.ok(barTop >= 0 && top >= 0 && bottom <= 480, `the bar at ${barTop}, the board ${top}..${bottom}`);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
   h.assertNoErrors();
   await page.context().close();
 });

@@ -121,13 +121,19 @@ export function focusFirst(...candidates) {
   return target || null;
 }
 
-/** Scrolls this page (never a host page) so that `e` is on screen: whole when it fits, else its top. */
+/**
+ * Scrolls this page (never a host page) so that `e` is on screen: whole when it fits, else its top.
+ * Scrolling up to within a bar's height of the page's top goes to the top: 8 px above `e` left
+ * the bar above it cut in two (in a frame, Restart left the frame's top bar half hidden).
+ */
 function bringIntoView(e) {
   const r = e.getBoundingClientRect();
   const margin = 8, vh = window.innerHeight;
   if (r.top >= 0 && r.bottom <= vh) return;
   const dy = r.height + 2 * margin <= vh && r.bottom > vh ? r.bottom - vh + margin : r.top - margin;
-  window.scrollBy(0, dy);
+  const BAR = 48, pageTop = r.top + window.scrollY;
+  if (dy < 0 && pageTop - margin < BAR && pageTop + r.height <= vh) window.scrollTo(window.scrollX, 0);
+  else window.scrollBy(0, dy);
 }
 
 /**

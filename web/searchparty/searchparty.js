@@ -103,12 +103,12 @@ const MAX_ZOOM_CELL = 2 * MAX_CELL;
 // that nearly fits its view fits it, see zoomedViewRoom)
 // core/searchparty/map.h kMaxMapFileBytes: the engine refuses longer text with the same words.
 const MAX_MAP_FILE_BYTES = 1 << 20;
-// A phone held upright (the page's CSS, the same query): the board stays at the top of the screen
-// while the panel under it is scrolled to the direction pad, so it takes at most 40% of the
-// screen's height (a square map took the screen's width, a tall one 86% of its height: the pad
-// and the board were never on screen together).
+// A phone held upright, or a frame as narrow (the page's CSS, the same query): the board stays at
+// the top of the screen while the panel under it is scrolled to the direction pad, so it takes at
+// most 40% of the screen's height (a square map took the screen's width, a tall one 86% of its
+// height: the pad and the board were never on screen together).
 const UPRIGHT_PHONE = window.matchMedia?.('(orientation: portrait) and (max-width: 600px)');
-const boardScreenShare = () => (UPRIGHT_PHONE?.matches && !document.documentElement.classList.contains('embed') ? 0.4 : 0.86);
+const boardScreenShare = () => (UPRIGHT_PHONE?.matches ? 0.4 : 0.86);
 const board = new BoardCanvas($('board'), { rows: 12, cols: 12, maxCell: MAX_CELL, minCell: 1, maxZoomCell: MAX_ZOOM_CELL,
   sizeFrom: $('board-view').parentElement, zoomRoom: zoomedViewRoom, screenShare: boardScreenShare, onDraw: draw, onCell: (r, c) => onBoardCell(r, c) });
 
@@ -370,7 +370,15 @@ function draw(ctx, geo) {
     const cx = within((a.x + 0.5) * cell, geo.width), cy = within((a.y + 0.5) * cell, geo.height);
     ctx.fillStyle = color;
     ctx.beginPath();
-    ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+    // Without letters (cells under 9 px) the roles differ in shape too, not by colour alone (the
+    // costars' blue and the extras' purple are close): the star a diamond, an extra a square, a
+    // costar a disc, of about the same area.
+    if (cell >= 9 || a.role === 'costar') ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+    else if (a.role === 'star') {
+      const d = radius * 1.25;
+      ctx.moveTo(cx, cy - d); ctx.lineTo(cx + d, cy); ctx.lineTo(cx, cy + d); ctx.lineTo(cx - d, cy);
+      ctx.closePath();
+    } else ctx.rect(cx - radius * 0.9, cy - radius * 0.9, radius * 1.8, radius * 1.8);
     ctx.fill();
     if (cell >= 9) {
       ctx.fillStyle = '#fff';
@@ -534,6 +542,10 @@ function show(obs, result) {
     lines.textContent = result.lines.map((l) => (/^\d+ \d+ \d+$/.test(l) ? `${l}  (turns, costars alive, extras alive)` : l)).join('\n');
     lines.hidden = false;
   } else lines.hidden = true;
+  // The status (line and counters) is read aloud whole after a turn played or stepped, but not
+  // at each frame of a plan or a replay playing (it was, with the cast list, 43 times in 2.5 s);
+  // its last frame is, as the player stops there.
+  $('status').setAttribute('aria-live', st.watching && st.player?.playing && !obs.over ? 'off' : 'polite');
   $('status-line').classList.remove('loading');
   $('status-line').textContent = statusText(obs);
   document.body.dataset.spTurn = obs.turn;
@@ -580,6 +592,8 @@ function renderCast() {
       if (!a.alive) s.className = 'dead';
     }
     s.textContent = text;
+    // (struck through in grey only: read aloud, a dead actor sounded like a living one)
+    if (!a.alive) s.append(Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: ' (dead)' }));
     cast.append(s, ' ');
   }
   cast.scrollTop = scrolled;
