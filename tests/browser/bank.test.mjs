@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, contrastRatio, holdEngineAnswers } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, contrastRatio, holdEngineAnswers } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -775,6 +775,45 @@ test('Hint is off once the game is over, on again for a new game', async () => {
   await pressNewGame(page);
   await waitMoves(page, 0, 0);
   assert.equal(await page.$eval('#btn-hint', (b) => b.disabled), false, 'Hint is on for the new game');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A screen reader heard the figures (move, caught, lifts, what you read) at every move of bots
+// watched and of a replay playing: 23 announcements in 3 s watched, 11 replayed. They are quiet
+// while the game plays itself on; its end is said (the figures, the status line and the result,
+// once), and so is a replay's step by hand.
+test('read aloud: the figures are not said at each move watched or replayed; the end and a step by hand are', async () => {
+  const page = await open('#side=watch&level=easy&moves=12&seed=2');
+  await recordLiveChanges(page);
+  await page.waitForFunction(() => window.bankPage.st.view?.result.over && !window.bankPage.st.busy, null, { timeout: 30000 });
+  await page.waitForTimeout(200);
+  const v = await view(page);
+  const lastMove = `${v.moves_made[0]} guards / ${v.moves_made[1]} robbers of ${v.move_limit}`;
+  const check = async (label) => {
+    const changes = (await liveChanges(page)).filter(([id]) => id !== 'output');  // (the player's step, not live)
+    const aloud = changes.filter(([, live]) => live !== 'off');
+    assert.ok(changes.length >= 10, `${label}: the figures changed at the moves: ${changes.length}`);
+    assert.ok(aloud.length <= 3, `${label}: said aloud: ${JSON.stringify(aloud)}`);
+    assert.match(aloud.findLast(([id]) => id === 'figures')?.[2] ?? '', new RegExp(`^Move${lastMove} Caught${v.result.caught} of 4 `), `${label}: ${JSON.stringify(aloud)}`);
+    await assertSaidOnce(page, v.result.summary, `${label}: the end`);
+  };
+  await check('watching');
+  // The game as a replay, played from its start at 16×.
+  await page.click('#btn-review');
+  await page.waitForFunction(() => window.bankPage.st.mode === 'replay' && window.bankPage.st.view.result.over && !window.bankPage.st.busy);
+  await page.selectOption('.rp-speed', '16');
+  await recordLiveChanges(page);
+  await page.click('#replay-player .rp-play');
+  await page.waitForFunction(() => { const p = window.bankPage.st.player; return !p.playing && p.target === p.total && !p.busy; }, null, { timeout: 30000 });
+  await page.waitForTimeout(200);
+  await check('a replay playing');
+  // A step back by hand is said.
+  await recordLiveChanges(page);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => { const p = window.bankPage.st.player; return p.shown === p.total - 1 && !p.busy; });
+  const step = await liveChanges(page);
+  assert.ok(step.some(([id, live]) => id === 'figures' && live === 'polite'), JSON.stringify(step));
   h.assertNoErrors();
   await page.context().close();
 });

@@ -341,6 +341,27 @@ export function watchLiveRewrites(page) {
 }
 export const liveRewrites = (page) => page.evaluate(() => window.__liveRewrites);
 
+/**
+ * Starts recording, in the page, each change of a live region's text: one entry per region and
+ * mutation callback, [the region's id (or tag name), its aria-live then, its text]. A region set
+ * to aria-live="off" (a game playing itself on) changes unheard: the entry says 'off'.
+ * liveChanges() returns them; a second call starts a new record.
+ */
+export function recordLiveChanges(page) {
+  return page.evaluate(() => {
+    window.__liveChanges = [];
+    if (window.__liveObserver) return;
+    window.__liveObserver = new MutationObserver((records) => {
+      const regions = new Set(records.map((r) => (r.target.nodeType === 1 ? r.target : r.target.parentElement)?.closest('[aria-live]')));
+      for (const region of regions) {
+        if (region) window.__liveChanges.push([region.id || region.tagName.toLowerCase(), region.getAttribute('aria-live'), region.textContent.replace(/\s+/g, ' ').trim()]);
+      }
+    });
+    window.__liveObserver.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+export const liveChanges = (page) => page.evaluate(() => window.__liveChanges);
+
 // The seed's sample (the problem statement's Sample Input / Output); read from the shared seed
 // when present, else this copy. The statement's output has a trailing space after "114 moves.";
 // the spec says no trailing spaces, so tests compare lines without trailing blanks.
