@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, holdEngineAnswers, engineAnswered, nextFrames, trapSessionMethod, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, sampleFromSeed, assertLegendInFrame, assertSaidOnce, recordLiveChanges, liveChanges, holdEngineAnswers, engineAnswered, nextFrames, trapSessionMethod, ROOT, ARTIFACTS } from './lib.mjs';
 
 // Sample case 1 (the strategy wins in 5 moves at (14,16)) plus two teleport destinations.
 const BOARD = [[17, 18], [13, 18], [8, 12], [10, 12]];
@@ -839,6 +839,38 @@ test('a replay or a host start whose config is a problem input and a case shows 
   const [started] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over after start', { from });
   assert.equal(started.type, 'pursuit:game-over', JSON.stringify(started));
   assert.equal(await frameOf(page).inputValue('#in-case'), '2');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A screen reader heard the status (the figures, the move shown) at every move of the replay
+// that Watch plays, after the end found and the start three times: 26 announcements in 3 s. It
+// is quiet from Watch until the replay's end, which is said, and so is a step by hand.
+test('read aloud: Watch\'s replay is not said at each move; its end and a step by hand are', async () => {
+  const page = await open('robots/#seed=7&robots=12&teleports=4');
+  await recordLiveChanges(page);
+  await page.click('#btn-watch');
+  await page.locator('#replay-box').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => {
+    const pos = document.querySelector('#replay-player .rp-pos').textContent;
+    return /^Move (\d+) \/ \1$/.test(pos) && document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'false';
+  }, null, { timeout: 30000 });
+  await page.waitForTimeout(200);
+  const summary = await page.textContent('#outcome');
+  assert.match(summary, /game after making \d+ moves?\./);
+  const changes = (await liveChanges(page)).filter(([id]) => id === 'status');
+  const aloud = changes.filter(([, live]) => live !== 'off');
+  assert.ok(changes.length >= 10, `the status changed at the moves: ${changes.length}`);
+  assert.ok(aloud.length <= 3, `said aloud: ${JSON.stringify(aloud)}`);
+  assert.ok(aloud.at(-1)[2].endsWith(summary), JSON.stringify(aloud));
+  await assertSaidOnce(page, summary, 'Watch\'s end');
+  // A step back by hand is said.
+  await recordLiveChanges(page);
+  const total = Number(/\/ (\d+)$/.exec(await page.textContent('#replay-player .rp-pos'))[1]);
+  await page.keyboard.press('ArrowLeft');
+  await waitMoves(page, total - 1);
+  await page.waitForFunction(() => window.__liveChanges.some(([id]) => id === 'status'));
+  assert.deepEqual((await liveChanges(page)).filter(([id]) => id === 'status').map(([, live]) => live), ['polite']);
   h.assertNoErrors();
   await page.context().close();
 });

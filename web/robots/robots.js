@@ -70,6 +70,7 @@ const st = {
   hover: null,
   input: null,       // {text, cases:[{robots,teleports}], output}
   by: 'play',        // who made the moves of the live session: 'play' | 'watch' | 'replay' (for the embed API)
+  replayStarting: false,  // Watch's end found, a replay about to play: the status is not read out (render)
   overSent: null,    // the session whose end was reported to the host page
 };
 window.robotsPage = { st };  // for tests and the console: the page state
@@ -343,9 +344,15 @@ function watch() {
       over = (await s.apply(move)).over;
       if (st.session !== s) return;
     }
-    if (!(await refresh())) return;
-    el.hint.textContent = `The strategy made ${plural(st.moves.length - start, 'move')} from move ${start}.`;
-    await enterReplay(start, { autoplay: true });
+    // The end found, then the replay's start, are not read out: the replay plays on at once.
+    st.replayStarting = true;
+    try {
+      if (!(await refresh())) return;
+      el.hint.textContent = `The strategy made ${plural(st.moves.length - start, 'move')} from move ${start}.`;
+      await enterReplay(start, { autoplay: true });
+    } finally {
+      st.replayStarting = false;
+    }
   });
 }
 
@@ -400,11 +407,16 @@ async function enterReplay(k, { autoplay = false } = {}) {
   el.replayBox.hidden = false;
   el.playControls.hidden = true;
   el.reviewRow.hidden = true;
-  await player.goTo(k);
-  await player.redraw();
-  if (stepper !== st.stepper) return;
-  if (autoplay) player.play();
-  render();
+  if (autoplay) st.replayStarting = true;  // (its first step, drawn twice, is not read out: it plays on)
+  try {
+    await player.goTo(k);
+    await player.redraw();
+    if (stepper !== st.stepper) return;
+    if (autoplay) player.play();
+    render();
+  } finally {
+    if (stepper === st.stepper) st.replayStarting = false;
+  }
 }
 
 function exitReplay() {
@@ -448,6 +460,10 @@ function render() {
     ['teleports', 'Teleports left', teleportsLeft],
     ['you', 'You', `(${obs.you[0]},${obs.you[1]})`],
   ];
+  // The status (figures, the move shown, the result) is read out after a move played or a
+  // replay's step, not at each move of a replay playing (Watch: 26 times in 3 s, the end found
+  // and the start first); its last one, the game's end, is.
+  $('status').setAttribute('aria-live', st.replayStarting || (!live && player.playing && player.target < player.total) ? 'off' : 'polite');
   el.statusLine.classList.remove('loading');
   const dl = document.createElement('dl'); // built as nodes: values are data, never markup
   for (const [k, label, v] of parts) {
