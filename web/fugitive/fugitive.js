@@ -210,6 +210,10 @@ function renderPanel() {
   const active = document.activeElement;
   if (active && $('move-box').contains(active)) st.moveFocus = true;
   else if (active && active !== document.body) st.moveFocus = false;
+  // The status is read out after a move played or a replay's step, not at each move of bots
+  // watched or of a replay playing (10 times in 0.8 s watched); the last one, the game's end, is.
+  const playingOn = !obs.over && (st.replay ? player.playing && player.target < player.total : st.side === -1 && !st.paused);
+  $('status-live').setAttribute('aria-live', playingOn ? 'off' : 'polite');
   $('st-turn').textContent = obs.turn ? `${obs.turn} / ${obs.turns}` : 'placement';
   $('st-next').textContent = obs.over ? '–' : `turn ${obs.next_announcement}`;
   $('st-possible').textContent = obs.possible?.length ? String(obs.possible.length) : '–';
@@ -259,7 +263,8 @@ function renderPanel() {
       $('btn-clear').hidden = !st.pending.length;
     }
   } else {
-    prompt.textContent = st.replay || obs.over ? '' : st.paused ? 'Paused.' : 'The bot is thinking…';
+    const text = st.replay || obs.over ? '' : st.paused ? 'Paused.' : 'The bot is thinking…';
+    if (prompt.textContent !== text) prompt.textContent = text;  // (set again, it was read out again at each move watched)
   }
   $('btn-pause').textContent = st.paused ? 'Resume' : 'Pause';
   // Buttons that would do nothing are disabled: no hint for a finished game, a replay or while
