@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, contrastRatio, holdEngineAnswers } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -791,10 +791,7 @@ test('read aloud: the figures are not said at each move watched or replayed; the
   const v = await view(page);
   const lastMove = `${v.moves_made[0]} guards / ${v.moves_made[1]} robbers of ${v.move_limit}`;
   const check = async (label) => {
-    const changes = (await liveChanges(page)).filter(([id]) => id !== 'output');  // (the player's step, not live)
-    const aloud = changes.filter(([, live]) => live !== 'off');
-    assert.ok(changes.length >= 10, `${label}: the figures changed at the moves: ${changes.length}`);
-    assert.ok(aloud.length <= 3, `${label}: said aloud: ${JSON.stringify(aloud)}`);
+    const aloud = await assertQuietWhilePlaying(page, (id) => id !== 'output', 10, label);  // (output: the player's step, not live)
     assert.match(aloud.findLast(([id]) => id === 'figures')?.[2] ?? '', new RegExp(`^Move${lastMove} Caught${v.result.caught} of 4 `), `${label}: ${JSON.stringify(aloud)}`);
     await assertSaidOnce(page, v.result.summary, `${label}: the end`);
   };

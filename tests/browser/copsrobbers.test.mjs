@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, holdEngineAnswers, ROOT } from './lib.mjs';
+import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, ROOT } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
@@ -779,10 +779,7 @@ test('read aloud: the status is not said at each half-move watched or replayed; 
   await page.waitForTimeout(300);  // (the solver's verdict on the end)
   const summary = await page.$eval('#outcome', (e) => e.textContent);
   const check = async (label) => {
-    const changes = (await liveChanges(page)).filter(([id]) => id === 'status-live' || id === 'solver');
-    const aloud = changes.filter(([, live]) => live !== 'off');
-    assert.ok(changes.length >= 6, `${label}: the status changed at the half-moves: ${changes.length}`);
-    assert.ok(aloud.length <= 3, `${label}: said aloud: ${JSON.stringify(aloud)}`);
+    const aloud = await assertQuietWhilePlaying(page, (id) => id === 'status-live' || id === 'solver', 6, label);
     assert.match(aloud.findLast(([id]) => id === 'status-live')?.[2] ?? '', /^Game over\./, `${label}: ${JSON.stringify(aloud)}`);
     await assertSaidOnce(page, summary, `${label}: the end`);
   };

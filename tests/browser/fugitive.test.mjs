@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, recordLiveChanges, liveChanges, holdEngineAnswers, engineAnswered } from './lib.mjs';
+import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -671,10 +671,7 @@ test('read aloud: the status is not said at each move watched or replayed; the e
   await overShown(page, 60000);
   await page.waitForTimeout(200);
   const check = async (label) => {
-    const changes = (await liveChanges(page)).filter(([id]) => ['status-live', 'prompt', 'pending', 'hint-text'].includes(id));
-    const aloud = changes.filter(([, live]) => live !== 'off');
-    assert.ok(changes.length >= 6, `${label}: the status changed at the moves: ${changes.length}`);
-    assert.ok(aloud.length <= 3, `${label}: said aloud: ${JSON.stringify(aloud)}`);
+    const aloud = await assertQuietWhilePlaying(page, (id) => ['status-live', 'prompt', 'pending', 'hint-text'].includes(id), 6, label);
     assert.match(aloud.findLast(([id]) => id === 'status-live')?.[2] ?? '', /game over/i, `${label}: ${JSON.stringify(aloud)}`);
     await assertSaidOnce(page, await page.textContent('#outcome'), `${label}: the end`);
   };

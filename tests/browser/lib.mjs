@@ -362,6 +362,19 @@ export function recordLiveChanges(page) {
 }
 export const liveChanges = (page) => page.evaluate(() => window.__liveChanges);
 
+/**
+ * The live changes recorded since recordLiveChanges() in the regions whose id `inRegion` takes,
+ * for a game that played itself on: at least `min` of them (it did change as it played), at most
+ * 3 said aloud (aria-live not "off"). Returns those said, as liveChanges() gives them.
+ */
+export async function assertQuietWhilePlaying(page, inRegion, min, label) {
+  const changes = (await liveChanges(page)).filter(([id]) => inRegion(id));
+  const aloud = changes.filter(([, live]) => live !== 'off');
+  assert.ok(changes.length >= min, `${label}: the live regions changed as it played: ${changes.length}`);
+  assert.ok(aloud.length <= 3, `${label}: said aloud: ${JSON.stringify(aloud)}`);
+  return aloud;
+}
+
 // The seed's sample (the problem statement's Sample Input / Output); read from the shared seed
 // when present, else this copy. The statement's output has a trailing space after "114 moves.";
 // the spec says no trailing spaces, so tests compare lines without trailing blanks.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, holdEngineAnswers, engineAnswered, trapSessionMethod, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, recordLiveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered, trapSessionMethod, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 // The native programs, to compare their words and plans with the page's.
 const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
@@ -3147,19 +3147,11 @@ test('read aloud: the status is said after a turn, not at each frame of a plan; 
   assert.equal(await page.getAttribute('#cast', 'aria-live'), null, 'the cast list is not live');
   assert.equal(await page.getAttribute('#status', 'aria-atomic'), 'true');
   // A plan playing: the status region is quiet until the last frame, which is said.
-  await page.evaluate(() => {
-    window.__said = [];
-    const status = document.getElementById('status');
-    new MutationObserver(() => window.__said.push([status.getAttribute('aria-live'), status.textContent.replace(/\s+/g, ' ').trim()]))
-      .observe(status, { subtree: true, childList: true, characterData: true });
-  });
+  await recordLiveChanges(page);
   const turns = await watchSolver(page);
   await page.waitForSelector('body[data-sp-over="1"]', { timeout: 30000 });
-  const said = await page.evaluate(() => window.__said);
-  const aloud = said.filter(([live]) => live !== 'off');
-  assert.ok(said.length > turns / 2, `the status changed at the frames: ${said.length}`);
-  assert.ok(aloud.length <= 3, `said aloud: ${JSON.stringify(aloud)}`);
-  assert.match(aloud.at(-1)[1], new RegExp(`^Search complete in ${turns} turns\\. Turn ${turns} Unsearched 0 `), JSON.stringify(aloud));
+  const aloud = await assertQuietWhilePlaying(page, (id) => id === 'status', Math.floor(turns / 2) + 1, 'a plan playing');
+  assert.match(aloud.at(-1)[2], new RegExp(`^Search complete in ${turns} turns\\. Turn ${turns} Unsearched 0 `), JSON.stringify(aloud));
   // A turn played by hand is said (the region polite again).
   await page.click('#btn-restart');
   await page.waitForSelector('body[data-sp-turn="0"]');

@@ -190,11 +190,6 @@ function defaultsFromLegal() {
   st.pending = st.legal.pieces.map((cmds) => (cmds.length === 1 ? cmds[0] : cmds.includes('S') ? 'S' : cmds[0]));
 }
 
-/** The replay player plays the moves on by itself (its last step is not one of them). */
-function replayPlaying() {
-  return !!st.player?.playing && st.player.target < st.player.total;
-}
-
 function myTurn() {
   return st.mode === 'play' && st.view && st.view.to_move === st.side && !st.busy;
 }
@@ -208,7 +203,7 @@ function renderControls() {
   const r = v.result;
   // The figures are read out after a move played or a replay's step, not at each move of bots
   // watched or of a replay playing (they were, 23 times in 3 s watched); the last one, the game's end, is.
-  $('figures').setAttribute('aria-live', !r.over && (st.mode === 'watch' || (st.mode === 'replay' && replayPlaying())) ? 'off' : 'polite');
+  $('figures').setAttribute('aria-live', !r.over && (st.mode === 'watch' || (st.mode === 'replay' && !!st.player?.playsOn)) ? 'off' : 'polite');
   setStatus('move', `${v.moves_made[0]} guards / ${v.moves_made[1]} robbers of ${v.move_limit}`);
   setStatus('caught', `${r.caught} of 4`);
   setStatus('lifts', v.lift_states);

@@ -198,6 +198,12 @@ export class ReplayPlayer {
 
   toggle() { if (this.playing) this.pause(); else this.play(); }
 
+  /**
+   * Playing with steps left: the steps shown now come by themselves (a page's live region keeps
+   * quiet then); the last one, drawn while `playing` is still true, is not one of them.
+   */
+  get playsOn() { return this.playing && this.target < this.total; }
+
   schedule() {
     clearTimeout(this.timer);
     this.timer = setTimeout(async () => {

@@ -189,7 +189,7 @@ function setStatus() {
   // The status and the solver's verdict are read out after a move played or a replay's step, not
   // at each half-move of bots watched or of a replay playing (13 times in 1.4 s watched); the
   // last one, the game's end, is.
-  const playingOn = !obs.over && (st.watching || (st.replayMode && player.playing && player.target < player.total));
+  const playingOn = !obs.over && (st.watching || (st.replayMode && player.playsOn));
   for (const id of ['status-live', 'solver']) $(id).setAttribute('aria-live', playingOn ? 'off' : 'polite');
   const set = (k, v) => setText(document.querySelector(`#status dd[data-k="${k}"]`), v);
   set('round', `${obs.round} of ${obs.rounds}`);

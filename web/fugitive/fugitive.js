@@ -212,7 +212,7 @@ function renderPanel() {
   else if (active && active !== document.body) st.moveFocus = false;
   // The status is read out after a move played or a replay's step, not at each move of bots
   // watched or of a replay playing (10 times in 0.8 s watched); the last one, the game's end, is.
-  const playingOn = !obs.over && (st.replay ? player.playing && player.target < player.total : st.side === -1 && !st.paused);
+  const playingOn = !obs.over && (st.replay ? player.playsOn : st.side === -1 && !st.paused);
   $('status-live').setAttribute('aria-live', playingOn ? 'off' : 'polite');
   $('st-turn').textContent = obs.turn ? `${obs.turn} / ${obs.turns}` : 'placement';
   $('st-next').textContent = obs.over ? '–' : `turn ${obs.next_announcement}`;

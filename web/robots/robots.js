@@ -463,7 +463,7 @@ function render() {
   // The status (figures, the move shown, the result) is read out after a move played or a
   // replay's step, not at each move of a replay playing (Watch: 26 times in 3 s, the end found
   // and the start first); its last one, the game's end, is.
-  $('status').setAttribute('aria-live', st.replayStarting || (!live && player.playing && player.target < player.total) ? 'off' : 'polite');
+  $('status').setAttribute('aria-live', st.replayStarting || (!live && player.playsOn) ? 'off' : 'polite');
   el.statusLine.classList.remove('loading');
   const dl = document.createElement('dl'); // built as nodes: values are data, never markup
   for (const [k, label, v] of parts) {
