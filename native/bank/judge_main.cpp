@@ -204,7 +204,6 @@ static int run_main(int argc, char** argv) {
                          o.result["forfeit"]["side"] == "both" ? "programs" : o.result["forfeit"]["side"].get<std::string>().c_str(),
                          o.result["forfeit"]["stderr"].get<std::string>().c_str());
         std::fprintf(report, "guards: %s\nrobbers: %s\n", times_text(o.move_ms[0]).c_str(), times_text(o.move_ms[1]).c_str());
-        std::fflush(report);
         // As the other judges: "wrote RESULT and REPLAY", the last line.
         return write_each("bank-judge", {{result_path, &o.result}, {replay_path, &o.replay}}, report) ? 0 : 1;
     } catch (const OptionError& e) {
