@@ -3060,6 +3060,31 @@ test('a Solver move with the status line out of sight is said under the board un
   await phone.context().close();
 });
 
+// On a phone held sideways a Solver move worked out (the first plans the whole search: seconds at
+// "best") put its words in brackets on two more lines of the status and Stop beside Watch the
+// solver, which pushed Level onto a row of its own: the pad dropped 72 px, half off the screen,
+// under the finger that pressed Solver move; and came back up when the move was played.
+test('a phone held sideways: a Solver move worked out leaves the pad where it was', async () => {
+  const page = await openPage({ viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true });
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 1500 : 0); });
+  await page.selectOption('#in-level', 'best');
+  const where = () => page.evaluate(() => ['#play-box .dpad', '#btn-hint', '#in-level'].map((q) => Math.round(document.querySelector(q).getBoundingClientRect().bottom)));
+  const before = await where();
+  assert.ok(before[1] <= 360, `Solver move on screen: ${before}`);
+  await page.locator('#btn-hint').tap();
+  await page.waitForSelector('#btn-stop-solve:not([hidden])');
+  await nextFrames(page);
+  assert.deepEqual(await where(), before, 'the pad, Solver move and Level while the move is worked out');
+  assert.equal(await page.$eval('#status-line', (e) => e.innerText), 'The solver is working out its move…');
+  await screenshot(page, 'searchparty-sideways-solver-move-working');
+  await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
+  await nextFrames(page);
+  assert.deepEqual(await where(), before, 'the pad once the move is played');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // On a phone held sideways the board is sticky, so it was "in view" after Load map and nothing
 // scrolled: the panel beside it stayed at the Map form (its help text), the status line, Watch the
 // solver and the pad above the screen. The game's top comes into view with the new map.
@@ -3181,6 +3206,15 @@ test('read aloud: the status is said after a turn, not at each frame of a plan; 
   }
   assert.equal(await text(page, 'c-costars'), '0/1');
   assert.equal(await text(page, 'cast .dead'), 'A:3,0 (dead)');
+  // A solution refused at its third line, played as it is watched: its last valid line is said,
+  // the search not over (the status was quiet at every frame drawn while playing, the last one too).
+  await recordLiveChanges(page);
+  await watchSolutionText(page, '@6 A6.\n@6 A6.\n@8.\n3 1 0\n');
+  await page.waitForFunction(() => document.getElementById('solve-info')?.textContent.startsWith('Not a valid solution')
+    && document.body.dataset.spTurn === '2' && document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'false');
+  await nextFrames(page, 2);
+  const aloudAtTheEnd = await assertQuietWhilePlaying(page, (id) => id === 'status', 2, 'a refused solution playing');
+  assert.match(aloudAtTheEnd.at(-1)?.[2] ?? '', /^Watching a solution\. Turn 2 /, JSON.stringify(aloudAtTheEnd));
   // Small cells (no letters): the star a diamond, the extras (three together, alive) a square.
   await pasteMap(page, `120 3 0 3\n${'.'.repeat(120)}\n.S${'.'.repeat(118)}\n${'.'.repeat(120)}\n`);
   await page.check('input[name="steer"][value="all"]');

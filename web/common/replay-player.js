@@ -175,10 +175,13 @@ export class ReplayPlayer {
     }
   }
 
-  /** Forces the current step to be drawn again (e.g. after a new game with the same length). */
-  redraw() {
+  /**
+   * Forces the current step (or step k, gone to) to be drawn again, e.g. after a new game with the
+   * same length. Resolves once drawn.
+   */
+  redraw(k = null) {
     this.shown = -1;
-    return this.pump();
+    return k === null ? this.pump() : this.goTo(k);
   }
 
   play() {

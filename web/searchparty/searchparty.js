@@ -544,8 +544,9 @@ function show(obs, result) {
   } else lines.hidden = true;
   // The status (line and counters) is read aloud whole after a turn played or stepped, but not
   // at each frame of a plan or a replay playing (it was, with the cast list, 43 times in 2.5 s);
-  // its last frame is, as the player stops there.
-  $('status').setAttribute('aria-live', st.watching && st.player?.playing && !obs.over ? 'off' : 'polite');
+  // its last frame is, as the player stops there, the search over or not (a refused solution's
+  // last valid line).
+  $('status').setAttribute('aria-live', st.watching && st.player?.playsOn && !obs.over ? 'off' : 'polite');
   $('status-line').classList.remove('loading');
   $('status-line').textContent = statusText(obs);
   document.body.dataset.spTurn = obs.turn;
@@ -895,7 +896,9 @@ async function solverMove() {
   setSolving({ solve, config, move: true }, { stopShown: false });
   const slow = setTimeout(() => {
     if (!mine()) return;
-    $('status-line').textContent = 'The solver is working out its move (the first one plans the rest of the search; Stop to play by hand)…';
+    // (the words in brackets are left out on a phone held sideways, where they took two more lines)
+    const aside = Object.assign(document.createElement('span'), { className: 'sp-aside', textContent: ' (the first one plans the rest of the search; Stop to play by hand)' });
+    $('status-line').replaceChildren('The solver is working out its move', aside, '…');
     $('btn-stop-solve').hidden = false;
     if (!inSight($('status-line'))) {
       $('board-note').textContent = SOLVER_MOVE_NOTE;
@@ -1069,10 +1072,10 @@ async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
   } else {
     st.player.pause();
     st.player.setTotal(moves.length, { keepPosition: false });
-    st.player.redraw();
   }
   st.watchMoves = moves;
-  await st.player.goTo(from);
+  // (the turn the old moves were at was drawn first with the new ones, then `from`: the status said both)
+  await st.player.redraw(from);
 }
 
 async function takeOver() {
@@ -1175,25 +1178,28 @@ async function watchSolution(text, name = 'solution', encoding = null) {
   dropSolve();
   const config = st.config, solve = ++st.solves;
   const current = () => solve === st.solves && config === st.config;
-  $('status-line').textContent = 'Checking the solution…';
-  let report;
+  const CHECKING = 'Checking the solution…';
+  $('status-line').textContent = CHECKING;
+  let report, moves;
   try {
     const withText = await withMapText(config, { checked: true });
     report = await engine.tool('searchparty', 'check',
       { map: withText.map, ...(config.map_name ? { map_name: config.map_name } : {}), solution: text, solution_name: name, ...(encoding ? { solution_encoding: encoding } : {}) },
       { timeoutMs: SOLVE_TIMEOUT_MS });
+    if (!current()) return false;
+    // A solution refused at its first move line is shown at turn 0, as one refused later is shown
+    // up to its fault: the error was shown beside the solution watched before, its line and its
+    // player still there ("A solution of 30 turns … valid", "Watching a solution.").
+    moves = report.moves ?? [];
+    await watchMoves(config, moves, { replay: 'solution' });
   } catch (e) {
     if (!current()) return false;  // (a game asked for later is shown: this check's failure is old news)
     throw e;
   } finally {
-    if (current() && st.obs) $('status-line').textContent = statusText(st.obs);  // (it said "Checking…" for good on an error)
+    // It said "Checking…" for good on an error. Watched, the solution's first turn has replaced
+    // it: "Your turn: move the cast." set between them was read aloud, for nothing.
+    if (current() && st.obs && $('status-line').textContent === CHECKING) $('status-line').textContent = statusText(st.obs);
   }
-  if (!current()) return false;
-  // A solution refused at its first move line is shown at turn 0, as one refused later is shown
-  // up to its fault: the error was shown beside the solution watched before, its line and its
-  // player still there ("A solution of 30 turns … valid", "Watching a solution.").
-  const moves = report.moves ?? [];
-  await watchMoves(config, moves, { replay: 'solution' });
   if (!current()) return false;
   st.player.play();
   if ([$('btn-watch-solution'), $('in-solution-file'), document.body].includes(document.activeElement)) toBoard();
