@@ -3288,3 +3288,25 @@ test('a narrow frame keeps the board with the direction pad; Restart in a frame 
   h.assertNoErrors();
   await page.context().close();
 });
+
+// A window 800×600 (one column on the site's rule, under 861 px wide): the board's bottom was 569 px
+// down the page and the pad's 1054, a screen apart: a player scrolled to the pad no longer saw the
+// board. Two columns now, as on a wider window.
+test('a short window one column wide shows the board and the direction pad on one screen', async () => {
+  for (const [width, height] of [[800, 600], [700, 560]]) {
+    const page = await h.newPage({ viewport: { width, height } });
+    await page.goto(new URL('searchparty/', h.url).href);
+    await page.waitForSelector('body[data-sp-turn="0"]');
+    // (the page's coordinates: some scroll shows both when from the higher top to the lower bottom fits)
+    const [board, pad] = await page.evaluate(() => ['#board', '#play-box .dpad'].map((q) => {
+      const r = document.querySelector(q).getBoundingClientRect();
+      return [Math.round(r.top + scrollY), Math.round(r.bottom + scrollY)];
+    }));
+    const span = Math.max(board[1], pad[1]) - Math.min(board[0], pad[0]);
+    assert.ok(span <= height, `${width}×${height}: the board at ${board}, the pad at ${pad} down the page: ${span} px from one to the other`);
+    assert.deepEqual(await layoutIssues(page, '.side-panel'), [], `${width}×${height}`);
+    if (width === 800) await screenshot(page, 'searchparty-800x600');
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});
