@@ -11,6 +11,7 @@
 #include "bank_match.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
+#include "common/process_runner.h"
 #include "common/line_reader.h"
 
 namespace {
@@ -135,6 +136,7 @@ struct OptionError : InputError {
 };
 
 static int run_main(int argc, char** argv) {
+    pursuit::adopt_players_orphans();  // (what a player left behind, out of its group and marks, goes with it)
     MatchSettings s;
     std::string result_path, replay_path, out_dir;
     int series = 0;

@@ -31,6 +31,7 @@ constexpr char kMarksEnvName[] = "PURSUIT_PLAYER_GUARDIAN_MARKS";
 constexpr std::size_t kMessageBytes = PIPE_BUF;  // the longest message: a sign, a kind, a space, 4093 bytes of text
 
 std::atomic<int> to_guardian{-1};  // the judge's end of the socket pair, -1 without a guardian
+std::atomic<int> guardian_pid{0};
 
 // "<sign><kind> <text>" as one message of a SOCK_SEQPACKET socket pair: each read in the
 // guardian returns one whole message, and messages from several threads (pursuit-arena)
@@ -107,6 +108,7 @@ void start() {
         ::close(ends[1]);
         return;
     }
+    guardian_pid.store(pid);
     to_guardian.store(ends[1]);
 }
 
@@ -176,6 +178,8 @@ void start_once() {
     static std::once_flag once;
     std::call_once(once, start);
 }
+
+int pid() { return guardian_pid.load(); }
 
 void watch_group(int pgid) { send_group('+', pgid); }
 void forget_group(int pgid) { send_group('-', pgid); }

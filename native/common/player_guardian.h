@@ -21,6 +21,9 @@ inline constexpr char kProcessName[] = "pursuit-player-guardian";
 // (no /proc, fork fails) the judge runs without one, as before.
 void start_once();
 
+// The guardian's pid, 0 when none was started. Async-signal-safe.
+int pid();
+
 // Registrations, one SOCK_SEQPACKET message (at most PIPE_BUF bytes) each.
 // Async-signal-safe and thread-safe; dropped if the guardian is gone or its socket is full.
 void watch_group(int pgid);

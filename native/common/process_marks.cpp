@@ -1,4 +1,5 @@
-// Owns: process marks (process_marks.h): naming them and killing the processes that carry one.
+// Owns: process marks (process_marks.h): naming them and killing the processes that carry one;
+// killing the children of this process that are not spared (the orphans a judge adopted).
 #include "common/process_marks.h"
 
 #include <atomic>
@@ -11,6 +12,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
@@ -150,6 +152,57 @@ Pass kill_pass(std::string_view prefix, KilledSet& killed) {
     return pass;
 }
 
+// The parent's pid from /proc/<pid>/stat ("pid (comm) state ppid ..."; comm may hold spaces and
+// brackets, so it is read after the last ')'), and whether the process is a zombie; 0 when gone.
+int parent_of(int proc_dir, const char* pid_name, bool& zombie) {
+    char path[32], stat[512];
+    if (!proc_path(path, pid_name, "stat")) return 0;
+    const int fd = ::openat(proc_dir, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n;
+    do n = ::read(fd, stat, sizeof stat - 1);
+    while (n < 0 && errno == EINTR);
+    ::close(fd);
+    if (n <= 0) return 0;
+    stat[n] = '\0';
+    const char* close_bracket = std::strrchr(stat, ')');
+    if (close_bracket == nullptr || close_bracket[1] != ' ' || close_bracket[2] == '\0' || close_bracket[3] != ' ') return 0;
+    zombie = close_bracket[2] == 'Z';
+    int parent = 0;
+    for (const char* c = close_bracket + 4; *c >= '0' && *c <= '9' && parent < 100000000; ++c) parent = parent * 10 + (*c - '0');
+    return parent;
+}
+
+// One pass over /proc: kills this process's children not spared and not killed before (a
+// zombie is not killed; with `reap` it is waited for).
+int kill_children_pass(bool (*spare)(int pid), bool reap, KilledSet& killed) {
+    const int proc_dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc_dir < 0) return 0;
+    const int self = ::getpid();
+    alignas(8) char records[8192];
+    int count = 0;
+    for (long n; (n = ::syscall(SYS_getdents64, proc_dir, records, sizeof records)) > 0;) {
+        for (long at = 0; at < n;) {
+            const auto* entry = reinterpret_cast<const DirEntry64*>(records + at);
+            at += entry->record_length;
+            const int pid = pid_of(entry->name);
+            bool zombie = false;
+            if (pid <= 1 || killed.has(pid) || parent_of(proc_dir, entry->name, zombie) != self || spare(pid)) continue;
+            if (!zombie) {
+                ::kill(pid, SIGKILL);
+                killed.add(pid);
+                ++count;
+            }
+            if (reap) {
+                while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+                }
+            }
+        }
+    }
+    ::close(proc_dir);
+    return count;
+}
+
 #endif
 
 }  // namespace
@@ -206,6 +259,20 @@ int kill_marked(std::string_view prefix) {
     return killed.count;
 #else
     (void)prefix;
+    return 0;
+#endif
+}
+
+int kill_children(bool (*spare)(int pid), bool reap) {
+#if defined(__linux__)
+    KilledSet killed;
+    // (a fork bomb among them could outrun any number of passes, so there is a bound)
+    for (int pass = 0; pass < 16 && kill_children_pass(spare, reap, killed) > 0; ++pass) {
+    }
+    return killed.count;
+#else
+    (void)spare;
+    (void)reap;
     return 0;
 #endif
 }

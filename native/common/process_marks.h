@@ -1,4 +1,5 @@
-// Owns: marks that find a player's processes after they left its process group. A player's
+// Owns: marks that find a player's processes after they left its process group, and the
+// killing of a judge's children that are not its players (the orphans it adopted). A player's
 // program is started with one extra environment variable, unique to that player on this
 // machine; every process it starts inherits it, including one that left the group with
 // setsid() or setpgid() (a daemon, `setsid sleep &`), which the group kill missed and which
@@ -34,5 +35,12 @@ bool is_judge_prefix(std::string_view text);
 // scans again, 2 ms apart, for up to 100 ms. Returns how many were killed.
 // Async-signal-safe (raw system calls, no allocation): the stop-signal handlers use it.
 int kill_marked(std::string_view prefix);
+
+// SIGKILL to every child of this process that `spare` does not keep, again until a pass finds no
+// new one: a process that made itself a subreaper (PR_SET_CHILD_SUBREAPER) gets the children of
+// those it kills. With `reap`, each is waited for, and so is a child that had ended (a zombie)
+// and is not spared. Returns how many were killed. Async-signal-safe without `reap` (raw system
+// calls, no allocation): the stop-signal handlers use it so. Linux only; elsewhere 0.
+int kill_children(bool (*spare)(int pid), bool reap);
 
 }  // namespace pursuit::process_marks

@@ -20,6 +20,9 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -105,6 +108,35 @@ void kill_live_groups() {
     }
 }
 
+// adopt_players_orphans: this program is the subreaper of what its players start, and every
+// child of it that is neither a live player's leader nor the guardian is such an orphan.
+std::atomic<bool> adopting{false};
+// Held from a player's fork until its group is remembered, from its group forgotten until its
+// leader is reaped, and while orphans are killed outside a signal handler: a player just forked
+// by another thread is not yet known but no orphan, and one just forgotten is its Player's to reap.
+std::mutex players_changing;
+
+bool spared_child(int pid) {
+    if (pid == guardian::pid()) return true;
+    for (const std::atomic<int>& slot : live_groups)
+        if (slot.load() == pid) return true;
+    return false;
+}
+
+bool any_live_group() {
+    for (const std::atomic<int>& slot : live_groups)
+        if (slot.load() > 0) return true;
+    return false;
+}
+
+// The orphans go once no player is left alive: while one is, an orphan may be its own (a
+// judge runs its players side by side, and an orphan no longer says whose it was).
+void kill_orphans_if_no_player_left() {
+    if (!adopting.load()) return;
+    std::lock_guard<std::mutex> lock(players_changing);
+    if (!any_live_group()) process_marks::kill_children(spared_child, /*reap=*/true);
+}
+
 // The directories a stop signal removes (remove_at_stop_signal): a judge's temporary work
 // directory was left in /tmp by Ctrl-C. Fixed slots, since a signal handler reads them; a slot's
 // path is written before `used` is set and read only while it is set.
@@ -152,6 +184,7 @@ void die_by(int sig) {
 void on_stop_signal(int sig) {
     kill_live_groups();
     process_marks::kill_marked(process_marks::judge_prefix());
+    if (adopting.load()) process_marks::kill_children(spared_child, /*reap=*/false);
     remove_registered_dirs();
     die_by(sig);
 }
@@ -163,6 +196,7 @@ void on_caught_stop_signal(int sig) {
     caught_signal = sig;
     kill_live_groups();
     process_marks::kill_marked(process_marks::judge_prefix());
+    if (adopting.load()) process_marks::kill_children(spared_child, /*reap=*/false);
 }
 
 // Installed with the first player, for the signals the program left at their default: a
@@ -184,6 +218,12 @@ void take_players_along_once() {
 }
 
 }  // namespace
+
+void adopt_players_orphans() {
+#if defined(__linux__)
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) == 0) adopting.store(true);
+#endif
+}
 
 void catch_stop_signals(std::initializer_list<int> signals) {
     struct sigaction sa {};
@@ -392,8 +432,10 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     sigemptyset(&stops);
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, sig);
     pthread_sigmask(SIG_BLOCK, &stops, &before);
+    std::unique_lock<std::mutex> forked(players_changing);
     pid_t pid = fork();
     if (pid < 0) {
+        forked.unlock();
         pthread_sigmask(SIG_SETMASK, &before, nullptr);
         fail(VerdictKind::StartFailed, "cannot start " + name_ + ": fork: " + std::strerror(errno));
         close_all();
@@ -415,6 +457,7 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     setpgid(pid, pid);
     pid_ = pid;
     remember_group(pid);
+    forked.unlock();
     pthread_sigmask(SIG_SETMASK, &before, nullptr);
     close_fd(in[0]);
     close_fd(out[1]);
@@ -745,9 +788,13 @@ void Player::kill() {
         // The leader is not reaped yet (peek_exit never reaps), so pid_ still names our group.
         ::kill(-pid_, SIGKILL);
         process_marks::kill_marked(mark_);  // what left the group (setsid) goes too
-        forget_group(pid_);  // before the leader is reaped: then its group id may be reused
         int status = 0;
-        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        {
+            // (not forgotten yet reaped by another thread's orphan killing, its status lost)
+            std::lock_guard<std::mutex> lock(players_changing);
+            forget_group(pid_);  // before the leader is reaped: then its group id may be reused
+            while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+            }
         }
         reaped_ = true;
         if (!exit_known_) {
@@ -755,6 +802,7 @@ void Player::kill() {
             if (WIFSIGNALED(status)) exit_signal_ = WTERMSIG(status);
             else exit_code_ = WEXITSTATUS(status);
         }
+        kill_orphans_if_no_player_left();  // (the leader is gone: its orphans are the program's now)
     }
     drain_stderr();  // keep what it said last, for the report
     close_fds();

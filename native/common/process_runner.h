@@ -7,7 +7,8 @@
 // (non-text bytes), closed stdin (write fails). `kill()` ends the whole process group and
 // reaps it; the destructor does too, so no child is ever left behind. A descendant that left
 // the group with setsid()/setpgid() goes too, found by the player's process mark in its
-// environment (process_marks.h; Linux only, and not one that cleared its environment).
+// environment (process_marks.h; Linux only); one that cleared its environment too, once the
+// program adopts its players' orphans (adopt_players_orphans).
 // Constructing a Player makes the process ignore SIGPIPE (write errors become WriteFailed).
 // Ctrl-C, SIGTERM and SIGHUP (when the program left them at their default) then kill every
 // live player's group and end the program by the signal; see catch_stop_signals for a program
@@ -43,6 +44,15 @@ const char* verdict_name(VerdictKind k);  // "ok", "time limit", "crashed", ...
 void catch_stop_signals(std::initializer_list<int> signals);
 int caught_stop_signal();     // the signal caught, 0 if none
 void end_by_caught_signal();  // dies by the caught signal (default action), if one was caught
+
+// For a judge's main, before its first Player (Linux; elsewhere nothing): the program becomes
+// the reaper of its players' orphans (PR_SET_CHILD_SUBREAPER). A process a player started that
+// left the player's group and cleared its environment (`setsid env -i …`: neither the group kill
+// nor the process marks find it) becomes the program's child when its parent ends, instead of
+// init's, and is killed when no player is left alive, and by a stop signal. Every child of the
+// program that is not a player (nor the guardian) is taken for such an orphan: a program that
+// starts other processes itself must not call it.
+void adopt_players_orphans();
 
 // A judge's temporary work directory goes with everything in it when Ctrl-C, SIGTERM or SIGHUP
 // ends the program (the default handling above; it is installed now if no player has been

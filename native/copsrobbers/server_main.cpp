@@ -11,6 +11,7 @@
 
 #include "common/errors.h"
 #include "common/judge_io.h"
+#include "common/process_runner.h"
 #include "copsrobbers/city.h"
 #include "copsrobbers/figures.h"
 #include "copsrobbers/maps.h"
@@ -176,6 +177,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
 }  // namespace
 
 static int run_main(int argc, char** argv) {
+    pursuit::adopt_players_orphans();  // (what a player left behind, out of its group and marks, goes with it)
     try {
         std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir;
         int cops = 2, rounds = 100, seeds = 5;

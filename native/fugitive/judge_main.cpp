@@ -14,6 +14,7 @@
 
 #include "common/errors.h"
 #include "common/judge_io.h"
+#include "common/process_runner.h"
 #include "common/rng.h"
 #include "fugitive/map_generator.h"
 #include "fugitive/match.h"
@@ -236,6 +237,7 @@ int series(const Args& a) {
 }  // namespace
 
 static int run_main(int argc, char** argv) {
+    pursuit::adopt_players_orphans();  // (what a player left behind, out of its group and marks, goes with it)
     Args a;
     try {
         if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) return usage(argc < 2 ? 2 : 0);

@@ -395,6 +395,7 @@ void print_summary(const ControllerOptions& options, const Run& run, const State
 // The whole run: the command line, the checks before the start, the turn loop, then the replay
 // and the summary; the exit status.
 static int run(int argc, char** argv) {
+    pursuit::adopt_players_orphans();  // (what a player left behind, out of its group and marks, goes with it)
     ControllerOptions options;
     if (const int status = parse_options(argc, argv, options); status >= 0) return status;
     const std::optional<MapFile> map = read_map_and_check_replay(options);

@@ -225,6 +225,41 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesAlongWhatLeftItsPlayersGroups) {
     }
 }
 
+// A bot's process that left its group and cleared its environment (`setsid env -i sleep`): the
+// group kill and the process marks both missed it, and it outlived the judge, whether the game
+// ended or the judge was stopped. The judges now adopt their players' orphans (PR_SET_CHILD_
+// SUBREAPER, process_runner.h adopt_players_orphans): it becomes the judge's child when the bot's
+// shell is killed, and goes when no player is left, or with the stop signal. SIGKILL is not
+// tried: the judge's guardian is no ancestor of the bots and cannot find such a process.
+TEST_F(JudgeCli, AJudgeTakesAlongWhatLeftItsPlayersGroupWithoutItsEnvironment) {
+    int k = 0;
+    for (const std::string ending : {"", "TERM"}) {
+        for (const std::string& judge :
+             {kBin + "/bank-judge --moves 5 --time-ms 1500 '@1' '@2'",
+              kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms 1500 --fugitive '@1' --detectives '@2'",
+              kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms 1500 --out " + dir + "/cr --cops-cmd '@1' --robber-cmd '@2'",
+              kBin + "/searchparty-controller --time-limit 1.5 " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '@1'"}) {
+            const std::string mark = std::to_string(getpid() % 1000) + std::to_string(++k);
+            std::string cmd = judge;
+            // (a bot that never answers: the game ends when its 1.5 s run out, unless the signal comes first)
+            for (std::size_t at; (at = cmd.find('@')) != std::string::npos;)
+                cmd.replace(at, 2, "setsid env -i sleep 93." + mark + cmd.substr(at + 1, 1) + " & sleep 30");
+            const std::string escaped = "'^sleep 93\\." + mark + "[12]$'";
+            const std::string script = cmd + " >/dev/null 2>&1 & pid=$!; sleep 0.7; pgrep -f " + escaped + " | wc -l; " +
+                                       (ending.empty() ? "" : "kill -" + ending + " $pid; ") + "wait $pid; echo status $?; " +
+                                       "for i in $(seq 50); do pgrep -f " + escaped + " >/dev/null || break; sleep 0.1; done; pgrep -af " +
+                                       escaped + " || echo none left";
+            const Outcome r = run(script);
+            const std::string what = (ending.empty() ? "the game's end" : ending) + ": " + cmd + "\n" + r.out;
+            const bool one_bot = judge.find("searchparty-controller") != std::string::npos;
+            EXPECT_EQ(r.out.rfind(one_bot ? "1\n" : "2\n", 0), 0u) << "not every bot's process escaped: " << what;
+            EXPECT_NE(r.out.find("\nnone left\n"), std::string::npos) << what;
+            if (!ending.empty()) EXPECT_NE(r.out.find("status 143\n"), std::string::npos) << what;
+            run("pkill -f " + escaped);  // (what a failure left)
+        }
+    }
+}
+
 // A full disk: the judges, map tools, arenas, the bundle, robots and pursuit-tool said nothing
 // and exited 0 when their standard output could not be written, so a truncated map or table
 // passed for a good one (the Search Party programs: SearchPartyPrograms.AFailedWrite...).

@@ -515,6 +515,38 @@ TEST(ProcessRunner, APlayersEndSparesWhatAnotherPlayerStarted) {
     for (int pid : {first_escaped, second_escaped}) ::kill(pid, SIGKILL);
 }
 
+// A process that left its player's group and cleared its environment (`setsid env -i`) is missed
+// by the group kill and the marks. A judge that adopts its players' orphans gets it as a child
+// when its parent ends, and kills it once no player is left (not before: it may be another live
+// player's); the live player is spared. In a child process: adopting makes the whole program a
+// subreaper, and takes every child that is not a player for an orphan.
+TEST(ProcessRunner, AnAdoptedOrphanGoesWhenNoPlayerIsLeft) {
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        adopt_players_orphans();
+        Player first("first", "setsid env -i /bin/sh -c 'echo $$; exec sleep 1000' & wait", "", limits(2000ms));
+        Player second("second", "cat", "", limits(2000ms));
+        const int orphan = std::stoi(first.read_line("pid").value_or("0"));
+        if (orphan <= 0) _exit(10);
+        first.kill();
+        std::this_thread::sleep_for(100ms);
+        char state = 0;
+        int pgrp = 0;
+        if (!proc_stat(orphan, state, pgrp) || state == 'Z') _exit(11);  // killed while a player lives
+        if (!second.send_line("still here") || second.read_line("echo") != "still here") _exit(12);
+        second.kill();
+        // (reaped: gone from /proc, not a zombie of this program)
+        const bool gone = eventually([&] { return !proc_stat(orphan, state, pgrp); });
+        ::kill(orphan, SIGKILL);  // (what a failure left)
+        _exit(gone ? 0 : 13);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << status;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "10: no pid read, 11: killed while a player lived, 12: the live player harmed, 13: not killed and reaped once none was left";
+}
+
 // The scan reads each environment as a stream of entries: a mark past the first 4 KiB counts,
 // the same text inside another entry's value does not.
 TEST(ProcessMarks, OnlyAnEntryThatStartsWithTheMarkCountsHoweverLongTheEnvironment) {
