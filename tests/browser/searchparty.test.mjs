@@ -3063,24 +3063,27 @@ test('a Solver move with the status line out of sight is said under the board un
 // On a phone held sideways a Solver move worked out (the first plans the whole search: seconds at
 // "best") put its words in brackets on two more lines of the status and Stop beside Watch the
 // solver, which pushed Level onto a row of its own: the pad dropped 72 px, half off the screen,
-// under the finger that pressed Solver move; and came back up when the move was played.
+// under the finger that pressed Solver move; and came back up when the move was played. Level
+// makes way for Stop now.
 test('a phone held sideways: a Solver move worked out leaves the pad where it was', async () => {
   const page = await openPage({ viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true });
   await holdEngineAnswers(page);
   await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 1500 : 0); });
   await page.selectOption('#in-level', 'best');
-  const where = () => page.evaluate(() => ['#play-box .dpad', '#btn-hint', '#in-level'].map((q) => Math.round(document.querySelector(q).getBoundingClientRect().bottom)));
+  const where = () => page.evaluate(() => ['#play-box .dpad', '#btn-hint', '#btn-solve'].map((q) => Math.round(document.querySelector(q).getBoundingClientRect().bottom)));
   const before = await where();
   assert.ok(before[1] <= 360, `Solver move on screen: ${before}`);
   await page.locator('#btn-hint').tap();
   await page.waitForSelector('#btn-stop-solve:not([hidden])');
   await nextFrames(page);
-  assert.deepEqual(await where(), before, 'the pad, Solver move and Level while the move is worked out');
+  assert.deepEqual(await where(), before, 'the pad, Solver move and Watch the solver while the move is worked out');
   assert.equal(await page.$eval('#status-line', (e) => e.innerText), 'The solver is working out its move…');
+  assert.equal(await page.isHidden('#in-level'), true, 'Level makes way for Stop');
   await screenshot(page, 'searchparty-sideways-solver-move-working');
   await page.waitForSelector('body[data-sp-turn="1"]', { timeout: 30000 });
   await nextFrames(page);
   assert.deepEqual(await where(), before, 'the pad once the move is played');
+  assert.equal(await page.isVisible('#in-level'), true, 'Level is back');
   h.assertNoErrors();
   await page.context().close();
 });
