@@ -234,18 +234,19 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesAlongWhatLeftItsPlayersGroups) {
 TEST_F(JudgeCli, AJudgeTakesAlongWhatLeftItsPlayersGroupWithoutItsEnvironment) {
     int k = 0;
     for (const std::string ending : {"", "TERM"}) {
+        // (a bot that never answers: the game ends when its 1.5 s run out, or the signal ends it first)
+        const std::string ms = ending.empty() ? "1500" : "60000", seconds = ending.empty() ? "1.5" : "60";
         for (const std::string& judge :
-             {kBin + "/bank-judge --moves 5 --time-ms 1500 '@1' '@2'",
-              kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms 1500 --fugitive '@1' --detectives '@2'",
-              kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms 1500 --out " + dir + "/cr --cops-cmd '@1' --robber-cmd '@2'",
-              kBin + "/searchparty-controller --time-limit 1.5 " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '@1'"}) {
+             {kBin + "/bank-judge --moves 5 --time-ms " + ms + " '@1' '@2'",
+              kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms " + ms + " --fugitive '@1' --detectives '@2'",
+              kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms " + ms + " --out " + dir + "/cr --cops-cmd '@1' --robber-cmd '@2'",
+              kBin + "/searchparty-controller --time-limit " + seconds + " " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '@1'"}) {
             const std::string mark = std::to_string(getpid() % 1000) + std::to_string(++k);
             std::string cmd = judge;
-            // (a bot that never answers: the game ends when its 1.5 s run out, unless the signal comes first)
             for (std::size_t at; (at = cmd.find('@')) != std::string::npos;)
                 cmd.replace(at, 2, "setsid env -i sleep 93." + mark + cmd.substr(at + 1, 1) + " & sleep 30");
             const std::string escaped = "'^sleep 93\\." + mark + "[12]$'";
-            const std::string script = cmd + " >/dev/null 2>&1 & pid=$!; sleep 0.7; pgrep -f " + escaped + " | wc -l; " +
+            const std::string script = cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; pgrep -f " + escaped + " | wc -l; " +
                                        (ending.empty() ? "" : "kill -" + ending + " $pid; ") + "wait $pid; echo status $?; " +
                                        "for i in $(seq 50); do pgrep -f " + escaped + " >/dev/null || break; sleep 0.1; done; pgrep -af " +
                                        escaped + " || echo none left";
