@@ -255,7 +255,9 @@ TEST_F(JudgeCli, AJudgeTakesAlongWhatLeftItsPlayersGroupWithoutItsEnvironment) {
             const bool one_bot = judge.find("searchparty-controller") != std::string::npos;
             EXPECT_EQ(r.out.rfind(one_bot ? "1\n" : "2\n", 0), 0u) << "not every bot's process escaped: " << what;
             EXPECT_NE(r.out.find("\nnone left\n"), std::string::npos) << what;
-            if (!ending.empty()) EXPECT_NE(r.out.find("status 143\n"), std::string::npos) << what;
+            if (!ending.empty()) {
+                EXPECT_NE(r.out.find("status 143\n"), std::string::npos) << what;
+            }
             run("pkill -f " + escaped);  // (what a failure left)
         }
     }
