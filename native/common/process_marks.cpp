@@ -127,27 +127,36 @@ struct Pass {
     bool unsure = false;  // a process that runs a program showed an empty environment
 };
 
-// One pass over /proc: kills the marked processes not killed before.
-Pass kill_pass(std::string_view prefix, KilledSet& killed) {
-    const int proc_dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (proc_dir < 0) return {};
-    const int self = ::getpid();
+// Calls visit(pid, name) for each process in /proc but init, `name` its directory's name: the
+// raw getdents64 walk, with no allocation (the stop-signal handlers use it).
+template <typename Visit>
+void for_each_process(int proc_dir, Visit&& visit) {
     alignas(8) char records[8192];
-    Pass pass;
     for (long n; (n = ::syscall(SYS_getdents64, proc_dir, records, sizeof records)) > 0;) {
         for (long at = 0; at < n;) {
             const auto* entry = reinterpret_cast<const DirEntry64*>(records + at);
             at += entry->record_length;
             const int pid = pid_of(entry->name);
-            if (pid <= 1 || pid == self || killed.has(pid)) continue;
-            const Environment environment = environment_of(proc_dir, entry->name, prefix);
-            if (environment == Environment::Empty && !pass.unsure && has_program(proc_dir, entry->name)) pass.unsure = true;  // (one is enough: kernel threads are many)
-            if (environment != Environment::Marked) continue;
-            ::kill(pid, SIGKILL);
-            killed.add(pid);
-            ++pass.killed;
+            if (pid > 1) visit(pid, entry->name);
         }
     }
+}
+
+// One pass over /proc: kills the marked processes not killed before.
+Pass kill_pass(std::string_view prefix, KilledSet& killed) {
+    const int proc_dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc_dir < 0) return {};
+    const int self = ::getpid();
+    Pass pass;
+    for_each_process(proc_dir, [&](int pid, const char* name) {
+        if (pid == self || killed.has(pid)) return;
+        const Environment environment = environment_of(proc_dir, name, prefix);
+        if (environment == Environment::Empty && !pass.unsure && has_program(proc_dir, name)) pass.unsure = true;  // (one is enough: kernel threads are many)
+        if (environment != Environment::Marked) return;
+        ::kill(pid, SIGKILL);
+        killed.add(pid);
+        ++pass.killed;
+    });
     ::close(proc_dir);
     return pass;
 }
@@ -179,26 +188,20 @@ int kill_children_pass(bool (*spare)(int pid), bool reap, KilledSet& killed) {
     const int proc_dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (proc_dir < 0) return 0;
     const int self = ::getpid();
-    alignas(8) char records[8192];
     int count = 0;
-    for (long n; (n = ::syscall(SYS_getdents64, proc_dir, records, sizeof records)) > 0;) {
-        for (long at = 0; at < n;) {
-            const auto* entry = reinterpret_cast<const DirEntry64*>(records + at);
-            at += entry->record_length;
-            const int pid = pid_of(entry->name);
-            bool zombie = false;
-            if (pid <= 1 || killed.has(pid) || parent_of(proc_dir, entry->name, zombie) != self || spare(pid)) continue;
-            if (!zombie) {
-                ::kill(pid, SIGKILL);
-                killed.add(pid);
-                ++count;
-            }
-            if (reap) {
-                while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-                }
+    for_each_process(proc_dir, [&](int pid, const char* name) {
+        bool zombie = false;
+        if (killed.has(pid) || parent_of(proc_dir, name, zombie) != self || spare(pid)) return;
+        if (!zombie) {
+            ::kill(pid, SIGKILL);
+            killed.add(pid);
+            ++count;
+        }
+        if (reap) {
+            while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
             }
         }
-    }
+    });
     ::close(proc_dir);
     return count;
 }
