@@ -22,8 +22,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "common/judge_io.h"
 
@@ -151,6 +154,31 @@ const std::string kGuardianOf = "echo guardians: " + kGuardianCount;
 // The same once none is left or 5 s have passed: a guardian ends a moment after its judge.
 const std::string kGuardianOfAfterEnd = "for i in $(seq 50); do [ " + kGuardianCount + " = 0 ] && break; sleep 0.1; done; " + kGuardianOf;
 
+// The command of judge `which` of the four (fugitive-judge, copsrobbers-server, bank-judge,
+// searchparty-controller) with the bot `bot(n)` in each of its slots ('@1', '@2'; the controller's
+// one solver '@1'), `ms` a move (the controller's --time-limit in seconds), its outputs under `dir`.
+constexpr int kJudges = 4;
+std::string judge_command(int which, const std::string& dir, int ms, const std::function<std::string(char)>& bot) {
+    std::ostringstream seconds;
+    seconds << ms / 1000.0;
+    const std::string judges[kJudges]{
+        kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms " + std::to_string(ms) +
+            " --fugitive '@1' --detectives '@2'",
+        kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms " + std::to_string(ms) + " --out " + dir +
+            "/cr --cops-cmd '@1' --robber-cmd '@2'",
+        kBin + "/bank-judge --moves 5 --time-ms " + std::to_string(ms) + " '@1' '@2'",
+        kBin + "/searchparty-controller --time-limit " + seconds.str() + " " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '@1'"};
+    std::string judge = judges[which];
+    for (std::size_t at; (at = judge.find('@')) != std::string::npos;) judge.replace(at, 2, bot(judge[at + 1]));
+    return judge;
+}
+
+// A shell snippet: waits up to 5 s for no process to match `pattern` (pgrep -f), then lists those
+// left, or says "none left".
+std::string none_left(const std::string& pattern) {
+    return "for i in $(seq 50); do pgrep -f " + pattern + " >/dev/null || break; sleep 0.1; done; pgrep -af " + pattern + " || echo none left";
+}
+
 // A judge's guardian is a process of its own while the judge runs (one, however many players)
 // and is gone once the judge has ended normally; the next test ends judges by signals.
 TEST_F(JudgeCli, AJudgesGuardianEndsWithIt) {
@@ -168,20 +196,12 @@ TEST_F(JudgeCli, AJudgesGuardianEndsWithIt) {
 // left both too: the judge's guardian process (native/common/player_guardian.h) now does that
 // work once the judge is gone, a moment later (the script waits up to 5 s for it).
 TEST_F(JudgeCli, AJudgeStoppedByASignalTakesItsPlayersAlong) {
-    const std::string bot = "sleep 97.";  // + a number: each run's bots are told apart by their command
     int k = 0;
     for (const std::string sig : {"TERM", "HUP", "KILL"}) {
-        for (const std::string& judge :
-             {kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms 60000 --fugitive '" +
-                  bot + "@1' --detectives '" + bot + "@2'",
-              kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms 60000 --out " + dir + "/cr --cops-cmd '" + bot +
-                  "@1' --robber-cmd '" + bot + "@2'",
-              kBin + "/bank-judge --moves 5 --time-ms 60000 '" + bot + "@1' '" + bot + "@2'",
-              kBin + "/searchparty-controller --time-limit 60 " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '" + bot + "@1'"}) {
+        for (int which = 0; which < kJudges; ++which) {
             ++k;
             const std::string mark = std::to_string(getpid() % 1000) + std::to_string(k);
-            std::string cmd = judge;
-            for (std::size_t at; (at = cmd.find('@')) != std::string::npos;) cmd.replace(at, 1, mark);
+            const std::string cmd = judge_command(which, dir, 60000, [&](char n) { return "sleep 97." + mark + n; });
             // The bots' commands are 'sleep 97.<mark><1|2>'; the judge gets the signal once they run.
             // (anchored: the shell running this script has the bots' commands in its own)
             const std::string bots = "'^sleep 97\\." + mark + "[12]$'";
@@ -214,8 +234,7 @@ TEST_F(JudgeCli, AJudgeStoppedByASignalTakesAlongWhatLeftItsPlayersGroups) {
         const std::string bots = "'^sleep 96\\." + mark + "[12]$'";
         const std::string judge = kBin + "/bank-judge --moves 5 --time-ms 60000 'setsid -w sleep 96." + mark + "1' 'setsid -w sleep 96." + mark + "2'";
         const std::string script = judge + " >/dev/null 2>&1 & pid=$!; sleep 1; pgrep -f " + bots + " | wc -l; kill -" + sig +
-                                   " $pid; wait $pid; echo status $?; for i in $(seq 50); do pgrep -f " + bots +
-                                   " >/dev/null || break; sleep 0.1; done; pgrep -af " + bots + " || echo none left";
+                                   " $pid; wait $pid; echo status $?; " + none_left(bots);
         const Outcome r = run(script);
         const int number = sig == "TERM" ? 15 : sig == "HUP" ? 1 : 9;
         // (the shell may say "Terminated" or "Killed" before the status)
@@ -235,24 +254,16 @@ TEST_F(JudgeCli, AJudgeTakesAlongWhatLeftItsPlayersGroupWithoutItsEnvironment) {
     int k = 0;
     for (const std::string ending : {"", "TERM"}) {
         // (a bot that never answers: the game ends when its 1.5 s run out, or the signal ends it first)
-        const std::string ms = ending.empty() ? "1500" : "60000", seconds = ending.empty() ? "1.5" : "60";
-        for (const std::string& judge :
-             {kBin + "/bank-judge --moves 5 --time-ms " + ms + " '@1' '@2'",
-              kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --out " + dir + "/fu --time-ms " + ms + " --fugitive '@1' --detectives '@2'",
-              kBin + "/copsrobbers-server --map petersen --cops 1 --rounds 5 --first-move-ms " + ms + " --out " + dir + "/cr --cops-cmd '@1' --robber-cmd '@2'",
-              kBin + "/searchparty-controller --time-limit " + seconds + " " + kSrc + "/maps/searchparty/maze-31x21-s1.txt -- sh -c '@1'"}) {
+        const int ms = ending.empty() ? 1500 : 60000;
+        for (int which = 0; which < kJudges; ++which) {
             const std::string mark = std::to_string(getpid() % 1000) + std::to_string(++k);
-            std::string cmd = judge;
-            for (std::size_t at; (at = cmd.find('@')) != std::string::npos;)
-                cmd.replace(at, 2, "setsid env -i sleep 93." + mark + cmd.substr(at + 1, 1) + " & sleep 30");
+            const std::string cmd = judge_command(which, dir, ms, [&](char n) { return "setsid env -i sleep 93." + mark + n + " & sleep 30"; });
             const std::string escaped = "'^sleep 93\\." + mark + "[12]$'";
             const std::string script = cmd + " >/dev/null 2>&1 & pid=$!; sleep 1; pgrep -f " + escaped + " | wc -l; " +
-                                       (ending.empty() ? "" : "kill -" + ending + " $pid; ") + "wait $pid; echo status $?; " +
-                                       "for i in $(seq 50); do pgrep -f " + escaped + " >/dev/null || break; sleep 0.1; done; pgrep -af " +
-                                       escaped + " || echo none left";
+                                       (ending.empty() ? "" : "kill -" + ending + " $pid; ") + "wait $pid; echo status $?; " + none_left(escaped);
             const Outcome r = run(script);
             const std::string what = (ending.empty() ? "the game's end" : ending) + ": " + cmd + "\n" + r.out;
-            const bool one_bot = judge.find("searchparty-controller") != std::string::npos;
+            const bool one_bot = cmd.find("searchparty-controller") != std::string::npos;
             EXPECT_EQ(r.out.rfind(one_bot ? "1\n" : "2\n", 0), 0u) << "not every bot's process escaped: " << what;
             EXPECT_NE(r.out.find("\nnone left\n"), std::string::npos) << what;
             if (!ending.empty()) {
