@@ -11,8 +11,12 @@
 namespace pursuit::searchparty {
 
 Json CheckReport::to_json() const {
+    // The last line as it was only when it is text: a binary file's (a PNG chosen as the
+    // solution in the page) made the JSON unwritable, "invalid UTF-8 byte at index 6: 0x80".
+    // (The moves are always text: a line that is not is refused before it is played.)
+    const std::string claimed_shown = non_text_detail(claimed).empty() ? claimed : escaped_excerpt(claimed, claimed.size());
     return Json{{"valid", valid},   {"claim_matches", claim_matches}, {"turns", turns},  {"costars", costars},
-                {"extras", extras}, {"claimed", claimed},             {"message", message}, {"moves", moves}};
+                {"extras", extras}, {"claimed", claimed_shown},       {"message", message}, {"moves", moves}};
 }
 
 namespace {
@@ -171,13 +175,15 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
                       escaped_excerpt(r.claimed) + "'" + as_a_move);
     }
     if (!s.finished())
-        return finish(source + ": after all " + std::to_string(moves) + " move lines, " + std::to_string(s.unsearched()) +
+        return finish(source + (moves == 1 ? ": after its 1 move line, " : ": after all " + std::to_string(moves) + " move lines, ") + std::to_string(s.unsearched()) +
                       (s.unsearched() == 1 ? " open cell is" : " open cells are") + " still unsearched");
     r.valid = true;
     // Compared as numbers, as they were read: "23 +2 0" claims 23 2 0 (it was "wrong").
     r.claim_matches = numbers(split_tokens(s.final_line())) == numbers(split_tokens(r.claimed));
     if (r.claim_matches) return finish("ok");
-    return finish("the final line claims '" + escaped_excerpt(r.claimed) + "' but the true result is '" + s.final_line() + "'");
+    // Named like every other verdict: which file, which line (it was the only one without).
+    return finish(source + " line " + std::to_string(lines.size()) + ": the final line claims '" + escaped_excerpt(r.claimed) +
+                  "' but the true result is '" + s.final_line() + "'");
 }
 
 }  // namespace pursuit::searchparty

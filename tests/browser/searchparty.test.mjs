@@ -2609,7 +2609,7 @@ test('Solution: a batch-form solution is checked and watched: valid and true, a 
 
   await watchSolutionText(page, EXAMPLE1_SOLUTION.replace('4 0 0', '3 0 0'));
   await textBecomes(page, 'solve-info', 'A solution of 4 turns (0 costars, 0 extras alive): its move lines are valid, its final line is not: '
-    + 'the final line claims \'3 0 0\' but the true result is \'4 0 0\'.', 'a wrong final line');
+    + 'solution line 5: the final line claims \'3 0 0\' but the true result is \'4 0 0\'.', 'a wrong final line');
   assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
   await page.keyboard.press('End');
   await boardFollowsPlayer(page, 4, 4, 'a wrong final line: at the end');

@@ -279,7 +279,7 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n3 0 0\n");
     EXPECT_TRUE(r.valid);
     EXPECT_FALSE(r.claim_matches);
-    EXPECT_EQ(r.message, "the final line claims '3 0 0' but the true result is '4 0 0'");
+    EXPECT_EQ(r.message, "solution line 5: the final line claims '3 0 0' but the true result is '4 0 0'");
     // The final line's numbers are compared as numbers ("+0" was a wrong claim of 0).
     r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n04 +0 0\n");
     EXPECT_TRUE(r.claim_matches) << r.message;
@@ -289,6 +289,13 @@ TEST(SearchPartyRules, CheckerReportsTheTruth) {
     EXPECT_EQ(r.message, "solution: after all 2 move lines, 7 open cells are still unsearched");
     EXPECT_EQ(check_solution(read_map("6 1 0 0\nS.....\n"), "@6.\n@6.\n2 0 0\n").message,
               "solution: after all 2 move lines, 1 open cell is still unsearched");
+    // One move line is "its 1 move line" ("after all 1 move lines"); a binary last line (a PNG
+    // chosen in the page) is reported escaped, so the report can be written as JSON.
+    EXPECT_EQ(check_solution(m, "@4.\n4 0 0\n").message, "solution: after its 1 move line, 7 open cells are still unsearched");
+    const CheckReport binary = check_solution(m, "@4.\n\x89PNG\x80\n");
+    EXPECT_FALSE(binary.valid);
+    EXPECT_EQ(binary.to_json()["claimed"], "\\x89PNG\\x80");
+    EXPECT_NO_THROW(binary.to_json().dump());
     r = check_solution(m, "@4.\n@4.\n@4.\n");
     // As a move line it is wrong too, which is said (it was hidden behind "expected the final line").
     EXPECT_EQ(r.message, "solution line 3: expected the final line \"turns costars extras\", got '@4.' (as a move line: Invalid move "
