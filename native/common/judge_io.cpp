@@ -58,10 +58,13 @@ std::string read_stdin(std::size_t max_bytes, const std::string& too_big) {
     }
 }
 
+// "option --seed" for an option, "argument COLS" for a positional word (it said "option COLS").
+static std::string named(const std::string& option) { return (option.rfind('-', 0) == 0 ? "option " : "argument ") + option; }
+
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi) {
     long long v;
     if (!parse_int(text, v) || v < lo || v > hi)
-        throw UsageError("option " + option + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + quoted_excerpt(text));
+        throw UsageError(named(option) + ": expected an integer " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + quoted_excerpt(text));
     return v;
 }
 
@@ -144,7 +147,7 @@ double option_number(const std::string& option, const std::string& text, double 
     if (!plain || *end != '\0' || errno == ERANGE || !(v >= lo && v <= hi)) {
         std::ostringstream range;
         range << lo << ".." << hi;
-        throw UsageError("option " + option + ": expected a number " + range.str() + ", got " + quoted_excerpt(text));
+        throw UsageError(named(option) + ": expected a number " + range.str() + ", got " + quoted_excerpt(text));
     }
     return v;
 }

@@ -95,7 +95,8 @@ struct UsageError : InputError {
 
 // The value of a numeric command-line option: the whole text must be a number in lo..hi.
 // Throws UsageError naming the option, e.g. "option --seed: expected an integer 0..100, got 'abc'"
-// (std::stoi / atoi said "stoi" or took "abc" as 0).
+// (std::stoi / atoi said "stoi" or took "abc" as 0); a name without a leading '-' is a positional
+// word: "argument COLS: …".
 long long option_int(const std::string& option, const std::string& text, long long lo, long long hi);
 double option_number(const std::string& option, const std::string& text, double lo, double hi);
 // A program's exit status once its standard output is flushed: `status`, or 1 (with a line on

@@ -20,7 +20,8 @@ using namespace pursuit;
 using namespace pursuit::searchparty;
 
 const char* const kUsage =
-    "usage: searchparty-check [--replay FILE] MAP SOLUTION   (SOLUTION '-' = stdin)\n"
+    "usage: searchparty-check [--replay FILE] [--] MAP SOLUTION   (SOLUTION '-' = stdin;\n"
+    "  after --, MAP and SOLUTION may start with '-': -- -x.txt sol.txt)\n"
     "  Prints the true \"turns costars extras\" of a batch-form solution on stdout and a\n"
     "  verdict on stderr; exit 0 if it is valid and its final line is true, 1 otherwise\n"
     "  (or a MAP / SOLUTION that cannot be read, a replay that cannot be written), 2 usage.\n"
@@ -36,9 +37,14 @@ struct CheckOptions {
 // Reads the command line into `o`: 0 to go on, else the exit status (the fault printed).
 int parse(int argc, char** argv, CheckOptions& o) {
     std::vector<std::string> files;
+    bool after_dashes = false;  // after "--" every word is a file ("-x.txt")
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--replay") {
+        if (after_dashes) {
+            files.push_back(a);
+        } else if (a == "--") {
+            after_dashes = true;
+        } else if (a == "--replay") {
             if (i + 1 >= argc) {
                 std::fprintf(stderr, "searchparty-check: option --replay needs a value\n");
                 return 2;

@@ -110,6 +110,7 @@ const std::vector<PolicyKey>& policy_keys() {
 // Throws UsageError naming a bad item (values were read by atoi: "lanes=abc" played lanes 0).
 PolicyParams policy_from(const std::string& spec) {
     PolicyParams p = default_variants(3).front();
+    std::vector<std::string> given;  // "rate=1,rate=2" played rate 2 without a word
     std::size_t at = 0;
     while (at <= spec.size()) {
         const std::size_t comma = std::min(spec.find(',', at), spec.size());
@@ -120,6 +121,8 @@ PolicyParams policy_from(const std::string& spec) {
         const std::string key = item.substr(0, eq);
         const auto known = std::find_if(policy_keys().begin(), policy_keys().end(), [&](const PolicyKey& k) { return key == k.name; });
         if (known == policy_keys().end()) throw UsageError("option --policy: unknown key " + quoted_excerpt(key) + " (keys: see --help)");
+        if (std::find(given.begin(), given.end(), key) != given.end()) throw UsageError("option --policy: key " + quoted_excerpt(key) + " given twice");
+        given.push_back(key);
         known->set(p, static_cast<int>(option_int("--policy " + key, item.substr(eq + 1), known->lo, known->hi)));
     }
     return p;
@@ -160,6 +163,7 @@ int usage(int code) {
         "  --batch | --interactive   force the form (default: stdin starting with \"Turn\" is the\n"
         "                   interactive form, else batch; stdin is looked at, not read, and waited\n"
         "                   on while it is open and silent)\n"
+        "  --               the end of the options: what follows is the MAP (one named -x.txt)\n"
         "  --policy K=V,..  play one policy variant only (for measuring ideas; see\n"
         "                   docs/searchparty.md); keys and the values they take:\n",
         code ? stderr : stdout);
@@ -620,16 +624,18 @@ std::string set_value_option(Options& o, const std::string& a, const std::string
     return "";
 }
 
-// Sets the form for --batch / --interactive, else takes `a` as the MAP. Returns the fault to name before the usage,
-// "" when none.
-std::string set_form_or_map(Options& o, const std::string& a) {
-    if (a == "--batch" || a == "--interactive") {
+// Sets the form for --batch / --interactive, else takes `a` as the MAP (always, after "--": a MAP named "-x.txt").
+// Returns the fault to name before the usage, "" when none.
+std::string set_form_or_map(Options& o, const std::string& a, bool after_dashes) {
+    if (!after_dashes && (a == "--batch" || a == "--interactive")) {
         const int mode = a == "--batch" ? 1 : 2;  // the last one won
         if (o.mode != 0 && o.mode != mode) return "options --batch and --interactive exclude each other";
         o.mode = mode;
-    } else if (a.size() > 1 && a[0] == '-') return "unknown option " + a;  // "-q" was read as a MAP
-    else if (o.map_path.empty()) o.map_path = a;
-    else return "one MAP only, got '" + o.map_path + "' and '" + a + "'";
+        return "";
+    }
+    if (!after_dashes && a.size() > 1 && a[0] == '-') return "unknown option " + a;  // "-q" was read as a MAP
+    if (!o.map_path.empty()) return "one MAP only, got '" + o.map_path + "' and '" + a + "'";
+    o.map_path = a;
     return "";
 }
 
@@ -638,18 +644,24 @@ std::optional<int> read_command_line(int argc, char** argv, Options& o) {
     // A numeric option's value must be whole and in range (option_int / option_number throw,
     // naming the option: status 2).
     try {
+        bool after_dashes = false;
         for (int i = 1; i < argc; ++i) {
             const std::string a = argv[i];
-            if (a == "--help" || a == "-h") return usage(0);
             std::string fault;
-            if (takes_value(a)) {
+            if (after_dashes) {
+                fault = set_form_or_map(o, a, true);
+            } else if (a == "--") {
+                after_dashes = true;
+            } else if (a == "--help" || a == "-h") {
+                return usage(0);
+            } else if (takes_value(a)) {
                 if (i + 1 >= argc) return bad_usage("option " + a + " needs a value");
                 fault = set_value_option(o, a, argv[++i]);
             } else if (a == "--figures") {
                 o.figures = true;
                 if (i + 1 < argc && argv[i + 1][0] != '-') o.figures_dir = argv[++i];
             } else {
-                fault = set_form_or_map(o, a);
+                fault = set_form_or_map(o, a, false);
             }
             if (!fault.empty()) return bad_usage(fault);
         }
@@ -686,7 +698,10 @@ int batch(const Options& o, const std::string& first, bool first_read) {
     // empty map", status 1; it was "no MAP given", status 2); /dev/null or an empty pipe is
     // no map at all.
     struct stat in {};
-    const bool file_on_stdin = fstat(0, &in) == 0 && S_ISREG(in.st_mode);
+    const bool stdin_known = fstat(0, &in) == 0;
+    const bool file_on_stdin = stdin_known && S_ISREG(in.st_mode);
+    // `< dir` read as nothing at all and was called "no MAP given" (the checker's words here).
+    if (o.map_path.empty() && stdin_known && S_ISDIR(in.st_mode)) throw InputError("cannot read standard input: it is a directory");
     if (o.map_path.empty() && (!piped || (!first_read && !file_on_stdin && std::cin.peek() == EOF)))
         return bad_usage("no MAP given (the batch form reads it from a file or from standard input)");
     // Without MAP the batch form reads the map on standard input, as the original challenge's

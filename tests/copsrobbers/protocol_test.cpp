@@ -202,7 +202,7 @@ TEST(CopsRobbersProtocol, BadNumbersInOptionsAreNamed) {
     const std::string server = kBin + "/copsrobbers-server --map petersen --cops-cmd true --robber-cmd true ";
     EXPECT_NE(err(server + "--cops abc").find("option --cops: expected an integer 1..8, got 'abc'"), std::string::npos);
     EXPECT_NE(err(server + "--move-ms -5").find("option --move-ms: expected an integer 1..3600000, got '-5'"), std::string::npos);
-    EXPECT_NE(err(kBin + "/copsrobbers-server petersen 2 x 1 true true").find("option R: expected an integer 1..254, got 'x'"),
+    EXPECT_NE(err(kBin + "/copsrobbers-server petersen 2 x 1 true true").find("argument R: expected an integer 1..254, got 'x'"),
               std::string::npos);
     EXPECT_NE(err(kBot + " --seed abc").find("option --seed: expected an integer"), std::string::npos);
     EXPECT_NE(err(kBot + " --solve-ms soon").find("option --solve-ms: expected a number"), std::string::npos);

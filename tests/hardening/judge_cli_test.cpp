@@ -568,17 +568,35 @@ TEST_F(JudgeCli, RobotsReplaysFolderIsCreatedOrNamedWithTheReason) {
     r = expect_exit(kBin + "/robots --bogus < " + dir + "/in.txt", 2, "robots: unknown option --bogus");
 }
 
+// A map or a solution whose name starts with '-' was an unknown option, "--" too: only
+// "./-x.txt" reached it. After "--" every word is a file, as POSIX programs take it.
+TEST_F(JudgeCli, SearchPartyFilesNamedWithADashComeAfterTwoDashes) {
+    const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
+    Outcome r = run("cd " + dir + " && cp " + map + " ./-map.txt && " + kBin + "/searchparty-solver -- -map.txt > ./-sol.txt");
+    ASSERT_EQ(r.status, 0) << r.out;
+    r = run("cd " + dir + " && " + kBin + "/searchparty-check -- -map.txt -sol.txt");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "valid: ok")) << r.out;
+    EXPECT_EQ(run("cd " + dir + " && " + kBin + "/searchparty-solver -- -map.txt").out, run(kBin + "/searchparty-solver " + map).out);
+    // Before "--" a dash is still an option; after it, one MAP only.
+    r = expect_exit("cd " + dir + " && " + kBin + "/searchparty-check -map.txt -sol.txt", 2, "searchparty-check: unknown option -map.txt");
+    r = expect_exit("cd " + dir + " && " + kBin + "/searchparty-solver -- -map.txt --batch", 2, "searchparty-solver: one MAP only, got '-map.txt' and '--batch'");
+}
+
 TEST_F(JudgeCli, AFolderOnStandardInputIsNamedNotAnAbort) {
     // `robots < somefolder` ended in "terminate called after throwing std::__ios_failure" (status
     // 134); searchparty-check's '-' printed the stream's own "basic_filebuf::underflow" text.
     Outcome r = expect_exit(kBin + "/robots < " + dir, 1, "robots: cannot read standard input: it is a directory");
     r = expect_exit(kBin + "/searchparty-check " + kSrc + "/maps/searchparty/maze-31x21-s1.txt - < " + dir, 1, "searchparty-check: cannot read standard input: it is a directory");
+    // The solver's batch form took a folder for no input at all: "no MAP given" and the usage, status 2.
+    r = expect_exit(kBin + "/searchparty-solver < " + dir, 1, "searchparty-solver: cannot read standard input: it is a directory");
+    r = expect_exit(kBin + "/searchparty-solver --batch < " + dir, 1, "searchparty-solver: cannot read standard input: it is a directory");
 }
 
 TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     const std::string map = kSrc + "/maps/searchparty/maze-31x21-s1.txt";
     // searchparty-check: --help was the usage on stderr with status 2; errors named no program.
-    Outcome r = expect_exit(kBin + "/searchparty-check --help", 0, "usage: searchparty-check [--replay FILE] MAP SOLUTION");
+    Outcome r = expect_exit(kBin + "/searchparty-check --help", 0, "usage: searchparty-check [--replay FILE] [--] MAP SOLUTION");
     r = expect_exit(kBin + "/searchparty-check " + dir + "/nomap.txt " + dir + "/afile", 1, "searchparty-check: cannot read " + dir + "/nomap.txt: No such file or directory");
     r = expect_exit(kBin + "/searchparty-controller " + dir + "/nomap.txt -- true", 1, "searchparty-controller: cannot read " + dir + "/nomap.txt: No such file or directory");
     // searchparty-solver printed only the usage for each of these.
@@ -605,7 +623,7 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     // searchparty-mapgen: --help was status 2; "abc" was taken as 0 by atoi.
     r = run(kBin + "/searchparty-mapgen --help");
     EXPECT_EQ(r.status, 0) << r.out;
-    r = expect_exit(kBin + "/searchparty-mapgen maze abc 15 1 1 3", 2, "searchparty-mapgen: option COLS: expected an integer 1..256, got 'abc'");
+    r = expect_exit(kBin + "/searchparty-mapgen maze abc 15 1 1 3", 2, "searchparty-mapgen: argument COLS: expected an integer 1..256, got 'abc'");
     // A bad KIND was status 1, as for bad input; an unknown option or a wrong count was the usage alone.
     r = expect_exit(kBin + "/searchparty-mapgen mace 31 21 2 1 1", 2, "searchparty-mapgen: generate: unknown kind 'mace' (maze, cave, rooms, open)");
     r = expect_exit(kBin + "/searchparty-mapgen --nosuch", 2, "searchparty-mapgen: unknown option --nosuch\nusage:");
@@ -618,6 +636,8 @@ TEST_F(JudgeCli, SearchPartyToolsNameThemselvesAndWhatIsWrong) {
     r = expect_exit(kBin + "/searchparty-solver --policy foo=1 " + map, 2, "searchparty-solver: option --policy: unknown key 'foo' (keys: see --help)");
     r = expect_exit(kBin + "/searchparty-solver --policy lanes " + map, 2, "searchparty-solver: option --policy: expected key=value, got 'lanes'");
     r = expect_exit(kBin + "/searchparty-solver --policy sector_phase=-3 " + map, 2, "searchparty-solver: option --policy sector_phase: expected an integer 0..15, got '-3'");
+    // "rate=1,rate=2" played rate 2 without a word.
+    r = expect_exit(kBin + "/searchparty-solver --policy rate=1,lanes=2,rate=2 " + map, 2, "searchparty-solver: option --policy: key 'rate' given twice");
     r = run(kBin + "/searchparty-solver --policy regions=1,tours=1,lanes=0 " + map + " 2>/dev/null");
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find(" 2 1\n"), std::string::npos) << r.out;
