@@ -381,6 +381,7 @@ void Player::take(Player& o) noexcept {
     err_tail_ = std::move(o.err_tail_);
     total_out_ = o.total_out_;
     passed_ = o.passed_;
+    passed_mid_line_ = o.passed_mid_line_;
     total_ = o.total_;
     last_ = o.last_;
     move_times_ms_ = std::move(o.move_times_ms_);
@@ -503,13 +504,22 @@ std::chrono::nanoseconds Player::pass_through(const char* data, std::size_t size
         done += static_cast<std::size_t>(w);
     }
     passed_ += n;
+    if (n > 0) passed_mid_line_ = data[n - 1] != '\n';
     const auto blocked = Clock::now() - began;
     if (passed_ >= limits_.stderr_passthrough_bytes) {
         const std::string note = "\n(" + name_ + "'s stderr: more than " + std::to_string(limits_.stderr_passthrough_bytes >> 20) +
                                  " MiB; the rest is not shown)\n";
         [[maybe_unused]] const ssize_t w = write(limits_.stderr_passthrough_fd, note.data(), note.size());
+        passed_mid_line_ = false;
     }
     return blocked;
+}
+
+void Player::pass_stderr_to_line_end() {
+    drain_stderr();
+    if (!passed_mid_line_) return;
+    passed_mid_line_ = false;
+    [[maybe_unused]] const ssize_t w = write(limits_.stderr_passthrough_fd, "\n", 1);
 }
 
 std::chrono::nanoseconds Player::drain_stderr() {
@@ -675,10 +685,10 @@ std::optional<std::string> Player::read_line(const std::string& context) {
             break;
         }
         // The program gone, a process it started holding its output: what that process still
-        // writes within kExitPeekWait is read, then it is the program's exit. It was a silence
-        // until the time limit (3 s on copsrobbers-server), then "time limit".
+        // writes within orphaned_output_wait is read, then it is the program's exit. It was a
+        // silence until the time limit (3 s on copsrobbers-server), then "time limit".
         const auto now = Clock::now();
-        if (orphaned_output == Clock::time_point::max() && peek_exit(milliseconds(0))) orphaned_output = now + kExitPeekWait;
+        if (orphaned_output == Clock::time_point::max() && peek_exit(milliseconds(0))) orphaned_output = now + limits_.orphaned_output_wait;
         if (now >= orphaned_output && now < deadline) {
             fail_gone(context, " (a process it started keeps its output open)");
             break;

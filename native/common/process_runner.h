@@ -89,6 +89,12 @@ struct PlayerLimits {
     // replies ahead and exit (searchparty-controller); a program that does not read its input
     // (the pipe stays full for write_timeout) still fails with WriteFailed.
     bool closed_input_is_not_a_failure = false;
+    // The program gone while a process it started keeps its output open: how long read_line
+    // still waits for that process's line before the program's exit is the failure. Short by
+    // default (a forgotten `sleep 100 &` in a wrapper is reported at once); a drop-in judge whose
+    // original reads until a line or the end of output sets its turn's limit (searchparty-
+    // controller: a wrapper that starts the solver in the background and exits is played).
+    std::chrono::milliseconds orphaned_output_wait{200};
 };
 
 // The line framing every judge applies to a program's output, as a pure function (the
@@ -147,7 +153,10 @@ public:
     std::chrono::nanoseconds last_move_time() const { return last_; }
     std::vector<double> move_times_ms() const { return move_times_ms_; }
     std::string stderr_tail();  // last stderr_keep_bytes of its stderr (drained on call)
-    void pass_stderr() { drain_stderr(); }  // copies what stderr has ready (stderr_passthrough_fd)
+    // Copies what stderr has ready (stderr_passthrough_fd), then ends the last line passed if it
+    // did not end: the judge's own line that follows starts a line ("logFinished in 23 turns"
+    // hid it from `grep '^Finished'`).
+    void pass_stderr_to_line_end();
     int pid() const { return pid_; }
 
 private:
@@ -186,6 +195,7 @@ private:
     std::string out_buf_, err_tail_;
     std::size_t total_out_ = 0;
     std::size_t passed_ = 0;  // stderr bytes copied to stderr_passthrough_fd
+    bool passed_mid_line_ = false;  // the last byte copied there was not a newline
     std::chrono::nanoseconds total_{0}, last_{0};
     std::vector<double> move_times_ms_;
     bool reaped_ = false;

@@ -220,6 +220,10 @@ PlayerLimits solver_limits(double time_limit) {
     // line is needed and its output is at its end ("exited"). The write that found its input
     // closed ended the run, or not, by the race between its exit and the controller's writes.
     limits.closed_input_is_not_a_failure = true;
+    // The original reads until a line or the end of the output: a solver run by a wrapper that
+    // starts it in the background and exits is played (it failed 200 ms after the wrapper's exit).
+    // Without a time limit a minute, so that a forgotten `sleep 1000 &` ends the run all the same.
+    limits.orphaned_output_wait = limits.per_move.count() > 0 ? limits.per_move : std::chrono::milliseconds(60000);
     // The original lets its solver write to the terminal: the solver's stderr comes through as it
     // is written (it was kept for failure reports only).
     limits.stderr_passthrough_fd = 2;
@@ -271,7 +275,7 @@ bool send_state(Player& solver, const State& state) {
 
 // Ends the run with `error` on stderr, after what the solver wrote to its stderr before it.
 void end_with_error(Run& run, Player& solver, const std::string& error, int exit_status) {
-    solver.pass_stderr();
+    solver.pass_stderr_to_line_end();
     run.error = error;
     std::cerr << run.error << "\n";
     run.exit_status = exit_status;
@@ -279,7 +283,7 @@ void end_with_error(Run& run, Player& solver, const std::string& error, int exit
 
 // Ends the run with the search over: the finish lines on stderr (unless --quiet).
 void end_with_search_over(Run& run, Player& solver, const State& state, bool quiet) {
-    solver.pass_stderr();  // what the solver wrote before its last line comes first
+    solver.pass_stderr_to_line_end();  // what the solver wrote before its last line comes first, on lines of its own
     run.finished = true;
     if (!quiet) std::cerr << "Finished in " << state.turns() << " turns\n" << state.final_line() << "\n";
 }

@@ -566,6 +566,26 @@ TEST(SearchPartyController, OriginalCommandFormAndOneTurn) {
     EXPECT_EQ(pursuit::read_file(dir + "/received.txt"), "Turn 1\n@:0,0.\nooo.\n" + kDashes);
 }
 
+// A wrapper that starts the real solver in the background and exits leaves the solver's input
+// and output open: the original reads on and plays it. Ours failed it 200 ms after the
+// wrapper's exit ("a process it started keeps its output open"), however long the turn's limit.
+// Now that process has the turn's limit; one that never answers is a time limit naming it.
+TEST(SearchPartyController, ASolverStartedInTheBackgroundByAWrapperIsPlayed) {
+    const pursuit::test::ScratchDir scratch("sp-bg-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/moves.txt", "@4.\n@6.\n@6.\n@6.\n");
+    // (sh gives a background job /dev/null for its input, unless it is given one: fd 3)
+    pursuit::write_file(dir + "/late.sh", "exec 3<&0\n(sleep 0.6; n=0; while IFS= read -r l; do case \"$l\" in ----*) n=$((n+1)); sed -n \"${n}p\" " + dir +
+                                              "/moves.txt;; esac; done) <&3 &\nexit 0\n");
+    const Outcome o = run_controller(kExample1, "", "--time-limit 3", "sh " + dir + "/late.sh");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.err, "Finished in 4 turns\n4 0 0\n");
+    pursuit::write_file(dir + "/never.sh", "sleep 30 &\nexit 0\n");
+    const Outcome silent = run_controller(kExample1, "", "--time-limit 1", "sh " + dir + "/never.sh");
+    EXPECT_EQ(silent.status, 1);
+    EXPECT_EQ(silent.err, "Solver failed (time limit): solver sent no reply within 1.000 s to turn 1 (it exited with status 0, a process it started kept its output open)\n");
+}
+
 TEST(SearchPartyController, AnUnfinishedLastLineIsPlayedAsTheOriginalDoes) {
     // The original reads with Python's readline(), which returns a last line without its
     // newline: '@6.' then exit is the finishing move (x = 1 sees x = 3), not a failure.
@@ -594,6 +614,19 @@ TEST(SearchPartyController, TheSolversStderrComesThroughAsTheOriginalsDoes) {
     const Outcome o = run_controller(kExample1, "", "", "sh " + dir + "/chatty.sh");
     EXPECT_EQ(o.status, 0) << o.err;
     EXPECT_EQ(o.err, "debug turn 1\ndebug turn 2\ndebug turn 3\ndebug turn 4\nFinished in 4 turns\n4 0 0\n");
+    // A last stderr line left open is ended before the controller's own: the original printed
+    // "debug 4Finished in 4 turns", which a script looking for a line "Finished in" misses.
+    // The same before an error line.
+    pursuit::write_file(dir + "/open.sh",
+                        "for m in '@4.' '@6.' '@6.' \"$1\"; do\n"
+                        "  while IFS= read -r l; do case \"$l\" in ----*) break;; esac; done\n"
+                        "  printf 'log ' >&2; echo \"$m\"; done\n");
+    const Outcome open_line = run_controller(kExample1, "", "", "sh " + dir + "/open.sh @6.");
+    EXPECT_EQ(open_line.status, 0) << open_line.err;
+    EXPECT_EQ(open_line.err, "log log log log \nFinished in 4 turns\n4 0 0\n");
+    const Outcome open_error = run_controller(kExample1, "", "", "sh " + dir + "/open.sh A6.");
+    EXPECT_EQ(open_error.status, 0) << open_error.err;
+    EXPECT_EQ(open_error.err.rfind("log log log log \nInvalid move of dead or nonexistent costar A\n", 0), 0u) << open_error.err;
 }
 
 // A 256x256 state block (66 KiB) is more than a pipe holds: a solver that loads for 2.5 s
