@@ -919,6 +919,8 @@ test('steer everyone: a dead costar\'s letter says it cannot move, and the next 
   }
   assert.equal(await text(page, 'c-costars'), '0/1');
   assert.equal(await page.isHidden('#error'), true);
+  // The death is said, with the rule's reason (it showed only as 0/1 and a ✕).
+  assert.equal(await text(page, 'status-line'), 'Costar A died in turn 3: it saw nobody. Your turn: move the cast.');
   await page.click('#cast button[data-actor="@"]');
   await page.locator('#board').focus();
   await page.keyboard.press('Shift+A');
@@ -930,10 +932,34 @@ test('steer everyone: a dead costar\'s letter says it cannot move, and the next 
   await page.keyboard.press('Enter');  // an empty turn: nobody moves
   await page.waitForSelector('body[data-sp-turn="4"]');
   assert.match(await text(page, 'cast'), /^@:0,0 A:3,0/, 'the star did not move');
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.', 'said once, in the turn it happened');
   // Selecting the star again steers it.
   await page.click('#cast button[data-actor="@"]');
   await page.click('#play-box .dpad button[data-d="6"]');
   assert.equal(await text(page, 'pending'), '@6.');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Extras a and b walk east together, out of the star's sight: each sees one other extra, fewer
+// than two, and both die in turn 3 (c stays with the star). It showed as "Extras 1/3" and two ✕
+// only, under "Your turn: move the cast.".
+test('deaths are said in the status: two extras in one turn, with the rule\'s reason', async () => {
+  const page = await openPage();
+  await pasteMap(page, '12 1 0 3\nS...........\n');
+  await page.check('input[name="steer"][value="all"]');
+  for (let turn = 1; turn <= 3; turn++) {
+    for (const extra of ['a', 'b']) {
+      await page.click(`#cast button[data-actor="${extra}"]`);
+      await page.click('#play-box .dpad button[data-d="6"]');
+    }
+    await page.click('#btn-end-turn');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+    if (turn < 3) assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.', `turn ${turn}: nobody died`);
+  }
+  assert.equal(await text(page, 'c-extras'), '1/3');
+  const said = 'Extras a and b died in turn 3: each saw no costar, not the star and fewer than 2 other extras.';
+  assert.equal(await text(page, 'status-line'), `${said} Your turn: move the cast.`);
   h.assertNoErrors();
   await page.context().close();
 });
@@ -2662,6 +2688,11 @@ test('Solution: a batch-form solution is checked and watched: valid and true, a 
     const native = spawnSync(path.join(nativeBin, 'searchparty-check'), ['map.txt', 'latin.txt'], { cwd: dir, encoding: 'utf8' });
     assert.equal(`invalid: ${await page.textContent('#error .error-text')}\n`, native.stderr);
   }
+  // A binary file (a picture chosen by mistake) is named as the program names it: it was "tool
+  // args: invalid UTF-8 byte at index 6: 0x80", its last line unwritable in the report's JSON.
+  fs.writeFileSync(path.join(dir, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0x80, 0xff, 0x0a, 0x80, 0x81]));
+  await page.setInputFiles('#in-solution-file', path.join(dir, 'image.png'));
+  await page.waitForFunction(() => /^image\.png line 1: not a text line/.test(document.querySelector('#error .error-text')?.textContent));
   fs.rmSync(dir, { recursive: true, force: true });
 
   // A map and a solution given for each other are named as what they are; the Map form's

@@ -515,6 +515,35 @@ function statusText(obs) {
   return gameLost() ? 'This game was lost when the game engine restarted: press Restart.' : 'Your turn: move the cast.';
 }
 
+/** "a, b and c" */
+function listed(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * Who died in the one turn from `before` to `obs`, and why, as the rules say it ("Costar A died
+ * in turn 3: it saw nobody."); '' when nobody did, or `obs` is no single turn after `before` (a
+ * jump in a replay, a step back, another map). A death showed as a counter going down and a ✕,
+ * and the status went on saying "Your turn: move the cast."
+ */
+function deathsText(before, obs) {
+  if (!before || obs.turn !== before.turn + 1 || before.actors.length !== obs.actors.length) return '';
+  const died = obs.actors.filter((a, i) => !a.alive && before.actors[i].alive && before.actors[i].name === a.name);
+  const costars = died.filter((a) => a.role === 'costar').map((a) => a.name);
+  const extras = died.filter((a) => a.role === 'extra').map((a) => a.name);
+  const said = [];
+  if (costars.length) {
+    said.push(costars.length === 1 ? `Costar ${costars[0]} died in turn ${obs.turn}: it saw nobody.`
+      : `Costars ${listed(costars)} died in turn ${obs.turn}: each saw nobody.`);
+  }
+  if (extras.length) {
+    const why = 'no costar, not the star and fewer than 2 other extras.';
+    said.push(extras.length === 1 ? `Extra ${extras[0]} died in turn ${obs.turn}: it saw ${why}`
+      : `Extras ${listed(extras)} died in turn ${obs.turn}: each saw ${why}`);
+  }
+  return said.join(' ');
+}
+
 function show(obs, result) {
   const before = st.obs, newMap = st.shownConfig !== st.config;
   st.obs = obs;
@@ -548,7 +577,7 @@ function show(obs, result) {
   // last valid line).
   $('status').setAttribute('aria-live', st.watching && st.player?.playsOn && !obs.over ? 'off' : 'polite');
   $('status-line').classList.remove('loading');
-  $('status-line').textContent = statusText(obs);
+  $('status-line').textContent = [deathsText(newMap ? null : before, obs), statusText(obs)].filter(Boolean).join(' ');
   document.body.dataset.spTurn = obs.turn;
   document.body.dataset.spOver = obs.over ? '1' : '0';
   updatePlayControls();
