@@ -2423,6 +2423,45 @@ test('a phone held upright: a step into a wall leaves the board and the directio
   await page.context().close();
 });
 
+// The pad scrolled up to just under the sticky board (390×844): a refused move's note under the
+// board made the board two lines taller, and the browser, keeping the pad where it was on screen,
+// slid it under the board (18 px of ↖ ↑ ↗ covered). The note takes the legend's place instead.
+test('a phone held upright: the note of a refused move does not cover the pad scrolled up under the board', async () => {
+  const page = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.evaluate(() => {
+    const pad = document.querySelector('#play-box .dpad'), wrap = document.querySelector('.board-wrap');
+    scrollTo(0, pad.getBoundingClientRect().top + scrollY - wrap.getBoundingClientRect().height - 4);
+  });
+  await nextFrames(page, 3);
+  const where = () => page.evaluate(() => {
+    const r = (s) => document.querySelector(s).getBoundingClientRect();
+    return { board: Math.round(r('.board-wrap').bottom), pad: Math.round(r('#play-box .dpad').top), note: document.getElementById('board-note').textContent };
+  });
+  const before = await where();
+  assert.ok(before.pad >= before.board && before.pad - before.board < 10, `the pad just under the board (${JSON.stringify(before)})`);
+  for (const [i, d] of ['6', '6', '3'].entries()) {  // "rooms": S at 4,2; from 7,3 a step south is a wall
+    await page.locator(`#play-box .dpad button[data-d="${d}"]`).tap();
+    await page.waitForSelector(`body[data-sp-turn="${i + 1}"]`);
+  }
+  await page.locator('#play-box .dpad button[data-d="2"]').tap();
+  await page.waitForSelector('#error:not([hidden])');
+  await nextFrames(page, 3);
+  const after = await where();
+  const seen = JSON.stringify({ before, after });
+  assert.match(after.note, /would go into a wall or off the map/, seen);
+  assert.ok(Math.abs(after.board - before.board) <= 1, `the board keeps its height (${seen})`);
+  assert.ok(after.pad >= after.board, `the pad is not under the board (${seen})`);
+  assert.equal(await page.$eval('#legend', (e) => getComputedStyle(e).visibility), 'hidden', 'the note in the legend\'s place');
+  // The next turn takes the note away, and the legend is back.
+  await page.locator('#play-box .dpad button[data-d="6"]').tap();
+  await page.waitForSelector('body[data-sp-turn="4"]');
+  assert.equal(await page.$eval('#legend', (e) => getComputedStyle(e).visibility), 'visible');
+  assert.ok(Math.abs((await where()).board - before.board) <= 1);
+  await screenshot(page, 'searchparty-phone-note-over-legend');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // Map 5 at Fit has 3 px cells, whose dots are 1.1 cells in radius: the costars and extras beside
 // the star were drawn after it and hid it (0 pixels of its pink after turn 1). The star is drawn last.
 test('a big map at Fit: the star\'s dot is drawn over the dots of the people beside it', async () => {
