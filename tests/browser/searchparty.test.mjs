@@ -1577,8 +1577,17 @@ test('a play key after the search is complete says so, and Undo plays on', async
   await page.locator('#board').focus();
   await page.keyboard.press('d');
   await page.waitForSelector('body[data-sp-turn="4"]');
-  await page.click('#btn-hint');
+  await page.keyboard.press('?');
   assert.equal(await page.textContent('#error .error-text'), 'The search is complete in 4 turns: Undo, Restart, or load another map.');
+  // The pad, End turn and Solver move are disabled, their title saying why (each press only
+  // said it); Undo is not. Undone, they are back.
+  const controls = () => page.$$eval('#play-box .dpad button, #btn-end-turn, #btn-hint, #btn-undo',
+    (bs) => bs.map((b) => `${b.id || b.dataset.d}:${b.disabled ? 'off' : 'on'}`).join(' '));
+  assert.equal(await controls(), '7:off 8:off 9:off 4:off 5:off 6:off 1:off 2:off 3:off btn-end-turn:off btn-hint:off btn-undo:on');
+  assert.equal(await page.getAttribute('#btn-hint', 'title'), 'The search is complete in 4 turns: Undo, Restart, or load another map.');
+  await page.click('#btn-undo');
+  await page.waitForSelector('body[data-sp-turn="3"]');
+  assert.equal(await controls(), '7:on 8:on 9:on 4:on 5:on 6:on 1:on 2:on 3:on btn-end-turn:on btn-hint:on btn-undo:on');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -2608,6 +2617,14 @@ test('a search complete in 0 turns: a play key does not name the disabled Undo',
   const said = await page.textContent('#error .error-text');
   assert.match(said, /^The search is complete in 0 turns: /, said);
   assert.doesNotMatch(said, /Undo/, said);
+  // The solver's plan of no turns, watched: a key said "step back, then press “Play from here”",
+  // with no turn to step back to.
+  await watchSolver(page);
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => /before any turn/.test(document.querySelector('#error .error-text')?.textContent));
+  const watched = await page.textContent('#error .error-text');
+  assert.equal(watched, 'The solver\'s plan is shown: the view from S covers the whole map, so the search is over before any turn.');
   h.assertNoErrors();
   await page.context().close();
 });

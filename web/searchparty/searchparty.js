@@ -473,17 +473,24 @@ const playControls = () => [...document.querySelectorAll('#play-box .dpad button
  */
 function watchingMessage() {
   const what = st.watchingReplay === 'solution' ? 'A solution' : st.watchingReplay ? 'A replay' : 'The solver\'s plan';
+  // (a map searched from S: there is no earlier turn to step back to)
+  if (st.obs?.over && st.obs.turn === 0) return `${what} is shown: the view from S covers the whole map, so the search is over before any turn.`;
   if (st.obs?.over) return `${what} is shown at its end: the search is over here (step back, then press “Play from here” to play on from an earlier turn).`;
   return `${what} is shown: press “Play from here” to play on from this turn.`;
 }
 
 function updatePlayControls() {
   const focused = document.activeElement;
+  // The search over, the pad, End turn and Solver move are disabled too (they were enabled, and
+  // each press only said so); a play key still says it (saidSearchIsOver), Undo plays on.
+  const over = !st.watching && !!st.obs?.over;
   for (const b of playControls()) {
     if (b.dataset.ownTitle === undefined) b.dataset.ownTitle = b.getAttribute('title') ?? '';
+    const undo = b.id === 'btn-undo';
     // Undo with no turn played has nothing to undo (it was enabled, and did nothing, without a word).
-    b.disabled = st.watching || (b.id === 'btn-undo' && !st.moves.length);
+    b.disabled = st.watching || (undo ? !st.moves.length : over);
     if (st.watching) b.title = watchingMessage();
+    else if (over && !undo) b.title = searchOverMessage();
     else if (b.dataset.ownTitle) b.title = b.dataset.ownTitle;
     else b.removeAttribute('title');
   }
@@ -813,9 +820,13 @@ function enterEndsTurn(ev) {
 // 0 has no turn to undo: Undo is disabled, and not named.
 function saidSearchIsOver() {
   if (!st.session || st.watching || !st.obs?.over) return false;
-  const next = st.moves.length ? 'Undo, Restart, or load another map' : 'load another map';
-  showPlayError(`The search is complete in ${plural(st.obs.turn, 'turn')}: ${next}.`);
+  showPlayError(searchOverMessage());
   return true;
+}
+
+function searchOverMessage() {
+  const next = st.moves.length ? 'Undo, Restart, or load another map' : 'load another map';
+  return `The search is complete in ${plural(st.obs.turn, 'turn')}: ${next}.`;
 }
 
 // While the solver makes its plan (up to 15 s with "record") the play keys did nothing, silently.
@@ -1638,7 +1649,8 @@ async function init() {
     // Space on the board: nothing to press, and the page (a course page's frame) scrolled away.
     if (ev.key === ' ' && ev.target === $('board')) { ev.preventDefault(); return; }
     if (ev.key === 'Enter') { ev.preventDefault(); endTurn(); return; }
-    if (ev.key === '?') { ev.preventDefault(); $('btn-hint').click(); return; }
+    // (Solver move is disabled once the search is over: the key says why, as the others do)
+    if (ev.key === '?') { ev.preventDefault(); if (!saidSearchIsOver()) $('btn-hint').click(); return; }
     if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
     if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
       selectByKey(ev.key);
