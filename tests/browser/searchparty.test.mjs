@@ -416,7 +416,7 @@ test('a map loaded by hand drops side=watch, autoplay= and replay= from the addr
     { address: 'map=rooms&side=watch&level=easy&zoom=2', load: 'Load built-in map', kept: { map: 'corridors', level: 'easy', zoom: '2' },
       act: async (page) => { await page.selectOption('#in-builtin', 'corridors'); await page.click('#btn-builtin'); } },
     { address: 'autoplay=1&seed=3', load: 'Load map (pasted)', kept: { seed: '3' }, act: (page) => pasteMap(page, '3 2 0 0\nS..\n...\n') },
-    { address: 'replay=no-such-replay.json&level=best', load: 'Generate', kept: { level: 'best' }, act: (page) => page.click('#btn-generate') },
+    { address: 'replay=no-such-replay.json&level=best', load: 'Generate', kept: { level: 'best', gen: 'cave-60x40-3-4-s1' }, act: (page) => page.click('#btn-generate') },
   ];
   for (const { address, load, kept, act } of cases) {
     const page = await h.newPage();
@@ -435,6 +435,47 @@ test('a map loaded by hand drops side=watch, autoplay= and replay= from the addr
     await page.context().close();
   }
   h.assertNoErrors([/no-such-replay\.json/, /404/]);
+});
+
+// A generated map had no name in the address: a reload or a shared link showed "rooms". It is
+// gen=KIND-COLSxROWS-COSTARS-EXTRAS-sSEED, made again from the same fields and seed; a built-in
+// map loaded afterwards takes its place; a name the page cannot make is noted, "rooms" shown.
+test('a generated map is named in the address (gen=): a reload, a link and a frame show it again', async () => {
+  const page = await openPage();
+  await page.selectOption('#in-kind', 'maze');
+  for (const [k, v] of Object.entries({ cols: '41', rows: '23', p: '2', q: '1', seed: '9' })) await page.fill(`#in-${k}`, v);
+  await page.click('#btn-generate');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('41×23'));
+  await page.waitForFunction(() => location.hash.includes('gen='));
+  assert.equal(await page.evaluate(() => location.hash), '#gen=maze-41x23-2-1-s9');
+  const made = { caption: await text(page, 'caption'), map: await page.inputValue('#map-text') };
+  if (fs.existsSync(path.join(nativeBin, 'searchparty-mapgen'))) {  // the map the program makes from the same words
+    assert.equal(made.map, spawnSync(path.join(nativeBin, 'searchparty-mapgen'), ['maze', '41', '23', '2', '1', '9'], { encoding: 'utf8' }).stdout);
+  }
+  await page.reload();
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('41×23'));
+  assert.deepEqual({ caption: await text(page, 'caption'), map: await page.inputValue('#map-text') }, made, 'the same map after a reload');
+  assert.deepEqual(await page.$$eval('#in-kind, #in-cols, #in-rows, #in-p, #in-q, #in-seed', (es) => es.map((e) => e.value)), ['maze', '41', '23', '2', '1', '9'],
+    'the Generate form says how it was made');
+  assert.equal(await page.isHidden('#error'), true);
+  // A built-in map takes its place in the address.
+  await page.selectOption('#in-builtin', 'corridors');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => location.hash === '#map=corridors');
+  // A frame linked to another one; a kind it cannot make is noted, and the address mended.
+  const frame = await h.newPage({ viewport: { width: 640, height: 720 } });
+  await frame.goto(new URL('searchparty/#embed=1&gen=open-30x20-0-2-s4', h.url).href);
+  await frame.waitForFunction(() => document.getElementById('caption').textContent.startsWith('30×20'));
+  assert.equal(await frame.isHidden('#error'), true);
+  await frame.goto(new URL('searchparty/#gen=lava-30x20-0-2-s4', h.url).href);
+  await frame.reload();
+  await frame.waitForSelector('#error:not([hidden])');
+  assert.equal(await frame.textContent('#error .error-text'), 'gen=lava-30x20-0-2-s4: no such kind of map "lava" (cave, maze, rooms, open); showing "rooms".');
+  assert.match(await text(frame, 'caption'), /^24×12/);
+  h.assertNoErrors();
+  await frame.context().close();
+  await page.context().close();
 });
 
 // A teacher's frame (640 and 760 px wide) shows the legend (walls, searched cells, the cast's

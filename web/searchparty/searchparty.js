@@ -2,7 +2,8 @@
 // files), the canvas view (walls, unsearched, searched, cast letters, deaths), watching the
 // solver through the replay player, and playing by hand (the star, or everyone).
 //
-// Hash: #map=<built-in name>&seed=S&level=easy|medium|hard|best|record&side=watch (= autoplay=1: the
+// Hash: #map=<built-in name> (or gen=KIND-COLSxROWS-COSTARS-EXTRAS-sSEED, a generated map, as the
+//       Generate form makes it)&seed=S&level=easy|medium|hard|best|record&side=watch (= autoplay=1: the
 //       solver plays at once)&zoom=2|4|8 (the board's zoom; none: Fit), plus embed=1, autoplay=1
 //       and replay=<url of a replay JSON>. A map loaded by hand (built-in, generated, pasted,
 //       uploaded) drops side=, autoplay= and replay=, as New game rewrites the address on the
@@ -1352,11 +1353,53 @@ function settingsFromHash(h, notes = null) {
   if (zoom !== $('in-zoom').value) { $('in-zoom').value = zoom; applyZoom(); }
 }
 
+// A generated map in the address, gen=KIND-COLSxROWS-COSTARS-EXTRAS-sSEED (cave-60x40-2-3-s7): the
+// Generate form's fields. A generated map had no name there, and a reload or a shared link showed
+// "rooms" instead.
+const GEN_KINDS = ['cave', 'maze', 'rooms', 'open'];
+const GEN_PATTERN = 'KIND-COLSxROWS-COSTARS-EXTRAS-sSEED, e.g. cave-60x40-2-3-s7';
+
+/** The address's name of a generated map ({kind, cols, rows, costars, extras, seed}). */
+function genName(g) { return `${g.kind}-${g.cols}x${g.rows}-${g.costars}-${g.extras}-s${g.seed}`; }
+
+/** {kind, cols, rows, costars, extras, seed} of a gen= value, or a string saying what is wrong. */
+function parseGen(text) {
+  const m = /^([a-z]+)-(\d+)x(\d+)-(\d+)-(\d+)-s(\d+)$/.exec(text.trim().toLowerCase());
+  if (!m) return `not a generated map's name (${GEN_PATTERN})`;
+  if (!GEN_KINDS.includes(m[1])) return `no such kind of map "${m[1]}" (${GEN_KINDS.join(', ')})`;
+  const g = { kind: m[1] };
+  for (const [i, f] of GENERATE_FIELDS.entries()) {
+    const n = Number(m[i + 2]);
+    if (!Number.isSafeInteger(n) || n < f.min || n > f.max) return `${f.name.toLowerCase()} ${m[i + 2]} is outside ${f.min}..${f.max}`;
+    g[f.key] = n;
+  }
+  return g;
+}
+
+/** The Generate form set to `g` (a map linked by gen=: the form says how it was made). */
+function setGenerateForm(g) {
+  $('in-kind').value = g.kind;
+  for (const f of GENERATE_FIELDS) $(f.id).value = String(g[f.key]);
+}
+
 /**
- * The built-in map an address names: {name, note} ("rooms" and a note for an unknown name). The
- * name is matched in any case, as the other options (map=Example1 was noted "no such built-in
- * map (example1, …)").
+ * The map an address names: {name, gen, note}: a built-in map by map= (matched in any case, as the
+ * other options: map=Example1 was noted "no such built-in map (example1, …)"), or a generated one
+ * by gen= (`gen` set, map= left out); "rooms" and a note for a name the page does not know.
  */
+function mapFromHash(h) {
+  if (h.map === undefined && h.gen !== undefined) {
+    const g = parseGen(h.gen);
+    if (typeof g === 'object') return { name: 'rooms', gen: g, note: null };
+    return { name: 'rooms', gen: null, note: hashNote('gen', h.gen, `${g}; showing "rooms"`) };
+  }
+  const linked = builtinFromHash(h);
+  // (both named: the built-in map is shown, and gen= goes from the address)
+  const note = h.gen !== undefined ? hashNote('gen', h.gen, 'map= names the map already; gen= is left out') : null;
+  return { ...linked, gen: null, note: [linked.note, note].filter(Boolean).join('\n') || null };
+}
+
+/** The built-in map an address's map= names: {name, note} ("rooms" and a note for an unknown name). */
 function builtinFromHash(h) {
   if (h.map === undefined) return { name: 'rooms', note: null };
   const key = h.map.trim().toLowerCase();
@@ -1377,12 +1420,27 @@ function readAddress(h, embed) {
   settingsFromHash(h, notes);
   if (!embed.replayUrl && !embed.autoplay) readChoice(h, 'side', ['watch'], null, { notes, instead: 'you play' });
   notes.push(...embed.notes);
-  const linked = builtinFromHash(h);
+  const linked = mapFromHash(h);
   if (linked.note) notes.unshift(linked.note);
-  const inUse = { map: null, side: null, autoplay: null, seed: st.seed, level: $('in-level').value, zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value };
+  const inUse = { map: null, gen: null, side: null, autoplay: null, seed: st.seed, level: $('in-level').value, zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value };
   hashFixes = {};
-  for (const line of notes) { const key = line.slice(0, line.indexOf('=')); if (key in inUse) hashFixes[key] = inUse[key]; }
-  return { name: linked.name, note: notes.join('\n') || null };
+  for (const line of notes.join('\n').split('\n')) { const key = line.slice(0, line.indexOf('=')); if (key in inUse) hashFixes[key] = inUse[key]; }
+  return { name: linked.name, gen: linked.gen, note: notes.join('\n') || null };
+}
+
+/** The text of the map `linked` (readAddress) names: a built-in map's, or one generated by the engine. */
+async function linkedMapText(linked) {
+  if (!linked.gen) return builtinText(linked.name);
+  setGenerateForm(linked.gen);
+  try {
+    const g = await engine.tool('searchparty', 'generate', linked.gen);
+    $('map-text').value = g.map;
+    return g.map;
+  } catch (e) {  // a size the kind cannot be made in: said, as a name the page does not know
+    linked.note = [hashNote('gen', genName(linked.gen), `${e.message}; showing "rooms"`), linked.note].filter(Boolean).join('\n');
+    hashFixes.gen = null;
+    return builtinText(linked.name);
+  }
 }
 
 let hashFixes = {};
@@ -1398,8 +1456,8 @@ function rewriteHash(patch) {
  * address asked to watch or replay is over (side=watch or autoplay=1 stayed, and a reload
  * watched the solver on it); the seed, level and zoom still apply, and stay.
  */
-function rewriteHashForMap(map) {
-  rewriteHash({ map, side: null, autoplay: null, replay: null });
+function rewriteHashForMap(map, gen = null) {
+  rewriteHash({ map, gen, side: null, autoplay: null, replay: null });
 }
 
 function builtinText(name) {
@@ -1508,9 +1566,10 @@ async function init() {
     }
     st.builtins = maps;
     const linked = readAddress(h, embed);
-    mapNote = linked.note;
     sel.value = linked.name;
-    await loadText(builtinText(linked.name));
+    const text = await linkedMapText(linked);
+    mapNote = linked.note;
+    await loadText(text);
   } catch (e) {
     showFatal($('status-line'), e.message || String(e));
     document.documentElement.dataset.ready = 'error';
@@ -1523,7 +1582,7 @@ async function init() {
   onNewAddress((next, nextEmbed) => {
     const linked = readAddress(next, nextEmbed);
     $('in-builtin').value = linked.name;
-    loadText(builtinText(linked.name)).then((shown) => {
+    linkedMapText(linked).then(loadText).then((shown) => {
       if (!shown) return;  // another game was asked for meanwhile: the address's options are not its
       if (linked.note) showError(errorBox, linked.note);
       return followAddress(next, nextEmbed, linked.note);
@@ -1535,9 +1594,9 @@ async function init() {
   // the board: its keys play (focus stayed on the form's button, far below the board).
   // A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
   // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
-  const loadByHand = (text, map = null, fileName = null, encoding = null) => {
+  const loadByHand = (text, map = null, fileName = null, encoding = null, gen = null) => {
     supersedeAddressReplay();
-    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map); toGame(); } }, (e) => showError(errorBox, explainMapError(e)));
+    return loadText(text, fileName, encoding).then((shown) => { if (shown) { rewriteHashForMap(map, gen); toGame(); } }, (e) => showError(errorBox, explainMapError(e)));
   };
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
   $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
@@ -1561,10 +1620,11 @@ async function init() {
     const { values, problems } = generateForm();
     if (problems.length) { showError(errorBox, problems.join('\n')); return; }
     try {
-      const g = await engine.tool('searchparty', 'generate', { kind: $('in-kind').value, ...values });
+      const made = { kind: $('in-kind').value, ...values };
+      const g = await engine.tool('searchparty', 'generate', made);
       $('map-text').value = g.map;
       boxEncoding = null;
-      await loadByHand(g.map);
+      await loadByHand(g.map, null, null, null, genName(made));
     } catch (e) { showError(errorBox, e); }
   };
   $('btn-load').onclick = () => loadByHand($('map-text').value, null, null, boxEncoding);
