@@ -478,6 +478,45 @@ test('a generated map is named in the address (gen=): a reload, a link and a fra
   await page.context().close();
 });
 
+// A pasted or uploaded map has no name in the address: a reload showed "rooms", the map lost.
+// The tab keeps it for a reload; a link, or a built-in map loaded afterwards, shows what it names.
+test('a pasted map is shown again after a reload, a map file too; a link shows what it names', async () => {
+  const page = await openPage();
+  await pasteMap(page, '7 3 1 1\n.......\n..S.#..\n.......\n');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  await page.reload();
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('7×3'));
+  assert.equal(await page.inputValue('#map-text'), '7 3 1 1\n.......\n..S.#..\n.......\n');
+  assert.equal(await page.evaluate(() => location.hash), '');
+  // A map file, the same.
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-kept-'));
+  fs.writeFileSync(path.join(dir, 'mine.txt'), '5 2 0 1\nS....\n.....\n');
+  await page.setInputFiles('#in-file', path.join(dir, 'mine.txt'));
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('5×2'));
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('5×2'));
+  assert.equal(await page.inputValue('#map-text'), '5 2 0 1\nS....\n.....\n');
+  fs.rmSync(dir, { recursive: true, force: true });
+  // A link naming a map is not a reload: it shows its map.
+  await page.goto(new URL('searchparty/#map=example1', h.url).href);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('6×5'));
+  // A built-in map loaded by hand forgets the pasted one: the address names it.
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await page.selectOption('#in-builtin', 'corridors');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => location.hash === '#map=corridors');
+  await page.evaluate(() => { location.hash = ''; });
+  await page.reload();
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  assert.match(await text(page, 'caption'), /^24×12/, 'the default map: the pasted one was forgotten');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A teacher's frame (640 and 760 px wide) shows the legend (walls, searched cells, the cast's
 // letters), compact, below the map and within the frame's height: it used to be hidden in embed
 // mode. Nothing sticks out, overlaps or widens the frame; the panel stays beside the map.
