@@ -607,26 +607,26 @@ TEST(SearchPartyController, AnUnfinishedLastLineIsPlayedAsTheOriginalDoes) {
 TEST(SearchPartyController, TheSolversStderrComesThroughAsTheOriginalsDoes) {
     const pursuit::test::ScratchDir scratch("sp-stderr-");
     const std::string& dir = scratch.path();
-    pursuit::write_file(dir + "/chatty.sh",
-                        "n=0; for m in '@4.' '@6.' '@6.' '@6.'; do\n"
+    // The solver plays '@4.' '@6.' '@6.' and then $2, writing printf "$1" TURN to its stderr before each move.
+    pursuit::write_file(dir + "/talks.sh",
+                        "n=0; for m in '@4.' '@6.' '@6.' \"$2\"; do\n"
                         "  while IFS= read -r l; do case \"$l\" in ----*) break;; esac; done\n"
-                        "  n=$((n+1)); echo \"debug turn $n\" >&2; echo \"$m\"; done\n");
-    const Outcome o = run_controller(kExample1, "", "", "sh " + dir + "/chatty.sh");
+                        "  n=$((n+1)); printf \"$1\" $n >&2; echo \"$m\"; done\n");
+    const auto talking = [&](const std::string& format, const std::string& last) {
+        return run_controller(kExample1, "", "", "sh " + dir + "/talks.sh '" + format + "' " + last);
+    };
+    const Outcome o = talking("debug turn %s\\n", "@6.");
     EXPECT_EQ(o.status, 0) << o.err;
     EXPECT_EQ(o.err, "debug turn 1\ndebug turn 2\ndebug turn 3\ndebug turn 4\nFinished in 4 turns\n4 0 0\n");
     // A last stderr line left open is ended before the controller's own: the original printed
-    // "debug 4Finished in 4 turns", which a script looking for a line "Finished in" misses.
+    // "log 4 Finished in 4 turns" on one line, which a script looking for a line "Finished in" misses.
     // The same before an error line.
-    pursuit::write_file(dir + "/open.sh",
-                        "for m in '@4.' '@6.' '@6.' \"$1\"; do\n"
-                        "  while IFS= read -r l; do case \"$l\" in ----*) break;; esac; done\n"
-                        "  printf 'log ' >&2; echo \"$m\"; done\n");
-    const Outcome open_line = run_controller(kExample1, "", "", "sh " + dir + "/open.sh @6.");
+    const Outcome open_line = talking("log %s ", "@6.");
     EXPECT_EQ(open_line.status, 0) << open_line.err;
-    EXPECT_EQ(open_line.err, "log log log log \nFinished in 4 turns\n4 0 0\n");
-    const Outcome open_error = run_controller(kExample1, "", "", "sh " + dir + "/open.sh A6.");
+    EXPECT_EQ(open_line.err, "log 1 log 2 log 3 log 4 \nFinished in 4 turns\n4 0 0\n");
+    const Outcome open_error = talking("log %s ", "A6.");
     EXPECT_EQ(open_error.status, 0) << open_error.err;
-    EXPECT_EQ(open_error.err.rfind("log log log log \nInvalid move of dead or nonexistent costar A\n", 0), 0u) << open_error.err;
+    EXPECT_EQ(open_error.err.rfind("log 1 log 2 log 3 log 4 \nInvalid move of dead or nonexistent costar A\n", 0), 0u) << open_error.err;
 }
 
 // A 256x256 state block (66 KiB) is more than a pipe holds: a solver that loads for 2.5 s
