@@ -44,9 +44,13 @@ std::string read_file(const std::string& path, std::size_t max_bytes, const std:
     return text;
 }
 
-std::string read_stdin(std::size_t max_bytes, const std::string& too_big) {
+void refuse_folder_on_stdin() {
     struct stat st {};
     if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode)) throw InputError("cannot read standard input: it is a directory");
+}
+
+std::string read_stdin(std::size_t max_bytes, const std::string& too_big) {
+    refuse_folder_on_stdin();
     std::string text;
     char buf[65536];
     for (;;) {

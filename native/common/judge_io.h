@@ -26,6 +26,9 @@ std::string read_file(const std::string& path, std::size_t max_bytes = kUnlimite
 // uncaught std::ios_base::failure or read as empty); past `max_bytes` "standard input: more
 // than <max_bytes> bytes, <too_big>".
 std::string read_stdin(std::size_t max_bytes = kUnlimitedBytes, const std::string& too_big = "");
+// Throws that InputError "cannot read standard input: it is a directory" for `prog < somefolder`:
+// for a program that looks at standard input before it reads it whole (searchparty-solver).
+void refuse_folder_on_stdin();
 // The program's standard output or error (1 or 2) when `path` names it: "-", /dev/stdout,
 // /proc/self/fd/1, or the very file stdout is redirected to; -1 otherwise.
 int standard_stream_named(const std::string& path);

@@ -698,10 +698,9 @@ int batch(const Options& o, const std::string& first, bool first_read) {
     // empty map", status 1; it was "no MAP given", status 2); /dev/null or an empty pipe is
     // no map at all.
     struct stat in {};
-    const bool stdin_known = fstat(0, &in) == 0;
-    const bool file_on_stdin = stdin_known && S_ISREG(in.st_mode);
-    // `< dir` read as nothing at all and was called "no MAP given" (the checker's words here).
-    if (o.map_path.empty() && stdin_known && S_ISDIR(in.st_mode)) throw InputError("cannot read standard input: it is a directory");
+    const bool file_on_stdin = fstat(0, &in) == 0 && S_ISREG(in.st_mode);
+    // `< dir` read as nothing at all and was called "no MAP given" (read_stdin's words here).
+    if (o.map_path.empty()) refuse_folder_on_stdin();
     if (o.map_path.empty() && (!piped || (!first_read && !file_on_stdin && std::cin.peek() == EOF)))
         return bad_usage("no MAP given (the batch form reads it from a file or from standard input)");
     // Without MAP the batch form reads the map on standard input, as the original challenge's

@@ -537,20 +537,17 @@ function listed(names) {
 function deathsText(before, obs) {
   if (!before || obs.turn !== before.turn + 1 || before.actors.length !== obs.actors.length) return '';
   const died = obs.actors.filter((a, i) => !a.alive && before.actors[i].alive && before.actors[i].name === a.name);
-  const costars = died.filter((a) => a.role === 'costar').map((a) => a.name);
-  const extras = died.filter((a) => a.role === 'extra').map((a) => a.name);
-  const said = [];
-  if (costars.length) {
-    said.push(costars.length === 1 ? `Costar ${costars[0]} died in turn ${obs.turn}: it saw nobody.`
-      : `Costars ${listed(costars)} died in turn ${obs.turn}: each saw nobody.`);
-  }
-  if (extras.length) {
-    const why = 'no costar, not the star and fewer than 2 other extras.';
-    said.push(extras.length === 1 ? `Extra ${extras[0]} died in turn ${obs.turn}: it saw ${why}`
-      : `Extras ${listed(extras)} died in turn ${obs.turn}: each saw ${why}`);
-  }
-  return said.join(' ');
+  return Object.entries(DEATH_RULES).map(([role, [title, saw]]) => {
+    const names = died.filter((a) => a.role === role).map((a) => a.name);
+    if (!names.length) return '';
+    const who = names.length === 1 ? `${title} ${names[0]}` : `${title}s ${listed(names)}`;
+    return `${who} died in turn ${obs.turn}: ${names.length === 1 ? 'it' : 'each'} saw ${saw}.`;
+  }).filter(Boolean).join(' ');
 }
+
+// Who dies, and what they saw (the rules' step 3): a costar sees nobody else; an extra no costar,
+// not the star and fewer than 2 other extras.
+const DEATH_RULES = { costar: ['Costar', 'nobody'], extra: ['Extra', 'no costar, not the star and fewer than 2 other extras'] };
 
 function show(obs, result) {
   const before = st.obs, newMap = st.shownConfig !== st.config;
@@ -1356,7 +1353,8 @@ function settingsFromHash(h, notes = null) {
 // A generated map in the address, gen=KIND-COLSxROWS-COSTARS-EXTRAS-sSEED (cave-60x40-2-3-s7): the
 // Generate form's fields. A generated map had no name there, and a reload or a shared link showed
 // "rooms" instead.
-const GEN_KINDS = ['cave', 'maze', 'rooms', 'open'];
+// (the kinds are the form's choices, the engine's kinds)
+const genKinds = () => [...$('in-kind').options].map((o) => o.value);
 const GEN_PATTERN = 'KIND-COLSxROWS-COSTARS-EXTRAS-sSEED, e.g. cave-60x40-2-3-s7';
 
 /** The address's name of a generated map ({kind, cols, rows, costars, extras, seed}). */
@@ -1366,7 +1364,7 @@ function genName(g) { return `${g.kind}-${g.cols}x${g.rows}-${g.costars}-${g.ext
 function parseGen(text) {
   const m = /^([a-z]+)-(\d+)x(\d+)-(\d+)-(\d+)-s(\d+)$/.exec(text.trim().toLowerCase());
   if (!m) return `not a generated map's name (${GEN_PATTERN})`;
-  if (!GEN_KINDS.includes(m[1])) return `no such kind of map "${m[1]}" (${GEN_KINDS.join(', ')})`;
+  if (!genKinds().includes(m[1])) return `no such kind of map "${m[1]}" (${genKinds().join(', ')})`;
   const g = { kind: m[1] };
   for (const [i, f] of GENERATE_FIELDS.entries()) {
     const n = Number(m[i + 2]);
