@@ -1,11 +1,23 @@
 // Owns: the `pursuit-bundle` command: writes one of our native programs (a bot, a judge) as
 // a single C++ source file that compiles with a plain `g++ -O2 file.cpp`. See docs/arena.md.
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "bundle/bundler.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
+
+// The source file that `out` would overwrite (MAIN.cpp or a file it inlines), or "".
+// `-o native/robots/robots_main.cpp` replaced the program's own source with its bundle.
+static std::string own_source_named(const std::string& out, const pursuit::bundle::BundleOptions& o,
+                                    const pursuit::bundle::Bundle& b) {
+    if (out.empty()) return "";
+    if (pursuit::same_output_file(out, o.main_source)) return o.main_source;
+    for (const auto& file : b.files)
+        if (pursuit::same_output_file(out, (std::filesystem::path(o.root) / file).string())) return file;
+    return "";
+}
 
 static int run_main(int argc, char** argv) {
     using namespace pursuit;
@@ -53,6 +65,11 @@ static int run_main(int argc, char** argv) {
     }
     try {
         const bundle::Bundle b = bundle::make_bundle(o);
+        if (const std::string source = own_source_named(out, o, b); !source.empty()) {
+            std::cerr << "pursuit-bundle: the output " << out << " is one of the bundle's own sources (" << source
+                      << "); write the bundle to another file\n";
+            return 2;
+        }
         if (out.empty()) std::cout << b.text;
         else write_file(out, b.text);
         std::cerr << "pursuit-bundle: " << b.files.size() << " project files";

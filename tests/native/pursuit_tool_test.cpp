@@ -153,3 +153,28 @@ TEST(PursuitBundle, HelpNamesEveryOptionAndAMissingValueIsNamed) {
     EXPECT_EQ(r.second, 2);
     EXPECT_EQ(r.first, "pursuit-bundle: one MAIN.cpp only, got \"a.cpp\" and \"b.cpp\" (see --help)\n");
 }
+
+TEST(PursuitBundle, RefusesToWriteOverItsOwnSources) {
+    // `pursuit-bundle native/robots/robots_main.cpp -o native/robots/robots_main.cpp` replaced the
+    // program's source with its 2500-line bundle, status 0. A copy of the sources is the root here,
+    // so a regression overwrites the copy, not the checkout.
+    const pursuit::test::ScratchDir scratch("pursuit-bundle-");
+    const std::string& root = scratch.path();
+    ASSERT_EQ(run("cp -r " + std::string(PURSUIT_SOURCE_DIR) + "/core " + std::string(PURSUIT_SOURCE_DIR) + "/native " + root).second, 0);
+    const std::string main_cpp = root + "/native/robots/robots_main.cpp";
+    const std::string rules_h = root + "/core/robots/rules.h";
+    const std::string main_before = pursuit::read_file(main_cpp), rules_before = pursuit::read_file(rules_h);
+    const std::string bundle = std::string(PURSUIT_BIN_DIR) + "/pursuit-bundle --root " + root + " " + main_cpp;
+    auto r = run(bundle + " -o " + root + "/native/../native/robots/robots_main.cpp");
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first, "pursuit-bundle: the output " + root + "/native/../native/robots/robots_main.cpp is one of the bundle's own sources (" +
+                           main_cpp + "); write the bundle to another file\n");
+    r = run(bundle + " --out " + rules_h);
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first, "pursuit-bundle: the output " + rules_h + " is one of the bundle's own sources (core/robots/rules.h); write the bundle to another file\n");
+    EXPECT_EQ(pursuit::read_file(main_cpp), main_before);
+    EXPECT_EQ(pursuit::read_file(rules_h), rules_before);
+    r = run(bundle + " -o " + root + "/robots_single.cpp");  // elsewhere in the same folder: written
+    EXPECT_EQ(r.second, 0) << r.first;
+    EXPECT_GT(pursuit::read_file(root + "/robots_single.cpp").size(), main_before.size());
+}
