@@ -6,13 +6,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "common/errors.h"
 #include "common/judge_io.h"
 #include "common/process_runner.h"
 #include "copsrobbers/city.h"
+#include "copsrobbers/copsrobbers_game.h"
 #include "copsrobbers/figures.h"
 #include "copsrobbers/maps.h"
 #include "copsrobbers/match.h"
@@ -103,6 +107,26 @@ struct SeriesRow {
     int captures[2] = {0, 0};
 };
 
+// The game of every (map, C, seed) is set up once before the first is played: a map on which
+// C cops and X cannot be placed stopped the series there, its table and series.json unwritten.
+void check_every_start(const std::vector<std::string>& maps, const std::vector<Json>& bases, const std::vector<int>& cop_counts,
+                       std::uint64_t first_seed, int seeds, int rounds) {
+    for (std::size_t mi = 0; mi < maps.size(); ++mi)
+        for (int c : cop_counts)
+            for (std::uint64_t seed = first_seed; seed < first_seed + static_cast<std::uint64_t>(seeds); ++seed) {
+                Json config = bases[mi];
+                config["cops"] = c;
+                config["rounds"] = rounds;
+                config["seed"] = seed;
+                try {
+                    CopsRobbersGame game(config);
+                } catch (const std::exception& e) {
+                    throw InputError(maps[mi] + " with C=" + std::to_string(c) + ", seed " + std::to_string(seed) + ": " +
+                                     e.what());
+                }
+            }
+}
+
 int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop_counts, std::uint64_t first_seed, int seeds,
                int rounds, const std::string& a, const std::string& b, const MatchTiming& t, const std::string& out_dir,
                bool relaxed) {
@@ -114,6 +138,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
     // Every map is read and checked (errors name the file and line) before the first game.
     std::vector<Json> bases;
     for (const auto& map : maps) bases.push_back(map_config(map, relaxed));
+    check_every_start(maps, bases, cop_counts, first_seed, seeds, rounds);
     if (!out_dir.empty()) check_writable(out_dir + "/series.json");
     for (std::size_t mi = 0; mi < maps.size(); ++mi) {
         const std::string& map = maps[mi];
@@ -179,7 +204,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
 static int run_main(int argc, char** argv) {
     pursuit::adopt_players_orphans();  // (what a player left behind, out of its group and marks, goes with it)
     try {
-        std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir;
+        std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir, game_flag;
         int cops = 2, rounds = 100, seeds = 5;
         bool seeds_given = false;
         std::vector<int> cop_counts{2};  // --cops: a list in series mode, else its first count
@@ -193,6 +218,11 @@ static int run_main(int argc, char** argv) {
                 if (i + 1 >= argc) throw UsageError("missing value after " + arg);
                 return argv[++i];
             };
+            // --figures plays its own games: a game's or a series' option given with it is named.
+            static const std::set<std::string> kGameFlags{"--map", "--cops", "--rounds", "--seed", "--seeds", "--cops-cmd",
+                                                          "--robber-cmd", "--move-ms", "--first-move-ms", "--out",
+                                                          "--series", "--a", "--b", "--maps", "--relaxed"};
+            if (game_flag.empty() && kGameFlags.count(arg)) game_flag = arg;
             if (arg == "--map") map = value();
             else if (arg == "--cops") {
                 cop_counts.clear();
@@ -236,6 +266,10 @@ static int run_main(int argc, char** argv) {
                 if (!v->empty()) return refuse(std::string(flag) + " is for a single game; a series takes --a CMD --b CMD --maps M1,M2,...");
             if (!positional.empty()) return refuse("unexpected argument '" + positional.front() + "' in a series");
         }
+        if (figures && !game_flag.empty()) return refuse(game_flag + " is not for --figures (it plays its own games)");
+        if (figures && !positional.empty()) return refuse("unexpected argument '" + positional.front() + "' with --figures");
+        if (figures && !bot_dir.empty() && access((bot_dir + "/copsrobbers-bot").c_str(), X_OK) != 0)
+            return refuse("--bot-dir " + bot_dir + " holds no copsrobbers-bot to run");
         if (figures) return run_figures(quick, bot_dir.empty() ? std::string(argv[0]).substr(0, std::string(argv[0]).find_last_of('/') + 1) : bot_dir + "/");
         if (series) {
             for (const auto& [flag, v] : {std::pair{"--a CMD", &a}, std::pair{"--b CMD", &b}, std::pair{"--maps M1,M2,...", &maps_list}})

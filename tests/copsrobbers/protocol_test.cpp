@@ -4,8 +4,12 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <sys/wait.h>
 
 #include "common/game.h"
 #include "common/judge_io.h"
@@ -150,6 +154,40 @@ TEST(CopsRobbersProtocol, ASeriesCountsGamesWithNoWinnerApart) {
     const std::string out = read_file(scratch.file("out.txt"));
     // It said "A won 1 of 2 games, B won 1": a game no one won went to the robber's side.
     EXPECT_NE(out.find("total: A won 0 of 2 games, B won 0, 2 with no winner (both programs failed)"), std::string::npos) << out;
+}
+
+TEST(CopsRobbersProtocol, ASeriesChecksEveryStartBeforeItsFirstGame) {
+    // cycle-3 (a triangle) has no two non-adjacent crossings: the series played Petersen's two games,
+    // then stopped on cycle-3 with no table, no series.json and no map named in its message.
+    const test::ScratchDir scratch("copsrobbers-series-start-");
+    const std::string cmd = kBin + "/copsrobbers-server --series --a " + kBot + " --b " + kBot +
+                            " --maps petersen,cycle-3 --cops 1 --seeds 1 --out " + scratch.file("out") + " > " +
+                            scratch.file("out.txt") + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << cmd;
+    EXPECT_EQ(WEXITSTATUS(status), 1) << cmd;
+    EXPECT_EQ(read_file(scratch.file("out.txt")),
+              "copsrobbers-server: cycle-3 with C=1, seed 1: cannot place 1 cops and X on pairwise non-adjacent crossings of this city\n");
+    EXPECT_FALSE(std::filesystem::exists(scratch.file("out")));  // no game was played
+}
+
+TEST(CopsRobbersProtocol, FiguresRefuseAGamesOptionsAndAFolderWithoutTheBot) {
+    // `--figures --quick --seed 3` (or --out d, --rounds 20, ...) ran the figures as if the option were
+    // not there; `--bot-dir /nonexistent` played 74 games that all failed and printed 0 % figures, status 0.
+    const test::ScratchDir scratch("copsrobbers-figures-");
+    auto run = [&](const std::string& args) {
+        const std::string cmd = kBin + "/copsrobbers-server --figures --quick " + args + " > " + scratch.file("out.txt") + " 2>&1";
+        const int status = std::system(cmd.c_str());
+        EXPECT_TRUE(WIFEXITED(status)) << cmd;
+        return std::pair{WEXITSTATUS(status), read_file(scratch.file("out.txt"))};
+    };
+    EXPECT_EQ(run("--seed 3"), (std::pair<int, std::string>{2, "copsrobbers-server: --seed is not for --figures (it plays its own games) (see --help)\n"}));
+    EXPECT_EQ(run("--out " + scratch.file("d")),
+              (std::pair<int, std::string>{2, "copsrobbers-server: --out is not for --figures (it plays its own games) (see --help)\n"}));
+    EXPECT_FALSE(std::filesystem::exists(scratch.file("d")));
+    EXPECT_EQ(run("--bot-dir " + scratch.file("nowhere")),
+              (std::pair<int, std::string>{2, "copsrobbers-server: --bot-dir " + scratch.file("nowhere") +
+                                                  " holds no copsrobbers-bot to run (see --help)\n"}));
 }
 
 TEST(CopsRobbersProtocol, HangLosesOnTime) {
