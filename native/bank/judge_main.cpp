@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bank/bank_game.h"
+#include "bank/layout.h"
 #include "bank_match.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
@@ -19,14 +20,42 @@ namespace {
 using namespace pursuit;
 using namespace pursuit::bank;
 
+// `{layout}` with no --layout: the spec layout, written to a file of its own while the judge
+// runs (it became "", so a bot's `--layout {layout}` took the next word for the file). It goes
+// when the judge ends, also on Ctrl-C / SIGTERM / SIGHUP.
+class DefaultLayoutFile {
+public:
+    DefaultLayoutFile(MatchSettings& s, const std::vector<std::string>& commands) {
+        const bool wanted = std::any_of(commands.begin(), commands.end(),
+                                        [](const std::string& c) { return c.find("{layout}") != std::string::npos; });
+        if (!s.layout_path.empty() || !wanted) return;
+        dir_ = make_temp_dir("bank-layout-");
+        remove_at_stop_signal(dir_);
+        s.layout_path = dir_ + "/bank.txt";
+        write_file(s.layout_path, default_layout_text());
+    }
+    DefaultLayoutFile(const DefaultLayoutFile&) = delete;
+    DefaultLayoutFile& operator=(const DefaultLayoutFile&) = delete;
+    ~DefaultLayoutFile() {
+        if (dir_.empty()) return;
+        std::error_code ec;
+        std::filesystem::remove_all(dir_, ec);
+        forget_removal_at_stop_signal(dir_);
+    }
+
+private:
+    std::string dir_;
+};
+
 int usage(int code) {
     std::fputs(
         "usage: bank-judge [options] GUARDS_COMMAND ROBBERS_COMMAND\n"
         "       bank-judge --series N [options] COMMAND_A COMMAND_B\n"
         "  Referees Bank Heist over stdin/stdout (see docs/bank.md). Commands run via /bin/sh -c;\n"
-        "  {seed} and {layout} in them are replaced by the game's seed and layout file.\n"
+        "  {seed} and {layout} in them are replaced by the game's seed and layout file (without\n"
+        "  --layout, a temporary copy of the spec layout, removed when the judge ends).\n"
         "  --layout FILE   building layout (default: the spec layout, maps/bank/bank.txt)\n"
-        "  --moves L       move limit per player (default 150)\n"
+        "  --moves L       move limit per player, 1..10000 (default 150; the contest's range is 150..400)\n"
         "  --seed S        seed of the (first) game (default 1)\n"
         "  --time-ms MS    time per reply (default 250)\n"
         "  --result FILE   write the result JSON (single game only)\n"
@@ -188,6 +217,7 @@ static int run_main(int argc, char** argv) {
         if (!result_path.empty() && !replay_path.empty() && same_output_file(result_path, replay_path))
             throw OptionError("options --result and --replay name the same file (" + replay_path +
                               "): the replay would overwrite the result; give two files");
+        const DefaultLayoutFile default_layout_file(s, commands);
         // An output file that cannot be written is reported before any program runs.
         if (series > 0) {
             if (!out_dir.empty()) check_writable(out_dir + "/series.json");

@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include <sys/wait.h>
 
 #include "bank/bank_game.h"
+#include "bank/layout.h"
 #include "common/game.h"
 #include "common/judge_io.h"
 #include "../common/scratch_dir.h"
@@ -78,6 +80,21 @@ TEST(BankJudge, SecondLayoutForJudgeAndBots) {
     EXPECT_TRUE(r.result["forfeit"].is_null()) << r.result.dump();
     EXPECT_EQ(r.replay["config"]["layout"], read_file(map));
     EXPECT_EQ(game_from_replay(r.replay)->result()["caught"], r.result["caught"]);
+}
+
+TEST(BankJudge, LayoutWithoutALayoutOptionIsACopyOfTheSpecLayout) {
+    // Without --layout, {layout} became "": `bank-bot --layout {layout} --level random` read "--level"
+    // as its layout file and both programs failed. Now it names a temporary copy of the spec layout,
+    // gone when the judge ends.
+    const std::string copy_it = "cp \"$(echo {layout})\" guards-layout.txt; echo {layout} > guards-layout-path.txt; exec " +
+                                kBin + "/bank-bot --layout {layout}";
+    JudgeRun r = judge(copy_it, kBin + "/bank-bot --layout {layout} --level random", "--moves 20");
+    EXPECT_TRUE(r.result["forfeit"].is_null()) << r.result.dump();
+    EXPECT_EQ(file(r, "guards-layout.txt"), bank::default_layout_text());
+    std::string path = file(r, "guards-layout-path.txt");
+    path.pop_back();  // echo's newline
+    EXPECT_NE(path.find("/bank-layout-"), std::string::npos) << path;
+    EXPECT_FALSE(std::filesystem::exists(path)) << path;
 }
 
 TEST(BankJudge, GuardsCatchTheLastRobberAndRobbersReadOneMoreLine) {
