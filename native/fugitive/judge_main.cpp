@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -94,15 +96,32 @@ bool parse_args(int argc, char** argv, Args& a) {
     return true;
 }
 
-// Programs run in a folder of their own (connect.txt): a relative command is not found there.
+// A word of `command` that is a relative path to a file in the judge's own folder ("bots/x.py" in
+// "python3 bots/x.py"): the program, run in a folder of its own, does not find it.
+std::string relative_word_found_here(const std::string& command) {
+    std::istringstream words(command);
+    std::string word;
+    while (words >> word) {
+        std::error_code ec;
+        if (word.find('/') != std::string::npos && word[0] != '/' && word[0] != '~' && std::filesystem::exists(word, ec))
+            return word;
+    }
+    return "";
+}
+
+// Programs run in a folder of their own (connect.txt): a relative command, or a relative file
+// given to an interpreter (`python3 bots/x.py`, which fails with python's status 2, not 127),
+// is not found there.
 bool relative_command_note(const std::string& message, const std::string& command, std::FILE* to) {
-    if (!((message.find("status 127") != std::string::npos || message.find("status 126") != std::string::npos) && !command.empty() &&
-        command[0] != '/'))
-        return false;
+    if (message.empty() || command.empty()) return false;
+    const bool not_run = (message.find("status 127") != std::string::npos || message.find("status 126") != std::string::npos) &&
+                         command[0] != '/';
+    const std::string word = not_run ? "" : relative_word_found_here(command);
+    if (!not_run && word.empty()) return false;
     std::fprintf(to,
-                     "note: each program runs in a fresh folder holding connect.txt, so a relative path in its command\n"
-                     "      ('%s') is looked up there: give the command as an absolute path ($PWD/...)\n",
-                     command.c_str());
+                 "note: each program runs in a fresh folder holding connect.txt, so a relative path in its command\n"
+                 "      ('%s') is looked up there: give %s as an absolute path ($PWD/%s)\n",
+                 command.c_str(), word.empty() ? "the command" : ("'" + word + "'").c_str(), word.empty() ? "..." : word.c_str());
     return true;
 }
 
@@ -138,7 +157,10 @@ int single(const Args& a) {
 }
 
 struct SideStats {
-    int games = 0, wins = 0, points = 0, forfeits = 0;  // wins: escapes (F) / captures (D)
+    // wins: escapes (F) / captures (D), and games the other program forfeited; endings: the
+    // escapes / captures alone. (A forfeit win was counted nowhere: "wins 0 esc" for a program
+    // that won both games.)
+    int games = 0, wins = 0, endings = 0, points = 0, forfeits = 0;
     std::vector<double> thinking_ms;
 };
 
@@ -170,7 +192,7 @@ int series(const Args& a) {
     Json games = Json::array();
     SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
     const int total = static_cast<int>(maps.size()) * 2;
-    int played = 0;
+    int played = 0, no_winner = 0;
     bool noted[2] = {false, false};  // the relative-command note was printed for program A / B
     for (size_t m = 0; m < maps.size(); ++m) {
         for (int swap = 0; swap < 2; ++swap) {
@@ -186,11 +208,17 @@ int series(const Args& a) {
             SideStats& d = stats[dp][1];
             ++f.games, ++d.games;
             f.points += fs, d.points += ds;
+            f.endings += ending == "escaped";
+            d.endings += ending == "caught" || ending == "walked onto a Detective";
             f.wins += ending == "escaped";
             d.wins += ending == "caught" || ending == "walked onto a Detective";
             if (ending == "forfeit") {
-                f.forfeits += r["forfeited_by"] != "Detectives";  // "both": both programs failed, 0-0
-                d.forfeits += r["forfeited_by"] != "Fugitive";
+                const std::string by = r["forfeited_by"];
+                f.forfeits += by != "Detectives";  // "both": both programs failed, 0-0, no one's win
+                d.forfeits += by != "Fugitive";
+                f.wins += by == "Detectives";
+                d.wins += by == "Fugitive";
+                no_winner += by == "both";
             }
             f.thinking_ms.push_back(r["players"]["Fugitive"]["thinking_ms"]);
             d.thinking_ms.push_back(r["players"]["Detectives"]["thinking_ms"]);
@@ -211,22 +239,23 @@ int series(const Args& a) {
         }
     }
     std::fprintf(stderr, "\n");
-    std::printf("%-12s %-10s %5s %9s %10s %8s %11s %11s\n", "program", "side", "games", "wins", "mean score", "forfeits", "think p50 ms",
-                "think p99 ms");
+    std::printf("%-12s %-10s %5s %5s %8s %10s %8s %11s %11s\n", "program", "side", "games", "wins", "esc/cap", "mean score", "forfeits",
+                "think p50 ms", "think p99 ms");
     for (int p = 0; p < 2; ++p)
         for (int side = 0; side < 2; ++side) {
             const SideStats& s = stats[p][side];
             if (!s.games) continue;
-            char wins[32];
-            std::snprintf(wins, sizeof wins, "%d %s", s.wins, side == 0 ? "esc" : "cap");
-            std::printf("%-12s %-10s %5d %9s %10.2f %8d %11.0f %11.0f\n", name[p].c_str(), side == 0 ? "Fugitive" : "Detectives", s.games,
-                        wins, static_cast<double>(s.points) / s.games, s.forfeits, percentile(s.thinking_ms, 0.5),
-                        percentile(s.thinking_ms, 0.99));
+            char endings[32];
+            std::snprintf(endings, sizeof endings, "%d %s", s.endings, side == 0 ? "esc" : "cap");
+            std::printf("%-12s %-10s %5d %5d %8s %10.2f %8d %11.0f %11.0f\n", name[p].c_str(), side == 0 ? "Fugitive" : "Detectives",
+                        s.games, s.wins, endings, static_cast<double>(s.points) / s.games, s.forfeits,
+                        percentile(s.thinking_ms, 0.5), percentile(s.thinking_ms, 0.99));
         }
     for (int p = 0; p < 2; ++p) {
         const int pts = stats[p][0].points + stats[p][1].points, g = stats[p][0].games + stats[p][1].games;
         std::printf("%-12s total %d points in %d games (%.2f per game)\n", name[p].c_str(), pts, g, g ? double(pts) / g : 0.0);
     }
+    if (no_winner > 0) std::printf("%d of %d games with no winner (both programs failed, 0-0)\n", no_winner, played);
     if (!a.out.empty()) {  // as after one game: the files written, the last line on stdout
         written.file(a.out + "/series.json", games);
         std::printf("%s\n", written.line().c_str());

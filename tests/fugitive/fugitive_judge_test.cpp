@@ -459,3 +459,18 @@ TEST(FugitiveJudge, TheTimeLimitIsATotalChargedOnlyWhileAProgramOwesAnAnswer) {
     EXPECT_GE(r["players"]["Fugitive"]["thinking_ms"].get<double>(), 1199);
     EXPECT_LT(r["players"]["Detectives"]["thinking_ms"].get<double>(), 1100);
 }
+
+TEST(FugitiveJudge, ASeriesCountsForfeitWinsAndGamesWithNoWinner) {
+    // B won both games when A never ran, yet its rows read "wins 0 esc" / "0 cap"; and games that both
+    // programs failed were counted only as forfeits, with no line saying no one won them.
+    const std::string series = kBin + "/fugitive-judge --series --maps " + kMaps + "/example8.txt --a pursuit-no-such-a --b ";
+    auto r = run(series + quote(bot("--strategy greedy")) + " 2>/dev/null");
+    ASSERT_EQ(r.second, 0) << r.first;
+    EXPECT_NE(r.first.find("B            Fugitive       1     1    0 esc      20.00        0"), std::string::npos) << r.first;
+    EXPECT_NE(r.first.find("B            Detectives     1     1    0 cap      20.00        0"), std::string::npos) << r.first;
+    EXPECT_EQ(r.first.find("no winner"), std::string::npos) << r.first;
+    r = run(series + "pursuit-no-such-b 2>/dev/null");
+    ASSERT_EQ(r.second, 0) << r.first;
+    EXPECT_NE(r.first.find("\n2 of 2 games with no winner (both programs failed, 0-0)\n"), std::string::npos) << r.first;
+    EXPECT_NE(r.first.find("B            Fugitive       1     0    0 esc       0.00        1"), std::string::npos) << r.first;
+}

@@ -538,6 +538,16 @@ TEST_F(JudgeCli, FugitiveJudgeExplainsARelativeCommandAndShowsTheStderr) {
     EXPECT_TRUE(has(r.out, "Fugitive 0, Detectives 20")) << r.out;
     EXPECT_TRUE(has(r.out, "stderr of the Fugitive (tail):\nsh: 1: exec: ./mybot: not found")) << r.out;
     EXPECT_TRUE(has(r.out, "('./mybot') is looked up there: give the command as an absolute path")) << r.out;
+    // A relative file given to an interpreter: sh (as python3) fails with status 2, not 127, and
+    // there was no note at all.
+    fs::create_directories(dir + "/bots");
+    pursuit::write_file(dir + "/bots/mybot.sh", "exec " + kBin + "/fugitive-bot\n");
+    const Outcome interpreted = run("cd " + dir + " && " + kBin + "/fugitive-judge --map " + kSrc +
+                                    "/maps/fugitive/generated-20.txt --fugitive 'sh bots/mybot.sh' --detectives '" + kBin +
+                                    "/fugitive-bot --strategy random'");
+    EXPECT_EQ(interpreted.status, 0) << interpreted.out;
+    EXPECT_TRUE(has(interpreted.out, "('sh bots/mybot.sh') is looked up there: give 'bots/mybot.sh' as an absolute path ($PWD/bots/mybot.sh)"))
+        << interpreted.out;
     // An absolute command plays, with no note.
     const Outcome ok = run(kBin + "/fugitive-judge --map " + kSrc + "/maps/fugitive/generated-20.txt --fugitive " + dir +
                        "/mybot --detectives '" + kBin + "/fugitive-bot --strategy random'");
