@@ -38,7 +38,7 @@ const char* kUsage =
     "report.html and OUT/replays/.\n"
     "  --bot NAME=COMMAND   a contestant (shell command, run by the judge); repeat\n"
     "  --maps M...          map files or built-in map names (default: the game's maps)\n"
-    "  --maps-dir DIR       every file in DIR is a map\n"
+    "  --maps-dir DIR       every file in DIR is a map (but .md and hidden files)\n"
     "  --seeds N            seeds 1..N per map (default 1)\n"
     "  --mode roundrobin|gauntlet   (default roundrobin); gauntlet needs --champion NAME\n"
     "  -j N, --jobs N       games at once (default: number of cores)\n"
@@ -159,6 +159,8 @@ std::vector<MapEntry> collect_maps(const Options& o, const GameDescriptor& g) {
         for (const auto& e : fs::directory_iterator(o.maps_dir))
             if (e.is_regular_file() && e.path().filename().string()[0] != '.' && e.path().extension() != ".md")
                 files.push_back(e.path().string());
+        // An empty folder (or a misspelled one full of notes) played the game's default maps.
+        if (files.empty()) throw InputError("--maps-dir " + o.maps_dir + " holds no map files (.md and hidden files are skipped)");
         std::sort(files.begin(), files.end());
         raw.insert(raw.end(), files.begin(), files.end());
     }
@@ -175,6 +177,25 @@ std::vector<MapEntry> collect_maps(const Options& o, const GameDescriptor& g) {
         maps.push_back(e);
     }
     return maps;
+}
+
+// --resume continues the run in OUT, not another one: other bots (or commands under the same
+// names), maps or seeds mixed two tournaments in games.jsonl and overwrote run.json.
+void check_same_tournament(const std::string& run_json, const Json& now) {
+    std::error_code ec;
+    if (!fs::exists(run_json, ec)) return;
+    Json before;
+    try {
+        before = Json::parse(read_file(run_json));
+    } catch (const std::exception& e) {
+        throw InputError("cannot --resume: " + run_json + " does not parse (" + e.what() + ")");
+    }
+    for (const auto& [key, differ] : {std::pair{"game", "game differs"}, std::pair{"mode", "mode differs"},
+                                      std::pair{"seeds", "seeds differ"}, std::pair{"champion", "champion differs"},
+                                      std::pair{"bots", "bots differ"}, std::pair{"maps", "maps differ"}})
+        if (!before.is_object() || before.value(key, Json()) != now[key])
+            throw InputError("cannot --resume: " + run_json + " is another run (its " + differ +
+                             "): give the same game, bots, maps and seeds as that run, or choose another --out");
 }
 
 void on_signal(int) { stop_all_judges(); }
@@ -226,6 +247,7 @@ int run(const Options& o) {
                   {"bots", Json::array()}, {"maps", Json::array()}, {"games", schedule.size()}};
     for (const auto& b : o.bots) run_info["bots"].push_back({{"name", b.name}, {"command", b.command}});
     for (const auto& m : maps) run_info["maps"].push_back({{"name", m.name}, {"value", m.value}});
+    if (o.resume) check_same_tournament(out + "/run.json", run_info);
     write_json_file(out + "/run.json", run_info);
     if (o.resume && !o.quiet)
         std::cerr << "resuming: " << already << " of " << schedule.size() << " games already done, " << pending.size()

@@ -140,6 +140,28 @@ TEST(ArenaTournament, FourBotsTwoRolesTenMapsTablesRatingsReport) {
     // Running again without --resume refuses to mix two runs.
     EXPECT_EQ(run(cmd, out + "/log2.txt"), 2);
     EXPECT_NE(read_file(out + "/log2.txt").find("--resume"), std::string::npos);
+    // So does --resume with other bots or seeds: it mixed two tournaments in games.jsonl and
+    // overwrote run.json (the same command with --resume is ResumeAfterKillReplaysNoFinishedGame).
+    const std::string run_json = read_file(out + "/run.json");
+    const std::string other_seeds = arena_cmd(out, bot("weak", "--elo 0") + " " + bot("mid", "--elo 100") + " " + bot("strong", "--elo 300") +
+                                                       " --maps-dir " + kSrc + "/tests/arena/maps --seeds 3 -j 2 --resume");
+    EXPECT_EQ(run(other_seeds, out + "/log3.txt"), 2);
+    EXPECT_NE(read_file(out + "/log3.txt").find("cannot --resume: " + out + "/run.json is another run (its seeds differ)"), std::string::npos)
+        << read_file(out + "/log3.txt");
+    EXPECT_EQ(read_file(out + "/run.json"), run_json);
+}
+
+TEST(ArenaTournament, AnEmptyMapsFolderIsRefused) {
+    // It played the game's default maps without a word.
+    const pursuit::test::ScratchDir scratch("arena-empty-maps-");
+    const std::string& out = scratch.path();
+    std::filesystem::create_directories(out + "/maps");
+    pursuit::write_file(out + "/maps/readme.md", "notes, not a map\n");
+    EXPECT_EQ(run(arena_cmd(out + "/run", bot("a", "--elo 0") + " " + bot("b", "--elo 10") + " --maps-dir " + out + "/maps"), out + "/log.txt"), 2);
+    EXPECT_NE(read_file(out + "/log.txt").find("--maps-dir " + out + "/maps holds no map files (.md and hidden files are skipped)"),
+              std::string::npos)
+        << read_file(out + "/log.txt");
+    EXPECT_FALSE(std::filesystem::exists(out + "/run/games.jsonl"));
 }
 
 TEST(ArenaTournament, CrashingAndHangingBotsAreRecordedAndLose) {
