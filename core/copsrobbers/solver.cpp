@@ -2,6 +2,7 @@
 #include "copsrobbers/solver.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/errors.h"
 
@@ -38,30 +39,34 @@ double closed_degree_mean(const Graph& g) {
     return g.size() ? s / g.size() : 1;
 }
 
-std::size_t choose(int a, int k) {
+// A double, not a size_t: in WebAssembly size_t has 32 bits, and C(207, 8) ~ 8.5e13 cast to it
+// came out small, so `fits` said yes and the solver's tables threw "vector" / bad_alloc (the
+// page's solver line for grid-10x10 with 8 cops).
+double choose(int a, int k) {
     if (k < 0 || a < k) return 0;
     double r = 1;
     for (int i = 1; i <= k; ++i) r = r * (a - k + i) / i;
-    return static_cast<std::size_t>(r + 0.5);
+    return std::floor(r + 0.5);
 }
 
 }  // namespace
 
 double Solver::estimated_work(const Graph& g, int cops) {
-    const double states = static_cast<double>(choose(g.size() + cops - 1, cops)) * g.size();
+    const double states = choose(g.size() + cops - 1, cops) * g.size();
     double joint = 1;
     for (int i = 0; i < cops; ++i) joint *= closed_degree_mean(g);
     return states * (joint + 2);
 }
 
 bool Solver::fits(const Graph& g, int cops, double work_budget) {
-    const double states = static_cast<double>(choose(g.size() + cops - 1, cops)) * g.size();
+    const double states = choose(g.size() + cops - 1, cops) * g.size();
     return states <= 2.0e7 && estimated_work(g, cops) <= work_budget;
 }
 
 Solver::Solver(const Graph& g, int cops, int horizon, std::function<bool()> should_stop)
     : g_(g), n_(g.size()), cops_(cops), horizon_(std::min(horizon, kMaxHorizon)), should_stop_(std::move(should_stop)) {
     if (cops < 1 || cops > kMaxSolverCops) throw InputError("solver: 1..8 cops");
+    if (choose(n_ + cops_ - 1, cops_) * n_ > 2.0e7) throw InputError("solver: the state space is too big for the exact solver");
     binom_.assign(n_ + cops_ + 1, std::vector<std::size_t>(cops_ + 2, 0));
     for (int a = 0; a <= n_ + cops_; ++a) {
         binom_[a][0] = 1;
