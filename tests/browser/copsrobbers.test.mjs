@@ -402,7 +402,7 @@ test('Watch pressed while the cops answer the player\'s move: one bot loop plays
 // are those the engine takes (1..254), and the Rounds field says so (it said 10..100 and took 5).
 test('a link\'s unknown map falls back to the default game and leaves the Map list; rounds as the engine takes them', async () => {
   let page = await open('#map=nonsense-map&cops=2&seed=3');
-  assert.match(await errorText(page), /unknown map name 'nonsense-map'[\s\S]*showing the default game/);
+  assert.match(await errorText(page), /unknown map name 'nonsense-map'[\s\S]*showing Petersen with 2 cops and 100 rounds, seed 3, instead/);
   assert.equal(await page.$eval('#in-map', (s) => s.value), 'petersen');
   assert.deepEqual(await page.$$eval('#in-map option', (os) => os.map((o) => o.value).filter((v) => v.startsWith('nonsense'))), []);
   await page.context().close();
@@ -443,7 +443,7 @@ test('a link whose clamped game cannot start: the notes, then why, then that the
     'cops=12: more than 8; using 8.',
     'rounds=999: more than 254; using 254.',
     'cannot place 8 cops and X on pairwise non-adjacent crossings of this city',
-    '(The link\'s game could not be started; showing the default game.)',
+    '(The link\'s game could not be started; showing Petersen with 2 cops and 100 rounds, seed 1, instead.)',
   ].join('\n'));
   assert.equal(await page.inputValue('#in-cops'), '2');
   assert.equal(await dd(page, 'round'), '1 of 100');

@@ -523,7 +523,7 @@ function hashOfConfig(config, f) {
   return { map, cops: value('cops'), rounds: value('rounds'), seed: value('seed'), side: f.side, level: f.level };
 }
 
-const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, announce: false });
+const embedApi = connectEmbedApi({ game: 'copsrobbers', start: startFromConfig, loadReplay: showReplay, errorBox: $('error'), announce: false });
 
 /**
  * The game an address names with its replay= and autoplay= (`embed`: readEmbedOptions at load,
@@ -579,7 +579,8 @@ async function startFromLink(f) {
     await startGame(f, { push: false });
     // After the notes: what the link's game came to (cops=12 noted "using 8", and 8 cops did not
     // fit), then that the default game is shown (the notes' "using 8" read as the last word).
-    if (msg) notes.push(`${msg}\n(The link's game could not be started; showing the default game.)`);
+    // Named in full: "the default game" read as seed 1 too, while the link's seed, side and level stay.
+    if (msg) notes.push(`${msg}\n(The link's game could not be started; showing Petersen with 2 cops and 100 rounds, seed ${f.seed}, instead.)`);
   }
   if (notes.length) showError($('error'), notes.join('\n'));
 }
