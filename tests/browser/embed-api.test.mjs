@@ -332,3 +332,30 @@ test('requests posted back to back are carried out in order: the last one is on 
   }
   h.assertNoErrors();
 });
+
+// A refused request is said in the frame too, and the latest one is what the frame shows. Robots
+// showed a refused pursuit:start only to the host; a replay refused before the page's code ran
+// ("not JSON") was shown by no page; and a page kept showing the start's error after the replay's.
+test('a refused pursuit:start and then a refused pursuit:load-replay: the frame shows each in turn', async () => {
+  for (const game of GAMES) {
+    const page = await openHost(h, game);
+    await waitMessage(page, (m) => m.type === 'pursuit:ready', `${game}: ready`);
+    const frame = frameOf(page);
+    const shown = () => frame.evaluate(() => {
+      const box = document.getElementById('error');
+      return box.hidden ? '' : box.querySelector('.error-text')?.textContent ?? '';
+    });
+    let from = await post(page, { type: 'pursuit:start', config: { game, bogus: 1 }, id: 'bad-start' });
+    let [answer] = await waitMessage(page, (m) => m.id === 'bad-start', `${game}: answer to the start`, { from });
+    assert.equal(answer.type, 'pursuit:error');
+    assert.match(answer.message, /config\.bogus: unknown key/);
+    assert.match(await shown(), /config\.bogus: unknown key/, `${game}: the start's error in the frame`);
+    from = await post(page, { type: 'pursuit:load-replay', replay: 'not json', id: 'bad-replay' });
+    [answer] = await waitMessage(page, (m) => m.id === 'bad-replay', `${game}: answer to the replay`, { from });
+    assert.equal(answer.type, 'pursuit:error');
+    assert.match(await shown(), new RegExp(answer.message.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), `${game}: the replay's error in the frame`);
+    assert.doesNotMatch(await shown(), /config\.bogus/, `${game}: the start's error is gone`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
+});

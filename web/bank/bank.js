@@ -662,7 +662,7 @@ async function loadReplayFromHost(replay, opts) {
   }
 }
 
-const embedApi = connectEmbedApi({ game: 'bank', start: startFromConfig, loadReplay: loadReplayFromHost, announce: false });
+const embedApi = connectEmbedApi({ game: 'bank', start: startFromConfig, loadReplay: loadReplayFromHost, errorBox: el.error, announce: false });
 
 // ---------- wiring ----------
 document.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => setCommand(b.dataset.cmd)));

@@ -201,11 +201,11 @@ export async function openReplayFromUrl(url, game, open, errorBox, { autoplay = 
 
 /**
  * Connects the page to its host. Handlers may be async; what they throw is sent back as
- * pursuit:error. Returns {ready(), gameOver(result, extra)}; by default ready() is called at once
+ * pursuit:error, and shown in `errorBox` (the page's error box) when it does not show it already. Returns {ready(), gameOver(result, extra)}; by default ready() is called at once
  * (pass {announce:false} to call it yourself when the page can take messages).
  * Outside an iframe this does nothing (and costs nothing).
  */
-export function connectEmbedApi({ game, start, loadReplay, announce = true } = {}) {
+export function connectEmbedApi({ game, start, loadReplay, errorBox = null, announce = true } = {}) {
   if (!GAME_ID.test(String(game))) throw new Error(`connectEmbedApi: bad game id "${game}"`);
   if (api) return api;
   const parent = window.parent !== window ? window.parent : null;
@@ -241,7 +241,12 @@ export function connectEmbedApi({ game, start, loadReplay, announce = true } = {
         await loadReplay(replay, { autoplay });
       }
     } catch (e) {
-      fail(e && e.message ? e.message : e);
+      const message = String(e && e.message ? e.message : e);
+      // Shown in the frame too, unless the page already shows it (with more around it): Robots
+      // showed nothing, a replay refused here before the page's code ran showed nothing on any
+      // page, and a refused request left an earlier request's error on screen.
+      if (errorBox && !shownError(errorBox).includes(message)) showError(errorBox, message);
+      fail(message);
     }
   }
 

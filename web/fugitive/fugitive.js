@@ -624,7 +624,7 @@ function hashOfConfig(config) {
   return { side: st.side, level: st.level, cities: named ? undefined : cities, seed, map: named ? config.map : undefined };
 }
 
-const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, announce: false });
+const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, errorBox: $('error'), announce: false });
 
 /**
  * The game the address names with its replay= and autoplay= (`embed`: readEmbedOptions at load,

@@ -1064,7 +1064,7 @@ async function showReplay(replay, { autoplay = false } = {}) {
   }
 }
 
-const embedApi = connectEmbedApi({ game: 'robots', start: startFromConfig, loadReplay: showReplay, announce: false });
+const embedApi = connectEmbedApi({ game: 'robots', start: startFromConfig, loadReplay: showReplay, errorBox: el.error, announce: false });
 
 /**
  * replay=<url>, and autoplay=1 or side=watch, of the address `h` (`embed`: readEmbedOptions at

@@ -1542,17 +1542,7 @@ function builtinNameOf(config) {
   return (st.builtins || []).find((m) => m.text === config.map)?.name ?? null;
 }
 
-/** What fails for the host page shows in the page too. */
-const shownToo = (fn) => async (...args) => {
-  try {
-    return await fn(...args);
-  } catch (e) {
-    showError(errorBox, e);
-    throw e;
-  }
-};
-
-const embedApi = connectEmbedApi({ game: 'searchparty', start: shownToo(startFromConfig), loadReplay: shownToo(showReplayExplained), announce: false });
+const embedApi = connectEmbedApi({ game: 'searchparty', start: startFromConfig, loadReplay: showReplayExplained, errorBox, announce: false });
 
 /**
  * What the address `h` asks besides its map, once the map is shown with its notes (`note`): its
