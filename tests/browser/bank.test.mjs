@@ -424,6 +424,25 @@ test('Review opens once the game is over; in a replay, Save replay saves the rep
   await page.context().close();
 });
 
+// The robbers' prompt under the board stayed when a replay was opened over the hiding: "The bot
+// chose OE, OQ, FI, OU: press Start the game (Enter) ...", under "Replay: step through the game."
+test('robbers: a replay opened while hiding takes the hiding prompt away', async () => {
+  const page = await open('#side=1&seed=5');
+  await page.click('#btn-random-hide');
+  await page.waitForFunction(() => /^The bot chose /.test(document.getElementById('hint-text').textContent));
+  const replay = await page.evaluate(async () => {
+    const { Engine } = await import('../common/engine.js');
+    const g = await new Engine().create({ game: 'bank', seed: 5, moves: 4 });
+    while (!(await g.result()).over) await g.apply(await g.suggest({ level: 'easy', seed: 1 }));
+    return g.replay();
+  });
+  await page.setInputFiles('#in-replay', { name: 'seed5.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
+  await page.waitForFunction(() => window.bankPage.st.mode === 'replay' && !window.bankPage.st.busy);
+  assert.equal(await page.textContent('#hint-text'), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // The letters around the building (rows, columns, floors) and the lift states are drawn on the
 // page's background: #555 was 2.4:1 on the dark theme's. They read at 4.5:1 in both themes.
 test('the building\'s letters and lift states read at 4.5:1 or more, light and dark theme', async () => {

@@ -606,6 +606,7 @@ async function openReplay(input, { autoplay = false } = {}) {
   if (!current()) return;
   stopWatch();
   st.mode = 'replay';  // before the next wait: the bots' move under way no longer draws (refresh)
+  el.hint.textContent = '';  // "The bot chose OE, ...: press Start the game" was for the game left
   st.shownReplay = replay;  // (with the mode: Save saves the replay being opened, not the one before)
   await closeReplay();
   if (!current()) return;
