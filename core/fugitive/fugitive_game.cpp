@@ -1,6 +1,7 @@
 // Owns: FugitiveGame, map_from_config, the notation parsers and fugitive_tool (see header).
 #include "fugitive/fugitive_game.h"
 
+#include <cctype>
 #include <cmath>
 
 #include "common/config.h"
@@ -240,8 +241,10 @@ Json FugitiveGame::result() const {
         case Ending::Forfeit: ending = "forfeit"; break;
         case Ending::None: ending = "none"; break;
     }
+    std::string reason = s.end_reason();  // "the Fugitive walked onto ...": a summary starts a sentence
+    if (!reason.empty()) reason[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(reason[0])));
     Json r{{"over", true},
-           {"summary", s.end_reason() + " — Fugitive " + std::to_string(sc[0]) + ", Detectives " + std::to_string(sc[1])},
+           {"summary", reason + " — Fugitive " + std::to_string(sc[0]) + ", Detectives " + std::to_string(sc[1])},
            {"ending", ending},
            {"score", Json{{"Fugitive", sc[0]}, {"Detectives", sc[1]}}},
            {"scores", Json::array({sc[0], sc[1]})},

@@ -86,7 +86,7 @@ void RobotsGame::apply_move(const Json& move) {
 
 Json RobotsGame::result() const {
     const Position& p = position_;
-    if (!over()) return Json{{"over", false}, {"summary", "Playing: " + std::to_string(p.moves_made()) + " moves made"}, {"outcome", nullptr}};
+    if (!over()) return Json{{"over", false}, {"summary", "Playing: " + std::to_string(p.moves_made()) + (p.moves_made() == 1 ? " move made" : " moves made")}, {"outcome", nullptr}};
     auto lines = result_lines(p);
     Json all = log_;
     for (auto& l : lines) all.push_back(l);

@@ -218,7 +218,7 @@ test('a finished game: the result reads as a sentence, Hint and Pause are off, S
   const end = await obs(page);
   assert.equal(end.over, true);
   const outcome = (await page.textContent('#outcome')).trim();
-  // The engine's summary may start in lower case ("the Fugitive walked onto a Detective …").
+  // The summary starts a sentence (the engine capitalises the rules' reason, "the Fugitive walked …").
   assert.match(outcome, /^[A-Z]/, `the outcome starts with a capital: ${outcome}`);
   assert.match(outcome, /— Fugitive \d+, Detectives \d+$/);
   // Hint and Pause did nothing once the game was over; they are disabled.

@@ -136,3 +136,14 @@ TEST(FugitiveGame, ToolsGenerateValidateAndDescribeMaps) {
     EXPECT_EQ(bad["problems"][0], "connect.txt line 3 (END): city 1 has 1 car road(s); every city needs at least two");
     EXPECT_EQ(run_tool("fugitive", "map", Json{{"map", fugitive_test::kExample8}})["roads"].size(), 14u);
 }
+
+TEST(FugitiveGame, TheResultSummaryStartsASentence) {
+    // The page capitalised it, but a host page's pursuit:game-over carried "the Fugitive walked onto
+    // a Detective ..." as it was (the rules' reason, which the judge's lines quote, stays as it is).
+    auto g = create_game(example_config());
+    g->apply("2 3 6 7");
+    g->apply("1");
+    g->apply("C 2");  // onto the Detective at 2
+    ASSERT_TRUE(g->over());
+    EXPECT_EQ(g->result()["summary"], "The Fugitive walked onto a Detective at city 2 on turn 1 — Fugitive 0, Detectives 20");
+}

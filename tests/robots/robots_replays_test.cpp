@@ -161,3 +161,15 @@ TEST(RobotsReplays, RealBinaryWhoseReplayCannotBeWrittenStillPrintsEveryCase) {
     EXPECT_NE(with.err.find("\nrobots: wrote " + dir + "/rp/case-1.json\n"), std::string::npos) << with.err;
     EXPECT_FALSE(fs::exists(dir + "/rp/case-3.json"));
 }
+
+TEST(RobotsReplays, AnUnfinishedGamesSummaryCountsItsMoves) {
+    // "Playing: 1 moves made" in a saved replay of an unfinished game.
+    auto g = create_game(Json{{"game", "robots"}, {"seed", 3}, {"robots", 5}, {"teleports", 2}});
+    g->apply(g->suggest_move(Json::object()));
+    ASSERT_FALSE(g->over());
+    EXPECT_EQ(g->result()["summary"], "Playing: 1 move made");
+    g->apply(g->suggest_move(Json::object()));
+    if (!g->over()) {
+        EXPECT_EQ(g->result()["summary"], "Playing: 2 moves made");
+    }
+}
