@@ -2,6 +2,7 @@
 #include "common/json.h"
 
 #include "common/errors.h"
+#include "common/line_reader.h"
 
 namespace pursuit {
 
@@ -10,6 +11,17 @@ std::string readable_json_error(std::string message) {
         const std::size_t end = message.find("] ", at);
         if (end == std::string::npos) break;
         message.erase(at, end + 2 - at);
+    }
+    // The parser quotes the bytes it read last as they are: a binary file or bad UTF-8 wrote raw
+    // bytes to the terminal ("last read: '\xff'" came out as the byte itself).
+    if (first_non_text_byte(message) != std::string::npos) {
+        const std::string marker = "last read: '";
+        const std::size_t from = message.find(marker);
+        const std::size_t start = from == std::string::npos ? 0 : from + marker.size();
+        const std::size_t quote = message.rfind('\'');
+        const std::size_t stop = from != std::string::npos && quote >= start ? quote : message.size();
+        message = message.substr(0, start) + escaped_excerpt(std::string_view(message).substr(start, stop - start), 200) +
+                  message.substr(stop);
     }
     return message;
 }

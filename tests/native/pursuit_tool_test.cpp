@@ -10,6 +10,7 @@
 
 #include "common/json.h"
 #include "common/judge_io.h"
+#include "common/line_reader.h"
 #include "../common/scratch_dir.h"
 
 namespace {
@@ -48,6 +49,24 @@ TEST(PursuitTool, JsonThatDoesNotParseIsNamedByItsSource) {
     EXPECT_EQ(r.first.rfind("pursuit-tool: CONFIG_JSON: invalid JSON: ", 0), 0u) << r.first;
     r = run(kTool + " tool robots judge '{'");
     EXPECT_EQ(r.first.rfind("pursuit-tool: ARGS_JSON: invalid JSON: ", 0), 0u) << r.first;
+}
+
+// The parser's "last read: '...'" quoted the bytes as they were: a file with a byte that is not
+// UTF-8 (0xff) or a binary file wrote that byte raw to the terminal.
+TEST(PursuitTool, JsonWithBytesThatAreNotTextIsQuotedEscaped) {
+    const pursuit::test::ScratchDir scratch("pursuit-tool-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/badutf.json", "{\"format\":\"pursuit-\xff\"}");
+    auto r = run(kTool + " check-replay " + dir + "/badutf.json");
+    EXPECT_EQ(r.second, 1);
+    EXPECT_EQ(r.first, "pursuit-tool: " + dir + "/badutf.json: invalid JSON: parse error at line 1, column 20: syntax error while "
+                       "parsing value - invalid string: ill-formed UTF-8 byte; last read: '\"pursuit-\\xff'\n");
+    pursuit::write_file(dir + "/bin.dat", std::string("\xa9\x01\x80z", 4));
+    r = run(kTool + " check-replay " + dir + "/bin.dat");
+    EXPECT_EQ(r.second, 1);
+    ASSERT_EQ(r.first.back(), '\n');
+    EXPECT_EQ(pursuit::first_non_text_byte(r.first.substr(0, r.first.size() - 1)), std::string::npos) << r.first;
+    EXPECT_NE(r.first.find("\\xa9"), std::string::npos) << r.first;
 }
 
 // Deep nesting parsed, then copying or freeing the value overflowed the stack: the tool died
