@@ -84,7 +84,7 @@ Json result_json(const Position& pos) {
     j["winner"] = pos.guards_won() ? "guards" : "robbers";
     j["summary"] = pos.guards_won() ? "Guards win: all four robbers caught by move " + std::to_string(pos.moves_made(kGuards))
                                     : "Robbers win: " + std::to_string(kPieces - caught) + " of 4 free after " +
-                                          std::to_string(pos.move_limit()) + " moves each (" + std::to_string(caught) + " caught)";
+                                          std::to_string(pos.move_limit()) + (pos.move_limit() == 1 ? " move each (" : " moves each (") + std::to_string(caught) + " caught)";
     return j;
 }
 

@@ -18,7 +18,8 @@ Case case_from_config(const Json& config) {
         CaseReader reader(config_string(config, "input"));
         while (auto c = reader.next())
             if (reader.cases_read() == k) return *c;
-        throw InputError("config.case: the input has " + std::to_string(reader.cases_read()) + " cases, no case " +
+        throw InputError("config.case: the input has " + std::to_string(reader.cases_read()) +
+                         (reader.cases_read() == 1 ? " case, no case " : " cases, no case ") +
                          std::to_string(k));
     }
     if (config.contains("robots") && config["robots"].is_array()) return case_from_json(config, "config");

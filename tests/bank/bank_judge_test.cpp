@@ -295,3 +295,13 @@ TEST(BankBot, AnUnknownOptionOrAMissingValueIsNamed) {
     EXPECT_EQ(WEXITSTATUS(raw), 2);
     EXPECT_EQ(read_file(dir + "/err.txt").rfind("bank-bot: option --layout needs a value\n", 0), 0u) << read_file(dir + "/err.txt");
 }
+
+TEST(BankGame, OneMoveEachIsSaidInTheSingular) {
+    // "Robbers win: 4 of 4 free after 1 moves each".
+    auto g = create_game(Json{{"game", "bank"}, {"seed", 1}, {"moves", 1}});
+    for (int i = 0; i < 10 && !g->over(); ++i) g->apply(g->suggest_move(Json{{"level", "random"}, {"seed", 1}}));
+    ASSERT_TRUE(g->over());
+    const std::string summary = g->result()["summary"];
+    ASSERT_EQ(g->result()["winner"], "robbers") << summary;  // (one random move each catches no one here)
+    EXPECT_NE(summary.find(" after 1 move each ("), std::string::npos) << summary;
+}

@@ -173,3 +173,20 @@ TEST(RobotsReplays, AnUnfinishedGamesSummaryCountsItsMoves) {
         EXPECT_EQ(g->result()["summary"], "Playing: 2 moves made");
     }
 }
+
+TEST(RobotsReplays, AConfigsCaseBeyondItsInputIsNamed) {
+    // "the input has 1 cases, no case 2".
+    const std::string one_case = "1 0\n10 14\n0 0\n";
+    try {
+        create_game(Json{{"game", "robots"}, {"input", one_case}, {"case", 2}});
+        FAIL() << "case 2 of a one-case input was played";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "config.case: the input has 1 case, no case 2");
+    }
+    try {
+        create_game(Json{{"game", "robots"}, {"input", "2 0\n10 14\n1 1\n1 0\n10 14\n0 0\n"}, {"case", 3}});
+        FAIL() << "case 3 of a two-case input was played";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "config.case: the input has 2 cases, no case 3");
+    }
+}
