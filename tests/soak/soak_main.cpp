@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
             if (!known) throw pursuit::InputError("unknown option " + a);
             if (i + 1 >= argc) throw pursuit::InputError("option " + a + " needs a value");
             const std::string v = argv[++i];
-            if (a == "--games") options.games = static_cast<int>(pursuit::option_int(a, v, 0, 1000000000));
+            // (0 games played nothing and passed every check: status 0)
+            if (a == "--games") options.games = static_cast<int>(pursuit::option_int(a, v, 1, 1000000000));
             else if (a == "--game") only = v;
             else if (a == "--seed") options.seed = pursuit::option_seed(a, v);
             else if (a == "--max-moves") options.max_moves = static_cast<int>(pursuit::option_int(a, v, 1, 1000000000));
@@ -47,6 +48,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "pursuit-soak: %s\n", e.what());
         return usage(2);
     }
+    // An unknown id is named before anything is printed (the table's header came first).
+    bool known_game = only == "all";
+    for (const auto& info : pursuit::all_games()) known_game = known_game || only == info.id;
+    if (!known_game) {
+        std::fprintf(stderr, "pursuit-soak: no game '%s'\n", only.c_str());
+        return 2;
+    }
     if (print_replays) {  // one replay per line, no checks: input of tests/soak/wasm_replays.mjs
         for (const auto& info : pursuit::all_games())
             if (only == "all" || only == info.id)
@@ -54,21 +62,16 @@ int main(int argc, char** argv) {
                     std::puts(pursuit::soak::random_game_replay(info, options, i).dump().c_str());
         return pursuit::exit_after_stdout("pursuit-soak", 0);
     }
-    int failed = 0, played = 0;
+    int failed = 0;
     std::printf("%-12s %9s %11s %8s %7s %9s %10s\n", "game", "games", "moves", "capped", "failed", "seconds", "games/s");
     for (const auto& info : pursuit::all_games()) {
         if (only != "all" && only != info.id) continue;
-        ++played;
         const auto s = pursuit::soak::soak_game(info, options);
         std::printf("%-12s %9lld %11lld %8lld %7lld %9.2f %10.1f\n", s.id.c_str(), s.games, s.moves, s.capped, s.failures,
                     s.seconds, s.seconds > 0 ? s.games / s.seconds : 0.0);
         std::fflush(stdout);
         for (const auto& r : s.failure_reports) std::fprintf(stderr, "FAIL %s: %s\n", s.id.c_str(), r.c_str());
         failed += s.failures > 0;
-    }
-    if (!played) {
-        std::fprintf(stderr, "pursuit-soak: no game '%s'\n", only.c_str());
-        return 2;
     }
     return pursuit::exit_after_stdout("pursuit-soak", failed ? 1 : 0);
 }

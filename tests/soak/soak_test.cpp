@@ -69,7 +69,13 @@ TEST(SoakProgram, HelpAndBadOptionsAreAnswered) {
     EXPECT_NE(r.first.find("Defaults: --games 100"), std::string::npos) << r.first;
     r = run("--games abc");
     EXPECT_EQ(r.second, 2);
-    EXPECT_EQ(r.first.rfind("pursuit-soak: option --games: expected an integer 0..1000000000, got 'abc'\n", 0), 0u) << r.first;
+    EXPECT_EQ(r.first.rfind("pursuit-soak: option --games: expected an integer 1..1000000000, got 'abc'\n", 0), 0u) << r.first;
+    r = run("--games 0");  // it played nothing and passed: status 0
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first.rfind("pursuit-soak: option --games: expected an integer 1..1000000000, got '0'\n", 0), 0u) << r.first;
+    r = run("--game nosuch");  // the table's header came first, on stdout
+    EXPECT_EQ(r.second, 2);
+    EXPECT_EQ(r.first, "pursuit-soak: no game 'nosuch'\n");
     r = run("--bogus 1");
     EXPECT_EQ(r.second, 2);
     EXPECT_EQ(r.first.rfind("pursuit-soak: unknown option --bogus\n", 0), 0u) << r.first;
