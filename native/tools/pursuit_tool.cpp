@@ -38,6 +38,17 @@ int check_recorded_result(const std::string& file, const Json& replay, const Jso
     const Json& recorded = replay["result"];
     const auto forfeit = recorded.find("forfeit");
     if (forfeit != recorded.end() && !forfeit->is_null() && *forfeit != false) {
+        // Not rebuilt, but it must not contradict itself: a winner edited to the side that forfeited
+        // (copsrobbers' loser, bank's forfeit.side) passed.
+        const Json winner = recorded.value("winner", Json());
+        const Json forfeited = recorded.contains("loser") ? recorded["loser"]
+                               : forfeit->is_object()     ? forfeit->value("side", Json())
+                                                          : Json();
+        if (winner.is_string() && winner == forfeited && winner != "none" && winner != "both") {
+            std::fprintf(stderr, "pursuit-tool: %s: the recorded forfeit contradicts itself: the winner, %s, is the side that forfeited\n",
+                         file.c_str(), pursuit::json_text(winner).c_str());
+            return 1;
+        }
         std::fprintf(stderr, "pursuit-tool: %s: the game ended by a forfeit, recorded, not rebuilt from the moves: %s\n",
                      file.c_str(), recorded.value("summary", std::string("(no summary)")).c_str());
         return 0;

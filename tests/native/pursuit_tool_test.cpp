@@ -145,6 +145,15 @@ TEST(PursuitTool, CheckReplayComparesTheRecordedResultAndSaysAForfeit) {
     EXPECT_EQ(r.second, 0) << r.first;
     EXPECT_EQ(r.first.rfind("pursuit-tool: " + dir + "/forfeit/replay.json: the game ended by a forfeit, recorded, not rebuilt "
                             "from the moves: The cops win: X lost (illegal move in round 1", 0), 0u) << r.first;
+    // The forfeit's winner edited to the side that forfeited passed.
+    pursuit::Json forfeit = pursuit::parse_json_text(pursuit::read_file(dir + "/forfeit/replay.json"), "replay");
+    ASSERT_EQ(forfeit["result"]["loser"], "robber");
+    forfeit["result"]["winner"] = "robber";
+    pursuit::write_file(dir + "/forfeit-edited.json", pursuit::json_text(forfeit));
+    r = run("(" + kTool + " check-replay " + dir + "/forfeit-edited.json >/dev/null)");
+    EXPECT_EQ(r.second, 1) << r.first;
+    EXPECT_EQ(r.first, "pursuit-tool: " + dir + "/forfeit-edited.json: the recorded forfeit contradicts itself: the winner, \"robber\", "
+                       "is the side that forfeited\n");
 }
 
 TEST(PursuitBundle, AnInlinedThirdPartyHeaderKeepsNoPragmaOnce) {
