@@ -30,10 +30,22 @@ bool token_fits(const std::string& token, std::size_t index, bool transport_firs
     return parse_int(token, v);
 }
 
+std::string join(const std::vector<std::string>& tokens) {
+    std::string s;
+    for (const auto& t : tokens) s += (s.empty() ? "" : " ") + t;
+    return s;
+}
+
 std::optional<Tokens> read_tokens(Player& p, std::size_t count, const std::string& context, bool transport_first) {
     Tokens out;
     while (out.tokens.size() < count) {
-        auto line = p.read_line(context);
+        // What came before a silence is named: "no reply to the Detectives' placement" for a
+        // program that wrote "1 2 3" and stopped.
+        const std::string waiting_for =
+            out.tokens.empty() ? context
+                               : context + " after " + quoted_excerpt(join(out.tokens), 60) + ", " +
+                                     std::to_string(out.tokens.size()) + " of its " + std::to_string(count) + " tokens";
+        auto line = p.read_line(waiting_for);
         if (!line) return std::nullopt;
         const auto tokens = split_tokens(*line);
         if (out.tokens.size() + tokens.size() > count) {
@@ -50,12 +62,6 @@ std::optional<Tokens> read_tokens(Player& p, std::size_t count, const std::strin
         }
     }
     return out;
-}
-
-std::string join(const std::vector<std::string>& tokens) {
-    std::string s;
-    for (const auto& t : tokens) s += (s.empty() ? "" : " ") + t;
-    return s;
 }
 
 // What the referee decided about a program whose process behaved (illegal or malformed move).

@@ -474,3 +474,13 @@ TEST(FugitiveJudge, ASeriesCountsForfeitWinsAndGamesWithNoWinner) {
     EXPECT_NE(r.first.find("\n2 of 2 games with no winner (both programs failed, 0-0)\n"), std::string::npos) << r.first;
     EXPECT_NE(r.first.find("B            Fugitive       1     0    0 esc       0.00        1"), std::string::npos) << r.first;
 }
+
+TEST(FugitiveJudge, ASilenceAfterPartOfAMoveNamesWhatCame) {
+    // Detectives that wrote "1 2 3" and stopped: "no reply to the Detectives' placement", as if
+    // nothing had come.
+    Json r = judge(kMaps + "/example8.txt", bot(), "read r; echo '1 2 3'; sleep 30", 1500);
+    EXPECT_EQ(r["forfeited_by"], "Detectives") << r.dump();
+    EXPECT_NE(r["reason"].get<std::string>().find("(no reply to the Detectives' placement after '1 2 3', 3 of its 4 tokens)"),
+              std::string::npos)
+        << r["reason"];
+}
