@@ -136,7 +136,7 @@ for (const game of GAMES.filter((g) => URL_CASES[g])) {
 const BAD_LINKS = [
   ['robots', 'board=1.1,xx&embed=1', /robot cell "xx"[^]*default board/, /Moves made/],
   ['robots', 'board=1.1,xx&embed=1&autoplay=1', /robot cell "xx"[^]*default board/, /(Won|Lost) game/],
-  ['copsrobbers', 'map=peterson&embed=1&autoplay=1', /'peterson'[^]*default game/, /Round/],
+  ['copsrobbers', 'map=peterson&embed=1&autoplay=1', /'peterson'[^]*showing Petersen with 2 cops and 100 rounds, seed 1, instead/, /Round/],
   ['fugitive', 'map=london&embed=1&autoplay=1', /map=london: no such map/, /Turn/],
   ['searchparty', 'map=nope&embed=1', /map=nope: no such built-in map/, /Your turn/],
   ['searchparty', 'map=nope&embed=1&autoplay=1', /map=nope: no such built-in map/, /Search complete/],
