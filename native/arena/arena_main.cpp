@@ -193,7 +193,7 @@ void check_same_tournament(const std::string& run_json, const Json& now) {
     for (const auto& [key, differ] : {std::pair{"game", "game differs"}, std::pair{"mode", "mode differs"},
                                       std::pair{"seeds", "seeds differ"}, std::pair{"champion", "champion differs"},
                                       std::pair{"bots", "bots differ"}, std::pair{"maps", "maps differ"}})
-        if (!before.is_object() || before.value(key, Json()) != now[key])
+        if (!before.is_object() || (before.contains(key) && before[key] != now[key]))  // (a key it lacks: an older arena's)
             throw InputError("cannot --resume: " + run_json + " is another run (its " + differ +
                              "): give the same game, bots, maps and seeds as that run, or choose another --out");
 }

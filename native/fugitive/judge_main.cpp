@@ -113,7 +113,8 @@ std::string relative_word_found_here(const std::string& command) {
 // given to an interpreter (`python3 bots/x.py`, which fails with python's status 2, not 127),
 // is not found there.
 bool relative_command_note(const std::string& message, const std::string& command, std::FILE* to) {
-    if (message.empty() || command.empty()) return false;
+    // (an exit status: a time limit or a crash is not a file that was not found)
+    if (message.find("status ") == std::string::npos || command.empty()) return false;
     const bool not_run = (message.find("status 127") != std::string::npos || message.find("status 126") != std::string::npos) &&
                          command[0] != '/';
     const std::string word = not_run ? "" : relative_word_found_here(command);
@@ -157,10 +158,10 @@ int single(const Args& a) {
 }
 
 struct SideStats {
-    // wins: escapes (F) / captures (D), and games the other program forfeited; endings: the
-    // escapes / captures alone. (A forfeit win was counted nowhere: "wins 0 esc" for a program
-    // that won both games.)
-    int games = 0, wins = 0, endings = 0, points = 0, forfeits = 0;
+    // endings: escapes (F) / captures (D); forfeit_wins: games the other program forfeited. A win
+    // is either (a forfeit win was counted nowhere: "wins 0 esc" for a program that won both games).
+    int games = 0, endings = 0, forfeit_wins = 0, points = 0, forfeits = 0;
+    int wins() const { return endings + forfeit_wins; }
     std::vector<double> thinking_ms;
 };
 
@@ -210,14 +211,12 @@ int series(const Args& a) {
             f.points += fs, d.points += ds;
             f.endings += ending == "escaped";
             d.endings += ending == "caught" || ending == "walked onto a Detective";
-            f.wins += ending == "escaped";
-            d.wins += ending == "caught" || ending == "walked onto a Detective";
             if (ending == "forfeit") {
                 const std::string by = r["forfeited_by"];
                 f.forfeits += by != "Detectives";  // "both": both programs failed, 0-0, no one's win
                 d.forfeits += by != "Fugitive";
-                f.wins += by == "Detectives";
-                d.wins += by == "Fugitive";
+                f.forfeit_wins += by == "Detectives";
+                d.forfeit_wins += by == "Fugitive";
                 no_winner += by == "both";
             }
             f.thinking_ms.push_back(r["players"]["Fugitive"]["thinking_ms"]);
@@ -248,7 +247,7 @@ int series(const Args& a) {
             char endings[32];
             std::snprintf(endings, sizeof endings, "%d %s", s.endings, side == 0 ? "esc" : "cap");
             std::printf("%-12s %-10s %5d %5d %8s %10.2f %8d %11.0f %11.0f\n", name[p].c_str(), side == 0 ? "Fugitive" : "Detectives",
-                        s.games, s.wins, endings, static_cast<double>(s.points) / s.games, s.forfeits,
+                        s.games, s.wins(), endings, static_cast<double>(s.points) / s.games, s.forfeits,
                         percentile(s.thinking_ms, 0.5), percentile(s.thinking_ms, 0.99));
         }
     for (int p = 0; p < 2; ++p) {
