@@ -49,24 +49,30 @@ double choose(int a, int k) {
     return std::floor(r + 0.5);
 }
 
+// The solver's tables hold one entry per (multiset of cop crossings, X's crossing).
+double table_states(int crossings, int cops) { return choose(crossings + cops - 1, cops) * crossings; }
+
+// Above this many states the tables do not fit (fits() says no; the constructor refuses).
+constexpr double kMaxStates = 2.0e7;
+
 }  // namespace
 
 double Solver::estimated_work(const Graph& g, int cops) {
-    const double states = choose(g.size() + cops - 1, cops) * g.size();
+    const double states = table_states(g.size(), cops);
     double joint = 1;
     for (int i = 0; i < cops; ++i) joint *= closed_degree_mean(g);
     return states * (joint + 2);
 }
 
 bool Solver::fits(const Graph& g, int cops, double work_budget) {
-    const double states = choose(g.size() + cops - 1, cops) * g.size();
-    return states <= 2.0e7 && estimated_work(g, cops) <= work_budget;
+    const double states = table_states(g.size(), cops);
+    return states <= kMaxStates && estimated_work(g, cops) <= work_budget;
 }
 
 Solver::Solver(const Graph& g, int cops, int horizon, std::function<bool()> should_stop)
     : g_(g), n_(g.size()), cops_(cops), horizon_(std::min(horizon, kMaxHorizon)), should_stop_(std::move(should_stop)) {
     if (cops < 1 || cops > kMaxSolverCops) throw InputError("solver: 1..8 cops");
-    if (choose(n_ + cops_ - 1, cops_) * n_ > 2.0e7) throw InputError("solver: the state space is too big for the exact solver");
+    if (table_states(n_, cops_) > kMaxStates) throw InputError("solver: the state space is too big for the exact solver");
     binom_.assign(n_ + cops_ + 1, std::vector<std::size_t>(cops_ + 2, 0));
     for (int a = 0; a <= n_ + cops_; ++a) {
         binom_[a][0] = 1;

@@ -107,6 +107,15 @@ struct SeriesRow {
     int captures[2] = {0, 0};
 };
 
+// The config of one game of a series: the map's `base` with C, R and the seed.
+Json game_config(const Json& base, int cops, int rounds, std::uint64_t seed) {
+    Json config = base;
+    config["cops"] = cops;
+    config["rounds"] = rounds;
+    config["seed"] = seed;
+    return config;
+}
+
 // The game of every (map, C, seed) is set up once before the first is played: a map on which
 // C cops and X cannot be placed stopped the series there, its table and series.json unwritten.
 void check_every_start(const std::vector<std::string>& maps, const std::vector<Json>& bases, const std::vector<int>& cop_counts,
@@ -114,12 +123,8 @@ void check_every_start(const std::vector<std::string>& maps, const std::vector<J
     for (std::size_t mi = 0; mi < maps.size(); ++mi)
         for (int c : cop_counts)
             for (std::uint64_t seed = first_seed; seed < first_seed + static_cast<std::uint64_t>(seeds); ++seed) {
-                Json config = bases[mi];
-                config["cops"] = c;
-                config["rounds"] = rounds;
-                config["seed"] = seed;
                 try {
-                    CopsRobbersGame game(config);
+                    CopsRobbersGame game(game_config(bases[mi], c, rounds, seed));
                 } catch (const std::exception& e) {
                     throw InputError(maps[mi] + " with C=" + std::to_string(c) + ", seed " + std::to_string(seed) + ": " +
                                      e.what());
@@ -147,10 +152,7 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
             SeriesRow row;
             for (std::uint64_t seed = first_seed; seed < first_seed + static_cast<std::uint64_t>(seeds); ++seed)
                 for (int a_is_cops = 1; a_is_cops >= 0; --a_is_cops) {
-                    Json config = base;
-                    config["cops"] = c;
-                    config["rounds"] = rounds;
-                    config["seed"] = seed;
+                    const Json config = game_config(base, c, rounds, seed);
                     std::fprintf(stderr, "\r[%d/%d] %s C=%d seed %llu, A plays %s        ", ++done, total,
                                  base_name(map).c_str(), c, static_cast<unsigned long long>(seed), a_is_cops ? "cops" : "X");
                     MatchOutcome m = play_match(config, a_is_cops ? a : b, a_is_cops ? b : a, t);

@@ -580,7 +580,8 @@ async function startFromLink(f) {
     // After the notes: what the link's game came to (cops=12 noted "using 8", and 8 cops did not
     // fit), then that the default game is shown (the notes' "using 8" read as the last word).
     // Named in full: "the default game" read as seed 1 too, while the link's seed, side and level stay.
-    if (msg) notes.push(`${msg}\n(The link's game could not be started; showing Petersen with 2 cops and 100 rounds, seed ${f.seed}, instead.)`);
+    const shown = `${f.map[0].toUpperCase()}${f.map.slice(1)} with ${f.cops} cops and ${f.rounds} rounds, seed ${f.seed}`;
+    if (msg) notes.push(`${msg}\n(The link's game could not be started; showing ${shown}, instead.)`);
   }
   if (notes.length) showError($('error'), notes.join('\n'));
 }
