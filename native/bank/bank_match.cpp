@@ -40,7 +40,7 @@ struct Referee {
     bool failed(int side) {
         Player& p = *players[side];
         if (p.verdict().ok()) return false;
-        lose(side, verdict_name(p.verdict().kind), side_name(side) + ": " + p.verdict().message, p.stderr_tail());
+        lose(side, verdict_name(p.verdict().kind), p.verdict().message, p.stderr_tail());  // it names the side
         return true;
     }
     // Sends a line; false (and a forfeit) if the program is gone.
@@ -78,8 +78,9 @@ MatchOutcome play_match(const MatchSettings& s, const std::string& guards_cmd, c
     PlayerLimits limits;
     limits.per_move = s.per_move;
     limits.max_line_bytes = 4096;
-    ref.players[kGuards] = std::make_unique<Player>("guards", expand_command(guards_cmd, s), "", limits);
-    ref.players[kRobbers] = std::make_unique<Player>("robbers", expand_command(robbers_cmd, s), "", limits);
+    // Named as programs: "robbers was killed by signal 11" read as a wrong sentence.
+    ref.players[kGuards] = std::make_unique<Player>("the guards' program", expand_command(guards_cmd, s), "", limits);
+    ref.players[kRobbers] = std::make_unique<Player>("the robbers' program", expand_command(robbers_cmd, s), "", limits);
     BankGame& game = *ref.game;
     const Position& pos = game.position();
 
@@ -105,7 +106,7 @@ MatchOutcome play_match(const MatchSettings& s, const std::string& guards_cmd, c
         const int other = 1 - ref.loser;
         Player& p = *ref.players[other];
         if (failed_too(*ref.players[ref.loser], p, "move " + std::to_string(pos.moves_made(other) + 1))) {
-            const std::string both = ref.forfeit["message"].get<std::string>() + "; " + side_name(other) + ": " + p.verdict().message;
+            const std::string both = ref.forfeit["message"].get<std::string>() + "; " + p.verdict().message;
             std::string tails = ref.forfeit.value("stderr", std::string());
             if (!tails.empty()) tails = "[" + side_name(ref.loser) + "]\n" + tails;
             const std::string other_tail = p.stderr_tail();

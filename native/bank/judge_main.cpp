@@ -81,8 +81,9 @@ double percentile(std::vector<double> v, double p) {
 
 std::string times_text(const std::vector<double>& v) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "p50 %.2f  p90 %.2f  p99 %.2f  max %.2f ms (%zu replies)", percentile(v, 50), percentile(v, 90),
-                  percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()), v.size());
+    std::snprintf(buf, sizeof buf, "p50 %.2f  p90 %.2f  p99 %.2f  max %.2f ms (%zu %s)", percentile(v, 50), percentile(v, 90),
+                  percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()), v.size(),
+                  v.size() == 1 ? "reply" : "replies");
     return buf;
 }
 

@@ -639,10 +639,12 @@ std::string Player::describe_exit() const {
     return text;
 }
 
-void Player::charge(Clock::time_point since) {
+void Player::charge(Clock::time_point since, bool replied) {
     last_ = Clock::now() - since;
     total_ += last_;
-    move_times_ms_.push_back(std::chrono::duration<double, std::milli>(last_).count());
+    // A failed wait is thinking time but not a reply: bank-judge's "(2 replies)" counted the
+    // crash after one reply.
+    if (replied) move_times_ms_.push_back(std::chrono::duration<double, std::milli>(last_).count());
 }
 
 // The most read_line credits back for time blocked passing stderr on (below).
@@ -669,7 +671,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
 
     for (;;) {
         if (auto line = take_line(context)) {
-            charge(start);
+            charge(start, true);
             return line;
         }
         if (!verdict_.ok()) break;  // flood or garbage
@@ -726,7 +728,7 @@ std::optional<std::string> Player::read_line(const std::string& context) {
         }
         if (fds[0].revents) read_stdout_chunk();
     }
-    charge(start);
+    charge(start, false);
     return std::nullopt;
 }
 

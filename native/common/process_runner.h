@@ -151,7 +151,7 @@ public:
     bool alive_and_ok() const { return verdict_.ok(); }
     std::chrono::nanoseconds thinking_time() const { return total_; }  // summed waiting time
     std::chrono::nanoseconds last_move_time() const { return last_; }
-    std::vector<double> move_times_ms() const { return move_times_ms_; }
+    std::vector<double> move_times_ms() const { return move_times_ms_; }  // one per line read; a failed wait is not one
     std::string stderr_tail();  // last stderr_keep_bytes of its stderr (drained on call)
     // Copies what stderr has ready (stderr_passthrough_fd), then ends the last line passed if it
     // did not end: the judge's own line that follows starts a line ("logFinished in 23 turns"
@@ -179,7 +179,7 @@ private:
     // The verdict of a program whose exit is known: Crashed (a signal, or the shell's 128+N) or
     // Exited, "... before answering <context><note>".
     void fail_gone(const std::string& context, const std::string& note);
-    void charge(std::chrono::steady_clock::time_point since);
+    void charge(std::chrono::steady_clock::time_point since, bool replied);  // replied: a line was read
     void close_fds();
     void take(Player& other) noexcept;
     bool exit_known_ = false;

@@ -46,7 +46,8 @@ MatchOutcome play_match(const Json& config_in, const std::string& cops_cmd, cons
     const Position& pos = game.position();
     PlayerLimits limits;
     limits.per_move = std::chrono::milliseconds(std::max(timing.first_move_ms, timing.move_ms));  // (set per reply in ask)
-    Player cops("cops", cops_cmd, "", limits), robber("X", robber_cmd, "", limits);
+    // "the cops' program": "cops was killed by signal 11" read as a wrong sentence.
+    Player cops("the cops' program", cops_cmd, "", limits), robber("X", robber_cmd, "", limits);
     Player* side_player[2] = {&cops, &robber};
     const char* side_name[2] = {"the cops", "X"};
 

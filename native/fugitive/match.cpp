@@ -115,10 +115,10 @@ private:
                          {"reason", "both programs failed: " + named(kFugitive, reasons[0]) + "; " + named(kDetectives, reasons[1])}});
     }
 
-    // "Fugitive: <message>" unless the message names it first already.
-    static std::string named(int side, const std::string& message) {
-        const std::string name = kSideName[side];
-        return message.rfind(name, 0) == 0 ? message : name + ": " + message;
+    // "Fugitive: <message>" unless the message names its program first already.
+    std::string named(int side, const std::string& message) const {
+        if (message.rfind(players_[side]->name(), 0) == 0) return message;
+        return std::string(kSideName[side]) + ": " + message;
     }
 
     bool send(int side, const std::string& line) {
@@ -222,8 +222,9 @@ MatchOutcome play_match(const std::string& map_text, const std::string& fugitive
     PlayerLimits limits;
     limits.per_move = std::chrono::milliseconds(0);  // the contract limits only the total
     limits.total = std::chrono::milliseconds(settings.total_ms);
-    Player fugitive("Fugitive", fugitive_command, fdir, limits);
-    Player detectives("Detectives", detectives_command, ddir, limits);
+    // Named as programs: "Detectives was killed by signal 11" read as a wrong sentence.
+    Player fugitive("the Fugitive's program", fugitive_command, fdir, limits);
+    Player detectives("the Detectives' program", detectives_command, ddir, limits);
     Referee referee(game, fugitive, detectives);
     referee.run();
 

@@ -112,6 +112,16 @@ TEST(CopsRobbersProtocol, GarbageLineLoses) {
     EXPECT_NE(m.result["reason"].get<std::string>().find("hello there"), std::string::npos) << m.result.dump();
 }
 
+// The cops are named as a program: the sentence read "cops was killed by signal 11".
+TEST(CopsRobbersProtocol, CrashedCopsAreNamedAsAProgram) {
+    MatchOutcome m = play_match(config("petersen", 2, 30, 1), script("crash.sh"), kBot, fast());
+    EXPECT_EQ(m.winner, "robber");
+    const std::string reason = m.result["reason"];
+    EXPECT_TRUE(reason.find("the cops' program was killed by signal") != std::string::npos ||
+                reason.find("to the cops' program: it closed its input") != std::string::npos)
+        << reason;
+}
+
 TEST(CopsRobbersProtocol, CrashLosesWithStderr) {
     MatchOutcome m = play_match(config("petersen", 2, 30, 1), kBot, script("crash.sh"), fast());
     EXPECT_EQ(m.winner, "cops");

@@ -702,6 +702,14 @@ TEST_F(JudgeCli, TheStandardOutputAsAnOutputFileBySpellingAndNeverAsAFolder) {
     }
     // Without one, the lines stay on stdout.
     EXPECT_TRUE(has(run(kBin + "/bank-judge --moves 5 --replay " + dir + "/q.json" + bots + " 2>/dev/null").out, "Robbers win"));
+    // One reply is "1 reply" (it read "(1 replies)"); two programs that fail are named as programs
+    // in one sentence each (it read "robbers: robbers was killed by signal 11").
+    // The crashed wait is not a reply (it read "(1 replies)" for the guards).
+    const Outcome one = run(kBin + "/bank-judge 'read L; read S; read line; kill -SEGV $$' '" + kBin + "/bank-bot' 2>&1");
+    EXPECT_TRUE(has(one.out, "guards: p50 0.00  p90 0.00  p99 0.00  max 0.00 ms (0 replies)")) << one.out;
+    EXPECT_TRUE(has(one.out, "ms (1 reply)\n")) << one.out;
+    EXPECT_TRUE(has(one.out, "Robbers win: the guards' program was killed by signal 11 (SIGSEGV) before answering move 1"))
+        << one.out;
     expect_exit(kBin + "/bank-judge --moves 5 --result " + dir + "/same.json --replay " + dir + "/./same.json" + bots, 2,
                 "options --result and --replay name the same file");
     // A folder option given "-": refused before any program runs, no folder "-" made.

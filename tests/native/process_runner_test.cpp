@@ -188,6 +188,8 @@ TEST(ProcessRunner, SilentProgramTimesOutPerMove) {
     EXPECT_GE(took, 0.29);
     EXPECT_LT(took, 0.3 + kMarginS);
     EXPECT_GE(p.thinking_time(), 290ms);
+    // The failed wait is thinking time, not a reply (bank-judge counted it as one).
+    EXPECT_TRUE(p.move_times_ms().empty());
     // Once failed, further calls return at once.
     watch.restart();
     EXPECT_FALSE(p.read_line("move 8"));
