@@ -833,3 +833,43 @@ test('read aloud: the figures are not said at each move watched or replayed; the
   h.assertNoErrors();
   await page.context().close();
 });
+
+// On a phone held upright the building fits with 11 px cells, too small to tap. "Larger cells"
+// makes them a fingertip, the building then scrolls sideways in its own view (never the page), and
+// the view follows the selected piece; a tap on a neighbour cell still gives its command.
+test('phone held upright: "Larger cells" makes the cells tappable and the view follows the selected guard', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const cell = () => page.evaluate(() => window.bankPage.cellSize());
+  assert.ok((await cell()) < 14, `the fitted cell is small: ${await cell()} px`);
+  assert.equal(await page.isVisible('#in-zoom'), true, 'Larger cells is offered');
+  await page.tap('#in-zoom');
+  assert.equal(await cell(), 26);
+  const pageWidth = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.equal(pageWidth[0], pageWidth[1], 'the page itself does not scroll sideways');
+  let scroll = await page.evaluate(() => window.bankPage.viewScroll());
+  assert.ok(scroll.content > scroll.width + 200, `the building scrolls in its view: ${JSON.stringify(scroll)}`);
+  // Guard 4 (AO) is beyond the view's right edge: selecting it scrolls it into view.
+  await page.tap('#piece-row button[data-piece="4"]');
+  scroll = await page.evaluate(() => window.bankPage.viewScroll());
+  assert.ok(scroll.left > 0, 'the view scrolled to guard 4');
+  const inView = await page.evaluate(() => {
+    const { x } = window.bankPage.cellCenter('AO'), r = document.getElementById('bank-view').getBoundingClientRect();
+    return x > r.left && x < r.right;
+  });
+  assert.ok(inView, 'guard 4 is in the view');
+  // A tap on the cell to its right is the command R for it (the building scrolled back on screen:
+  // the piece buttons are below it).
+  await page.evaluate(() => document.getElementById('bank-view').scrollIntoView({ block: 'end' }));
+  const { x, y } = await page.evaluate(() => window.bankPage.cellCenter('AP'));
+  await page.touchscreen.tap(x, y);
+  await page.waitForFunction(() => window.bankPage.st.pending[3] === 'R');
+  await screenshot(page, 'bank-phone-larger-cells');
+  await page.context().close();
+  // A phone held sideways and a desktop keep the whole building: nothing is offered.
+  for (const viewport of [{ width: 844, height: 390 }, { width: 1280, height: 800 }]) {
+    const wide = await open('#side=0', { viewport });
+    assert.equal(await wide.isVisible('#in-zoom'), false, `${viewport.width}×${viewport.height}: not offered`);
+    await wide.context().close();
+  }
+  h.assertNoErrors();
+});

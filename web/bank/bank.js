@@ -20,6 +20,7 @@ applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/commo
 const $ = (id) => document.getElementById(id);
 const el = {
   error: $('error'), statusLine: $('status-text'), said: $('status-said'), outcome: $('outcome'), canvas: $('board'), caption: $('board-caption'),
+  view: $('bank-view'), zoom: $('in-zoom'), zoomRow: $('zoom-row'),
   pieceRow: $('piece-row'), liftRow: $('lift-row'), pending: $('pending'), hint: $('hint-text'), play: $('play-controls'),
   replayBox: $('replay-box'), side: $('in-side'), level: $('in-level'), moves: $('in-moves'), seed: $('in-seed'),
 };
@@ -64,13 +65,27 @@ function parseCell(L, name) {
 }
 function kindAt(L, r, c) { return L.grid_top_first[L.rows - 1 - r][c]; }
 
+// Below this a cell is too small to tap (11 px on a 390 px phone; 17 px on a phone held sideways
+// is still tapped): "Larger cells" is offered.
+const SMALL_CELL = 16;
+// "Larger cells": about a fingertip, the building then scrolls sideways in its view.
+const ZOOMED_CELL = 26;
+
 function resizeCanvas(L) {
-  const wrap = el.canvas.parentElement.clientWidth || 800;
+  const wrap = el.view.clientWidth || 800;
   // At least 9 px a cell: the 25 columns then fit a 320 px frame (a course page on a phone).
   // The building (42 px plus the rows) also fits the screen's height on any screen but a frame:
   // on a phone held sideways the first screen below the header, on a short window the screen.
-  const cs = Math.max(9, Math.min(34, Math.floor((wrap - 70) / (L.cols + 1)), Math.floor((screenRoomHeight(el.canvas, { landscapeOnly: false }) - 42) / L.rows)));
+  const widthFit = Math.floor((wrap - 70) / (L.cols + 1));
+  const fitted = Math.max(9, Math.min(34, widthFit, Math.floor((screenRoomHeight(el.canvas, { landscapeOnly: false }) - 42) / L.rows)));
+  // Offered only where the width makes the cells small (a phone held upright or a narrow frame):
+  // a phone held sideways keeps the whole building beside the panel, within the screen's height.
+  el.zoomRow.hidden = widthFit >= SMALL_CELL;
+  const zoomed = !el.zoomRow.hidden && el.zoom.checked;
+  el.view.classList.toggle('zoomed', zoomed);
+  const cs = zoomed ? ZOOMED_CELL : fitted;
   geo = { cs, left: 30, top: 34, rows: L.rows, cols: L.cols };
+  followed = null;
   const dpr = window.devicePixelRatio || 1;
   const w = geo.left + L.cols * cs + 40, h = geo.top + L.rows * cs + 8;
   el.canvas.width = Math.round(w * dpr);
@@ -78,6 +93,20 @@ function resizeCanvas(L) {
   el.canvas.style.width = `${w}px`;
   el.canvas.style.height = `${h}px`;
   el.canvas.getContext('2d').setTransform(dpr, 0, 0, dpr, 0, 0);
+}
+// The piece the zoomed view last scrolled to ("side selected coord"): it scrolls again only when
+// that changes, so a player who scrolled away to look is not pulled back at every drawing.
+let followed = null;
+function followSelectedPiece() {
+  const v = st.view;
+  if (!el.view.classList.contains('zoomed') || !v || st.mode !== 'play') return;
+  const mine = st.side === 0 ? v.guards : v.robbers;
+  const cell = parseCell(v.layout, mine?.[st.selected]?.coord);
+  const key = cell && `${st.side} ${st.selected} ${mine[st.selected].coord}`;
+  if (!cell || key === followed) return;
+  followed = key;
+  const x = xOf(cell.c), room = el.view.clientWidth;
+  if (x - geo.cs < el.view.scrollLeft || x + 2 * geo.cs > el.view.scrollLeft + room) el.view.scrollLeft = Math.max(0, x + geo.cs / 2 - room / 2);
 }
 const xOf = (c) => geo.left + c * geo.cs;
 const yOf = (r) => geo.top + (geo.rows - 1 - r) * geo.cs;
@@ -180,6 +209,7 @@ function draw() {
       ctx.fillText(String(p.n), cx, cy + 1);
     });
   }
+  followSelectedPiece();
 }
 
 // ---------- status and controls ----------
@@ -735,6 +765,7 @@ $('in-replay').addEventListener('change', async (ev) => {
 });
 el.canvas.addEventListener('click', onCanvasClick);
 $('in-shade').addEventListener('change', draw);
+el.zoom.addEventListener('change', () => { if (st.view) { resizeCanvas(st.view.layout); draw(); } });
 document.addEventListener('keydown', (ev) => {
   if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
   if (controlOwnsKey(document.activeElement, ev.key)) return;  // Enter on a focused button presses it
@@ -757,6 +788,7 @@ window.bankPage = {
     return { x: rect.left + xOf(cell.c) + geo.cs / 2, y: rect.top + yOf(cell.r) + geo.cs / 2 };
   },
   cellSize: () => geo.cs,
+  viewScroll: () => ({ left: el.view.scrollLeft, width: el.view.clientWidth, content: el.view.scrollWidth }),
 };
 
 /**
