@@ -224,7 +224,7 @@ int run(const Options& o) {
 
     {
         std::error_code ec;  // named like the judges' --out ("filesystem error: cannot create directories: ..." before)
-        fs::create_directories(o.out, ec);
+        make_folders(o.out, ec);
         if (ec || !fs::is_directory(o.out))
             throw std::runtime_error("cannot write --out " + o.out + ": " + (ec ? ec.message() : std::string("not a folder")));
     }

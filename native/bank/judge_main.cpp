@@ -23,6 +23,18 @@ using namespace pursuit::bank;
 // `{layout}` with no --layout: the spec layout, written to a file of its own while the judge
 // runs (it became "", so a bot's `--layout {layout}` took the next word for the file). It goes
 // when the judge ends, also on Ctrl-C / SIGTERM / SIGHUP.
+// --layout with a command that is not told the file: bank-bot then plays the spec building, its
+// cells are not this one's, and it lost at once by "'JU' is not a cell name" with nothing saying
+// why. A note on stderr, not an error: a bot of one's own may know the building another way.
+void note_commands_without_layout(const MatchSettings& s, const std::vector<std::string>& commands) {
+    if (s.layout_text.empty() || s.layout_text == default_layout_text()) return;  // (only --layout sets the text)
+    for (const std::string& command : commands)
+        if (command.find("{layout}") == std::string::npos)
+            std::fprintf(stderr, "bank-judge: note: --layout %s, but the command '%s' has no {layout}: bank-bot plays the "
+                                 "spec building unless given --layout {layout}\n",
+                         s.layout_path.c_str(), command.c_str());
+}
+
 class DefaultLayoutFile {
 public:
     DefaultLayoutFile(MatchSettings& s, const std::vector<std::string>& commands) {
@@ -219,6 +231,7 @@ static int run_main(int argc, char** argv) {
             throw OptionError("options --result and --replay name the same file (" + replay_path +
                               "): the replay would overwrite the result; give two files");
         const DefaultLayoutFile default_layout_file(s, commands);
+        note_commands_without_layout(s, commands);
         // An output file that cannot be written is reported before any program runs.
         if (series > 0) {
             if (!out_dir.empty()) check_writable(out_dir + "/series.json");

@@ -158,6 +158,26 @@ double option_number(const std::string& option, const std::string& text, double 
 
 namespace {
 
+std::string through_links(const std::string& path);
+
+}  // namespace
+
+void make_folders(const std::string& dir, std::error_code& ec) {
+    namespace fs = std::filesystem;
+    fs::create_directories(dir, ec);
+    if (!ec) return;
+    // A link to a folder not made yet (`ln -s ../runs out`, then `--out out`): made where the
+    // link points, as a link to a missing file is written through. create_directories said "File
+    // exists" (the link), for every --out, --replays and --set.
+    std::error_code look;
+    if (!fs::is_symlink(dir, look) || fs::exists(dir, look)) return;
+    std::error_code again;
+    fs::create_directories(through_links(dir), again);
+    if (!again && fs::is_directory(dir, look)) ec.clear();
+}
+
+namespace {
+
 // Makes the parent folders of `path` and names the temporary file beside it that write_file
 // renames into place: the same directory, so rename() is atomic; the pid keeps parallel
 // writers apart. check_writable tries the same steps before a game.
@@ -171,7 +191,7 @@ std::string temp_beside(const std::string& path) {
     if (name.empty() || name == "." || name == "..")
         throw std::runtime_error("cannot write " + path + ": it names a folder, not a file");
     if (target.has_parent_path()) {
-        fs::create_directories(target.parent_path(), ec);
+        make_folders(target.parent_path().string(), ec);
         if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
     }
     return path + ".tmp" + std::to_string(::getpid());

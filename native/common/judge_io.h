@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,9 @@ inline constexpr int kPipeReaderWaitMs = 10000;
 void write_file(const std::string& path, const std::string& text, int pipe_wait_ms = kPipeReaderWaitMs);
 // write_file of json_text(json, 1) plus a final newline.
 void write_json_file(const std::string& path, const Json& json);
+// std::filesystem::create_directories, but a link to a missing folder makes the folder it points
+// to (as writing through a link to a missing file makes the file); `ec` as create_directories'.
+void make_folders(const std::string& dir, std::error_code& ec);
 // Checks, before a game starts, that write_file(path, ...) will be able to write there:
 // creates missing parent directories and creates + removes a temporary file beside `path`
 // (nothing for "-" and the standard streams).

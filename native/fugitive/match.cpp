@@ -183,7 +183,9 @@ public:
             base_ = make_temp_dir("fugitive-match-");
             if (!keep_) remove_at_stop_signal(base_);
         } else {
-            std::filesystem::create_directories(settings.work_dir);
+            std::error_code ec;
+            make_folders(settings.work_dir, ec);
+            if (ec) throw std::runtime_error("cannot make the work folder " + settings.work_dir + ": " + ec.message());
             base_ = settings.work_dir;
         }
     }

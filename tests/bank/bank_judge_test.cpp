@@ -82,6 +82,22 @@ TEST(BankJudge, SecondLayoutForJudgeAndBots) {
     EXPECT_EQ(game_from_replay(r.replay)->result()["caught"], r.result["caught"]);
 }
 
+// --layout with a bot not told the file: it plays the spec building and loses at once ("'JU' is
+// not a cell name"), which said nothing of why. The judge notes it, naming the command.
+TEST(BankJudge, ALayoutNotPassedToACommandIsNoted) {
+    const std::string map = std::string(PURSUIT_SOURCE_DIR) + "/maps/bank/small.txt";
+    JudgeRun r = judge(kBin + "/bank-bot --layout {layout}", kBin + "/bank-bot --level greedy", "--moves 40 --layout " + map);
+    const std::string out = file(r, "stdout.txt");
+    EXPECT_NE(out.find("bank-judge: note: --layout " + map + ", but the command '" + kBin +
+                       "/bank-bot --level greedy' has no {layout}"),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(out.find("'" + kBin + "/bank-bot --layout {layout}' has no"), std::string::npos) << out;
+    // Told to both: no note.
+    r = judge(kBin + "/bank-bot --layout {layout}", kBin + "/bank-bot --layout {layout}", "--moves 10 --layout " + map);
+    EXPECT_EQ(file(r, "stdout.txt").find("note:"), std::string::npos) << file(r, "stdout.txt");
+}
+
 TEST(BankJudge, LayoutWithoutALayoutOptionIsACopyOfTheSpecLayout) {
     // Without --layout, {layout} became "": `bank-bot --layout {layout} --level random` read "--level"
     // as its layout file and both programs failed. Now it names a temporary copy of the spec layout,

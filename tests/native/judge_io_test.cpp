@@ -107,6 +107,28 @@ TEST(JudgeIo, TheStandardOutputNamedAsAFileIsWrittenInTurn) {
     std::filesystem::remove_all(dir);
 }
 
+// A folder given as a link to a folder not made yet (`ln -s ../runs out`, then `--out out`): the
+// folder is made where the link points, as for a file. Every --out said "File exists".
+TEST(JudgeIo, AFolderThatIsALinkToAMissingFolderIsMadeWhereItPoints) {
+    namespace fs = std::filesystem;
+    const std::string dir = make_temp_dir("pursuit-io-");
+    fs::create_symlink("runs/today", dir + "/out");
+    check_writable(dir + "/out/result.json");
+    write_file(dir + "/out/replay.json", "through");
+    EXPECT_TRUE(fs::is_symlink(dir + "/out")) << "the link was replaced";
+    EXPECT_EQ(read_file(dir + "/runs/today/replay.json"), "through");
+    std::error_code ec;
+    fs::create_symlink("more", dir + "/arena");
+    make_folders(dir + "/arena", ec);
+    EXPECT_FALSE(ec) << ec.message();
+    EXPECT_TRUE(fs::is_directory(dir + "/more"));
+    // A link to a file is not a folder: still refused.
+    fs::create_symlink("runs/today/replay.json", dir + "/file-link");
+    make_folders(dir + "/file-link", ec);
+    EXPECT_TRUE(ec);
+    fs::remove_all(dir);
+}
+
 // A dangling link is followed as open() follows it: the missing file at its end is made, the link
 // kept (it was replaced by a file). One to a descriptor that is not open, as /dev/stdout with the
 // standard output closed, is refused: as root the write made /dev/stdout a regular file.
