@@ -443,7 +443,7 @@ test('a link whose clamped game cannot start: the notes, then why, then that the
     'cops=12: more than 8; using 8.',
     'rounds=999: more than 254; using 254.',
     'cannot place 8 cops and X on pairwise non-adjacent crossings of this city',
-    '(The link\'s game could not be started; showing Petersen with 2 cops and 100 rounds, seed 1, instead.)',
+    '(The link\'s game, Petersen with 8 cops and 254 rounds, could not be started; showing Petersen with 2 cops and 100 rounds, seed 1, instead.)',
   ].join('\n'));
   assert.equal(await page.inputValue('#in-cops'), '2');
   assert.equal(await dd(page, 'round'), '1 of 100');

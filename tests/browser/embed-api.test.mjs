@@ -336,6 +336,19 @@ test('requests posted back to back are carried out in order: the last one is on 
 // A refused request is said in the frame too, and the latest one is what the frame shows. Robots
 // showed a refused pursuit:start only to the host; a replay refused before the page's code ran
 // ("not JSON") was shown by no page; and a page kept showing the start's error after the replay's.
+// Bank's start took 999 moves (the engine allows the judges' 10000): the frame's address then
+// said moves=999, and a reload of it played 400 with a note. The page's range is 1..400.
+test('bank: pursuit:start with more moves than the page plays is refused, naming the range', async () => {
+  const page = await openGamePage(h, 'bank');
+  const from = await post(page, { type: 'pursuit:start', config: { game: 'bank', seed: 2, moves: 999 }, id: 'long' });
+  const [answer] = await waitMessage(page, (m) => m.id === 'long', 'answer to the start', { from });
+  assert.equal(answer.type, 'pursuit:error', JSON.stringify(answer));
+  assert.match(answer.message, /config\.moves: .*1\.\.400 on this page, got 999/);
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /moves=999/);
+  await page.context().close();
+  h.assertNoErrors();
+});
+
 test('a refused pursuit:start and then a refused pursuit:load-replay: the frame shows each in turn', async () => {
   for (const game of GAMES) {
     const page = await openHost(h, game);

@@ -695,3 +695,23 @@ test('read aloud: the status is not said at each move watched or replayed; the e
   h.assertNoErrors();
   await page.context().close();
 });
+
+// "The 8-city example" left the address naming the generated map before it: a reload or a shared
+// link showed that map. It is named now (map=example8), so a reload plays the example again.
+test('the 8-city example is named in the address: a reload plays it again', async () => {
+  const page = await open('#seed=4&cities=30');
+  const cities = () => page.locator('circle[data-city]').count();
+  assert.equal(await cities(), 30);
+  await page.click('summary:has-text("Use your own connect.txt")');
+  await page.click('#btn-example');
+  await page.waitForFunction(() => document.querySelectorAll('circle[data-city]').length === 8);
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /(^#|&)map=example8(&|$)/, hash);
+  assert.doesNotMatch(hash, /cities=/, hash);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => document.querySelectorAll('circle[data-city]').length === 8);
+  assert.equal(await page.evaluate(() => document.getElementById('error').hidden), true, 'no note on the reloaded link');
+  await page.context().close();
+  h.assertNoErrors();
+});

@@ -660,6 +660,11 @@ async function openReplay(input, { autoplay = false } = {}) {
 
 // ---------- embedding: the host page's start / load-replay, and replay= / autoplay= ----------
 async function startFromConfig(config, { autoplay = false } = {}) {
+  // The page plays 1..400 moves, as its form and address do (the engine's 10000 is the judges'):
+  // 999 started, and its address reloaded as 400 with a note.
+  if (Number.isInteger(config.moves) && (config.moves < 1 || config.moves > 400)) {
+    throw new Error(`config.moves: expected the move limit per player, an integer 1..400 on this page, got ${config.moves}`);
+  }
   // The form shows the started game (the engine's values for what the config leaves out), so New
   // game plays it again rather than the options of the previous game.
   const shown = hashOfConfig(config);

@@ -15,6 +15,7 @@ import { restoreFocus, focusAfterPointerChoice } from './ui.js';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 const BASE_INTERVAL_MS = 500;
+const PLAY_LABEL = '▶ Play', PAUSE_LABEL = '❚❚ Pause';
 
 export function isTypingTarget(el) {
   if (!el || el === document.body) return false;
@@ -77,7 +78,7 @@ export class ReplayPlayer {
       <div class="rp-buttons">
         <button type="button" class="rp-start" title="To the start (Home)" aria-label="To the start">|◀</button>
         <button type="button" class="rp-back" title="Step back (←)" aria-label="Step back">◀</button>
-        <button type="button" class="rp-play primary" title="Play / pause (Space)" aria-label="Play">▶ Play</button>
+        <button type="button" class="rp-play primary" title="Play / pause (Space)" aria-label="Play">${PLAY_LABEL}</button>
         <button type="button" class="rp-fwd" title="Step forward (→)" aria-label="Step forward">▶</button>
         <button type="button" class="rp-end" title="To the end (End)" aria-label="To the end">▶|</button>
         <label class="rp-speed-label">Speed
@@ -106,6 +107,8 @@ export class ReplayPlayer {
     this.el.fwd.addEventListener('click', () => { this.pause(); this.goTo(this.target + 1); });
     this.el.end.addEventListener('click', () => { this.pause(); this.goTo(this.total); });
     this.el.play.addEventListener('click', () => this.toggle());
+    // The player is often built hidden: its Play button is measured when it first has a size.
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.keepPlayWidth()).observe(this.el.play);
     this.el.speed.addEventListener('change', () => {
       this.speed = Number(this.el.speed.value) || 1;
       if (this.playing) this.schedule();
@@ -223,13 +226,33 @@ export class ReplayPlayer {
     }, BASE_INTERVAL_MS / this.speed);
   }
 
+  /**
+   * Play keeps the width of its wider label, Pause: it grew by 30 px when pressed (82 to 112 on a
+   * phone), moving the buttons after it from under a finger about to tap again. Measured once the
+   * player is on screen (a hidden button has no width): by the observer in build(), or refresh().
+   */
+  keepPlayWidth() {
+    const button = this.el.play;
+    if (this.playWidthKept || !button.offsetWidth) return;
+    const label = button.textContent;
+    let widest = 0;
+    for (const text of [PLAY_LABEL, PAUSE_LABEL]) {
+      button.textContent = text;
+      widest = Math.max(widest, button.getBoundingClientRect().width);
+    }
+    button.textContent = label;
+    button.style.minWidth = `${Math.ceil(widest)}px`;
+    this.playWidthKept = true;
+  }
+
   refresh() {
     const { el } = this;
     const focused = document.activeElement;
     el.slider.max = String(this.total);
     el.slider.value = String(this.target);
     el.pos.textContent = `${this.label} ${this.target} / ${this.total}`;
-    el.play.textContent = this.playing ? '❚❚ Pause' : '▶ Play';
+    this.keepPlayWidth();
+    el.play.textContent = this.playing ? PAUSE_LABEL : PLAY_LABEL;
     el.play.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
     el.play.setAttribute('aria-pressed', String(this.playing));
     el.back.disabled = this.target <= 0;

@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber, plural } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
@@ -561,6 +561,9 @@ function formFromHash(h, { autoplay = false } = {}) {
  * The address's options that the page could not use (f.notes) are said in the error box, which
  * the next move or game clears.
  */
+/** "Petersen with 8 cops and 254 rounds" (a map of the address, as written). */
+const gameName = (f) => `${f.map[0].toUpperCase()}${f.map.slice(1)} with ${plural(f.cops, 'cop')} and ${plural(f.rounds, 'round')}`;
+
 async function startFromLink(f) {
   st.linkOption?.remove();
   const listed = [...$('in-map').options].some((o) => o.value === f.map);
@@ -573,6 +576,7 @@ async function startFromLink(f) {
     await startGame(f, { push: false });
   } catch {
     const msg = shownError($('error'));
+    const tried = gameName(f);
     Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
     st.linkOption?.remove();
     $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
@@ -580,8 +584,8 @@ async function startFromLink(f) {
     // After the notes: what the link's game came to (cops=12 noted "using 8", and 8 cops did not
     // fit), then that the default game is shown (the notes' "using 8" read as the last word).
     // Named in full: "the default game" read as seed 1 too, while the link's seed, side and level stay.
-    const shown = `${f.map[0].toUpperCase()}${f.map.slice(1)} with ${f.cops} cops and ${f.rounds} rounds, seed ${f.seed}`;
-    if (msg) notes.push(`${msg}\n(The link's game could not be started; showing ${shown}, instead.)`);
+    // The game tried is named too: "using 8" above, then 2 cops on the board, read as a contradiction.
+    if (msg) notes.push(`${msg}\n(The link's game, ${tried}, could not be started; showing ${gameName(f)}, seed ${f.seed}, instead.)`);
   }
   if (notes.length) showError($('error'), notes.join('\n'));
 }

@@ -459,7 +459,12 @@ async function startFromForm(mapText) {
   // The link reproduces this game. Replaced, not pushed, as on the other pages: each New game
   // was a history entry that Back went to without changing the game (and an embedded frame's
   // parentOrigin was dropped, which writeHash keeps).
+  // A built-in map's text (the 8-city example, or its text pasted) is named (map=example8): the
+  // address kept the generated map before it, which a reload then showed. Other pasted text
+  // does not fit an address.
+  const named = mapText && Object.keys(NAMED_MAPS).find((name) => NAMED_MAPS[name].trim() === mapText.trim());
   if (!mapText) writeHash({ side, level: st.level, cities: config.map.cities, seed: config.seed });
+  else if (named) writeHash({ side, level: st.level, map: named, seed: config.seed });
   await startAndFocus(config, side);
 }
 
