@@ -2113,6 +2113,66 @@ test('a phone held upright: the board stays whole on screen above the direction 
   await page.context().close();
 });
 
+// On a phone held upright, Load scrolled the page to the game's top: under a big map's sticky
+// board (maze-81x61-s2: 410 px of 844) the pad's middle row was cut off at the screen's edge, its
+// bottom row and End turn below it (a small map's board left room for them). A load now scrolls
+// the panel up to the pad: the board, the whole pad and End turn on one screen (on a 360×640
+// phone the legend under the board gives way for them).
+test('a phone held upright: after Load of a big built-in map the whole pad and End turn are on screen under the board', async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
+    const page = await openPage({ viewport, isMobile: true, hasTouch: true });
+    const big = await page.$$eval('#in-builtin option', (os) => os.map((o) => o.value).find((v) => /256x256/.test(v)));
+    assert.ok(big, 'a 256×256 built-in map');
+    for (const [name, size] of [['maze-81x61-s2', '81×61'], [big, '256×256'], ['example1', '6×5']]) {
+      await page.selectOption('#in-builtin', name);
+      await page.locator('#btn-builtin').tap();
+      await page.waitForFunction((s) => document.getElementById('caption').textContent.startsWith(s) && document.body.dataset.spTurn === '0', size);
+      await nextFrames(page);
+      const seen = await page.evaluate(() => {
+        const board = document.querySelector('.board-wrap').getBoundingClientRect();
+        const view = document.getElementById('board-view').getBoundingClientRect();
+        const buttons = [...document.querySelectorAll('#play-box .dpad button'), document.getElementById('btn-end-turn')];
+        return { height: innerHeight, width: innerWidth, scrolled: scrollY, board: [board.top, board.bottom].map(Math.round), view: [view.top, view.bottom].map(Math.round),
+          buttons: buttons.map((b) => {
+            const r = b.getBoundingClientRect();
+            // what a tap at its middle hits: the button, not the sticky board over it
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return { label: b.getAttribute('aria-label'), top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right), onTop: b.contains(hit) };
+          }) };
+      });
+      const what = `${viewport.height}: ${name} (${JSON.stringify({ height: seen.height, scrolled: seen.scrolled, board: seen.board, view: seen.view })})`;
+      assert.ok(seen.view[0] >= 0 && seen.view[1] <= seen.height, `${what}: the board on screen`);
+      for (const b of seen.buttons) {
+        assert.ok(b.top >= 0 && b.bottom <= seen.height && b.left >= 0 && b.right <= seen.width, `${what}: ${b.label} on screen (${JSON.stringify(b)})`);
+        assert.ok(b.top >= seen.board[1] && b.onTop, `${what}: ${b.label} not under the sticky board (${JSON.stringify(b)})`);
+      }
+      const before = await starCell(page);
+      await page.locator('#play-box .dpad button[data-d="5"]').tap();  // (no wall in the way)
+      await page.waitForFunction(() => document.body.dataset.spTurn === '1');
+      await nextFrames(page);
+      assert.equal(await page.evaluate(() => scrollY), seen.scrolled, `${viewport.height}: ${name}: the tap on the pad did not scroll the page`);
+      // a step the map allows (a step into a wall shows an error, counted here): some direction moves the star
+      await page.evaluate(() => {
+        if (window.__errorsShown !== undefined) return;
+        window.__errorsShown = 0;
+        const box = document.getElementById('error');
+        new MutationObserver(() => { if (!box.hidden) window.__errorsShown++; }).observe(box, { attributes: true, childList: true, subtree: true });
+      });
+      let moved = false;
+      for (const d of ['6', '4', '2', '8', '3', '1', '9', '7']) {
+        const turn = Number(await text(page, 'c-turn')), errors = await page.evaluate(() => window.__errorsShown);
+        await page.locator(`#play-box .dpad button[data-d="${d}"]`).tap();
+        await page.waitForFunction(([t, e]) => document.body.dataset.spTurn === String(t + 1) || window.__errorsShown > e, [turn, errors]);
+        if (String(await starCell(page)) !== String(before)) { moved = true; break; }
+      }
+      assert.ok(moved, `${viewport.height}: ${name}: a tap on the pad moves the star from ${before}`);
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, `searchparty-phone-upright-load-pad-${viewport.height}.png`) });
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
 // On a small phone held upright (375×667) the sticky board, its caption and legend took half the
 // screen, and the status with the turn counter was under them whenever the direction pad was in
 // view. The counters are repeated under the board there (not on a wide screen).

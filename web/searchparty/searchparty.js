@@ -1492,8 +1492,27 @@ const toBoard = () => focusFirst($('board'));
 // it stayed at the form, the status line, Watch the solver and the pad above the screen.
 function toGame() {
   toBoard();
+  if (UPRIGHT_PHONE?.matches) { toPad(); return; }
   const top = document.querySelector('.game-layout').getBoundingClientRect().top;
   if (top < 0) window.scrollBy(0, top);
+}
+// Held upright the board sticks at the screen's top and the pad is in the panel under it. Scrolled
+// to the game's top, the pad was as far down as the board is tall: under a big map's board
+// (maze-81x61-s2: 410 px with caption and legend, of 844) its lower rows and End turn were off
+// screen. The panel is scrolled just far enough for End turn to be on screen, the pad not
+// under the board. Where the board, the pad and End turn cannot all fit, the legend under the
+// board gives way (.sp-no-room); failing that, the whole pad comes before End turn.
+const PAD_GAP = 8;  // px between the pad and the board's shadow, and under End turn
+function toPad() {
+  const wrap = document.querySelector('.board-wrap');
+  wrap.classList.remove('sp-no-room');
+  const padTop = () => document.querySelector('#play-box .dpad').getBoundingClientRect().top + scrollY;
+  const endBottom = () => $('btn-end-turn').getBoundingClientRect().bottom + scrollY;
+  if (wrap.offsetHeight + endBottom() - padTop() + 2 * PAD_GAP > innerHeight) wrap.classList.add('sp-no-room');
+  const gameTop = document.querySelector('.game-layout').getBoundingClientRect().top + scrollY;
+  const most = padTop() - wrap.offsetHeight - PAD_GAP;  // the pad just under the stuck board
+  const least = endBottom() + PAD_GAP - innerHeight;  // End turn just on screen
+  window.scrollTo({ top: Math.max(gameTop, Math.min(least, most)), behavior: 'instant' });
 }
 
 // ---- embedding: the host page's start / load-replay, and replay= / autoplay= -----------------
