@@ -279,6 +279,25 @@ test('searchparty: pursuit:start with an unknown built-in map name says so and l
   h.assertNoErrors();
 });
 
+// Fugitive's start took its built-in map's name in lower case only, unlike its address
+// (map=Example8): "Example8" was read as connect.txt text, "config.map line 1: expected the
+// number of cities, got 'Example8'". Any case now, and a name it has not is refused naming its maps.
+test('fugitive: pursuit:start takes the built-in map name in any case and names its maps for an unknown one', async () => {
+  const page = await openGamePage(h, 'fugitive');
+  // (a start that works is answered by nothing: the map on the page says it)
+  const frame = frameOf(page);
+  await post(page, { type: 'pursuit:start', config: { game: 'fugitive', map: 'Example8', seed: 3 }, id: 'ex8' });
+  await frame.waitForFunction(() => document.querySelectorAll('circle[data-city]').length === 8);
+  assert.match(await frame.evaluate(() => location.hash), /map=example8/);
+  assert.equal(await frame.evaluate(() => document.getElementById('error').hidden), true, 'no error shown');
+  const from = await post(page, { type: 'pursuit:start', config: { game: 'fugitive', map: 'example9' }, id: 'ex9' });
+  const [answer] = await waitMessage(page, (m) => m.id === 'ex9', 'answer to the second start', { from });
+  assert.equal(answer.type, 'pursuit:error');
+  assert.equal(answer.message, 'config.map: "example9" is no built-in map (example8), nor connect.txt text');
+  await page.context().close();
+  h.assertNoErrors();
+});
+
 // Search Party's start with a generated map ({generate: {...}}, a key docs/searchparty.md lists)
 // played the built-in "rooms" map (2 costars, 3 extras) without a word.
 test('searchparty: pursuit:start with a generated map plays that map', async () => {

@@ -605,10 +605,21 @@ function wire() {
 
 // --- embedding: the host page's start / load-replay, and replay= / autoplay= ----------------
 
-const isNamedMap = (map) => typeof map === 'string' && Object.prototype.hasOwnProperty.call(NAMED_MAPS, map);
+/**
+ * A start config's built-in map name, as the address reads it (any case), or null for connect.txt
+ * text and generator options. A line that is neither was read as a map ("config.map line 1:
+ * expected the number of cities, got 'Example8'"): it is refused naming the maps.
+ */
+function namedMap(map) {
+  if (typeof map !== 'string' || map.includes('\n')) return null;
+  const name = map.trim().toLowerCase();
+  if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, name)) return name;
+  throw new Error(`config.map: "${map.slice(0, 40)}" is no built-in map (${Object.keys(NAMED_MAPS).join(', ')}), nor connect.txt text`);
+}
 
 async function startFromConfig(config, { autoplay = false } = {}) {
-  const cfg = isNamedMap(config.map) ? { ...config, map: NAMED_MAPS[config.map] } : config;
+  const name = namedMap(config.map);
+  const cfg = name ? { ...config, map: NAMED_MAPS[name] } : config;
   await newGame(cfg, autoplay ? -1 : st.side === -1 ? 0 : st.side);
   $('in-side').value = String(st.side);
   if (Number.isInteger(config.seed)) $('in-seed').value = String(config.seed);
@@ -623,10 +634,10 @@ async function startFromConfig(config, { autoplay = false } = {}) {
  * place in an address: it names a generated map of the same seed then.
  */
 function hashOfConfig(config) {
-  const named = isNamedMap(config.map);
+  const named = namedMap(config.map);
   const cities = !named && Number.isInteger(config.map?.cities) ? config.map.cities : 100;
   const seed = Number.isInteger(config.seed) ? config.seed : 1;
-  return { side: st.side, level: st.level, cities: named ? undefined : cities, seed, map: named ? config.map : undefined };
+  return { side: st.side, level: st.level, cities: named ? undefined : cities, seed, map: named ?? undefined };
 }
 
 const embedApi = connectEmbedApi({ game: 'fugitive', start: startFromConfig, loadReplay: openReplay, errorBox: $('error'), announce: false });
