@@ -874,6 +874,8 @@ test('read aloud: Watch\'s replay is not said at each move; its end and a step b
 
 // The replay player's Play grew from 82 to 112 px when it turned into Pause (on every page), moving
 // ▶ and ▶| about 30 px from under a finger tapping again. It keeps the wider label's width now.
+// And the line naming the move shown appeared at move 1, moving the player down a line: the start
+// is named too.
 test('replay player on a phone: Play and the buttons after it stay where they are when it turns into Pause', async () => {
   const page = await h.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await page.goto(`${h.url}robots/#replay=../course/replays/robots-seed7.json`);
@@ -881,11 +883,13 @@ test('replay player on a phone: Play and the buttons after it stay where they ar
   await page.waitForSelector('#replay-player .rp-play:visible');
   const boxes = () => page.$$eval('#replay-player .rp-buttons button', (bs) => bs.map((b) => {
     const r = b.getBoundingClientRect();
-    return [b.className.split(' ')[0], Math.round(r.x), Math.round(r.width)];
+    return [b.className.split(' ')[0], Math.round(r.x), Math.round(r.y + scrollY), Math.round(r.width)];
   }));
   const before = await boxes();
+  assert.equal(await page.textContent('#outcome'), 'The start, before move 1');
   await page.tap('#replay-player .rp-play');
-  await page.waitForFunction(() => document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'true');
+  await page.waitForFunction(() => document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'true'
+    && /^Move \d+: /.test(document.getElementById('outcome').textContent));
   assert.equal(await page.textContent('#replay-player .rp-play'), '❚❚ Pause');
   assert.deepEqual(await boxes(), before, 'the buttons did not move or change size');
   await page.context().close();

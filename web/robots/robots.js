@@ -486,9 +486,11 @@ function render() {
     el.resultLines.hidden = el.resultCaption.hidden = false;
     el.resultLines.textContent = result.lines.join('\n');
   } else {
-    el.outcome.hidden = !(!live && st.shown && st.shown.move);
+    // A replay names the step shown, its start too: the line appeared at move 1 and pushed the
+    // replay player under it down a line, from under a finger on Play.
+    el.outcome.hidden = live || !st.shown;
     el.outcome.className = 'outcome';
-    el.outcome.textContent = !live && st.shown && st.shown.move ? `Move ${st.shown.k}: ${st.shown.move}` : '';
+    el.outcome.textContent = live || !st.shown ? '' : st.shown.move ? `Move ${st.shown.k}: ${st.shown.move}` : 'The start, before move 1';
     el.resultLines.hidden = el.resultCaption.hidden = true;
     el.resultLines.textContent = '';
   }
