@@ -23,13 +23,15 @@ using namespace pursuit::bank;
 // `{layout}` with no --layout: the spec layout, written to a file of its own while the judge
 // runs (it became "", so a bot's `--layout {layout}` took the next word for the file). It goes
 // when the judge ends, also on Ctrl-C / SIGTERM / SIGHUP.
+bool names_layout(const std::string& command) { return command.find("{layout}") != std::string::npos; }
+
 // --layout with a command that is not told the file: bank-bot then plays the spec building, its
 // cells are not this one's, and it lost at once by "'JU' is not a cell name" with nothing saying
 // why. A note on stderr, not an error: a bot of one's own may know the building another way.
 void note_commands_without_layout(const MatchSettings& s, const std::vector<std::string>& commands) {
     if (s.layout_text.empty() || s.layout_text == default_layout_text()) return;  // (only --layout sets the text)
     for (const std::string& command : commands)
-        if (command.find("{layout}") == std::string::npos)
+        if (!names_layout(command))
             std::fprintf(stderr, "bank-judge: note: --layout %s, but the command '%s' has no {layout}: bank-bot plays the "
                                  "spec building unless given --layout {layout}\n",
                          s.layout_path.c_str(), command.c_str());
@@ -38,8 +40,7 @@ void note_commands_without_layout(const MatchSettings& s, const std::vector<std:
 class DefaultLayoutFile {
 public:
     DefaultLayoutFile(MatchSettings& s, const std::vector<std::string>& commands) {
-        const bool wanted = std::any_of(commands.begin(), commands.end(),
-                                        [](const std::string& c) { return c.find("{layout}") != std::string::npos; });
+        const bool wanted = std::any_of(commands.begin(), commands.end(), names_layout);
         if (!s.layout_path.empty() || !wanted) return;
         dir_ = make_temp_dir("bank-layout-");
         remove_at_stop_signal(dir_);

@@ -770,7 +770,9 @@ $('in-replay').addEventListener('change', async (ev) => {
 });
 el.canvas.addEventListener('click', onCanvasClick);
 $('in-shade').addEventListener('change', draw);
-el.zoom.addEventListener('change', () => { if (st.view) { resizeCanvas(st.view.layout); draw(); } });
+// A new size or Larger cells: the building is sized again, then drawn.
+const redrawResized = () => { if (st.view) { resizeCanvas(st.view.layout); draw(); } };
+el.zoom.addEventListener('change', redrawResized);
 document.addEventListener('keydown', (ev) => {
   if (isTypingTarget(document.activeElement) || st.mode !== 'play') return;
   if (controlOwnsKey(document.activeElement, ev.key)) return;  // Enter on a focused button presses it
@@ -781,7 +783,7 @@ document.addEventListener('keydown', (ev) => {
   else if (ev.key === 'Enter') { ev.preventDefault(); submitMove(); }
   else if (ev.key === 'n') { st.selected = (st.selected + 1) % 4; renderControls(); draw(); }
 });
-window.addEventListener('resize', () => { if (st.view) { resizeCanvas(st.view.layout); draw(); } });
+window.addEventListener('resize', redrawResized);
 // For tests and the console: the page state and where a named cell is on screen.
 window.bankPage = {
   st,

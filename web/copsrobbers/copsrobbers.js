@@ -554,6 +554,9 @@ function formFromHash(h, { autoplay = false } = {}) {
   };
 }
 
+/** "Petersen with 8 cops and 254 rounds" (a map of the address, as written). */
+const gameName = (f) => `${f.map[0].toUpperCase()}${f.map.slice(1)} with ${plural(f.cops, 'cop')} and ${plural(f.rounds, 'round')}`;
+
 /**
  * Shows the address's game `f` in the form and starts it; if it cannot start (shown), the default
  * game. A map name not in the suite gets its own entry in the Map list, taken out again if its
@@ -561,9 +564,6 @@ function formFromHash(h, { autoplay = false } = {}) {
  * The address's options that the page could not use (f.notes) are said in the error box, which
  * the next move or game clears.
  */
-/** "Petersen with 8 cops and 254 rounds" (a map of the address, as written). */
-const gameName = (f) => `${f.map[0].toUpperCase()}${f.map.slice(1)} with ${plural(f.cops, 'cop')} and ${plural(f.rounds, 'round')}`;
-
 async function startFromLink(f) {
   st.linkOption?.remove();
   const listed = [...$('in-map').options].some((o) => o.value === f.map);

@@ -31,6 +31,11 @@ const st = {
 const SIDES = { fugitive: 0, 0: 0, detectives: 1, 1: 1, watch: -1, '-1': -1 };
 const LEVELS = ['easy', 'medium', 'hard', 'best'];
 const NAMED_MAPS = { example8: EXAMPLE8 };
+/** The built-in map `text` names, in any case ("Example8": "example8"), or null. */
+function builtInName(text) {
+  const name = text.trim().toLowerCase();
+  return Object.prototype.hasOwnProperty.call(NAMED_MAPS, name) ? name : null;
+}
 
 /**
  * The game the address names; `notes` lists the options it gives that the page cannot use (they
@@ -612,8 +617,8 @@ function wire() {
  */
 function namedMap(map) {
   if (typeof map !== 'string' || map.includes('\n')) return null;
-  const name = map.trim().toLowerCase();
-  if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, name)) return name;
+  const name = builtInName(map);
+  if (name) return name;
   throw new Error(`config.map: "${map.slice(0, 40)}" is no built-in map (${Object.keys(NAMED_MAPS).join(', ')}), nor connect.txt text`);
 }
 
@@ -703,8 +708,8 @@ function formFromHash(h) {
 async function startFromHash(h) {
   let mapText, mapNote = null;
   if (h.map !== null) {
-    const name = h.map.trim().toLowerCase();
-    if (Object.prototype.hasOwnProperty.call(NAMED_MAPS, name)) mapText = NAMED_MAPS[name];
+    const name = builtInName(h.map);
+    if (name) mapText = NAMED_MAPS[name];
     else mapNote = hashNote('map', h.map, 'no such map here (example8, or generated: cities=N&seed=S); showing a generated map');  // (a long map= was shown whole)
   }
   // The link's values, as readHash checked them (with notes): the form's check is for typed values.
