@@ -2,6 +2,7 @@
 #include "bank/bank_game.h"
 
 #include "common/config.h"
+#include "common/counted.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 #include "common/options.h"
@@ -84,7 +85,7 @@ Json result_json(const Position& pos) {
     j["winner"] = pos.guards_won() ? "guards" : "robbers";
     j["summary"] = pos.guards_won() ? "Guards win: all four robbers caught by move " + std::to_string(pos.moves_made(kGuards))
                                     : "Robbers win: " + std::to_string(kPieces - caught) + " of 4 free after " +
-                                          std::to_string(pos.move_limit()) + (pos.move_limit() == 1 ? " move each (" : " moves each (") + std::to_string(caught) + " caught)";
+                                          counted(pos.move_limit(), "move", "moves") + " each (" + std::to_string(caught) + " caught)";
     return j;
 }
 

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <climits>
 
+#include "common/counted.h"
 #include "common/errors.h"
 
 namespace pursuit {
@@ -192,7 +193,7 @@ std::vector<long long> LineReader::line_of_ints(const std::string& what, std::si
     auto tokens = split_tokens(line);
     if (tokens.size() != count)
         fail("expected " + what + " (" + std::to_string(count) + " integers), got " +
-             (tokens.empty() ? std::string("an empty line") : std::to_string(tokens.size()) + (tokens.size() == 1 ? " token" : " tokens")));
+             (tokens.empty() ? std::string("an empty line") : counted(tokens.size(), "token", "tokens")));
     for (const auto& t : tokens) {
         long long v;
         if (!parse_int(t, v)) fail("expected " + what + ", got " + quoted_excerpt(t));

@@ -2,6 +2,7 @@
 #include "robots/robots_game.h"
 
 #include "common/config.h"
+#include "common/counted.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 #include "common/options.h"
@@ -18,8 +19,7 @@ Case case_from_config(const Json& config) {
         CaseReader reader(config_string(config, "input"));
         while (auto c = reader.next())
             if (reader.cases_read() == k) return *c;
-        throw InputError("config.case: the input has " + std::to_string(reader.cases_read()) +
-                         (reader.cases_read() == 1 ? " case, no case " : " cases, no case ") +
+        throw InputError("config.case: the input has " + counted(reader.cases_read(), "case", "cases") + ", no case " +
                          std::to_string(k));
     }
     if (config.contains("robots") && config["robots"].is_array()) return case_from_json(config, "config");
@@ -87,7 +87,7 @@ void RobotsGame::apply_move(const Json& move) {
 
 Json RobotsGame::result() const {
     const Position& p = position_;
-    if (!over()) return Json{{"over", false}, {"summary", "Playing: " + std::to_string(p.moves_made()) + (p.moves_made() == 1 ? " move made" : " moves made")}, {"outcome", nullptr}};
+    if (!over()) return Json{{"over", false}, {"summary", "Playing: " + counted(p.moves_made(), "move", "moves") + " made"}, {"outcome", nullptr}};
     auto lines = result_lines(p);
     Json all = log_;
     for (auto& l : lines) all.push_back(l);

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/counted.h"
 #include "common/line_reader.h"
 #include "searchparty/rules.h"
 
@@ -175,8 +176,7 @@ CheckReport check_solution(const Map& map, const std::string& solution, const st
                       escaped_excerpt(r.claimed) + "'" + as_a_move);
     }
     if (!s.finished())
-        return finish(source + (moves == 1 ? ": after its 1 move line, " : ": after all " + std::to_string(moves) + " move lines, ") + std::to_string(s.unsearched()) +
-                      (s.unsearched() == 1 ? " open cell is" : " open cells are") + " still unsearched");
+        return finish(source + (moves == 1 ? ": after its 1 move line, " : ": after all " + std::to_string(moves) + " move lines, ") + counted(s.unsearched(), "open cell is", "open cells are") + " still unsearched");
     r.valid = true;
     // Compared as numbers, as they were read: "23 +2 0" claims 23 2 0 (it was "wrong").
     r.claim_matches = numbers(split_tokens(s.final_line())) == numbers(split_tokens(r.claimed));

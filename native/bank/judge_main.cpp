@@ -10,6 +10,7 @@
 #include "bank/bank_game.h"
 #include "bank/layout.h"
 #include "bank_match.h"
+#include "common/counted.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
 #include "common/process_runner.h"
@@ -94,9 +95,9 @@ double percentile(std::vector<double> v, double p) {
 
 std::string times_text(const std::vector<double>& v) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "p50 %.2f  p90 %.2f  p99 %.2f  max %.2f ms (%zu %s)", percentile(v, 50), percentile(v, 90),
-                  percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()), v.size(),
-                  v.size() == 1 ? "reply" : "replies");
+    std::snprintf(buf, sizeof buf, "p50 %.2f  p90 %.2f  p99 %.2f  max %.2f ms (%s)", percentile(v, 50), percentile(v, 90),
+                  percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()),
+                  counted(v.size(), "reply", "replies").c_str());
     return buf;
 }
 

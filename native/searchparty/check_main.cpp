@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/counted.h"
 #include "common/judge_io.h"
 #include "common/replay.h"
 #include "searchparty/checker.h"
@@ -63,7 +64,7 @@ int parse(int argc, char** argv, CheckOptions& o) {
         }
     }
     if (files.size() != 2) {
-        if (argc > 1) std::fprintf(stderr, "searchparty-check: expected MAP and SOLUTION, got %zu argument%s\n", files.size(), files.size() == 1 ? "" : "s");
+        if (argc > 1) std::fprintf(stderr, "searchparty-check: expected MAP and SOLUTION, got %s\n", counted(files.size(), "argument", "arguments").c_str());
         std::fputs(kUsage, stderr);
         return 2;
     }

@@ -33,6 +33,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/counted.h"
 #include "common/errors.h"
 #include "common/judge_io.h"
 #include "common/line_reader.h"
@@ -461,8 +462,7 @@ std::optional<StateBlock> read_state_block(std::string turn_line, bool first) {
     if (read_board_rows(block.rows)) return block;
     // (A cut-off block was read as a board and said "the star's cell is not open".)
     if (first)
-        throw InputError("first state block: the input ended after " + std::to_string(block.rows.size()) +
-                         (block.rows.size() == 1 ? " board row" : " board rows") + ", before the line of 40 '-' that ends the block");
+        throw InputError("first state block: the input ended after " + counted(block.rows.size(), "board row", "board rows") + ", before the line of 40 '-' that ends the block");
     return std::nullopt;
 }
 

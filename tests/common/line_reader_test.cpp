@@ -2,6 +2,7 @@
 
 #include <climits>
 
+#include "common/counted.h"
 #include "common/errors.h"
 #include "common/line_reader.h"
 
@@ -73,4 +74,12 @@ TEST(LineReader, ParseIntTakesTheWholeRangeAndNoMore) {
     EXPECT_FALSE(parse_int("9223372036854775808", v));
     EXPECT_FALSE(parse_int("-9223372036854775809", v));
     EXPECT_FALSE(parse_int("18446744073709551616", v));
+}
+
+// counted() is every message's count with its noun: one is singular, zero and many plural.
+TEST(Counted, SingularForOneAndPluralOtherwise) {
+    EXPECT_EQ(counted(1, "case", "cases"), "1 case");
+    EXPECT_EQ(counted(0, "case", "cases"), "0 cases");
+    EXPECT_EQ(counted(2, "reply", "replies"), "2 replies");
+    EXPECT_EQ(counted(1, "open cell is", "open cells are"), "1 open cell is");
 }
