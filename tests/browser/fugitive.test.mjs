@@ -715,3 +715,183 @@ test('the 8-city example is named in the address: a reload plays it again', asyn
   await page.context().close();
   h.assertNoErrors();
 });
+
+// ---------- a reload keeps the game in play (web/common/game-keeper.js) ----------
+
+/** What the page shows of the game: the status, the log, the possible cities, the pieces drawn. */
+const shownGame = (page) => page.evaluate(() => ({
+  status: ['status-text', 'st-turn', 'st-next', 'st-possible', 'outcome'].map((id) => document.getElementById(id).textContent).join(' | '),
+  log: document.getElementById('log').textContent,
+  prompt: document.getElementById('prompt').textContent,
+  choices: document.getElementById('choices').textContent,
+  possible: [...document.querySelectorAll('#map circle.city.possible')].map((c) => c.dataset.city).join(' '),
+  pieces: document.querySelector('#map g[pointer-events="none"]').innerHTML,
+  restart: !document.getElementById('btn-restart').disabled,
+}));
+const movesMade = (page) => page.evaluate(async () => (await window.fugitivePage.st.game.moves()).length);
+
+/** The Fugitive's move (its start city too): the one Hint names, so that the game goes on. */
+async function fugitiveMove(page) {
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /^The bot would play: /.test(document.getElementById('hint-text').textContent));
+  const move = (await page.textContent('#hint-text')).replace('The bot would play: ', '');
+  if (/^\d+$/.test(move)) await clickCity(page, Number(move));
+  else await page.click(`#choices button[data-move="${move}"]`);
+  await waitIdle(page);
+}
+
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await waitIdle(page);
+}
+
+/** The Detectives' joint move: for each piece its first option not yet taken, clicked on the map. */
+async function detectivesMove(page) {
+  const legal = await page.evaluate(() => window.fugitivePage.st.legal);
+  const picks = [];
+  for (let i = 0; i < 4; i++) {
+    picks.push(legal.pieces[i].find((x) => !picks.includes(x)));
+    await clickCity(page, picks[i]);
+  }
+  await waitIdle(page);
+}
+
+test('a reload keeps the Detectives\' game in play, showing only what they see; play goes on; Restart starts it again', async () => {
+  const page = await open('#side=1&level=medium&cities=40&seed=4');
+  await waitIdle(page);
+  for (const c of [1, 2, 3, 4]) await clickCity(page, c);
+  await waitIdle(page);
+  await detectivesMove(page);
+  assert.equal((await obs(page)).over, false);
+  const before = await shownGame(page);
+  const n = await movesMade(page);
+  const hiddenCity = await page.evaluate(async () => (await window.fugitivePage.st.game.observation(-1)).fugitive);
+  await reload(page);
+  assert.deepEqual(await shownGame(page), before);
+  assert.equal(await movesMade(page), n);
+  assert.equal(await page.textContent('#hint-text'), `Restored from this tab: the game in play, at move ${n}. Restart starts it again.`);
+  assert.equal(await page.isVisible('#error'), false);
+  // Only the Detectives' view: the same as a session of these moves seen by them, no Fugitive drawn.
+  const v = await obs(page);
+  assert.equal(v.view, 'Detectives');
+  assert.equal(v.fugitive, null);
+  assert.equal(await page.locator('#map .piece-F').count(), 0);
+  assert.ok(hiddenCity >= 1);
+  const seen = await page.evaluate(async () => {
+    const st = window.fugitivePage.st;
+    const g = await st.engine.create(st.config);
+    for (const m of await st.game.moves()) await g.apply(m);
+    const o = await g.observation(1);
+    await g.delete();
+    return o;
+  });
+  assert.deepEqual(v, seen);
+  await detectivesMove(page);  // play goes on
+  assert.equal(await movesMade(page), n + 2, 'the Detectives\' move and the bot Fugitive\'s reply');
+  await page.click('#btn-restart');
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.phase === 'place_detectives');
+  await reload(page);
+  assert.equal((await obs(page)).phase, 'place_detectives');
+  assert.equal(await page.textContent('#hint-text'), '');
+  // A kept move of the Fugitive the engine refuses (stale data): its reason names the Fugitive's
+  // city, which the Detectives do not see, so the note says only whose move it was.
+  await page.evaluate(async () => {
+    const st = window.fugitivePage.st;
+    const { keepMoves } = await import('../common/game-keeper.js');
+    keepMoves('fugitive', { config: st.config, side: st.side, level: st.level }, ['1 2 3 4', '99']);
+  });
+  await reload(page);
+  assert.equal((await obs(page)).phase, 'place_detectives');
+  const error = await page.textContent('#error');
+  assert.match(error, /^The game kept by this tab could not be restored \(move 2: the Fugitive's move, hidden from the Detectives, was refused\); it starts again from move 0\./);
+  assert.doesNotMatch(error, /99/);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a reload keeps the Fugitive\'s game with its own moves in the log; New game starts it again', async () => {
+  const page = await open('#side=0&level=easy&cities=40&seed=3');
+  await waitIdle(page);
+  for (let k = 0; k < 3; k++) await fugitiveMove(page);  // the start city and two moves
+  assert.equal((await obs(page)).over, false);
+  const before = await shownGame(page);
+  const fugitive = (await obs(page)).fugitive;
+  assert.match(before.log, /Turn 2: Fugitive took/);
+  await reload(page);
+  assert.deepEqual(await shownGame(page), before);
+  assert.equal((await obs(page)).fugitive, fugitive);
+  assert.match(await page.textContent('#hint-text'), /^Restored from this tab: the game in play, at move 6\. Restart starts it again\.$/);
+  await fugitiveMove(page);  // play goes on
+  assert.match(await page.textContent('#log'), /Turn 3: Detectives to/);
+  // Kept at the Fugitive's move (a reload while the bot thinks): the bot Detectives reply as usual.
+  const replied = await shownGame(page);
+  await page.evaluate(async () => {
+    const st = window.fugitivePage.st;
+    const { keepMoves } = await import('../common/game-keeper.js');
+    keepMoves('fugitive', { config: st.config, side: st.side, level: st.level }, (await st.game.moves()).slice(0, -1));
+  });
+  await reload(page);
+  assert.match(await page.textContent('#hint-text'), /^Restored from this tab: the game in play, at move 7\./);
+  assert.deepEqual(await shownGame(page), replied);
+  await page.click('#btn-new');  // (the form names this game)
+  await page.waitForFunction(() => window.fugitivePage.st.obs?.phase === 'place_fugitive');
+  await reload(page);
+  assert.equal((await obs(page)).phase, 'place_fugitive');
+  assert.equal(await page.textContent('#hint-text'), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a finished game, a replay opened, an embedded page and another seed reload fresh; a refused kept move is named', async () => {
+  const page = await open('#side=0&level=best&cities=80&seed=1');
+  await waitIdle(page);
+  await page.click('#btn-city');
+  await waitIdle(page);
+  for (let k = 0; k < 50 && !(await obs(page)).over; k++) {
+    await page.click('#choices button');
+    await waitIdle(page);
+  }
+  assert.ok((await obs(page)).over, 'the best Detectives catch the Fugitive');
+  await reload(page);
+  assert.equal((await obs(page)).phase, 'place_fugitive', 'a finished game');
+  // A replay opened: the game in play gives way to it.
+  await page.click('#btn-city');
+  await waitIdle(page);
+  const replay = await page.evaluate(() => window.fugitivePage.st.game.replay());
+  await page.fill('#in-replay', JSON.stringify(replay));
+  await page.click('#btn-replay');
+  await page.waitForFunction(() => window.fugitivePage.st.replay && !window.fugitivePage.st.replay.stepping && !window.fugitivePage.st.busy);
+  await reload(page);
+  assert.equal((await obs(page)).phase, 'place_fugitive', 'after a replay opened');
+  // Another seed: the game kept for seed 1 is not its game.
+  await page.click('#btn-city');
+  await waitIdle(page);
+  await page.goto(`${h.url}fugitive/index.html#side=0&level=best&cities=80&seed=2`);  // (a load, not a new hash)
+  await page.waitForSelector('html[data-ready="1"]');
+  await waitIdle(page);
+  assert.equal((await obs(page)).phase, 'place_fugitive', 'another seed');
+  assert.equal(await page.textContent('#hint-text'), '');
+  // Stale data: a kept move the engine refuses is named, and the game starts from move 0.
+  await page.click('#btn-city');
+  await waitIdle(page);
+  await page.evaluate(async () => {
+    const st = window.fugitivePage.st;
+    const { keepMoves } = await import('../common/game-keeper.js');
+    const moves = await st.game.moves();
+    keepMoves('fugitive', { config: st.config, side: st.side, level: st.level }, [...moves, 'C 999']);
+  });
+  await reload(page);
+  assert.equal((await obs(page)).phase, 'place_fugitive');
+  assert.match(await page.textContent('#error'), /^The game kept by this tab could not be restored \(move 3: .*999.*\); it starts again from move 0\./);
+  await page.context().close();
+  // Embedded: its host starts its games, fresh.
+  const frame = await open('#embed=1&side=0&level=medium&cities=40&seed=3');
+  await waitIdle(frame);
+  await frame.click('#btn-city');
+  await waitIdle(frame);
+  await reload(frame);
+  assert.equal((await obs(frame)).phase, 'place_fugitive', 'embed=1');
+  h.assertNoErrors();
+  await frame.context().close();
+});

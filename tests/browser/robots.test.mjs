@@ -895,3 +895,132 @@ test('replay player on a phone: Play and the buttons after it stay where they ar
   await page.context().close();
   h.assertNoErrors();
 });
+
+// ---------- a reload keeps the game in play (web/common/game-keeper.js) ----------
+const KEPT_HASH = '#seed=3&robots=20&teleports=5';
+const KEPT_CONFIG = { game: 'robots', seed: 3, robots: 20, teleports: 5 };
+
+/** Plays `n` more moves by hand, the strategy's (the game goes on), each with its button. */
+async function playByHand(page, config, moves, n) {
+  for (let i = 0; i < n; i++) {
+    const { suggest } = await reference(page, config, moves);
+    await page.click(`#play-controls [data-move="${suggest}"], #teleport-list [data-move="${suggest}"]`);
+    moves.push(suggest);
+    await waitMoves(page, moves.length);
+  }
+  return moves;
+}
+
+/** What the page shows of the game, the canvas aside: figures, board text, teleports, log, buttons. */
+const shownGame = (page) => page.evaluate(() => ({
+  status: [...document.querySelectorAll('#status dd[data-k]')].map((d) => `${d.dataset.k}=${d.textContent}`).join(' '),
+  board: document.getElementById('board').getAttribute('aria-label'),
+  teleports: document.getElementById('teleport-list').textContent,
+  log: document.getElementById('log').textContent,
+  undo: !document.getElementById('btn-undo').disabled,
+}));
+
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+}
+
+test('a reload keeps the game played by hand: the same position, said so; play goes on; New board and Restart start it again', async () => {
+  const page = await open('robots/' + KEPT_HASH);
+  const moves = await playByHand(page, KEPT_CONFIG, [], 3);
+  const before = await shownGame(page);
+  await reload(page);
+  assert.deepEqual(await shownGame(page), before);
+  expectStatus(await status(page), (await reference(page, KEPT_CONFIG, moves)).obs);
+  assert.equal(await page.textContent('#hint-text'), 'Restored from this tab: the game in play, at move 3. Restart starts it again.');
+  assert.equal(await page.isVisible('#error'), false);
+  await playByHand(page, KEPT_CONFIG, moves, 1);  // play goes on from there
+  expectStatus(await status(page), (await reference(page, KEPT_CONFIG, moves)).obs);
+  await page.click('#btn-new');  // (the form names this board: it starts again)
+  await waitMoves(page, 0);
+  await reload(page);
+  assert.equal((await status(page)).moves, '0');
+  assert.equal(await page.textContent('#hint-text'), '');
+  await playByHand(page, KEPT_CONFIG, [], 2);
+  await page.click('#btn-restart');
+  await waitMoves(page, 0);
+  await reload(page);
+  assert.equal((await status(page)).moves, '0');
+  assert.equal(await page.textContent('#hint-text'), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a reload keeps what Undo left; a finished game, a watched one, an embedded page and another seed reload fresh', async () => {
+  const page = await open('robots/' + KEPT_HASH);
+  await playByHand(page, KEPT_CONFIG, [], 2);
+  await page.click('#btn-undo');
+  await waitMoves(page, 1);
+  await reload(page);
+  assert.equal((await status(page)).moves, '1', 'Undo: the shorter game is kept');
+  // Watch: the strategy plays it to its end, which is not kept.
+  await page.click('#btn-watch');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await reload(page);
+  assert.equal((await status(page)).moves, '0', 'after Watch');
+  // Another seed: the game kept for seed 3 is not its game.
+  await playByHand(page, KEPT_CONFIG, [], 2);
+  await page.goto(h.url + 'robots/index.html#seed=4&robots=20&teleports=5');  // (a load, not a new hash)
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal((await status(page)).moves, '0', 'another seed');
+  assert.equal(await page.textContent('#hint-text'), '');
+  // A finished game (caught by the robot).
+  await page.goto(h.url + 'robots/#board=15.17/30.30');
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /Lost game/.test(document.querySelector('.status').textContent));
+  await reload(page);
+  assert.equal((await status(page)).moves, '0', 'a finished game');
+  await page.context().close();
+  // Embedded: its host starts its games, fresh.
+  const frame = await open('robots/' + KEPT_HASH + '&embed=1');
+  await playByHand(frame, KEPT_CONFIG, [], 2);
+  await reload(frame);
+  assert.equal((await status(frame)).moves, '0', 'embed=1');
+  h.assertNoErrors();
+  await frame.context().close();
+});
+
+test('a kept move the engine refuses: the page says which and why, and the game starts from move 0', async () => {
+  const page = await open('robots/' + KEPT_HASH);
+  await playByHand(page, KEPT_CONFIG, [], 2);
+  await page.evaluate(async (config) => {
+    const { keepMoves } = await import('../common/game-keeper.js');
+    keepMoves('robots', { config }, ['N', 'T9', 'N']);  // (stale: no 9th teleport on this board)
+  }, KEPT_CONFIG);
+  await reload(page);
+  assert.equal((await status(page)).moves, '0');
+  assert.match(await page.textContent('#error'), /^The game kept by this tab could not be restored \(move 2: .+\); it starts again from move 0\./);
+  assert.equal(await page.textContent('#hint-text'), '');
+  await playByHand(page, KEPT_CONFIG, [], 1);  // the game plays
+  await page.click('#btn-restart');
+  await waitMoves(page, 0);
+  await reload(page);
+  assert.equal(await page.isVisible('#error'), false, 'the stale game was forgotten');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a case of a pasted problem input: a reload keeps its game in play', async () => {
+  const page = await open('robots/' + KEPT_HASH);
+  await page.click('#problem-box > summary');
+  await page.click('#btn-sample');
+  await page.waitForFunction(() => document.querySelectorAll('#in-case option').length === 3);
+  await page.waitForFunction(() => /case=1/.test(location.hash));  // (the strategy wins it in 5 moves)
+  const config = await page.evaluate(() => window.robotsPage.st.config);
+  const moves = await playByHand(page, config, [], 2);
+  const before = await shownGame(page);
+  await reload(page);
+  assert.equal(await page.inputValue('#in-case'), '1');
+  assert.deepEqual(await shownGame(page), before);
+  expectStatus(await status(page), (await reference(page, config, moves)).obs);
+  assert.match(await page.textContent('#hint-text'), /^Restored from this tab: the game in play, at move 2\./);
+  h.assertNoErrors();
+  await page.context().close();
+});

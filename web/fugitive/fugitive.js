@@ -12,6 +12,7 @@ import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
+import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -22,6 +23,7 @@ const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const EXAMPLE8 = '8\nC 1-2\nC 1-5\nC 2-5\nC 3-4\nC 3-6\nC 4-7\nC 5-8\nC 6-7\nC 6-8\nT 1-8\nT 2-3\nT 3-4\nT 3-8\nP 1-4\nEND\n';
 const TRANSPORT = { C: 'car', T: 'train', P: 'plane' };
+const PAGE = 'fugitive';  // the name this page keeps its game in play under (game-keeper.js)
 
 const st = {
   engine: null, game: null, config: null, side: 0, level: 'best', obs: null, legal: null,
@@ -331,6 +333,46 @@ async function refresh() {
   }
   st.legal = humanToMove() ? await st.game.legalMoves(st.side) : null;
   render();
+  await keepGame(game);
+}
+
+/** What makes a game kept by this tab this game: what its address names (map, seed, side, bot's level). */
+const gameIdentity = (config, side) => ({ config, side, level: st.level });
+
+/**
+ * Keeps the game played by hand for a reload of this tab, every move so far (the bot's too), once
+ * the human has moved in it: the Detectives place first, and a start by the bot alone is made
+ * again by any start. A finished game, bots watched or a replay is not kept.
+ */
+async function keepGame(game) {
+  const moves = st.replay || st.side < 0 || st.obs.over ? [] : await game.moves();
+  if (game !== st.game) return;  // (a newer game or replay step keeps, or forgets, its own)
+  const humanMoved = moves.length > (st.side === 0 ? 1 : 0);
+  if (humanMoved) keepMoves(PAGE, gameIdentity(st.config, st.side), moves);
+  else forgetMoves(PAGE);
+}
+
+/**
+ * A reload in the middle of a game played by hand: the moves this tab kept for this game
+ * (game-keeper.js), played on `game` at once (no bot thinking). {game, note} (the note says so;
+ * '' when nothing was kept) or, when a kept move is refused (stale data), the game's start again
+ * and {game, error} naming the move. The engine's reason for a refused move of the Fugitive is
+ * not shown to the Detectives: it names the Fugitive's hidden city.
+ */
+async function withKeptMoves(game, config, side) {
+  const moves = keptMoves(PAGE, gameIdentity(config, side));
+  for (const [i, move] of moves.entries()) {
+    try {
+      await game.apply(move);
+    } catch (e) {
+      const hidden = side === 1 && (await game.observation(1)).to_move === 0;
+      forgetMoves(PAGE);
+      game.delete();
+      const why = hidden ? 'the Fugitive\'s move, hidden from the Detectives, was refused' : e.message;
+      return { game: await st.engine.create(config), note: '', error: `The game kept by this tab could not be restored (move ${i + 1}: ${why}); it starts again from move 0.` };
+    }
+  }
+  return { game, note: moves.length ? `Restored from this tab: the game in play, at move ${moves.length}. Restart starts it again.` : '' };
 }
 
 async function play(move) {
@@ -401,12 +443,17 @@ async function botLoop() {
 // replaces the game, so a New game asked for meanwhile is ready first, and wins (openReplay).
 const gameTicket = latestWins();
 
-/** Starts a game; on error the current game stays and the error is shown and thrown. */
-async function newGame(config, side) {
+/**
+ * Starts a game; on error the current game stays and the error is shown and thrown. `restore`: a
+ * page load, the game played on to where this tab's game in play was (withKeptMoves); returns
+ * the error to show when that could not be done, else null.
+ */
+async function newGame(config, side, { restore = false } = {}) {
   gameTicket();
-  let game;
+  let game, kept = { note: '', error: null };
   try {
     game = await st.engine.create(config);
+    if (restore) ({ game, ...kept } = await withKeptMoves(game, config, side));
   } catch (e) {
     showError($('error'), e);
     throw e;
@@ -419,7 +466,7 @@ async function newGame(config, side) {
   st.pending = [];
   st.paused = false;
   clearError($('error'));
-  $('hint-text').textContent = '';  // (the previous game's hint stayed until the first move)
+  $('hint-text').textContent = kept.note;  // ('' but after a restore: the previous game's hint stayed until the first move)
   const old = st.game;
   st.game = game;
   st.config = config;
@@ -427,6 +474,7 @@ async function newGame(config, side) {
   old?.delete();
   await refresh();
   st.bots = botLoop();
+  return kept.error ?? null;
 }
 
 /** A game's config: on a connect.txt map (`mapText`), else on a generated map of `cities`. */
@@ -676,7 +724,7 @@ async function main() {
     document.documentElement.dataset.ready = 'error';
     return;
   }
-  await startFromHash(h);
+  await startFromHash(h, { restore: !embed.replayUrl });  // (a replay= address opens at its start)
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   // A new address after # (typed, or a course page changing the frame's src) starts the game
@@ -704,8 +752,9 @@ function formFromHash(h) {
 /**
  * The game a link names: its built-in map (map=example8) or a generated one from the form. What
  * the link gives that the page cannot use is said in the error box (the next move or game clears it).
+ * `restore`: the page's load, where the game this tab had in play goes on (newGame).
  */
-async function startFromHash(h) {
+async function startFromHash(h, { restore = false } = {}) {
   let mapText, mapNote = null;
   if (h.map !== null) {
     const name = builtInName(h.map);
@@ -713,12 +762,13 @@ async function startFromHash(h) {
     else mapNote = hashNote('map', h.map, 'no such map here (example8, or generated: cities=N&seed=S); showing a generated map');  // (a long map= was shown whole)
   }
   // The link's values, as readHash checked them (with notes): the form's check is for typed values.
+  let keptError = null;
   try {
-    await newGame(gameConfig(h.seed, h.cities, mapText), h.side);
+    keptError = await newGame(gameConfig(h.seed, h.cities, mapText), h.side, { restore });
   } catch {
     await newGame(gameConfig(h.seed, h.cities), h.side);
   }
-  const notes = [mapNote, ...h.notes].filter(Boolean);
+  const notes = [keptError, mapNote, ...h.notes].filter(Boolean);
   if (notes.length) showError($('error'), notes.join('\n'));
   if (mapText) $('in-map').value = mapText;
 }

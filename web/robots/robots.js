@@ -18,6 +18,7 @@ import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, appl
 import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
 import { unknownConfigKey } from '../common/config-keys.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
+import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -34,6 +35,7 @@ const KEYS = {
 const DEFAULTS = { seed: 1, robots: 10, teleports: 5 };
 const MAX_WATCH_MOVES = 20000;
 const INPUT_KEY = 'pursuit.robots.input';
+const PAGE = 'robots';  // the name this page keeps its game in play under (game-keeper.js)
 const SAMPLE_INPUT = '4 0\n17 18\n13 18\n8 12\n10 12\n4 0\n17 17\n13 17\n13 13\n17 13\n3 3\n17 18\n13 18\n5 31\n15 16\n16 15\n3 7\n0 0\n';
 
 const $ = (id) => document.getElementById(id);
@@ -165,8 +167,9 @@ const boardTicket = latestWins();
  * Loads a board; on error shows it and keeps the current board. The hash then names the board,
  * with `hashExtra`'s options added (unless updateHash is false). True once shown, false on an
  * error, null when a board asked for later (`current`, boardTicket: default, from now) took its place.
+ * `restore`: a page load, the board played on to where this tab's game in play was (withKeptMoves).
  */
-async function loadSource(src, { updateHash = true, hashExtra = null, current = boardTicket() } = {}) {
+async function loadSource(src, { updateHash = true, hashExtra = null, current = boardTicket(), restore = false } = {}) {
   try {
     if (src.kind === 'input') {
       if (!st.input || st.input.text !== src.text) await judgeInput(src.text);
@@ -178,14 +181,16 @@ async function loadSource(src, { updateHash = true, hashExtra = null, current = 
       if (el.input.value.trim() === '') el.input.value = src.text;
     }
     const config = configFromSource(src);
-    const session = await engine.create(config);
+    const kept = await withKeptMoves(await engine.create(config), config, restore);
+    const { session } = kept;
     if (!current()) { session.delete(); return null; }
     exitReplay();
     const old = st.session;
     Object.assign(st, { source: src, config, session, hint: null });
     old?.delete();
     clearError(el.error);
-    el.hint.textContent = '';
+    el.hint.textContent = kept.note;
+    if (kept.error) showError(el.error, kept.error);
     if (src.kind === 'seed') {
       el.seed.value = String(src.seed);
       el.robots.value = String(src.robots);
@@ -199,6 +204,38 @@ async function loadSource(src, { updateHash = true, hashExtra = null, current = 
     showError(el.error, e.message);
     return false;
   }
+}
+
+/** What makes a game kept by this tab this game: the board (a reload's address names it again). */
+const gameIdentity = (config) => ({ config });
+
+/**
+ * A reload in the middle of a game played by hand: the moves this tab kept for `config`'s board
+ * (game-keeper.js), when `restore`, played on `session` at once (no animation; the robots move
+ * within the engine). {session, note} (the note says so; '' when nothing was kept) or, when a kept
+ * move is refused (stale data), the board's start again and {session, error} naming the move.
+ */
+async function withKeptMoves(session, config, restore) {
+  const moves = restore ? keptMoves(PAGE, gameIdentity(config)) : [];
+  for (const [i, move] of moves.entries()) {
+    try {
+      await session.apply(move);
+    } catch (e) {
+      forgetMoves(PAGE);
+      session.delete();
+      return { session: await engine.create(config), note: '', error: `The game kept by this tab could not be restored (move ${i + 1}: ${e.message}); it starts again from move 0.` };
+    }
+  }
+  return { session, note: moves.length ? `Restored from this tab: the game in play, at move ${moves.length}. Restart starts it again.` : '' };
+}
+
+/**
+ * Keeps the game on the board for a reload of this tab while it is played by hand; a finished
+ * game, a new board (no move yet), or one the strategy or a replay played, is not kept.
+ */
+function keepGame() {
+  if (st.by === 'play' && !st.result.over) keepMoves(PAGE, gameIdentity(st.config), st.moves);
+  else forgetMoves(PAGE);
 }
 
 /**
@@ -231,6 +268,7 @@ async function refresh() {
   const [obs, result, legal, moves] = await Promise.all([s.observation(-1), s.result(), s.legalMoves(0), s.moves()]);
   if (s !== st.session) return false; // a newer board replaced it meanwhile
   Object.assign(st, { obs, result, legal, moves });
+  keepGame();
   if (st.hint && st.hint.at !== moves.length) st.hint = null;
   if (result.over && st.overSent !== s) {
     st.overSent = s;
@@ -1100,12 +1138,15 @@ try {
     src = sourceFromHash({});
   }
   notes.push(...embed.notes);
-  if ((await loadSource(src, { updateHash: false })) === false) {
+  // The game this tab had in play on this board goes on, unless the address has the strategy (or
+  // a replay) play: those start from move 0 as before.
+  const restore = !embed.replayUrl && !embed.autoplay && !watchFromHash(h);
+  if ((await loadSource(src, { updateHash: false, restore })) === false) {
     msg = shownError(el.error);
     if (src.kind !== 'seed' || src.seed !== DEFAULTS.seed) await loadSource(sourceFromHash({}), { updateHash: false });
   }
   if (msg) showError(el.error, `${msg}\n(The link's board could not be loaded; showing the default board.)`);
-  showNotes(notes, { after: !!msg });
+  showNotes(notes, { after: true });  // (after a board's error, or a kept game that could not be restored)
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   await applyEmbedOptions(h, embed);
