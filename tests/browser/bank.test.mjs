@@ -873,3 +873,136 @@ test('phone held upright: "Larger cells" makes the cells tappable and the view f
   }
   h.assertNoErrors();
 });
+
+// ---- a reload keeps the game in play (web/common/game-keeper.js) ----------------------------
+// A reload in the middle of a game played by hand went back to move 0: the address names the
+// game, not the moves made. The tab now keeps them (the robbers' hiding too) and a reload plays
+// them again.
+
+/** What the page shows of the game: the view drawn, the figures, the status line, the controls. */
+const shownGame = (page) => page.evaluate(() => ({
+  view: window.bankPage.st.view,
+  figures: [...document.querySelectorAll('#figures dd')].map((d) => d.textContent),
+  status: document.getElementById('status-text').textContent,
+  pieces: [...document.querySelectorAll('#piece-row button')].map((b) => b.getAttribute('aria-label')),
+  pending: document.getElementById('pending').textContent,
+  hiding: !document.getElementById('hide-pick').hidden,
+  move: document.getElementById('btn-move').disabled,
+}));
+
+/** Reloads the page and waits until its game is shown and the page is idle. */
+async function reloaded(page) {
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => window.bankPage.st.view && !window.bankPage.st.busy);
+}
+
+/** Makes the player's move (the commands shown) and waits until the bot has answered it. */
+async function makeMove(page) {
+  const [g, r] = (await view(page)).moves_made;
+  await page.click('#btn-move');
+  await waitMoves(page, g + 1, r + 1);
+}
+
+const note = (page) => page.textContent('#hint-text');
+const restoredNote = (g, r) => new RegExp(`^Restored from this tab: the game in play, at move ${g} guards / ${r} robbers\\. New game starts it again\\.$`);
+
+test('a reload goes on with the game played by hand (guards; robbers, hidden), says so and plays on', async () => {
+  // Guards: two moves against the bot robbers (who hid first).
+  let page = await open('#side=0&level=easy&moves=30&seed=4');
+  for (let i = 0; i < 2; i++) await makeMove(page);
+  let before = await shownGame(page);
+  assert.deepEqual(before.view.moves_made, [2, 2]);
+  await reloaded(page);
+  assert.deepEqual(await shownGame(page), before, 'the same game, as the guards see it (unseen robbers, their possible cells)');
+  assert.match(await note(page), restoredNote(2, 2));
+  assert.equal(await page.isHidden('#error'), true, 'no error');
+  await makeMove(page);  // play goes on from there
+  assert.equal(await note(page), '', 'the note goes with the player\'s move');
+  before = await shownGame(page);
+  await reloaded(page);
+  assert.deepEqual(await shownGame(page), before, 'kept after the restored game\'s move too');
+  h.assertNoErrors();
+  await page.context().close();
+  // Robbers: the hiding (the bot's four) and one move; then New game, and a reload stays at its start.
+  page = await open('#side=1&level=medium&moves=30&seed=5');
+  await page.click('#btn-random-hide');
+  await page.waitForFunction(() => window.bankPage.st.placement.length === 4 && !window.bankPage.st.busy);
+  await page.click('#btn-start-hide');
+  await waitMoves(page, 1, 0);
+  before = await shownGame(page);
+  await reloaded(page);
+  assert.deepEqual(await shownGame(page), before, 'the robbers hidden where they were');
+  assert.match(await note(page), restoredNote(1, 0));
+  await makeMove(page);
+  assert.deepEqual((await view(page)).moves_made, [2, 1]);
+  await page.click('#btn-new');
+  await page.waitForFunction(() => !window.bankPage.st.busy && !window.bankPage.st.view.placed);
+  const fresh = await shownGame(page);
+  assert.equal(fresh.hiding, true, 'New game: the robbers hide again');
+  await reloaded(page);
+  assert.deepEqual(await shownGame(page), fresh, 'a reload after New game is at its start');
+  assert.equal(await note(page), '');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a reload starts again: a finished game, a replay opened, an embedded page, another seed', async () => {
+  // The moves this tab keeps (what a reload would play again).
+  const kept = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('pursuit:kept-game:bank'))?.moves.length ?? 0);
+  const atStart = async (page, what) => {
+    assert.deepEqual((await view(page)).moves_made, [0, 0], `${what}: move 0`);
+    assert.equal(await note(page), '', what);
+    assert.equal(await page.isHidden('#error'), true, `${what}: no error`);
+  };
+  // A finished game (two moves each), kept until it ends.
+  let page = await open('#side=0&level=easy&moves=2&seed=4');
+  await makeMove(page);
+  assert.equal(await kept(page), 3, 'the game in play is kept (the bot\'s hiding, a move each)');
+  await makeMove(page);
+  assert.equal((await view(page)).result.over, true);
+  await reloaded(page);
+  await atStart(page, 'finished');
+  // A replay opened (here the game in play's own).
+  await makeMove(page);
+  assert.equal(await kept(page), 3);
+  await page.evaluate(async () => window.bankPage.openReplay(await window.bankPage.st.session.replay()));
+  await page.waitForFunction(() => window.bankPage.st.mode === 'replay');
+  await reloaded(page);
+  await atStart(page, 'replay');
+  // The same address with another seed (written without a hashchange, then loaded).
+  await makeMove(page);
+  assert.equal(await kept(page), 3);
+  await page.evaluate(() => history.replaceState(null, '', location.hash.replace('seed=4', 'seed=6')));
+  await reloaded(page);
+  await atStart(page, 'another seed');
+  await page.context().close();
+  // An embedded page keeps nothing.
+  page = await open('#side=0&level=easy&moves=30&seed=4&embed=1');
+  await makeMove(page);
+  await reloaded(page);
+  await atStart(page, 'embed');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a kept move the engine refuses: the game starts from move 0, and the error box says why', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  await makeMove(page);
+  const n = await page.evaluate(() => {  // the kept game, and a move of five commands
+    const key = 'pursuit:kept-game:bank';
+    const kept = JSON.parse(sessionStorage.getItem(key));
+    kept.moves.push('SSSSS');
+    sessionStorage.setItem(key, JSON.stringify(kept));
+    return kept.moves.length;
+  });
+  await reloaded(page);
+  assert.match(await page.$eval('#error .error-text', (e) => e.textContent),
+    new RegExp(`^The game kept by this tab could not be restored \\(move ${n}: .+\\); it starts again from move 0\\.$`));
+  assert.deepEqual((await view(page)).moves_made, [0, 0]);
+  assert.equal(await note(page), '');
+  await reloaded(page);
+  assert.equal(await page.isHidden('#error'), true, 'a reload then starts quietly');
+  h.assertNoErrors();
+  await page.context().close();
+});

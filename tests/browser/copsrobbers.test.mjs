@@ -804,3 +804,134 @@ test('read aloud: the status is not said at each half-move watched or replayed; 
   h.assertNoErrors();
   await page.context().close();
 });
+
+// ---- a reload keeps the game in play (web/common/game-keeper.js) ----------------------------
+// A reload in the middle of a game played by hand went back to round 1: the address names the
+// game, not the moves made. The tab now keeps them and a reload plays them again.
+
+/** What the page shows of the position: the status, and the engine's moves so far. */
+const shownGame = (page) => page.evaluate(async () => ({
+  status: Object.fromEntries([...document.querySelectorAll('#status dd')].map((d) => [d.dataset.k, d.textContent])),
+  moves: await window.copsPage.st.session.moves(),
+  prompt: document.getElementById('prompt').textContent,
+  move: document.getElementById('btn-cross').disabled, hint: document.getElementById('btn-hint').disabled,
+}));
+
+/** Reloads the page and waits until its game is shown and the page is idle. */
+async function reloaded(page) {
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]')?.textContent !== '');
+  await pageIdle(page);
+}
+
+/** The player's move where every piece stays (X, or each cop from the crossing list), answered. */
+async function stay(page) {
+  const round = await dd(page, 'round');
+  const cops = (await page.textContent('#cross-pick-label')).startsWith('Cop');
+  const pieces = cops ? (await dd(page, 'cops')).split(/\s+/).length : 1;
+  for (let i = 0; i < pieces; i++) await page.click('#btn-cross');
+  await moveAnswered(page, round);
+}
+
+test('a reload goes on with the game played by hand (X, and the cops), says so and plays on; Restart, then a reload, is at round 1', async () => {
+  for (const side of ['robber', 'cops']) {
+    const page = await open(`#map=grid-6x6&cops=1&rounds=40&seed=3&side=${side}&level=easy`);
+    await pageIdle(page);
+    for (let i = 0; i < 2; i++) await stay(page);
+    const before = await shownGame(page);
+    assert.ok(before.moves.length >= 4 && !before.move, `${side}: the player's turn, game on: ${JSON.stringify(before)}`);
+    await reloaded(page);
+    assert.deepEqual(await shownGame(page), before, `${side}: the same position, turn and controls`);
+    const round = before.status.round.split(' ')[0];
+    assert.match(await page.textContent('#status-text'), new RegExp(`^Restored from this tab: the game in play, at round ${round}\\. Restart starts it again\\. `));
+    assert.equal(await page.isHidden('#error'), true, `${side}: no error`);
+    await stay(page);  // play goes on from there
+    const next = await shownGame(page);
+    assert.equal(next.moves.length, before.moves.length + 2, `${side}: one more round`);
+    assert.doesNotMatch(await page.textContent('#status-text'), /Restored/, 'the note goes with the player\'s move');
+    await reloaded(page);
+    assert.deepEqual(await shownGame(page), next, `${side}: kept after the restored game's move too`);
+    // Restart: round 1, and a reload stays there.
+    await page.click('#btn-restart');
+    await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('1 of'));
+    await pageIdle(page);
+    const fresh = await shownGame(page);
+    await reloaded(page);
+    assert.deepEqual(await shownGame(page), fresh, `${side}: Restart's game reloads at its start`);
+    assert.equal(fresh.status.round, '1 of 40');
+    // (Playing the cops, the bot's X has made its first move: that one is kept, and restored.)
+    if (side === 'robber') assert.doesNotMatch(await page.textContent('#status-text'), /Restored/);
+    h.assertNoErrors();
+    await page.context().close();
+  }
+});
+
+test('a reload starts again: a finished game, New game, a replay opened, an embedded page, another seed', async () => {
+  const atStart = async (page, what) => {
+    assert.equal((await dd(page, 'round')).split(' ')[0], '1', `${what}: round 1`);
+    assert.doesNotMatch(await page.textContent('#status-text'), /Restored/, what);
+    assert.equal(await page.isHidden('#error'), true, `${what}: no error`);
+  };
+  // The moves this tab keeps (what a reload would play again).
+  const kept = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('pursuit:kept-game:copsrobbers'))?.moves.length ?? 0);
+  // A finished game (X stays until the cop catches it); kept until then.
+  let page = await open('#map=example7&cops=1&rounds=30&seed=2&side=robber&level=best');
+  await stay(page);
+  assert.equal(await kept(page), 2, 'the game in play is kept');
+  for (let i = 0; i < 40 && (await page.$eval('html', (e) => e.dataset.over)) !== '1'; i++) await stay(page);
+  assert.equal(await page.$eval('html', (e) => e.dataset.over), '1');
+  await reloaded(page);
+  await atStart(page, 'finished');
+  // New game (the form's game, here the same one).
+  for (let i = 0; i < 2; i++) await stay(page);
+  assert.equal(await kept(page), 4);
+  await page.click('#btn-new');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('1 of'));
+  await pageIdle(page);
+  await reloaded(page);
+  await atStart(page, 'New game');
+  // The game opened as a replay.
+  for (let i = 0; i < 2; i++) await stay(page);
+  assert.equal(await kept(page), 4);
+  await page.click('#btn-replay');
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await reloaded(page);
+  await atStart(page, 'replay');
+  // The same address with another seed (written without a hashchange, then loaded).
+  for (let i = 0; i < 2; i++) await stay(page);
+  assert.equal(await kept(page), 4);
+  await page.evaluate(() => history.replaceState(null, '', location.hash.replace('seed=2', 'seed=5')));
+  await reloaded(page);
+  await atStart(page, 'another seed');
+  await page.context().close();
+  // An embedded page keeps nothing.
+  page = await open('#map=grid-6x6&cops=1&rounds=40&seed=3&side=robber&level=easy&embed=1');
+  for (let i = 0; i < 2; i++) await stay(page);
+  await reloaded(page);
+  await atStart(page, 'embed');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a kept move the engine refuses: the game starts from round 1, and the error box says why', async () => {
+  const page = await open('#map=grid-6x6&cops=1&rounds=40&seed=3&side=robber&level=easy');
+  for (let i = 0; i < 2; i++) await stay(page);
+  const n = await page.evaluate(() => {  // the kept game, and a move to a crossing the city lacks
+    const key = 'pursuit:kept-game:copsrobbers';
+    const kept = JSON.parse(sessionStorage.getItem(key));
+    kept.moves.push('99');
+    sessionStorage.setItem(key, JSON.stringify(kept));
+    return kept.moves.length;
+  });
+  await reloaded(page);
+  assert.match(await page.$eval('#error .error-text', (e) => e.textContent),
+    new RegExp(`^The game kept by this tab could not be restored \\(half-move ${n}: .+\\); it starts again from round 1\\.$`));
+  assert.equal(await dd(page, 'round'), '1 of 40');
+  assert.doesNotMatch(await page.textContent('#status-text'), /Restored/);
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('pursuit:kept-game:copsrobbers')), null, 'forgotten');
+  await reloaded(page);
+  assert.equal(await page.isHidden('#error'), true, 'a reload then starts quietly');
+  h.assertNoErrors();
+  await page.context().close();
+});

@@ -14,6 +14,7 @@ import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '..
 import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
+import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -384,6 +385,38 @@ async function refresh() {
   if (st.legal?.pieces) defaultsFromLegal();
   renderControls();
   draw();
+  if (st.mode === 'play') await keepGame(session);
+}
+
+// ---------- a reload keeps the game in play (web/common/game-keeper.js) ----------
+const PAGE = 'bank';
+
+/** What makes the game played this game, as the address restores it: its config, side and bot. */
+const gameIdentity = (config, side, level) => ({ config, side, level });
+
+/**
+ * Keeps every move of `session`'s game so far (the robbers' hiding too) for a reload of this tab,
+ * while it is played by hand; a finished game is forgotten, so that its reload plays it again.
+ */
+async function keepGame(session) {
+  if (st.view.result.over) { forgetMoves(PAGE); return; }
+  const moves = await session.moves();
+  if (session === st.session && st.mode === 'play') keepMoves(PAGE, gameIdentity(st.config, st.side, st.level), moves);
+}
+
+/**
+ * Plays the moves `kept` by this tab on the new `session` (no bot, no delay). Returns null, or
+ * the error box's words for the first one the engine refused (stale data).
+ */
+async function playKept(session, kept) {
+  for (const [i, move] of kept.entries()) {
+    try {
+      await session.apply(move);
+    } catch (e) {
+      return `The game kept by this tab could not be restored (move ${i + 1}: ${e.message}); it starts again from move 0.`;
+    }
+  }
+  return null;
 }
 
 function setCommand(cmd) {
@@ -563,7 +596,7 @@ const gameTicket = latestWins();
  * Starts a game from the form (or from an engine `config`, e.g. from the host page). On error the
  * error is shown and thrown. Resolves to false when a later New game or replay took its place.
  */
-async function newGame({ config = null, push = true } = {}) {
+async function newGame({ config = null, push = true, restore = false } = {}) {
   // A bad form is refused before anything changes: the game (or replay) shown and the address stay.
   let f;
   try {
@@ -585,8 +618,18 @@ async function newGame({ config = null, push = true } = {}) {
   if (!current()) return false;
   const failed = await act(async () => {
     const cfg = config || { game: 'bank', moves: f.moves, seed: f.seed };
-    const session = await engine.create(cfg);
+    // At load (restore), the game this tab kept for this address goes on where it was, the
+    // error box saying why not if the engine refuses it; any other start forgets it.
+    const kept = restore && f.side !== 'watch' ? keptMoves(PAGE, gameIdentity(cfg, f.side === '1' ? 1 : 0, f.level)) : [];
+    let session = await engine.create(cfg);
+    const refused = kept.length ? await playKept(session, kept) : null;
+    if (refused) {  // from the start, as before there was anything kept
+      session.delete();
+      session = await engine.create(cfg);
+    }
     if (!current()) { session.delete(); return; }  // a replay opened meanwhile
+    forgetMoves(PAGE);
+    if (refused) showError(el.error, refused);
     const old = st.session;
     st.session = session;
     old?.delete();
@@ -600,6 +643,9 @@ async function newGame({ config = null, push = true } = {}) {
     el.caption.textContent = '\u00a0';
     el.hint.textContent = '';
     await refresh();
+    if (kept.length && !refused && !st.view.result.over) {
+      el.hint.textContent = `Restored from this tab: the game in play, at move ${st.view.moves_made[0]} guards / ${st.view.moves_made[1]} robbers. New game starts it again.`;
+    }
     if (st.mode === 'play') await botTurns();
   });
   if (failed) throw failed;
@@ -635,6 +681,7 @@ async function openReplay(input, { autoplay = false } = {}) {
   try { result = await check.result(); } finally { check.delete(); }
   if (!current()) return;
   stopWatch();
+  forgetMoves(PAGE);  // the replay took the game's place: a reload starts the address's game
   st.mode = 'replay';  // before the next wait: the bots' move under way no longer draws (refresh)
   el.hint.textContent = '';  // "The bot chose OE, ...: press Start the game" was for the game left
   st.shownReplay = replay;  // (with the mode: Save saves the replay being opened, not the one before)
@@ -845,7 +892,10 @@ async function main() {
     el.statusLine.textContent = 'The game engine could not be loaded.';
     return;
   }
-  await newGame({ push: false }).then(() => showLinkNotes(notes), () => { /* shown in the error box */ });
+  // A reload goes on with the game this tab kept; if it could not (the started game's error box
+  // says why), that comes after the address's notes.
+  await newGame({ push: false, restore: !embed.replayUrl })
+    .then((started) => showLinkNotes(started ? [...notes, shownError(el.error)].filter(Boolean) : notes), () => { /* shown in the error box */ });
   // A new address (typed, or a host changing the frame's src after #) is a new game, as a
   // reload of it would be (autoplay=1 watching, replay= opened); the page's own rewrites of the
   // address are not.

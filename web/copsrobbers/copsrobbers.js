@@ -13,6 +13,7 @@ import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber, plural } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
+import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -25,6 +26,7 @@ const st = {
   pending: [], legal: null, busy: false, watching: false, points: [], replayMode: false, replayMoves: [], replayStep: 0, token: 0, linkOption: null,
   overSent: null,   // the session whose end was reported to the host page
   acting: 0,        // player's actions under way that may put focus on the result (sayResult)
+  restored: '',     // the status line's note on a game restored from this tab, until the player acts
 };
 const SIDES = { robber: 'robber', x: 'robber', 1: 'robber', cops: 'cops', 0: 'cops', watch: 'watch', '-1': 'watch' };
 const LEVELS = ['easy', 'medium', 'hard', 'best'];
@@ -199,7 +201,7 @@ function setStatus() {
   // Over, the status line (live) says "Game over." and the result box (not live) the result.
   // A screen reader hears the result once: from the result box when focus goes there (see
   // sayResult), else from the status line's hidden part.
-  setText($('status-text'), obs.over ? 'Game over.' : obs.summary);
+  setText($('status-text'), obs.over ? 'Game over.' : [st.restored, obs.summary].filter(Boolean).join(' '));
   $('status-line').className = '';
   const out = $('outcome');
   out.hidden = !obs.over;
@@ -287,7 +289,40 @@ async function refresh() {
   draw();
   const replay = await st.session.replay();
   linkJson($('dl-replay'), replay);
+  keepGame(session, replay.moves);
   analyse();
+}
+
+// ---- a reload keeps the game in play (web/common/game-keeper.js) ----------------------------
+const PAGE = 'copsrobbers';
+
+/** What makes the game played this game, as the address restores it: its config, side and bot. */
+const gameIdentity = (config, side, level) => ({ config, side, level });
+
+/**
+ * Keeps `moves`, every half-move of `session`'s game so far, for a reload of this tab: only a
+ * game played by hand (not bots watched from the start, nor a replay); a finished game is
+ * forgotten, so that its reload plays it again.
+ */
+function keepGame(session, moves) {
+  if (session !== st.session || st.replayMode || st.human === 'watch') return;
+  if (st.obs.over) forgetMoves(PAGE);
+  else keepMoves(PAGE, gameIdentity(st.config, st.human, st.level), moves);
+}
+
+/**
+ * Plays the half-moves `kept` by this tab on the new `session` (no bot, no delay). Returns null,
+ * or the error box's words for the first one the engine refused (stale data).
+ */
+async function playKept(session, kept) {
+  for (const [i, move] of kept.entries()) {
+    try {
+      await session.apply(move);
+    } catch (e) {
+      return `The game kept by this tab could not be restored (half-move ${i + 1}: ${e.message}); it starts again from round 1.`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -339,6 +374,7 @@ async function chooseNode(v) {
   }
   const before = document.activeElement;
   st.busy = true;
+  st.restored = '';
   await acting(async () => {
     try {
       clearError($('error'));
@@ -392,22 +428,33 @@ function checkedForm() {
  * On error the current game stays and the error is shown and thrown. Resolves once the first
  * position is shown; the bot's moves go on in the background (stopped by the next game).
  */
-async function startGame(f, { push = true, config = null } = {}) {
+async function startGame(f, { push = true, config = null, restore = false } = {}) {
   const cfg = config || { game: 'copsrobbers', map_name: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed };
-  let session;
+  // At load (restore), the game this tab kept for this address goes on where it was; any other
+  // start is a new game: what was kept is forgotten.
+  const kept = restore ? keptMoves(PAGE, gameIdentity(cfg, f.side, f.level)) : [];
+  let session, refused = null;
   try {
     session = await engine.create(cfg);
+    refused = kept.length ? await playKept(session, kept) : null;
+    if (refused) {  // from the start, as before there was anything kept
+      session.delete();
+      session = await engine.create(cfg);
+    }
   } catch (e) {
     showError($('error'), e.message);
     throw e;
   }
   st.token++;
+  forgetMoves(PAGE);
   clearError($('error'));
+  if (refused) showError($('error'), refused);
   player.pause();
   st.watching = f.side === 'watch';
   st.replayMode = false;
   $('replay-box').hidden = true;
   st.pending = [];
+  st.restored = '';
   st.human = f.side;
   st.level = f.level;
   if (push) writeHash({ map: f.map, cops: f.cops, rounds: f.rounds, seed: f.seed, side: f.side, level: f.level });
@@ -416,6 +463,9 @@ async function startGame(f, { push = true, config = null } = {}) {
   st.config = cfg;
   old?.delete();
   await refresh();
+  st.restored = kept.length && !refused && !st.obs.over
+    ? `Restored from this tab: the game in play, at round ${st.obs.round}. Restart starts it again.` : '';
+  if (st.restored) setStatus();
   st.bots = botMoves().catch((e) => showError($('error'), e.message));
 }
 
@@ -453,6 +503,8 @@ async function showReplay(replay, { autoplay = false } = {}) {
     st.token++;
     clearError($('error'));
     const stepper = new SessionStepper(engine, config, moves);
+    forgetMoves(PAGE);  // the replay took the game's place: a reload starts the address's game
+    st.restored = '';
     st.replayMode = true;
     st.watching = false;
     st.pending = [];
@@ -564,7 +616,7 @@ const gameName = (f) => `${f.map[0].toUpperCase()}${f.map.slice(1)} with ${plura
  * The address's options that the page could not use (f.notes) are said in the error box, which
  * the next move or game clears.
  */
-async function startFromLink(f) {
+async function startFromLink(f, { restore = false } = {}) {
   st.linkOption?.remove();
   const listed = [...$('in-map').options].some((o) => o.value === f.map);
   st.linkOption = listed ? null : new Option(f.map, f.map);
@@ -573,21 +625,23 @@ async function startFromLink(f) {
   $('in-seed').value = f.seed; $('in-side').value = f.side; $('in-level').value = f.level;
   const notes = f.notes ?? [];
   try {
-    await startGame(f, { push: false });
+    await startGame(f, { push: false, restore });
   } catch {
     const msg = shownError($('error'));
     const tried = gameName(f);
     Object.assign(f, { map: 'petersen', cops: 2, rounds: 100 });
     st.linkOption?.remove();
     $('in-map').value = f.map; $('in-cops').value = f.cops; $('in-rounds').value = f.rounds;
-    await startGame(f, { push: false });
+    await startGame(f, { push: false, restore });
     // After the notes: what the link's game came to (cops=12 noted "using 8", and 8 cops did not
     // fit), then that the default game is shown (the notes' "using 8" read as the last word).
     // Named in full: "the default game" read as seed 1 too, while the link's seed, side and level stay.
     // The game tried is named too: "using 8" above, then 2 cops on the board, read as a contradiction.
     if (msg) notes.push(`${msg}\n(The link's game, ${tried}, could not be started; showing ${gameName(f)}, seed ${f.seed}, instead.)`);
   }
-  if (notes.length) showError($('error'), notes.join('\n'));
+  // A kept game that could not be restored (startGame) is said after the notes.
+  const refused = shownError($('error'));
+  if (notes.length) showError($('error'), [...notes, refused].filter(Boolean).join('\n'));
 }
 
 async function main() {
@@ -620,6 +674,7 @@ async function main() {
     const before = document.activeElement;
     st.watching = true;
     st.pending = [];
+    st.restored = '';
     setStatus();
     // Watch is disabled while the bots play, and Stop while they do not: a keyboard player's
     // focus goes from the one to the other (the browser would drop it to the page), and to the
@@ -663,7 +718,7 @@ async function main() {
     }
     ev.target.value = '';
   });
-  await startFromLink(f);
+  await startFromLink(f, { restore: !embed.replayUrl });  // a reload goes on with the game this tab kept
   // A new address (typed, or a host changing the frame's src after #) is a new game, as a
   // reload of it would be (autoplay=1 watching, replay= opened); the page's own rewrites of the
   // address are not.
