@@ -486,7 +486,9 @@ test('a pasted map is shown again after a reload, a map file too; a link shows w
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('body[data-sp-turn="1"]');
   await page.reload();
-  await page.waitForSelector('body[data-sp-turn="0"]');
+  // (the turn played comes back with it: the tab keeps the game in play too)
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '1', 'the turn played on the pasted map');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('7×3'));
   assert.equal(await page.inputValue('#map-text'), '7 3 1 1\n.......\n..S.#..\n.......\n');
   assert.equal(await page.evaluate(() => location.hash), '');
@@ -513,6 +515,137 @@ test('a pasted map is shown again after a reload, a map file too; a link shows w
   await page.reload();
   await page.waitForSelector('body[data-sp-turn="0"]');
   assert.match(await text(page, 'caption'), /^24×12/, 'the default map: the pasted one was forgotten');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A reload in the middle of a game played by hand went back to turn 0: the address names the map
+// and the seed, not the turns played. The tab keeps them (web/common/game-keeper.js) and a reload
+// plays them again, says so, and plays on; Undo keeps the shorter game, Restart none.
+
+/** What the page shows of the game on the board (the position read from the cast line). */
+async function handGame(page) {
+  return { turn: await page.getAttribute('body', 'data-sp-turn'), counters: await text(page, 'board-counters'),
+    left: await text(page, 'c-left'), costars: await text(page, 'c-costars'), extras: await text(page, 'c-extras'),
+    cast: await text(page, 'cast'), undo: await page.isEnabled('#btn-undo'), over: await page.getAttribute('body', 'data-sp-over') };
+}
+
+/**
+ * A reload (or `address` opened afresh in the same tab, from the home page: a new hash alone is a
+ * new game in the same document), once the page is ready, restore included.
+ */
+async function reloadReady(page, address = null) {
+  if (address) {
+    await page.goto(h.url);
+    await page.goto(new URL(`searchparty/${address}`, h.url).href);
+  } else await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+}
+
+/** The game at turn 0 to play, nothing restored (freshGameShown waits for a replay player there is none of). */
+async function startsAtTurn0(page, what) {
+  assert.equal(await page.isHidden('#error'), true, `${what}: ${await page.textContent('#error')}`);
+  assert.equal(await text(page, 'c-turn'), '0', what);
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.', what);
+}
+
+const restoredNote = (turn) => `Restored from this tab: the game in play, at turn ${turn}. Restart starts it again. Your turn: move the cast.`;
+
+test('a reload keeps the game played by hand: the same turn, counters and cast, said in the status; it plays on; Undo keeps the shorter game, Restart none', async () => {
+  const page = await openPage();
+  await page.locator('#board').focus();
+  for (const [i, key] of ['d', 'ArrowLeft', 'ArrowRight'].entries()) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${i + 1}"]`);
+  }
+  const played = await handGame(page);
+  assert.match(played.cast, /^@:5,2 /, played.cast);
+  await reloadReady(page);
+  assert.deepEqual(await handGame(page), played, 'the reload shows the game where it was');
+  assert.equal(await text(page, 'status-line'), restoredNote(3));
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  // It plays on from there: west from 5,2.
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('body[data-sp-turn="4"]');
+  assert.match(await text(page, 'cast'), /^@:4,2 /);
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.');
+  // Undo: the tab keeps the game without the turn undone.
+  await page.click('#btn-undo');
+  await page.waitForSelector('body[data-sp-turn="3"]');
+  await reloadReady(page);
+  assert.deepEqual(await handGame(page), played, 'after Undo, the reload shows turn 3');
+  // Restart: nothing kept, a reload stays at turn 0.
+  await page.click('#btn-restart');
+  await page.waitForSelector('body[data-sp-turn="0"]');
+  await reloadReady(page);
+  await startsAtTurn0(page, 'a reload after Restart');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('the kept game: another seed and a frame start their own game, the address\'s game comes back; a complete search or another map reloads fresh', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#map=example1', h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  const solverMove = async (turn) => {
+    await page.click('#btn-hint');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`, { timeout: 30000 });
+  };
+  await solverMove(1);
+  await solverMove(2);
+  const played = await handGame(page);
+  // Another seed is another game, and a frame (embed=1) starts its host's: turn 0 there.
+  for (const address of ['#map=example1&seed=2', '#map=example1&embed=1']) {
+    await reloadReady(page, address);
+    await startsAtTurn0(page, address);
+  }
+  // The address's game is still kept.
+  await reloadReady(page, '#map=example1');
+  assert.deepEqual(await handGame(page), played, 'back at #map=example1');
+  assert.equal(await text(page, 'status-line'), restoredNote(2));
+  // Played to the end of the search: a reload starts it again.
+  for (let turn = 3; (await page.getAttribute('body', 'data-sp-over')) !== '1'; turn++) {
+    assert.ok(turn < 100, 'the solver completes the search of example1');
+    await solverMove(turn);
+  }
+  await reloadReady(page);
+  await startsAtTurn0(page, 'a reload after the search was complete');
+  // Another map loaded by hand forgets the game played on this one.
+  await solverMove(1);
+  await page.selectOption('#in-builtin', 'corridors');
+  await page.click('#btn-builtin');
+  await page.waitForFunction(() => location.hash === '#map=corridors');
+  await reloadReady(page, '#map=example1');
+  await startsAtTurn0(page, 'example1 after corridors was loaded');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+test('a kept game the engine refuses (stale) is said in the error box, and the game starts from turn 0', async () => {
+  const page = await openPage();
+  await page.locator('#board').focus();
+  for (const [i, key] of ['d', 'd'].entries()) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${i + 1}"]`);
+  }
+  // The second turn kept becomes a move of someone not in the cast.
+  await page.evaluate(() => {
+    const key = 'pursuit:kept-game:searchparty', kept = JSON.parse(sessionStorage.getItem(key));
+    kept.moves[1] = 'Z6';
+    sessionStorage.setItem(key, JSON.stringify(kept));
+  });
+  await reloadReady(page);
+  assert.match(await page.textContent('#error .error-text'), /^The game kept by this tab could not be restored \(turn 2: .+\); it starts again from turn 0\.$/);
+  assert.equal(await text(page, 'c-turn'), '0');
+  assert.equal(await text(page, 'status-line'), 'Your turn: move the cast.');
+  await page.locator('#board').focus();
+  await page.keyboard.press('d');
+  await page.waitForSelector('body[data-sp-turn="1"]');
+  // The stale game is forgotten: the next reload has the turn just played, with no error.
+  await reloadReady(page);
+  assert.equal(await text(page, 'status-line'), restoredNote(1));
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
   h.assertNoErrors();
   await page.context().close();
 });

@@ -9,12 +9,15 @@
 //       uploaded) drops side=, autoplay= and replay=, as New game rewrites the address on the
 //       other pages: a reload shows that map to play, not the solver or the replay again.
 //       The host page of an iframe drives the page with postMessage (web/common/embed-api.js).
+//       The moves of a game played by hand are kept by the tab (web/common/game-keeper.js): a
+//       reload of its address plays them again (restoreKeptGame).
 import { Engine, getEngine } from '../common/engine.js';
 import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, shownError, clearError, showFatal, plural, downloadJson, downloadText, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
+import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -747,7 +750,50 @@ async function loadConfig(config, moves = [], current = loadTicket()) {
   st.pending = {};
   if (old) await old.delete();
   await refresh();
+  // (the page's first game is the address's: what the tab kept of it is restored, not forgotten)
+  if (old) keepGame();
   return current();
+}
+
+// ---- a reload keeps the game played by hand (web/common/game-keeper.js): its move lines, the
+// solver's parts in them, so the level and the steering mode (which change what the solver
+// would play next, not the game) are not part of what makes it this game: its config is.
+const PAGE_NAME = 'searchparty';
+const gameIdentity = () => ({ config: st.config });
+
+/** After a turn, Undo, a new game: the tab keeps the hand game's moves; none, a search over or a plan or replay watched, nothing. */
+function keepGame() {
+  if (st.watching || st.obs?.over || !st.moves.length) forgetMoves(PAGE_NAME);
+  else keepMoves(PAGE_NAME, gameIdentity(), st.moves);
+}
+
+/**
+ * At load, the address's game on the board: the turns this tab kept of it are played again, the
+ * board drawn once at the end (a 256×256 map), and the status line says so. A kept turn the
+ * engine refuses (stale data) leaves the game at turn 0, said in the error box after `note`
+ * (the address's notes, which a new game clears).
+ */
+async function restoreKeptGame(note) {
+  const moves = keptMoves(PAGE_NAME, gameIdentity()), session = st.session;
+  if (!moves.length || !session) return;
+  for (const [i, line] of moves.entries()) {
+    try {
+      await session.apply(line);
+    } catch (e) {
+      if (session !== st.session) return;  // another game was asked for meanwhile
+      forgetMoves(PAGE_NAME);
+      if (!(await loadConfig(st.config))) return;
+      const refused = `The game kept by this tab could not be restored (turn ${i + 1}: ${e.message ?? e}); it starts again from turn 0.`;
+      showError(errorBox, [note, refused].filter(Boolean).join('\n'));
+      return;
+    }
+    if (session !== st.session) return;
+    st.moves.push(line);
+  }
+  await refresh();
+  if (session !== st.session) return;
+  keepGame();
+  $('status-line').textContent = `Restored from this tab: the game in play, at turn ${st.obs.turn}. Restart starts it again. ${statusText(st.obs)}`;
 }
 
 const DIRECTION_NAMES = { 1: 'south-west', 2: 'south', 3: 'south-east', 4: 'west', 5: 'nowhere', 6: 'east', 7: 'north-west', 8: 'north', 9: 'north-east' };
@@ -780,6 +826,7 @@ async function applyLine(line, session = st.session) {
     st.moves.push(line);
     st.pending = {};
     await refresh();
+    if (session === st.session) keepGame();
   } catch (e) {
     if (session === st.session) showPlayError(explainMoveError(e.message ?? String(e)));
   }
@@ -1082,6 +1129,7 @@ async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
   stopWatching();
   st.config = config;
   st.watching = true;
+  forgetMoves(PAGE_NAME);  // (a plan or a replay watched: a reload shows the address's game again)
   // A move set by hand and not played goes with the hand game: the cast line showed it on the
   // plan's star ("@:19,10→6", the plan's next step said to be east). Nothing gives that game
   // back with it: "Play from here" starts a game of its own (loadConfig), with no move set.
@@ -1756,6 +1804,9 @@ async function init() {
     const d = KEY_DIRS[ev.key] || (/^[1-9]$/.test(ev.key) ? ev.key : null);
     if (d) { ev.preventDefault(); move(d); }
   });
+  // (not when the address watches the solver or a replay at once: that replaces the game)
+  const watchesAtOnce = embed.replayUrl || embed.autoplay || readChoice(h, 'side', ['watch'], null) === 'watch';
+  if (!watchesAtOnce) await inTurn(() => restoreKeptGame(mapNote)).catch((e) => showError(errorBox, e));  // (the engine failed meanwhile)
   document.documentElement.dataset.ready = '1';
   embedApi.ready();
   await followAddress(h, embed, mapNote);
