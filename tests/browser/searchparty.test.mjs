@@ -2251,6 +2251,27 @@ test('a phone held upright: the board stays whole on screen above the direction 
 // bottom row and End turn below it (a small map's board left room for them). A load now scrolls
 // the panel up to the pad: the board, the whole pad and End turn on one screen (on a 360×640
 // phone the legend under the board gives way for them).
+// The legend gives way on a short phone held upright (the board, the pad and End turn first).
+// That was decided at a map's load only: a map loaded with the phone sideways kept its legend
+// once the phone was turned upright, on a screen too short for it.
+test('a short phone: a map loaded sideways, the phone turned upright: the legend gives way then', async () => {
+  const page = await openPage({ viewport: { width: 640, height: 360 }, isMobile: true, hasTouch: true });
+  await page.selectOption('#in-builtin', 'maze-81x61-s2');
+  await page.locator('#btn-builtin').tap();
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('81×61') && document.body.dataset.spTurn === '0');
+  await nextFrames(page);
+  const legend = page.locator('#legend');
+  assert.equal(await legend.isVisible(), true, 'sideways: the legend shows');
+  await page.setViewportSize({ width: 360, height: 640 });
+  await nextFrames(page);
+  assert.equal(await legend.isVisible(), false, 'turned upright, 360×640: the legend gives way');
+  await page.setViewportSize({ width: 640, height: 360 });
+  await nextFrames(page);
+  assert.equal(await legend.isVisible(), true, 'sideways again: the legend is back');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('a phone held upright: after Load of a big built-in map the whole pad and End turn are on screen under the board', async () => {
   for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
     const page = await openPage({ viewport, isMobile: true, hasTouch: true });

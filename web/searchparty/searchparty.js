@@ -1551,12 +1551,20 @@ function toGame() {
 // under the board. Where the board, the pad and End turn cannot all fit, the legend under the
 // board gives way (.sp-no-room); failing that, the whole pad comes before End turn.
 const PAD_GAP = 8;  // px between the pad and the board's shadow, and under End turn
-function toPad() {
+const padTop = () => document.querySelector('#play-box .dpad').getBoundingClientRect().top + scrollY;
+const endBottom = () => $('btn-end-turn').getBoundingClientRect().bottom + scrollY;
+/** Held upright, the legend gives way where the board, the pad and End turn cannot all fit; else it shows. */
+function fitLegend() {
   const wrap = document.querySelector('.board-wrap');
   wrap.classList.remove('sp-no-room');
-  const padTop = () => document.querySelector('#play-box .dpad').getBoundingClientRect().top + scrollY;
-  const endBottom = () => $('btn-end-turn').getBoundingClientRect().bottom + scrollY;
-  if (wrap.offsetHeight + endBottom() - padTop() + 2 * PAD_GAP > innerHeight) wrap.classList.add('sp-no-room');
+  if (UPRIGHT_PHONE?.matches && wrap.offsetHeight + endBottom() - padTop() + 2 * PAD_GAP > innerHeight) wrap.classList.add('sp-no-room');
+}
+// Checked again when the phone is turned: a map loaded sideways kept its legend once the phone was
+// turned upright, on a screen too short for it (the check was made at a map's load only).
+UPRIGHT_PHONE?.addEventListener?.('change', fitLegend);
+function toPad() {
+  const wrap = document.querySelector('.board-wrap');
+  fitLegend();
   const gameTop = document.querySelector('.game-layout').getBoundingClientRect().top + scrollY;
   const most = padTop() - wrap.offsetHeight - PAD_GAP;  // the pad just under the stuck board
   const least = endBottom() + PAD_GAP - innerHeight;  // End turn just on screen
