@@ -14,7 +14,7 @@ import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '..
 import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
-import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
+import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -409,14 +409,8 @@ async function keepGame(session) {
  * the error box's words for the first one the engine refused (stale data).
  */
 async function playKept(session, kept) {
-  for (const [i, move] of kept.entries()) {
-    try {
-      await session.apply(move);
-    } catch (e) {
-      return `The game kept by this tab could not be restored (move ${i + 1}: ${e.message}); it starts again from move 0.`;
-    }
-  }
-  return null;
+  const refused = await playKeptMoves(session, kept);
+  return refused && `The game kept by this tab could not be restored (move ${refused.at}: ${refused.error.message}); it starts again from move 0.`;
 }
 
 function setCommand(cmd) {

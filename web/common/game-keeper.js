@@ -66,3 +66,18 @@ export function forgetMoves(page) {
   const store = storage();
   try { store?.removeItem(PREFIX + page); } catch { /* nothing kept */ }
 }
+
+/**
+ * Plays the kept `moves` on `session` in order, at once (a page's restore at load): null when all
+ * were played, else {at, error} for the first one the engine refused (`at` counts from 1).
+ */
+export async function playKeptMoves(session, moves) {
+  for (const [i, move] of moves.entries()) {
+    try {
+      await session.apply(move);
+    } catch (error) {
+      return { at: i + 1, error };
+    }
+  }
+  return null;
+}

@@ -13,7 +13,7 @@ import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
 import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber, plural } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
-import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
+import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -315,14 +315,8 @@ function keepGame(session, moves) {
  * or the error box's words for the first one the engine refused (stale data).
  */
 async function playKept(session, kept) {
-  for (const [i, move] of kept.entries()) {
-    try {
-      await session.apply(move);
-    } catch (e) {
-      return `The game kept by this tab could not be restored (half-move ${i + 1}: ${e.message}); it starts again from round 1.`;
-    }
-  }
-  return null;
+  const refused = await playKeptMoves(session, kept);
+  return refused && `The game kept by this tab could not be restored (half-move ${refused.at}: ${refused.error.message}); it starts again from round 1.`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
-import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
+import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -361,16 +361,13 @@ async function keepGame(game) {
  */
 async function withKeptMoves(game, config, side) {
   const moves = keptMoves(PAGE, gameIdentity(config, side));
-  for (const [i, move] of moves.entries()) {
-    try {
-      await game.apply(move);
-    } catch (e) {
-      const hidden = side === 1 && (await game.observation(1)).to_move === 0;
-      forgetMoves(PAGE);
-      game.delete();
-      const why = hidden ? 'the Fugitive\'s move, hidden from the Detectives, was refused' : e.message;
-      return { game: await st.engine.create(config), note: '', error: `The game kept by this tab could not be restored (move ${i + 1}: ${why}); it starts again from move 0.` };
-    }
+  const refused = await playKeptMoves(game, moves);
+  if (refused) {
+    const hidden = side === 1 && (await game.observation(1)).to_move === 0;
+    forgetMoves(PAGE);
+    game.delete();
+    const why = hidden ? 'the Fugitive\'s move, hidden from the Detectives, was refused' : refused.error.message;
+    return { game: await st.engine.create(config), note: '', error: `The game kept by this tab could not be restored (move ${refused.at}: ${why}); it starts again from move 0.` };
   }
   return { game, note: moves.length ? `Restored from this tab: the game in play, at move ${moves.length}. Restart starts it again.` : '' };
 }

@@ -18,7 +18,7 @@ import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, appl
 import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
 import { unknownConfigKey } from '../common/config-keys.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
-import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
+import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
 const SIZE = 31;
 const DIRS = { NW: [-1, -1], N: [-1, 0], NE: [-1, 1], W: [0, -1], stay: [0, 0], E: [0, 1], SW: [1, -1], S: [1, 0], SE: [1, 1] };
@@ -217,14 +217,11 @@ const gameIdentity = (config) => ({ config });
  */
 async function withKeptMoves(session, config, restore) {
   const moves = restore ? keptMoves(PAGE, gameIdentity(config)) : [];
-  for (const [i, move] of moves.entries()) {
-    try {
-      await session.apply(move);
-    } catch (e) {
-      forgetMoves(PAGE);
-      session.delete();
-      return { session: await engine.create(config), note: '', error: `The game kept by this tab could not be restored (move ${i + 1}: ${e.message}); it starts again from move 0.` };
-    }
+  const refused = await playKeptMoves(session, moves);
+  if (refused) {
+    forgetMoves(PAGE);
+    session.delete();
+    return { session: await engine.create(config), note: '', error: `The game kept by this tab could not be restored (move ${refused.at}: ${refused.error.message}); it starts again from move 0.` };
   }
   return { session, note: moves.length ? `Restored from this tab: the game in play, at move ${moves.length}. Restart starts it again.` : '' };
 }

@@ -17,7 +17,7 @@ import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, v
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { showError, shownError, clearError, showFatal, plural, downloadJson, downloadText, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
-import { keptMoves, keepMoves, forgetMoves } from '../common/game-keeper.js';
+import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
@@ -776,20 +776,16 @@ function keepGame() {
 async function restoreKeptGame(note) {
   const moves = keptMoves(PAGE_NAME, gameIdentity()), session = st.session;
   if (!moves.length || !session) return;
-  for (const [i, line] of moves.entries()) {
-    try {
-      await session.apply(line);
-    } catch (e) {
-      if (session !== st.session) return;  // another game was asked for meanwhile
-      forgetMoves(PAGE_NAME);
-      if (!(await loadConfig(st.config))) return;
-      const refused = `The game kept by this tab could not be restored (turn ${i + 1}: ${e.message ?? e}); it starts again from turn 0.`;
-      showError(errorBox, [note, refused].filter(Boolean).join('\n'));
-      return;
-    }
-    if (session !== st.session) return;
-    st.moves.push(line);
+  const refused = await playKeptMoves(session, moves);
+  if (session !== st.session) return;  // another game was asked for meanwhile
+  if (refused) {
+    forgetMoves(PAGE_NAME);
+    if (!(await loadConfig(st.config))) return;
+    const why = `The game kept by this tab could not be restored (turn ${refused.at}: ${refused.error.message ?? refused.error}); it starts again from turn 0.`;
+    showError(errorBox, [note, why].filter(Boolean).join('\n'));
+    return;
   }
+  st.moves.push(...moves);
   await refresh();
   if (session !== st.session) return;
   keepGame();
