@@ -1049,3 +1049,22 @@ TEST(SearchPartyPrograms, AMapOrSolutionLargerThanAnyIsRefusedWithoutReadingItWh
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "searchparty-check: /dev/zero" + sol_too_big);
 }
+
+// Found by mutation testing. searchparty-check prints "turns costars extras" in that order and
+// exits 1 on a valid solution whose final line is wrong. On "5 3 1 2" the view from S covers
+// the map: the truth is "0 1 2" (one costar, two extras, all alive).
+TEST(SearchPartyCheck, PrintsTurnsCostarsExtrasAndFailsAWrongFinalLine) {
+    const pursuit::test::ScratchDir scratch("sp-check-claim-");
+    const std::string& dir = scratch.path();
+    pursuit::write_file(dir + "/map.txt", "5 3 1 2\n.....\n..S..\n.....\n");
+    pursuit::write_file(dir + "/true.txt", "0 1 2\n");
+    pursuit::write_file(dir + "/wrong.txt", "0 2 1\n");
+    Ran r = run_cmd(kBin + "/searchparty-check " + dir + "/map.txt " + dir + "/true.txt");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "0 1 2\n");
+    EXPECT_EQ(r.err, "valid: ok\n");
+    r = run_cmd(kBin + "/searchparty-check " + dir + "/map.txt " + dir + "/wrong.txt");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "0 1 2\n");
+    EXPECT_EQ(r.err, "valid moves, wrong final line: " + dir + "/wrong.txt line 1: the final line claims '0 2 1' but the true result is '0 1 2'\n");
+}

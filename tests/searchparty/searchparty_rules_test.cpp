@@ -258,18 +258,6 @@ TEST(SearchPartyRules, SimultaneousDeathsNoChainReaction) {
     }
 }
 
-TEST(SearchPartyRules, DeathsOnTheLastTurnCount) {
-    State s(read_map("8 1 1 0\nS.......\n"));
-    s.play_line("@6 A6");
-    s.play_line("@6");
-    s.play_line("@6");  // star at 3 sees up to 5; A at 1 sees the star (dist 2): alive
-    EXPECT_EQ(s.costars_alive(), 1);
-    s.play_line("@6");  // star at 4 sees 6: done, and A (dist 3) dies the same turn
-    s.play_line("@6");
-    EXPECT_TRUE(s.finished());
-    EXPECT_EQ(s.final_line(), "5 0 0");
-}
-
 TEST(SearchPartyRules, CheckerReportsTheTruth) {
     const Map m = read_map(kExample1);
     auto r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n4 0 0\n");
@@ -713,4 +701,106 @@ TEST(SearchPartyRules, CheckerNamesTheLineAfterTheFinalLine) {
     // A move line where the final line belongs is still that.
     r = check_solution(m, "@4.\n@6.\n@6.\n@6.\n@5.\n4 0 0\n");
     EXPECT_EQ(r.message, "solution line 5: the search already ended after 4 turns, but more move lines follow");
+}
+
+// Found by mutation testing (each assertion failed under a plausible bug that all other tests
+// let through). Header and rows the reader must refuse: N = 0 is named against its range like
+// M = 0 (not "row 1 has 1 characters, expected N = 0"); a row longer than N is an error, not cut
+// to N; 'o' (a searched cell in the controller's board) is not a map character.
+TEST(SearchPartyMap, ZeroColumnsLongRowsAndBoardCharactersAreRefused) {
+    EXPECT_EQ(map_error("0 1 0 0\nS\n"), "m.txt line 1: N (columns) must be 1..256, got 0");
+    EXPECT_EQ(map_error("3 1 0 0\nS...\n"), "m.txt line 2: grid row 1 has 4 characters, expected N = 3");
+    EXPECT_EQ(map_error("3 2 0 0\nS..\n....\n"), "m.txt line 3: grid row 2 has 4 characters, expected N = 3");
+    EXPECT_EQ(map_error("3 1 0 0\nSo.\n"), "m.txt line 2: bad character 'o' at x=1 (expected '.', '#' or 'S')");
+}
+
+// State::play(Moves), the typed path the solvers use, refuses what a move line may not do and
+// leaves the state as it was. Hand-worked on the WallsBlockMovesButNotSight map: the star on
+// 0,1 has the wall 1,1 to its right (6) and the border to its left (4); 2 (down, 0,2) is open.
+TEST(SearchPartyRules, PlayRefusesWallsTheBorderAndTheDead) {
+    State s(read_map("5 4 0 0\n.#...\nS#...\n.#...\n.....\n"));
+    auto play_error = [&s](const Moves& m) {
+        try {
+            s.play(m);
+        } catch (const IllegalMove& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(play_error(Moves{'6'}), "Invalid move of [0, 1] in direction 6 onto # or off of the map");
+    EXPECT_EQ(play_error(Moves{'4'}), "Invalid move of [0, 1] in direction 4 onto # or off of the map");
+    EXPECT_EQ(play_error(Moves{'9'}), "Invalid move of [0, 1] in direction 9 onto # or off of the map");
+    EXPECT_EQ(s.turns(), 0);
+    EXPECT_EQ(s.actors_line(), "@:0,1.");
+    EXPECT_EQ(play_error(Moves{'2'}), "(no error)");
+    EXPECT_EQ(s.actors_line(), "@:0,2.");
+    // A costar walking 3 cells from the star dies on turn 3; then only its '5' may be played.
+    State t(read_map("9 1 1 0\nS........\n"));
+    for (int i = 0; i < 3; ++i) t.play(Moves{'5', '6'});
+    ASSERT_FALSE(t.actors()[1].alive);
+    EXPECT_THROW(t.play(Moves{'5', '4'}), IllegalMove);
+    EXPECT_NO_THROW(t.play(Moves{'6', '5'}));
+}
+
+// The canonical line (the solver's output, the game's suggestions) lists the living only: a dead
+// actor's "A5" is a rule error for the controller. Same corridor: A dies on turn 3.
+TEST(SearchPartyRules, TheCanonicalLineLeavesTheDeadOut) {
+    State s(read_map("9 1 1 0\nS........\n"));
+    EXPECT_EQ(s.format_line(s.all_stay()), "@5 A5.");
+    for (int i = 0; i < 3; ++i) s.play_line("A6.");
+    EXPECT_EQ(s.costars_alive(), 0);
+    EXPECT_EQ(s.format_line(s.all_stay()), "@5.");
+    EXPECT_EQ(s.format_line(Moves{'6', '5'}), "@6.");
+    EXPECT_NO_THROW(s.play_line(s.format_line(Moves{'6', '5'})));
+}
+
+// The game's legal moves are those of the living: in the corridor the star on 0,0 may stay (5)
+// or step right (6); once A is dead (turn 3) it has no entry.
+TEST(SearchPartyGame, LegalMovesAreThoseOfTheLiving) {
+    auto g = create_game(Json{{"game", "searchparty"}, {"map", "9 1 1 0\nS........\n"}});
+    EXPECT_EQ(g->legal_moves(0), Json::parse(R"({"@": ["5", "6"], "A": ["5", "6"]})"));
+    for (int i = 0; i < 3; ++i) g->apply(Json("A6."));
+    EXPECT_EQ(g->legal_moves(0), Json::parse(R"({"@": ["5", "6"]})"));
+}
+
+// The final line's three numbers are all compared: in "6 1 1 0 / S....." the costar walking
+// right finishes the search on turn 3 (at x = 3 it sees x = 5) and dies the same turn (3 from
+// the star), so the truth is "3 0 0"; on a map the view from S covers it is "0 1 2".
+TEST(SearchPartyRules, CheckerComparesEveryNumberOfTheFinalLine) {
+    const Map corridor = read_map("6 1 1 0\nS.....\n");
+    auto r = check_solution(corridor, "A6.\nA6.\nA6.\n3 0 0\n");
+    EXPECT_TRUE(r.valid && r.claim_matches) << r.message;
+    r = check_solution(corridor, "A6.\nA6.\nA6.\n3 1 0\n");
+    EXPECT_TRUE(r.valid);
+    EXPECT_FALSE(r.claim_matches);
+    EXPECT_EQ(r.message, "solution line 4: the final line claims '3 1 0' but the true result is '3 0 0'");
+    const Map covered = read_map("5 3 1 2\n.....\n..S..\n.....\n");
+    EXPECT_TRUE(check_solution(covered, "0 1 2\n").claim_matches);
+    EXPECT_FALSE(check_solution(covered, "0 1 1\n").claim_matches);
+    EXPECT_FALSE(check_solution(covered, "0 2 1\n").claim_matches);
+}
+
+// Any whitespace separates tokens, as the original's split() reads a line: "@6<TAB>A2" moves
+// both (with a space-only split it was one token, "@6\tA2", moving the star alone). On the
+// MoveLineQuirks map (S on 4,2, cast @ A B a) the digits are in cast order.
+TEST(SearchPartyRules, TabsSeparateMoveTokensAsSpacesDo) {
+    State s(read_map("9 5 2 1\n.........\n.........\n....S....\n.........\n.........\n"));
+    const Moves m = s.parse_line("@6\tA2\t a8.");
+    EXPECT_EQ(std::string(m.begin(), m.end()), "6258");
+    EXPECT_EQ(move_error(s, "@6\t@4."), "Invalid movelist (moving someone more than once in a turn)");
+}
+
+// Deaths are checked before the end of the search, so a death on the finishing turn counts.
+// "6 1 1 0 / S.....": A walking right sees x = 5 from x = 3 on turn 3 (the search is over) and
+// is 3 from the star, so it dies that turn: "3 0 0", not "3 1 0".
+TEST(SearchPartyRules, DeathsOnTheLastTurnCount) {
+    State s(read_map("6 1 1 0\nS.....\n"));
+    s.play_line("A6.");
+    s.play_line("A6.");
+    EXPECT_FALSE(s.finished());
+    EXPECT_EQ(s.costars_alive(), 1) << "at distance 2 A still sees the star";
+    s.play_line("A6.");
+    EXPECT_TRUE(s.finished());
+    EXPECT_EQ(s.costars_alive(), 0);
+    EXPECT_EQ(s.final_line(), "3 0 0");
 }
