@@ -163,3 +163,12 @@ TEST(RobotsJudge, LargeInputIsAnsweredWithinTheOriginalMemoryLimit) {
     EXPECT_LT(kb, 10000) << err;
 #endif
 }
+
+// Rows and columns are 1..31 at both ends: row 0 or column 0 is refused for robots and
+// teleports alike (a robot at (0,5) would index outside the board).
+TEST(RobotsJudge, CellsBelowTheBoardAreRefused) {
+    EXPECT_EQ(error_of("1 0\n0 5\n0 0\n"), "input line 2: case 1: robot 1 (row column): 0 is outside 1..31");
+    EXPECT_EQ(error_of("1 0\n5 0\n0 0\n"), "input line 2: case 1: robot 1 (row column): 0 is outside 1..31");
+    EXPECT_EQ(error_of("1 1\n1 1\n0 31\n0 0\n"), "input line 3: case 1: teleport 1 (row column): 0 is outside 1..31");
+    EXPECT_EQ(error_of("1 1\n1 1\n31 32\n0 0\n"), "input line 3: case 1: teleport 1 (row column): 32 is outside 1..31");
+}

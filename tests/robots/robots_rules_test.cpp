@@ -354,3 +354,89 @@ TEST(RobotsStrategy, FewestRobotsBeatsALargerDistance) {
     EXPECT_EQ(p.robots(), (std::vector<Cell>{{14, 18}}));
     EXPECT_TRUE(p.debris_at({2, 15}));
 }
+
+// --- config boards, move notation and legal moves (gaps found by mutation testing) -------
+
+// A config board is checked like a problem input: 1..50 robots, every robot and teleport
+// cell on the 31x31 board (rows and columns 1..31). Without these checks an empty robot list
+// or a robot at (0,5) reached the engine (the robot at (0,5) indexes outside the board).
+TEST(RobotsGame, ConfigBoardCellsAreCheckedLikeTheInput) {
+    auto cells = [](std::vector<Cell> v) {
+        Json a = Json::array();
+        for (Cell x : v) a.push_back(Json::array({x.r, x.c}));
+        return a;
+    };
+    auto error_of = [](const Json& config) {
+        try {
+            RobotsGame g(config);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", Json::array()}}), "config: expected 1..50 robots, got 0");
+    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}, {0, 5}})}}),
+              "config: robot 2 at (0,5) is off the 31x31 board");
+    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{5, 32}})}}), "config: robot 1 at (5,32) is off the 31x31 board");
+    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}})}, {"teleports", cells({{31, 31}, {32, 1}})}}),
+              "config: teleport 2 at (32,1) is off the board");
+    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}})}, {"teleports", cells({{1, 0}})}}),
+              "config: teleport 1 at (1,0) is off the board");
+    // The corners are on the board.
+    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{31, 31}, {1, 1}})}, {"teleports", cells({{1, 31}, {31, 1}})}}),
+              "(no error)");
+}
+
+// Teleport notation is T1..T20, 1-based: "T0" is no move at all (it must not turn into a
+// stay, which would let the robots step), nor are "T21" and a bare "T".
+TEST(RobotsGame, TeleportNotationStartsAtT1) {
+    RobotsGame g(Json{{"game", "robots"}, {"robots", Json::array({Json::array({1, 1})})}, {"teleports", Json::array({Json::array({5, 5})})}});
+    for (const char* bad : {"T0", "T21", "T", "T-1"}) {
+        try {
+            g.apply(bad);
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const IllegalMove& e) {
+            EXPECT_NE(std::string(e.what()).find("unknown Robots move \"" + std::string(bad) + "\""), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_EQ(g.moves().size(), 0u);
+    EXPECT_EQ(g.observation(0)["robots"], Json::parse("[[1,1]]"));  // the robot has not stepped
+    g.apply("T1");
+    EXPECT_EQ(g.observation(0)["you"], Json::array({5, 5}));
+}
+
+// legal_moves lists exactly the teleports allowed now. Robot (1,1); list (15,15) = your cell,
+// (1,1) = the robot's, (5,5). At the start only T3. After T3 you stand on (5,5) and the robot
+// steps to (2,2): (15,15) and (1,1) are empty now and entry 3 is used, so T1 and T2.
+TEST(RobotsGame, LegalMovesListOnlyUsableTeleports) {
+    RobotsGame g(Json{{"game", "robots"},
+                      {"robots", Json::array({Json::array({1, 1})})},
+                      {"teleports", Json::array({Json::array({15, 15}), Json::array({1, 1}), Json::array({5, 5})})}});
+    auto teleports_in = [](const Json& legal) {
+        std::vector<std::string> out;
+        for (const Json& m : legal)
+            if (m.get<std::string>()[0] == 'T') out.push_back(m.get<std::string>());
+        return out;
+    };
+    EXPECT_EQ(teleports_in(g.legal_moves(0)), (std::vector<std::string>{"T3"}));
+    g.apply("T3");
+    EXPECT_EQ(g.observation(0)["robots"], Json::parse("[[2,2]]"));
+    EXPECT_EQ(teleports_in(g.legal_moves(0)), (std::vector<std::string>{"T1", "T2"}));
+}
+
+// The fast legal() the strategy uses must say what illegal_reason says about teleports, a used
+// entry included (else the strategy could teleport to one entry twice). Robot (1,1); list
+// (5,5), (20,20). T1: you stand on (5,5), the robot steps to (2,2). E: you on (5,6), the robot
+// on (3,3); (5,5) is empty again but entry 1 is used; entry 2 is free; there is no entry 3.
+TEST(RobotsRules, LegalAgreesWithIllegalReasonForTeleports) {
+    auto p = pos({{1, 1}}, {{5, 5}, {20, 20}});
+    p.play(Action::to(0));
+    p.play(Action::walk(0, 1));
+    ASSERT_EQ(p.you(), (Cell{5, 6}));
+    ASSERT_EQ(p.robots(), (std::vector<Cell>{{3, 3}}));
+    EXPECT_EQ(p.illegal_reason(Action::to(0)), "teleport destination 1 was already used");
+    EXPECT_FALSE(p.legal(Action::to(0)));
+    EXPECT_EQ(p.illegal_reason(Action::to(1)), "");
+    EXPECT_TRUE(p.legal(Action::to(1)));
+    EXPECT_FALSE(p.legal(Action::to(2)));
+}
