@@ -55,7 +55,10 @@ City read_city(const std::string& text, const std::string& source, const Limits&
                 in.fail("expected \"x y\" (two numbers) for the position of crossing " + num(v + 1));
             city.layout.push_back(p);
         }
-        if (in.skip_blank_lines()) in.fail("unexpected text after the layout: '" + in.peek_line() + "'");
+        if (in.skip_blank_lines()) {  // taken, so that the error names its line, not the one before
+            const std::string extra = in.next_line("the end of the map");
+            in.fail("unexpected text after the layout: '" + extra + "'");
+        }
     }
     if (!city.graph.connected()) {
         auto d = city.graph.bfs(0);

@@ -118,3 +118,31 @@ TEST(CopsRobbersCity, ContractMinimaAndTheStreetMaximum) {
     EXPECT_EQ(read_error("200 501\n", Limits::contract()), "m.txt line 1: M = 501 is outside 10..500");
     EXPECT_EQ(read_error("9 10\n", Limits::contract()), "m.txt line 1: N = 9 is outside 10..200");
 }
+
+// The maxima themselves are legal: N = 200 crossings with M = 500 streets - the cycle
+// 1..200 (200 streets), every i joined to i+2 (200 more) and i = 1..100 to i+3 (100 more),
+// taken round the cycle; all 500 are distinct and none is a loop.
+TEST(CopsRobbersCity, ContractMaximaThemselvesAreAccepted) {
+    auto wrap = [](int v) { return (v - 1) % 200 + 1; };
+    std::string text = "200 500\n";
+    for (int i = 1; i <= 200; ++i) text += std::to_string(i) + " " + std::to_string(wrap(i + 1)) + "\n";
+    for (int i = 1; i <= 200; ++i) text += std::to_string(i) + " " + std::to_string(wrap(i + 2)) + "\n";
+    for (int i = 1; i <= 100; ++i) text += std::to_string(i) + " " + std::to_string(wrap(i + 3)) + "\n";
+    EXPECT_EQ(read_error(text, Limits::contract()), "");
+    const City c = read_city(text, "m.txt", Limits::contract());
+    EXPECT_EQ(c.n(), 200);
+    EXPECT_EQ(c.m(), 500);
+    EXPECT_EQ(c.graph.degree(0), 5);  // crossing 1: 2 and 200 (cycle), 3 and 199 (i+2), 4 (i+3)
+}
+
+// The layout section is exactly N lines of two numbers and then the end: a third number on a
+// line, or text after the N lines, is an error.
+TEST(CopsRobbersCity, LayoutLinesAreTwoNumbersAndNothingFollows) {
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nlayout\n0 0 0\n1 1\n2 2\n"),
+              "m.txt line 5: expected \"x y\" (two numbers) for the position of crossing 1");
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nlayout\n0 0\n1 1\n2 2\nextra\n"),
+              "m.txt line 8: unexpected text after the layout: 'extra'");
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nlayout\n0 0\n1 1\n2 2\n\n\nextra\n"),
+              "m.txt line 10: unexpected text after the layout: 'extra'");  // the line, not the blank before
+    EXPECT_EQ(read_error("3 2\n1 2\n2 3\nlayout\n0 0\n1 1\n2 2\n\n"), "");  // trailing blank lines are fine
+}

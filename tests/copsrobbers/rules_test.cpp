@@ -202,3 +202,68 @@ TEST(CopsRobbersRules, CopCountLimits) {
     config["cops"] = 8;
     EXPECT_EQ(create_game(config)->observation(-1)["cops"].size(), 8u);
 }
+
+// --- gaps found by mutation testing ---------------------------------------------------
+
+// Cop 1 stepping onto X captures as well (the other tests catch X with cop 2 or by X's own
+// step): X 3 -> 5, cop 1 6 -> 5, cop 2 stays on 7. Over in round 1 of 100, so the result
+// counts 1 round played, not R.
+TEST(CopsRobbersRules, CopOneSteppingOntoXCapturesAndOneRoundIsPlayed) {
+    auto g = create_game(example_config());
+    g->apply(5);
+    g->apply(Json::array({5, 7}));
+    ASSERT_TRUE(g->over());
+    const Json r = g->result();
+    EXPECT_EQ(r["winner"], "cops");
+    EXPECT_EQ(r["summary"], "The cops win: cop 1 caught X at crossing 5 in round 1");
+    EXPECT_EQ(r["capture_round"], 1);
+    EXPECT_EQ(r["rounds_played"], 1);
+}
+
+// A cop's move to crossing N+1 is out of range (the example has 7 crossings), said as such
+// for either cop, and nothing moves.
+TEST(CopsRobbersRules, CopMoveOnePastTheLastCrossingIsOutOfRange) {
+    auto g = create_game(example_config());
+    g->apply(3);  // X stays
+    auto msg = [&](const Json& m) {
+        try {
+            g->apply(m);
+        } catch (const IllegalMove& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_EQ(msg(Json::array({8, 7})), "cop 1: 8 is not a crossing 1..7");
+    EXPECT_EQ(msg(Json::array({6, 8})), "cop 2: 8 is not a crossing 1..7");
+    EXPECT_EQ(g->observation(-1)["cops"], Json::array({6, 7}));
+}
+
+// The engine's own start checks (a game config is checked before it gets there, so they are
+// tested on Position directly): 1..8 cops, R >= 1, starts on crossings 1..N, no two pieces
+// on one crossing. City: the path 1-2-...-20 (0-based 0..19); even 0-based crossings are
+// pairwise non-adjacent.
+TEST(CopsRobbersRules, PositionRefusesBadStartsItself) {
+    std::vector<std::pair<int, int>> streets;
+    for (int v = 0; v + 1 < 20; ++v) streets.push_back({v, v + 1});
+    const City path = make_city(20, streets, {}, "path-20");
+    auto error_of = [&](std::vector<int> cops, int robber, int rounds) {
+        try {
+            Position p(path, Start{cops, robber}, rounds);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    EXPECT_EQ(error_of({0, 2, 4, 6, 8, 10, 12, 14}, 18, 10), "(no error)");
+    EXPECT_EQ(error_of({0, 2, 4, 6, 8, 10, 12, 14, 16}, 18, 10), "the number of cops must be 1..8");
+    EXPECT_EQ(error_of({}, 18, 10), "the number of cops must be 1..8");
+    EXPECT_EQ(error_of({0}, 18, 1), "(no error)");
+    EXPECT_EQ(error_of({0}, 18, 0), "the number of rounds must be at least 1");
+    EXPECT_EQ(error_of({0}, 19, 10), "(no error)");  // crossing 20, the last
+    EXPECT_EQ(error_of({20}, 5, 10), "start of cop 1 is not a crossing 1..20");
+    EXPECT_EQ(error_of({0}, 20, 10), "start of X is not a crossing 1..20");
+    EXPECT_EQ(error_of({0}, -1, 10), "start of X is not a crossing 1..20");
+    EXPECT_EQ(error_of({4, 4}, 10, 10), "start of cop 2 (crossing 5) is on or next to another piece's start");
+    EXPECT_EQ(error_of({4}, 4, 10), "start of X (crossing 5) is on or next to another piece's start");
+    EXPECT_EQ(error_of({4}, 5, 10), "start of X (crossing 6) is on or next to another piece's start");
+}
