@@ -2,6 +2,7 @@
 #include "common/fingerprint.h"
 
 #include "common/config.h"
+#include "common/counted.h"
 #include "common/errors.h"
 #include "common/game.h"
 #include "common/replay.h"
@@ -13,7 +14,7 @@ Json play_bot_game(const Json& config, int max_moves) {
     const std::uint64_t bot_seed = config_seed(config);
     for (int i = 0; i < max_moves && !game->over(); ++i)
         game->apply(game->suggest_move(Json{{"level", "best"}, {"seed", bot_seed + static_cast<std::uint64_t>(i)}}));
-    if (!game->over()) throw InputError("play_bot_game: no result after " + std::to_string(max_moves) + " moves");
+    if (!game->over()) throw InputError("play_bot_game: no result after " + counted(max_moves, "move", "moves"));
     return game->replay();
 }
 

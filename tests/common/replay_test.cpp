@@ -117,3 +117,101 @@ TEST(Registry, EveryGameRefusesABadSeedNamingTheField) {
         EXPECT_NO_THROW(create_game(Json{{"game", g.id}, {"seed", 123456789}})) << g.id;
     }
 }
+
+// The format of replay.h, field by field: every field written, "moves" and "config" required
+// with their types, each missing one named.
+TEST(Replay, WritesEveryFieldOfTheFormatAndRequiresMovesAndConfig) {
+    const Json config{{"game", "robots"}, {"seed", 3}};
+    const Json r = make_replay("robots", config, Json::array({"N"}), Json{{"over", false}});
+    EXPECT_EQ(r, (Json{{"format", "pursuit-replay"}, {"version", 1}, {"game", "robots"}, {"engine", "1.0.0"},
+                       {"config", config}, {"moves", Json::array({"N"})}, {"result", Json{{"over", false}}}}));
+    Json no_moves = r;
+    no_moves.erase("moves");
+    EXPECT_EQ(replay_error(no_moves), "replay: missing array field \"moves\"");
+    Json moves_object = r;
+    moves_object["moves"] = Json::object();
+    EXPECT_EQ(replay_error(moves_object), "replay: missing array field \"moves\"");
+    Json no_config = r;
+    no_config.erase("config");
+    EXPECT_EQ(replay_error(no_config), "replay: missing object field \"config\"");
+    Json no_version = r;
+    no_version.erase("version");
+    EXPECT_EQ(replay_error(no_version), "replay: missing integer field \"version\"");
+}
+
+// hex64 is always 16 hex digits (fingerprint.h: "<16 hex>"), leading zeros kept; fnv1a64 is
+// FNV-1a (published test vectors).
+TEST(Fingerprint, Hex64IsSixteenDigitsAndFnvIsFnv1a) {
+    EXPECT_EQ(hex64(0), "0000000000000000");
+    EXPECT_EQ(hex64(0xabcULL), "0000000000000abc");
+    EXPECT_EQ(hex64(~0ULL), "ffffffffffffffff");
+    EXPECT_EQ(hex64(fnv1a64("foobar")), "85944171f73967e8");
+    EXPECT_EQ(fnv1a64("b", fnv1a64("a")), fnv1a64("ab"));  // a seed continues the hash
+}
+
+// The suite fingerprint covers every replay of every game's fingerprint configs whole (config,
+// moves and result), each game's share under its id, and "hash" covers every share: a change in
+// one replay must show in its game's share and in the hash.
+TEST(Fingerprint, CoversEveryReplayOfEveryGame) {
+    const Json fp = suite_fingerprint();
+    int replays = 0;
+    std::uint64_t total = fnv1a64("pursuit");
+    for (const GameInfo& info : all_games()) {
+        if (!info.fingerprint_configs) continue;
+        std::uint64_t h = fnv1a64(info.id);
+        for (const Json& config : info.fingerprint_configs()) {
+            const Json replay = play_bot_game(config);
+            EXPECT_TRUE(replay["result"]["over"].get<bool>()) << config.dump();
+            h = fnv1a64(replay.dump(), h);
+            ++replays;
+        }
+        EXPECT_EQ(fp["per_game"][info.id], hex64(h)) << info.id;
+        total = fnv1a64(hex64(h), total);
+    }
+    EXPECT_EQ(fp["replays"], replays);
+    EXPECT_EQ(fp["per_game"].size(), all_games().size());
+    EXPECT_EQ(fp["hash"], hex64(total));
+    EXPECT_NE(fp["hash"], hex64(fnv1a64("pursuit")));  // not the hash of an empty suite
+}
+
+// play_bot_game is bounded: a game that has not ended after max_moves is an error, never a
+// replay of an unfinished game.
+TEST(Fingerprint, PlayBotGameRefusesAnUnfinishedGame) {
+    try {
+        const Json replay = play_bot_game(Json{{"game", "robots"}, {"seed", 3}}, 2);
+        ADD_FAILURE() << "returned " << replay["moves"].dump();
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "play_bot_game: no result after 2 moves");
+    }
+    try {
+        play_bot_game(Json{{"game", "robots"}, {"seed", 3}}, 1);
+        ADD_FAILURE() << "a game of one move returned";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "play_bot_game: no result after 1 move");
+    }
+}
+
+// game.h: apply throws IllegalMove and leaves the state unchanged (no move recorded), so the
+// replay holds only the moves that were played.
+TEST(Replay, ARefusedMoveIsNotRecorded) {
+    auto g = create_game(Json{{"game", "robots"}, {"seed", 3}});
+    EXPECT_THROW(g->apply("up"), IllegalMove);
+    EXPECT_EQ(g->moves(), Json::array());
+    EXPECT_EQ(g->replay()["moves"], Json::array());
+    EXPECT_EQ(game_from_replay(g->replay())->moves(), Json::array());
+}
+
+// Replays must always serialise: create_game refuses a config with text JSON cannot carry,
+// naming it, for every game.
+TEST(Registry, AConfigWithInvalidUtf8IsRefusedForEveryGame) {
+    for (const GameInfo& g : all_games()) {
+        Json config{{"game", g.id}, {"seed", 1}};
+        config[g.config_keys.empty() ? "seed" : g.config_keys.front()] = "\xff\xfe";
+        try {
+            create_game(config);
+            ADD_FAILURE() << g.id;
+        } catch (const InputError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("config: text is not valid UTF-8 (", 0), 0u) << g.id << ": " << e.what();
+        }
+    }
+}

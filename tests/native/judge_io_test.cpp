@@ -327,3 +327,45 @@ TEST(JudgeIo, StopwatchMeasuresWallTime) {
     w.restart();
     EXPECT_LT(w.elapsed_ms(), test::scaled(40));
 }
+
+// judge_io.h: with max_bytes a file of exactly that size is read; one byte more is the
+// InputError naming the path, the limit and what it is larger than.
+TEST(JudgeIo, ReadFileLimitAllowsExactlyMaxBytes) {
+    const std::string dir = make_temp_dir("pursuit-io-");
+    write_file(dir + "/ten", "0123456789");
+    EXPECT_EQ(read_file(dir + "/ten", 10, "larger than any map"), "0123456789");
+    try {
+        read_file(dir + "/ten", 9, "larger than any map");
+        ADD_FAILURE() << "no exception";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), dir + "/ten: more than 9 bytes, larger than any map");
+    }
+    std::filesystem::remove_all(dir);
+}
+
+// A numeric option's range is inclusive at both ends; a seed is 0..2^62.
+TEST(JudgeIo, OptionRangesIncludeBothEnds) {
+    EXPECT_EQ(option_int("--seed", "100", 0, 100), 100);
+    EXPECT_EQ(option_int("--seed", "0", 0, 100), 0);
+    EXPECT_EQ(option_int("COLS", "-5", -5, 5), -5);
+    EXPECT_EQ(option_seed("--seed", "4611686018427387904"), 1ULL << 62);
+    EXPECT_THROW(option_seed("--seed", "4611686018427387905"), UsageError);
+    try {
+        option_int("COLS", "x", 1, 9);
+        ADD_FAILURE() << "no exception";
+    } catch (const UsageError& e) {
+        EXPECT_STREQ(e.what(), "argument COLS: expected an integer 1..9, got 'x'");
+    }
+}
+
+// The 'wrote ...' line (judge_io.h): files one by one, replays named when one or two, else
+// "N replays FIRST ... LAST"; the standard output named once; "" when nothing was written.
+TEST(JudgeIo, WroteLineNamesOneOrTwoReplaysAndCountsMore) {
+    EXPECT_EQ(wrote_line({}), "");
+    EXPECT_EQ(wrote_line({"result.json"}), "wrote result.json");
+    EXPECT_EQ(wrote_line({}, {"r1.json", "r2.json"}), "wrote r1.json and r2.json");
+    EXPECT_EQ(wrote_line({"s.json"}, {"r1.json"}), "wrote s.json and r1.json");
+    EXPECT_EQ(wrote_line({"s.json"}, {"r1.json", "r2.json", "r3.json"}), "wrote s.json and 3 replays r1.json ... r3.json");
+    EXPECT_EQ(wrote_line({"a", "b", "c"}), "wrote a, b and c");
+    EXPECT_EQ(wrote_line({"-", "-"}), "wrote the standard output");
+}
