@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "bank/bank_game.h"
+#include "common/errors.h"
 #include "bank/line_player.h"
 #include "bank/strategy.h"
 #include "bank_test_util.h"
@@ -134,4 +135,14 @@ TEST(BankLinePlayer, GuardsStopAfterTheirLastMoveOrAllCaught) {
     EXPECT_TRUE(guards.done());  // L = 2 moves made
     LinePlayer other(default_layout(), 50, kGuards, Level::Strong, 3);
     EXPECT_FALSE(other.reply("## ## ## ## FFF"));  // the robbers' move caught the last one
+}
+
+// A judge line carries one state letter per lift: the spec building has three ("FFF"); a line
+// with two is the judge's error and the bot says so instead of reading past the end.
+TEST(BankLinePlayer, ALineWithTheWrongNumberOfLiftStatesIsAnError) {
+    LinePlayer robbers(default_layout(), 50, kRobbers, Level::Greedy, 9);
+    robbers.start();
+    EXPECT_THROW(robbers.reply("AK AL AN AO FF"), InputError);
+    LinePlayer guards(default_layout(), 50, kGuards, Level::Greedy, 9);
+    EXPECT_THROW(guards.reply("?? ?? ?? ?? FFFF"), InputError);
 }

@@ -146,3 +146,11 @@ TEST(BankLayout, ErrorsQuoteAShortPrintableExcerptOfTheFile) {
     t = kTiny;
     EXPECT_EQ(layout_error(t.replace(t.find("AD"), 2, "A\x1b")), "t.txt line 2: guard start 'A\\x1b' is not a walkable cell of the map");
 }
+
+// A floor row holds no stair cell: floors 1 2 3 on rows A C E and a staircase column C whose
+// cell on floor row C is '|' instead of the junction 'S' (every stair cell there would still
+// have stair cells above and below).
+TEST(BankLayout, AStairCellOnAFloorRowIsAnError) {
+    EXPECT_EQ(layout_error("columns ABC\nguards AA AA AA AA\nmap\nE ..S\nD ##|\nC ..|\nB ##|\nA ..S\nend\n"),
+              "t.txt line 6: row C: column C: '|' on a floor row");
+}

@@ -2,6 +2,8 @@
 // to top, floors on rows A E I M Q, stairs in columns E I Q U, lifts in columns A M Y).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "bank_test_util.h"
 #include "common/errors.h"
 #include "common/fingerprint.h"
@@ -377,4 +379,77 @@ TEST(BankGame, FingerprintConfigsFinishQuickly) {
         EXPECT_TRUE(replay["result"]["over"].get<bool>());
         EXPECT_EQ(play_bot_game(config), replay);  // deterministic
     }
+}
+
+// --- gaps found by mutation testing -------------------------------------------------------
+
+// A rider is on no cell for sight too: robber 1 on the left lift's door AA is in plain view of
+// the guards on floor 1; it calls floor 2 and the car is at row C, so the guards' line shows
+// "??" (not the door it boarded from) with the left lift busy; it steps out on EA, where no
+// guard stands, still unseen.
+TEST(BankRules, ARobberRidingALiftIsUnseenEvenFromItsBoardingFloor) {
+    Position pos = placed("AA QY QX QW");
+    EXPECT_EQ(pos.line_for(kGuards), "AA ?? ?? ?? FFF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "2SSS");
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "CA");
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? BFF");
+    pos.play(kGuards, "SSSS");
+    pos.play(kRobbers, "ISSS");
+    EXPECT_EQ(pos.coordinate(kRobbers, 0), "EA");
+    EXPECT_EQ(pos.line_for(kGuards), "?? ?? ?? ?? FFF");
+}
+
+// The guards win only when all four robbers are caught. Guard 1 AK -> AJ catches robbers 1
+// and 2, guard 4 AO -> AP robber 3; robber 4 on QY is free: the game goes on, robbers to move.
+TEST(BankRules, ThreeCaughtRobbersAreNotAWin) {
+    Position pos = placed("AJ AJ AP QY");
+    pos.play(kGuards, "LSSR");
+    EXPECT_EQ(pos.caught_count(), 3);
+    EXPECT_FALSE(pos.guards_won());
+    EXPECT_FALSE(pos.over());
+    EXPECT_EQ(pos.to_move(), kRobbers);
+    EXPECT_EQ(pos.line_for(kGuards), "## ## ## ?? FFF");
+    EXPECT_TRUE(result_json(pos)["winner"].is_null());
+    pos.play(kRobbers, "###L");
+    EXPECT_EQ(pos.coordinate(kRobbers, 3), "QX");
+}
+
+// A lift serves only the floors with its doors. Three floors (rows A C E); the left lift has
+// doors on floors 2 and 3 only (row A, column A is plain floor). Robber 1 on its floor-2 door
+// CA may call 3, not 1 (below the lift) and not 2 (its own floor).
+TEST(BankRules, ALiftIsNotCalledToAFloorBelowItsLowestDoor) {
+    const Layout L = Layout::parse(
+        "columns ABC\nguards AB AB AB AB\nmap\nE L.S\nD :#|\nC L.S\nB ##|\nA ..S\nend\n", "t.txt");
+    ASSERT_EQ(L.lifts().size(), 1u);
+    Position pos(L, 10);
+    pos.place({*L.parse_cell("CA"), *L.parse_cell("EB"), *L.parse_cell("AA"), *L.parse_cell("AC")});
+    pos.play(kGuards, "SSSS");
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, '1'), "robber 1: this lift does not serve floor 1");
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, '2'), "robber 1: '2' is its own floor");
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, '3'), "");
+    EXPECT_EQ(pos.move_error(kRobbers, "1SSS"), "robber 1: this lift does not serve floor 1");
+}
+
+// Junctions of two floors on adjacent rows, with no stair cell between, are two staircases:
+// no sight between them and no 'U' from one to the other (walking agrees with seeing).
+TEST(BankRules, JunctionsOnAdjacentRowsAreNotOneStaircase) {
+    const Layout L = Layout::parse("columns ABC\nguards AA AA AA AA\nmap\nB ..S\nA ..S\nend\n", "t.txt");
+    EXPECT_FALSE(L.sees(*L.parse_cell("AC"), *L.parse_cell("BC")));
+    Position pos(L, 10);
+    pos.place({*L.parse_cell("AC"), *L.parse_cell("BC"), *L.parse_cell("BA"), *L.parse_cell("AB")});
+    pos.play(kGuards, "SSSS");
+    EXPECT_EQ(pos.piece_error(kRobbers, 0, 'U'), "robber 1: 'U': the staircase at AC goes no further up");
+    EXPECT_EQ(pos.piece_error(kRobbers, 1, 'D'), "robber 2: 'D': the staircase at BC goes no further down");
+}
+
+// The robbers' hiding places offered by the game: every walkable cell (125 floor cells and
+// 48 stair cells) but the four guard cells.
+TEST(BankGame, PlacementChoicesAreTheWalkableCellsWithoutAGuard) {
+    auto g = create_game(Json{{"game", "bank"}, {"moves", 3}});
+    const Json cells = g->legal_moves(1)["placement"];
+    EXPECT_EQ(cells.size(), 169u);
+    for (const char* guard : {"AK", "AL", "AN", "AO"}) EXPECT_EQ(std::count(cells.begin(), cells.end(), Json(guard)), 0) << guard;
+    EXPECT_EQ(std::count(cells.begin(), cells.end(), Json("AM")), 1);
+    EXPECT_EQ(std::count(cells.begin(), cells.end(), Json("BE")), 1);
 }

@@ -147,3 +147,35 @@ TEST(FugitiveGame, TheResultSummaryStartsASentence) {
     ASSERT_TRUE(g->over());
     EXPECT_EQ(g->result()["summary"], "The Fugitive walked onto a Detective at city 2 on turn 1 — Fugitive 0, Detectives 20");
 }
+
+// The Fugitive's legal placements are the cities without a Detective: on the example with
+// Detectives on 2 3 6 7, cities 1 4 5 8. A Detective's city out of range is named by piece.
+TEST(FugitiveGame, PlacementChoicesAndOutOfRangeCities) {
+    auto g = create_game(example_config());
+    try {
+        g->apply("2 3 6 9");
+        FAIL();
+    } catch (const IllegalMove& e) {
+        EXPECT_STREQ(e.what(), "Detective 4: city 9 out of range 1..8");
+    }
+    g->apply("2 3 6 7");
+    EXPECT_EQ(g->legal_moves(0), (Json{"1", "4", "5", "8"}));
+}
+
+// The announcement the page announces next: turns 1..5 await turn 5 (turn 5 itself is one),
+// turns 6..10 await turn 10. Ring of 20: the Fugitive shuttles 1 <-> 2, the Detectives
+// 11..14 <-> 12..15, nobody meets.
+TEST(FugitiveGame, NextAnnouncementIsTheCurrentTurnOnAnAnnouncementTurn) {
+    auto g = create_game(Json{{"game", "fugitive"}, {"seed", 3}, {"map", fugitive_test::ring(20)}});
+    EXPECT_EQ(g->observation(1)["next_announcement"], 5);  // placement
+    g->apply("11 12 13 14");
+    g->apply("1");
+    for (int t = 1; t <= 6; ++t) {
+        const Json o = g->observation(1);
+        EXPECT_EQ(o["turn"], t);
+        EXPECT_EQ(o["announcement_turn"], t == 5) << t;
+        EXPECT_EQ(o["next_announcement"], t <= 5 ? 5 : 10) << t;
+        g->apply(t % 2 ? "C 2" : "C 1");
+        g->apply(t % 2 ? "12 13 14 15" : "11 12 13 14");
+    }
+}

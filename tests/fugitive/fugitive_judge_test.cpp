@@ -159,6 +159,16 @@ TEST(FugitiveJudge, AGarbageLineLosesAtOnceInsteadOfWaitingForMoreTokens) {
     EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "ok");
 }
 
+// A transport is one letter: "CC 5" is malformed output (it was read as a move and refused
+// as an illegal one, with another verdict and reason).
+TEST(FugitiveJudge, ATwoLetterTransportIsMalformedOutput) {
+    const Json r = judge(kMaps + "/example8.txt", "read r; read a; read b; read c; read d; echo 1; echo 'CC 5'; sleep 30",
+                         kScriptedDetectives, 3000);
+    EXPECT_EQ(r["reason"], "Fugitive: malformed output: expected a transport C, T or P for the Fugitive's move of turn 1, got 'CC' in the line 'CC 5'");
+    EXPECT_EQ(r["players"]["Fugitive"]["verdict"], "malformed output");
+    EXPECT_EQ(r["score"], (Json{{"Fugitive", 0}, {"Detectives", 20}}));
+}
+
 TEST(FugitiveJudge, FugitiveStartingOnADetectiveLoses) {
     const std::string fugitive = "read r; read a; read b; read c; read d; echo 3; cat > /dev/null";
     const Json r = judge(kMaps + "/example8.txt", fugitive, kScriptedDetectives);

@@ -153,3 +153,11 @@ TEST(FugitiveMap, LayoutForPlainMapsIsInsideTheBoxAndDeterministic) {
         EXPECT_DOUBLE_EQ(a[v].y, b[v].y);
     }
 }
+
+// "Every city has at least two car roads": a train road is not a car road. Ring 1-2-3-4-5 by
+// car but with 5-1 by train: cities 1 and 5 have one car road each (the car graph is a path,
+// still connected), so the first of them, city 1, is named.
+TEST(FugitiveMap, ATrainRoadDoesNotCountAsACarRoad) {
+    EXPECT_EQ(error_of("5\nC 1-2\nC 2-3\nC 3-4\nC 4-5\nT 5-1\nEND\n"),
+              "connect.txt line 7 (END): city 1 has 1 car road(s); every city needs at least two");
+}

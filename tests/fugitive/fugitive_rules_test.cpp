@@ -323,3 +323,48 @@ TEST(FugitiveKnowledge, GrowsWithTransportsAndCollapsesOnAnnouncements) {
     s.move_fugitive({'C', 20});  // turn 5: announcement
     EXPECT_EQ(Knowledge::of(s).cities(), (std::vector<int>{20}));
 }
+
+// --- gaps found by mutation testing -----------------------------------------------------
+
+// Cities are 1..n: city 0 is out of range for both placements (it was only tested above n),
+// and a Detective placed on Detective 1's city is caught however far apart the two are.
+TEST(FugitiveRules, CityZeroAndADuplicateOfDetective1AreIllegalPlacements) {
+    State s(ring20());
+    EXPECT_EQ(s.why_illegal_detectives_placement({0, 2, 3, 4}), "Detective 1: city 0 out of range 1..20");
+    EXPECT_EQ(s.why_illegal_detectives_placement({1, 2, 3, 1}), "Detectives 1 and 4 both start on city 1");
+    EXPECT_THROW(s.place_detectives({1, 2, 3, 1}), IllegalMove);
+    s.place_detectives({11, 12, 13, 14});
+    EXPECT_EQ(s.why_illegal_fugitive_placement(0), "city 0 out of range 1..20");
+    EXPECT_EQ(s.why_illegal_fugitive_placement(21), "city 21 out of range 1..20");
+    EXPECT_THROW(s.place_fugitive(0), IllegalMove);
+    EXPECT_EQ(s.fugitive(), 0);  // still unplaced
+}
+
+// Ring of 20. Detectives on 2, 10, 12, 4; the Fugitive goes 18 -> 17. Detectives 1 (2 -> 3)
+// and 4 (4 -> 3) both step onto city 3: illegal, though they are not neighbours in the list.
+TEST(FugitiveRules, Detectives1And4MayNotEndOnOneCity) {
+    State s(ring20());
+    s.place_detectives({2, 10, 12, 4});
+    s.place_fugitive(18);
+    s.move_fugitive({'C', 17});
+    EXPECT_EQ(s.why_illegal_detectives_move({3, 11, 13, 3}), "Detectives 1 and 4 both end on city 3");
+    EXPECT_THROW(s.move_detectives({3, 11, 13, 3}), IllegalMove);
+    EXPECT_EQ(s.why_illegal_detectives_move({3, 11, 13, 5}), "");
+}
+
+// The Detectives also learn from their own move: a city a Detective stepped onto without
+// catching anyone does not hold the Fugitive. Ring of 20, Detectives 19 12 13 14, Fugitive on
+// 1 takes a car: it may be on 2 or 20. Detective 1 steps 19 -> 20 and catches nobody, so the
+// Fugitive is on 2.
+TEST(FugitiveKnowledge, ACityADetectiveMovedOntoIsRuledOut) {
+    State s(ring20());
+    s.place_detectives({19, 12, 13, 14});
+    s.place_fugitive(1);
+    s.move_fugitive({'C', 2});
+    EXPECT_EQ(Knowledge::of(s).cities(), (std::vector<int>{2, 20}));
+    s.move_detectives({20, 13, 14, 15});
+    ASSERT_FALSE(s.over());
+    EXPECT_EQ(Knowledge::of(s).cities(), (std::vector<int>{2}));
+    s.move_fugitive({'C', 3});  // by car from {2}: {1, 3}
+    EXPECT_EQ(Knowledge::of(s).cities(), (std::vector<int>{1, 3}));
+}
