@@ -6,19 +6,13 @@
 
 #include "common/config.h"
 #include "common/errors.h"
+#include "../common/thrown_text.h"
 #include "common/json.h"
 
 namespace pursuit {
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+std::string error_of(const std::function<void()>& call) { return test::thrown_text<InputError>(call); }
 
 TEST(Config, IntBoundsAreInclusiveAndTheMessageNamesTheField) {
     const Json c{{"robots", 50}, {"low", 1}, {"big", 51}, {"text", "x"}};

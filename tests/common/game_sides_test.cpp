@@ -7,19 +7,13 @@
 #include <map>
 
 #include "common/errors.h"
+#include "../common/thrown_text.h"
 #include "common/game.h"
 
 namespace pursuit {
 namespace {
 
-std::string error_of(const std::function<void()>& call) {
-    try {
-        call();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+std::string error_of(const std::function<void()>& call) { return test::thrown_text<InputError>(call); }
 
 TEST(GameSides, ASideOutsideTheGameIsRefusedNamingTheSides) {
     const std::map<std::string, std::string> sides{

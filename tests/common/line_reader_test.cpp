@@ -4,19 +4,13 @@
 
 #include "common/counted.h"
 #include "common/errors.h"
+#include "../common/thrown_text.h"
 #include "common/line_reader.h"
 
 using namespace pursuit;
 
 namespace {
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+std::string error_of(const std::function<void()>& call) { return test::thrown_text<InputError>(call); }
 }  // namespace
 
 TEST(LineReader, TokensAcrossLinesAndCrlf) {

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "common/errors.h"
+#include "../common/thrown_text.h"
 #include "copsrobbers/bot_input.h"
 
 using namespace pursuit;
@@ -65,14 +66,7 @@ TEST(CopsRobbersBotInput, CrossingLinesAreCountedAndInRange) {
 TEST(CopsRobbersBotInput, MessagesShowTheServersTextEscapedAndCut) {
     // The text was cut at a byte count as it came: control bytes reached the terminal raw and a
     // cut could fall inside a UTF-8 character.
-    auto message = [](const std::function<void()>& f) {
-        try {
-            f();
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(no error)");
-    };
+    auto message = [](const std::function<void()>& f) { return test::thrown_text<InputError>(f); };
     EXPECT_EQ(message([] { read_server_header(lines(header("\x1b[2J", "2", "10"))); }),
               "copsrobbers-bot: first line must be P or X, got '\\x1b[2J'");
     EXPECT_EQ(message([] { read_server_header(lines(header("P", std::string(59, '7') + "\xc3\xa9", "10"))); }),

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "common/errors.h"
+#include "../common/thrown_text.h"
 #include "common/game.h"
 #include "copsrobbers/copsrobbers_game.h"
 #include "copsrobbers/maps.h"
@@ -64,14 +65,7 @@ TEST(CopsRobbersRules, XWinsAfterRRoundsWithoutCapture) {
 
 TEST(CopsRobbersRules, IllegalMovesNameThePieceAndChangeNothing) {
     auto g = create_game(example_config());
-    auto msg = [&](const Json& m) {
-        try {
-            g->apply(m);
-        } catch (const IllegalMove& e) {
-            return std::string(e.what());
-        }
-        return std::string("(accepted)");
-    };
+    auto msg = [&](const Json& m) { return test::thrown_text<IllegalMove>([&] { g->apply(m); }, "(accepted)"); };
     EXPECT_EQ(msg(7), "X cannot go from crossing 3 to crossing 7 (no street)");
     EXPECT_EQ(msg(8), "X: 8 is not a crossing 1..7");
     EXPECT_EQ(msg(Json::array({1, 2})), "X's move: expected one crossing, got 2 numbers");
@@ -225,14 +219,7 @@ TEST(CopsRobbersRules, CopOneSteppingOntoXCapturesAndOneRoundIsPlayed) {
 TEST(CopsRobbersRules, CopMoveOnePastTheLastCrossingIsOutOfRange) {
     auto g = create_game(example_config());
     g->apply(3);  // X stays
-    auto msg = [&](const Json& m) {
-        try {
-            g->apply(m);
-        } catch (const IllegalMove& e) {
-            return std::string(e.what());
-        }
-        return std::string("(accepted)");
-    };
+    auto msg = [&](const Json& m) { return test::thrown_text<IllegalMove>([&] { g->apply(m); }, "(accepted)"); };
     EXPECT_EQ(msg(Json::array({8, 7})), "cop 1: 8 is not a crossing 1..7");
     EXPECT_EQ(msg(Json::array({6, 8})), "cop 2: 8 is not a crossing 1..7");
     EXPECT_EQ(g->observation(-1)["cops"], Json::array({6, 7}));
@@ -247,12 +234,7 @@ TEST(CopsRobbersRules, PositionRefusesBadStartsItself) {
     for (int v = 0; v + 1 < 20; ++v) streets.push_back({v, v + 1});
     const City path = make_city(20, streets, {}, "path-20");
     auto error_of = [&](std::vector<int> cops, int robber, int rounds) {
-        try {
-            Position p(path, Start{cops, robber}, rounds);
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(no error)");
+        return test::thrown_text<InputError>([&] { Position p(path, Start{cops, robber}, rounds); });
     };
     EXPECT_EQ(error_of({0, 2, 4, 6, 8, 10, 12, 14}, 18, 10), "(no error)");
     EXPECT_EQ(error_of({0, 2, 4, 6, 8, 10, 12, 14, 16}, 18, 10), "the number of cops must be 1..8");

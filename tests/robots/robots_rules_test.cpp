@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "common/errors.h"
+#include "../common/thrown_text.h"
 #include "robots/robots_game.h"
 #include "robots/strategy.h"
 
@@ -366,14 +367,7 @@ TEST(RobotsGame, ConfigBoardCellsAreCheckedLikeTheInput) {
         for (Cell x : v) a.push_back(Json::array({x.r, x.c}));
         return a;
     };
-    auto error_of = [](const Json& config) {
-        try {
-            RobotsGame g(config);
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(no error)");
-    };
+    auto error_of = [](const Json& config) { return test::thrown_text<InputError>([&] { RobotsGame g(config); }); };
     EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", Json::array()}}), "config: expected 1..50 robots, got 0");
     EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}, {0, 5}})}}),
               "config: robot 2 at (0,5) is off the 31x31 board");
