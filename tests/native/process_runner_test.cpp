@@ -788,3 +788,102 @@ TEST(ProcessRunner, CrashReportedThroughTheShellIsACrash) {
     EXPECT_EQ(p.verdict().kind, VerdictKind::Crashed) << p.verdict().message;
     EXPECT_TRUE(contains(p.verdict().message, "exited with status 139 (the shell's report of signal 11")) << p.verdict().message;
 }
+
+// Mutation audit: the limits' boundaries and the exit notes, each pinned by a real program.
+// Exactly max_total_bytes of output is within the limit ("more than" is the failure); the next
+// byte past it is not.
+TEST(ProcessRunner, TotalOutputOfExactlyTheLimitIsAllowed) {
+    PlayerLimits l = limits(2000ms);
+    l.max_total_bytes = 12;
+    Player exact("exact", "printf 'hello\\nworld\\n'; sleep 1000", "", l);
+    EXPECT_EQ(exact.read_line("move 1").value_or("?"), "hello") << exact.verdict().message;
+    EXPECT_EQ(exact.read_line("move 2").value_or("?"), "world") << exact.verdict().message;
+    exact.kill();
+    Player over("over", "printf 'hello\\nworld!\\n'; sleep 1000", "", l);
+    EXPECT_FALSE(over.read_line("move 1"));
+    EXPECT_EQ(over.verdict().kind, VerdictKind::OutputLimit) << over.verdict().message;
+    EXPECT_TRUE(contains(over.verdict().message, "more than 12 bytes of output in total (at move 1)")) << over.verdict().message;
+}
+
+// A line of exactly max_line_bytes is a line; one byte more is the output limit, through a
+// real pipe (not only take_framed_line).
+TEST(ProcessRunner, ALineOfExactlyTheLineLimitIsALine) {
+    PlayerLimits l = limits(2000ms);
+    l.max_line_bytes = 8;
+    Player exact("exact", "printf '12345678\\n123456789\\n'; sleep 1000", "", l);
+    EXPECT_EQ(exact.read_line("move 1").value_or("?"), "12345678") << exact.verdict().message;
+    EXPECT_FALSE(exact.read_line("move 2"));
+    EXPECT_EQ(exact.verdict().kind, VerdictKind::OutputLimit);
+    EXPECT_TRUE(contains(exact.verdict().message, "exact wrote a line longer than 8 bytes in reply to move 2")) << exact.verdict().message;
+}
+
+// Status 128 is an exit (a signal through the shell is 129..192), and the notes for 127 and 126
+// say what the status usually means.
+TEST(ProcessRunner, ExitStatusesAreNamedWithTheirUsualMeaning) {
+    Player ended("ended", "exit 128", "", limits(2000ms));
+    EXPECT_FALSE(ended.read_line("move 1"));
+    EXPECT_EQ(ended.verdict().kind, VerdictKind::Exited) << ended.verdict().message;
+    EXPECT_EQ(ended.verdict().message, "ended exited with status 128 before answering move 1");
+
+    Player ghost("ghost", "/nonexistent/bot --fast", "", limits(2000ms));
+    EXPECT_FALSE(ghost.read_line("move 1"));
+    EXPECT_EQ(ghost.verdict().message, "ghost exited with status 127 (command not found?) before answering move 1");
+
+    const pursuit::test::ScratchDir scratch("pursuit-runner-");
+    const std::string plain = scratch.path() + "/not-executable";
+    { std::ofstream(plain) << "echo hi\n"; }
+    Player stuck("stuck", plain, "", limits(2000ms));
+    EXPECT_FALSE(stuck.read_line("move 1"));
+    EXPECT_EQ(stuck.verdict().kind, VerdictKind::Exited) << stuck.verdict().message;
+    EXPECT_EQ(stuck.verdict().message, "stuck exited with status 126 (command not executable?) before answering move 1");
+}
+
+// Output that ends in an unfinished line: quoted in the verdict by default, read as a last line
+// with unfinished_last_line_counts (searchparty-controller), and after it the exit is the verdict.
+TEST(ProcessRunner, AnUnfinishedLineAtTheEndOfOutputIsQuotedOrReadAsTheLimitsSay) {
+    Player strict("half", "printf '@4'; exit 0", "", limits(2000ms));
+    EXPECT_FALSE(strict.read_line("turn 1"));
+    EXPECT_EQ(strict.verdict().kind, VerdictKind::Exited) << strict.verdict().message;
+    EXPECT_EQ(strict.verdict().message, "half exited with status 0 before answering turn 1 (after an unfinished line \"@4\")");
+
+    PlayerLimits l = limits(2000ms);
+    l.unfinished_last_line_counts = true;
+    Player lenient("half", "printf 'one\\n@4'; exit 0", "", l);
+    EXPECT_EQ(lenient.read_line("turn 1").value_or("?"), "one");
+    EXPECT_EQ(lenient.read_line("turn 2").value_or("?"), "@4") << lenient.verdict().message;
+    EXPECT_FALSE(lenient.read_line("turn 3"));
+    EXPECT_EQ(lenient.verdict().kind, VerdictKind::Exited) << lenient.verdict().message;
+    EXPECT_EQ(lenient.verdict().message, "half exited with status 0 before answering turn 3");
+}
+
+// A signal the judge handles (its own timer, a stop signal it catches) interrupts the runner's
+// poll: that is no verdict on the program, which replies after it.
+TEST(ProcessRunner, ASignalToTheJudgeDuringAReadIsNotTheProgramsFault) {
+    struct sigaction on_usr1 {}, before {};
+    on_usr1.sa_handler = [](int) {};
+    sigaction(SIGUSR1, &on_usr1, &before);  // no SA_RESTART (poll is never restarted anyway)
+    Player p("slow", std::string(RUNNER_ECHO) + " --delay-ms 400", "", limits(3000ms));
+    ASSERT_TRUE(p.send_line("move 1"));
+    const pthread_t reader = pthread_self();
+    std::thread poke([reader] {
+        for (int i = 0; i < 5; ++i) {
+            std::this_thread::sleep_for(50ms);
+            pthread_kill(reader, SIGUSR1);
+        }
+    });
+    auto line = p.read_line("move 1");
+    poke.join();
+    sigaction(SIGUSR1, &before, nullptr);
+    EXPECT_EQ(line.value_or("?"), "move 1") << p.verdict().message;
+    EXPECT_TRUE(p.verdict().ok()) << p.verdict().message;
+}
+
+// The smallest limit a judge accepts (bank-judge --time-ms 1) is a limit: only 0 means none.
+TEST(ProcessRunner, AOneMillisecondLimitIsALimit) {
+    Player p("sleeper", "sleep 1000", "", limits(1ms, 3000ms));  // (the total: no hang if it is not)
+    Stopwatch watch;
+    EXPECT_FALSE(p.read_line("move 1"));
+    EXPECT_LT(watch.elapsed_s(), 0.001 + kMarginS);
+    EXPECT_EQ(p.verdict().kind, VerdictKind::TimeLimit) << p.verdict().message;
+    EXPECT_EQ(p.verdict().message, "sleeper sent no reply within 0.001 s to move 1");
+}
