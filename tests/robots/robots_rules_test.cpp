@@ -3,6 +3,7 @@
 
 #include "common/errors.h"
 #include "../common/thrown_text.h"
+#include "robots/cases.h"
 #include "robots/robots_game.h"
 #include "robots/strategy.h"
 
@@ -362,23 +363,17 @@ TEST(RobotsStrategy, FewestRobotsBeatsALargerDistance) {
 // cell on the 31x31 board (rows and columns 1..31). Without these checks an empty robot list
 // or a robot at (0,5) reached the engine (the robot at (0,5) indexes outside the board).
 TEST(RobotsGame, ConfigBoardCellsAreCheckedLikeTheInput) {
-    auto cells = [](std::vector<Cell> v) {
-        Json a = Json::array();
-        for (Cell x : v) a.push_back(Json::array({x.r, x.c}));
-        return a;
+    auto error_of = [](std::vector<Cell> robots, std::vector<Cell> teleports = {}) {
+        Json config = case_to_json(Case{robots, teleports});
+        config["game"] = "robots";
+        return test::thrown_text<InputError>([&] { RobotsGame g(config); });
     };
-    auto error_of = [](const Json& config) { return test::thrown_text<InputError>([&] { RobotsGame g(config); }); };
-    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", Json::array()}}), "config: expected 1..50 robots, got 0");
-    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}, {0, 5}})}}),
-              "config: robot 2 at (0,5) is off the 31x31 board");
-    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{5, 32}})}}), "config: robot 1 at (5,32) is off the 31x31 board");
-    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}})}, {"teleports", cells({{31, 31}, {32, 1}})}}),
-              "config: teleport 2 at (32,1) is off the board");
-    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{1, 1}})}, {"teleports", cells({{1, 0}})}}),
-              "config: teleport 1 at (1,0) is off the board");
-    // The corners are on the board.
-    EXPECT_EQ(error_of(Json{{"game", "robots"}, {"robots", cells({{31, 31}, {1, 1}})}, {"teleports", cells({{1, 31}, {31, 1}})}}),
-              "(no error)");
+    EXPECT_EQ(error_of({}), "config: expected 1..50 robots, got 0");
+    EXPECT_EQ(error_of({{1, 1}, {0, 5}}), "config: robot 2 at (0,5) is off the 31x31 board");
+    EXPECT_EQ(error_of({{5, 32}}), "config: robot 1 at (5,32) is off the 31x31 board");
+    EXPECT_EQ(error_of({{1, 1}}, {{31, 31}, {32, 1}}), "config: teleport 2 at (32,1) is off the board");
+    EXPECT_EQ(error_of({{1, 1}}, {{1, 0}}), "config: teleport 1 at (1,0) is off the board");
+    EXPECT_EQ(error_of({{31, 31}, {1, 1}}, {{1, 31}, {31, 1}}), "(no error)");  // the corners are on the board
 }
 
 // Teleport notation is T1..T20, 1-based: "T0" is no move at all (it must not turn into a
