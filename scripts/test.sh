@@ -78,7 +78,7 @@ stage "browser (headless Chromium)"
 browser_files=(tests/browser/*.test.mjs tests/arena/report.browser.test.mjs)
 for f in "${browser_files[@]}"; do
   echo "--- $f"
-  PURSUIT_BIN_DIR=build/native/bin node --test "$f" 2>&1 | tee -a "$log" | grep -E "^(not ok|ok)|^# (pass|fail)" || true
+  PURSUIT_NATIVE_BIN=build/native/bin node --test "$f" 2>&1 | tee -a "$log" | grep -E "^(not ok|ok)|^# (pass|fail)" || true
 done
 show_failures "$log"
 count_node "$log" "${#browser_files[@]}"

@@ -1,8 +1,8 @@
 // Browser test of the arena report: a small fake tournament is run with the native
-// pursuit-arena (PURSUIT_BIN_DIR, default build/native/bin), then report.html is opened from
+// pursuit-arena (PURSUIT_NATIVE_BIN, default build/native/bin), then report.html is opened from
 // file:// in Debian's chromium (playwright-core). It must load no resource other than itself,
 // log no error, and draw its three SVG charts with the expected marks.
-// Run: PURSUIT_BIN_DIR=build/native/bin node --test tests/arena/report.browser.test.mjs
+// Run: PURSUIT_NATIVE_BIN=build/native/bin node --test tests/arena/report.browser.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.resolve(ROOT, process.env.PURSUIT_BIN_DIR || 'build/native/bin');
+const BIN = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
 const CHROMIUM = process.env.PURSUIT_CHROMIUM || '/usr/bin/chromium';
 
 test('arena report opens from file:// with its charts and nothing external', async () => {
