@@ -188,6 +188,62 @@ test('robbers: hide by clicking, then move by keys', async () => {
   h.assertNoErrors();
 });
 
+// The commands a click gives were checked only for a floor neighbour (R): a click on the stair
+// cell above a robber must give U, below it D (row A is the bottom floor); '.' is a stay key as
+// s is, and n selects the next robber.
+test('robbers: a click on the stair cell above or below a robber gives U or D; "." stays and n selects the next robber', async () => {
+  const page = await open('#side=1&level=medium&moves=30&seed=5');
+  for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
+  await page.click('#btn-start-hide');
+  await waitMoves(page, 1, 0);
+  assert.match(await page.textContent('#pending'), /^Move: SSSS$/);
+  // Robber 4 stands on IE, floor 3 on staircase E: JE is the stair cell above it, HE the one below.
+  await page.click('#piece-row button[data-piece="4"]');
+  await clickCell(page, 'JE');
+  assert.match(await page.textContent('#pending'), /^Move: SSSU$/);
+  await page.click('#piece-row button[data-piece="4"]');
+  await clickCell(page, 'HE');
+  assert.match(await page.textContent('#pending'), /^Move: SSSD$/);
+  // The command moved the selection on to robber 1 (the next with a choice); n three times: robber 4.
+  assert.equal(await page.getAttribute('#piece-row button[aria-pressed="true"]', 'data-piece'), '1');
+  await page.locator('#board').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('n');
+  assert.equal(await page.getAttribute('#piece-row button[aria-pressed="true"]', 'data-piece'), '4');
+  await page.keyboard.press('.');
+  assert.match(await page.textContent('#pending'), /^Move: SSSS$/);
+  await page.click('#piece-row button[data-piece="4"]');
+  await clickCell(page, 'JE');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2, 1);
+  assert.equal((await view(page)).robbers[3].coord, 'JE', 'U took robber 4 up the stairs');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A command moves the selection on to the next piece that still has a choice: a rider's only
+// command (I) is filled in, so it is skipped.
+test('guards: after a command the next guard with a choice is selected, past a rider whose only command is I', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  await page.click('#piece-row button[data-piece="2"]');
+  await clickCell(page, 'AM');  // guard 2 (AL) to the middle lift's door
+  assert.match(await page.textContent('#pending'), /^Move: SRSS$/);
+  await page.click('#btn-move');
+  await waitMoves(page, 1, 1);
+  await page.click('#piece-row button[data-piece="2"]');
+  await page.waitForSelector('#lift-row button[data-floor="3"]');
+  await page.click('#lift-row button[data-floor="3"]');
+  await page.click('#btn-move');
+  await waitMoves(page, 2, 2);
+  assert.equal((await view(page)).guards[1].riding, true, 'guard 2 rides');
+  assert.match(await page.textContent('#pending'), /^Move: SISS$/);
+  await page.click('#piece-row button[data-piece="1"]');
+  await page.click('button[data-cmd="L"]');
+  assert.match(await page.textContent('#pending'), /^Move: LISS$/);
+  assert.equal(await page.getAttribute('#piece-row button[aria-pressed="true"]', 'data-piece'), '3', 'guard 2 has no choice: guard 3 is next');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('robbers: hide by keyboard alone (the "Hide robber k at" list and Hide), then move', async () => {
   const page = await open('#side=1&level=medium&moves=30&seed=5');
   const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset.piece || document.activeElement?.tagName);
@@ -1003,6 +1059,41 @@ test('a kept move the engine refuses: the game starts from move 0, and the error
   assert.equal(await note(page), '');
   await reloaded(page);
   assert.equal(await page.isHidden('#error'), true, 'a reload then starts quietly');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The address New game wrote named side, moves and seed; a level left out went unnoticed (a
+// reload or a shared link then played the default bot, hard, and the game kept for the reload
+// was another game's).
+test('New game names its side, level, moves and seed in the address; a reload plays that game at that level', async () => {
+  const page = await open('#side=0&level=easy&moves=30&seed=4');
+  await settled(page);
+  await page.selectOption('#in-side', '1');
+  await page.selectOption('#in-level', 'medium');
+  await page.fill('#in-moves', '40');
+  await page.fill('#in-seed', '9');
+  await pressNewGame(page);
+  const params = Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));
+  assert.deepEqual(params, { side: '1', level: 'medium', moves: '40', seed: '9' });
+  await reloaded(page);
+  const st = await page.evaluate(() => ({ level: window.bankPage.st.level, side: window.bankPage.st.side, config: window.bankPage.st.config }));
+  assert.deepEqual(st, { level: 'medium', side: 1, config: { game: 'bank', moves: 40, seed: 9 } });
+  assert.equal(await page.inputValue('#in-level'), 'medium');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The result box is coloured for the player: won or lost. With a move limit of 1 the game ends
+// after one move each; by the rules the robbers win when one is still free, so the guards'
+// player has lost.
+test('the result box says lost to the guards\' player when the robbers are still free at the move limit', async () => {
+  const page = await open('#side=0&level=easy&moves=1&seed=4');
+  await makeMove(page);
+  await page.waitForFunction(() => window.bankPage.st.view.result.over && !window.bankPage.st.busy);
+  const v = await view(page);
+  assert.ok(v.result.caught < 4, 'a robber is still free');
+  assert.equal(await page.getAttribute('#outcome', 'class'), 'outcome lost');
   h.assertNoErrors();
   await page.context().close();
 });

@@ -100,6 +100,23 @@ test('play the cops one by one; the solver verdict is shown', async () => {
   h.assertNoErrors();
 });
 
+// The rules: the cops never see X's start. Before X's first move the cops' player is shown X as
+// hidden, not where X starts; after it, where X went. The bot X's move is held back here so that
+// the start stays on screen long enough to be read.
+test('playing the cops: X\'s start is hidden until X has moved', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=20&seed=4&side=cops&level=easy');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="to_move"]').textContent === 'the cops');
+  await holdEngineAnswers(page);
+  await page.evaluate(() => { window.__holdEngine = (op, args) => (op === 'call' && args[1] === 'suggest' ? 1500 : 0); });
+  await page.click('#btn-restart');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="to_move"]').textContent === 'X');
+  assert.equal(await dd(page, 'robber'), 'hidden (the cops never see X’s start)');
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="to_move"]').textContent === 'the cops', null, { timeout: 20000 });
+  assert.match(await dd(page, 'robber'), /^\d+$/, 'after its move X is seen');
+  h.assertNoErrors();
+  await page.close();
+});
+
 test('X and the cops play from the keyboard alone (the board takes only clicks)', async () => {
   // X: Tab to the crossing list (named by what it chooses), pick a crossing, Enter on Move.
   let page = await open('#map=petersen&cops=1&rounds=20&seed=4&side=robber&level=easy');
@@ -934,4 +951,49 @@ test('a kept move the engine refuses: the game starts from round 1, and the erro
   assert.equal(await page.isHidden('#error'), true, 'a reload then starts quietly');
   h.assertNoErrors();
   await page.context().close();
+});
+
+// The address New game writes names the whole game: a field left out of it (rounds) went
+// unnoticed, and a reload or a shared link then played the default instead.
+test('New game names its map, cops, rounds, seed, side and level in the address; a reload plays that game', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=10&seed=1&side=robber&level=best');
+  await pageIdle(page);
+  await page.fill('#in-cops', '3');
+  await page.fill('#in-rounds', '30');
+  await page.fill('#in-seed', '7');
+  await page.selectOption('#in-side', 'cops');
+  await page.selectOption('#in-level', 'medium');
+  await page.click('#btn-new');
+  await page.waitForFunction(() => /of 30$/.test(document.querySelector('#status dd[data-k="round"]').textContent));
+  const params = Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));
+  assert.deepEqual(params, { map: 'petersen', cops: '3', rounds: '30', seed: '7', side: 'cops', level: 'medium' });
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => /of 30$/.test(document.querySelector('#status dd[data-k="round"]')?.textContent || ''));
+  assert.deepEqual(await page.evaluate(() => ({ config: window.copsPage.st.config, human: window.copsPage.st.human, level: window.copsPage.st.level })),
+    { config: { game: 'copsrobbers', map_name: 'petersen', cops: 3, rounds: 30, seed: 7 }, human: 'cops', level: 'medium' });
+  assert.equal(await page.inputValue('#in-rounds'), '30');
+  assert.equal(await page.inputValue('#in-cops'), '3');
+  assert.equal(await page.inputValue('#in-side'), 'cops');
+  assert.equal(await page.inputValue('#in-level'), 'medium');
+  assert.equal((await dd(page, 'cops')).trim().split(/\s+/).length, 3, 'three cops');
+  h.assertNoErrors();
+  await page.close();
+});
+
+// The rules allow 1 to 8 cops (1 <= C <= 8): New game refuses 0 and 9 in words, and the game stays.
+test('New game refuses 0 or 9 cops, naming the field and its range 1..8', async () => {
+  const page = await open('#map=petersen&cops=2&rounds=10&seed=1&side=robber&level=best');
+  await pageIdle(page);
+  const hash = await page.evaluate(() => location.hash);
+  for (const n of ['0', '9']) {
+    await page.fill('#in-cops', n);
+    await page.click('#btn-new');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.equal(await page.textContent('#error .error-text'), `Cops: expected 1..8, got ${n}`);
+    assert.equal(await page.evaluate(() => location.hash), hash, 'the address still names the game shown');
+    assert.equal((await dd(page, 'cops')).trim().split(/\s+/).length, 2, 'the game shown stays');
+  }
+  h.assertNoErrors();
+  await page.close();
 });

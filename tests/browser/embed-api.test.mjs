@@ -96,6 +96,8 @@ const URL_CASES = {
     ['map=cycle-12&cops=1&rounds=20&seed=5&side=cops&level=easy', { '#in-map': 'cycle-12', '#in-cops': '1', '#in-rounds': '20', '#in-seed': '5', '#in-side': 'cops', '#in-level': 'easy' }],
     ['side=0', { '#in-side': 'cops' }],
     ['side=%3Cb%3E&level=x&map=%3Cimg%3E', { '#in-side': 'robber', '#in-level': 'best', '#in-map': 'petersen' }],
+    // A name in any case, with spaces around it (a link typed into a course page), is that name.
+    ['side=%20Cops&level=Easy%20', { '#in-side': 'cops', '#in-level': 'easy' }],
   ],
   fugitive: [
     ['side=detectives&level=easy&cities=20&seed=5', { '#in-side': '1', '#in-level': 'easy', '#in-cities': '20', '#in-seed': '5' }],
@@ -111,6 +113,7 @@ const URL_CASES = {
     ['side=robbers&level=best&moves=40&seed=5', { '#in-side': '1', '#in-level': 'best', '#in-moves': '40', '#in-seed': '5' }],
     ['side=-1', { '#in-side': 'watch' }],
     ['side=%3Cb%3E&level=x', { '#in-side': '0', '#in-level': 'hard' }],
+    ['side=%20Robbers%20&level=%20BEST', { '#in-side': '1', '#in-level': 'best' }],
   ],
 };
 
@@ -315,6 +318,66 @@ test('searchparty: pursuit:start with a generated map plays that map', async () 
   assert.match(bad.message, /config\.generate\.colz: unknown key/);
   await page.context().close();
   h.assertNoErrors();
+});
+
+// A host that pings while the page still loads its engine hears at once that it is not ready
+// (ready: false), then pursuit:ready when it is; a pursuit:start sent meanwhile waits for it and is
+// carried out. The engine's script is held back until the test lets it load.
+test('a ping before the page is ready is answered ready: false; a start sent then is carried out after pursuit:ready', async () => {
+  const game = GAMES.includes('bank') ? 'bank' : GAMES[0];
+  const page = await h.newPage({ viewport: { width: 1100, height: 900 } });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.context().route(/\/wasm\/pursuit\.js(\?|$)/, async (route) => { await held; await route.continue(); });
+  await openHost(h, game, 'embed=1', { page });
+  // (a ping posted before the page's script listens is not heard: pinged until one is answered)
+  let pong = null;
+  for (let i = 0; i < 300 && !pong; i++) {
+    const from = await post(page, { type: 'pursuit:ping', id: `early-${i}` });
+    pong = await waitMessage(page, (m) => m.type === 'pursuit:pong', 'pong', { from, timeout: 200 }).then(([m]) => m, () => null);
+  }
+  assert.ok(pong, 'a ping is answered while the engine loads');
+  assert.deepEqual(pong, { type: 'pursuit:pong', game, ready: false, id: pong.id });
+  const from = await post(page, { type: 'pursuit:start', config: START_CONFIGS[game], autoplay: true, id: 'early-start' });
+  await page.waitForTimeout(300);
+  assert.deepEqual((await page.evaluate(() => window.__got)).slice(from).filter((m) => m.type !== 'pursuit:pong'), [], 'nothing before the engine loads');
+  release();
+  const [, readyAt] = await waitMessage(page, (m) => m.type === 'pursuit:ready', 'pursuit:ready', { from });
+  const [over, overAt] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over of the early start', { from });
+  assert.equal(over.type, 'pursuit:game-over', JSON.stringify(over));
+  assert.ok(readyAt < overAt, 'pursuit:ready came first');
+  const after = await post(page, { type: 'pursuit:ping', id: 'late' });
+  const [late] = await waitMessage(page, (m) => m.type === 'pursuit:pong' && m.id === 'late', 'pong once ready', { from: after });
+  assert.equal(late.ready, true);
+  await page.context().unroute(/\/wasm\/pursuit\.js(\?|$)/);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A replay keeps to the format this site reads. Its config's objects (Fugitive's map, Search
+// Party's generate) may carry a key the game does not take, as its top level may (a host page
+// added its own): the game was played without it, so the replay opens, leaving it out (the engine
+// refuses it in a new game: "config.map.title: unknown key"). A version other than 1 is refused,
+// naming it.
+const TAGGED_OBJECTS = [['fugitive', START_CONFIGS.fugitive, 'map'],
+  ['searchparty', { seed: 4, generate: { kind: 'open', cols: 14, rows: 9, costars: 1, extras: 0 } }, 'generate']];
+test('pursuit:load-replay: a key the game does not take inside the config\'s map or generate is left out; a version other than 1 is refused', async () => {
+  for (const [game, config, key] of TAGGED_OBJECTS.filter(([g]) => GAMES.includes(g))) {
+    const page = await openGamePage(h, game);
+    const ref = await engineReplay(page, game, config);
+    assert.equal(typeof ref.replay.config[key], 'object', `${game}: the replay's config has its ${key}`);
+    const tagged = { ...ref.replay, config: { ...ref.replay.config, [key]: { ...ref.replay.config[key], title: 'from a host page' } } };
+    let from = await post(page, { type: 'pursuit:load-replay', replay: tagged, id: 'tagged' });
+    const [over] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.id === 'tagged', `${game}: game-over of the tagged replay`, { from });
+    assert.equal(over.type, 'pursuit:game-over', `${game}: ${JSON.stringify(over)}`);
+    assert.deepEqual(over.result, ref.result, `${game}: the replay's own result`);
+    from = await post(page, { type: 'pursuit:load-replay', replay: { ...ref.replay, version: 2 }, id: 'v2' });
+    const [v2] = await waitMessage(page, (m) => m.id === 'v2', `${game}: the answer to a version 2 replay`, { from });
+    assert.equal(v2.type, 'pursuit:error', `${game}: ${JSON.stringify(v2)}`);
+    assert.equal(v2.message, 'replay: version 2 is not supported (this site reads version 1)');
+    h.assertNoErrors();
+    await page.context().close();
+  }
 });
 
 // A course page's buttons pressed quickly post requests back to back. The page took each one as

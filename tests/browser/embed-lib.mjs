@@ -16,9 +16,12 @@ export const START_CONFIGS = {
 };
 export const GAMES = Object.keys(START_CONFIGS).filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
 
-/** A host page (same origin) with one frame of `game`'s page; messages from it land in window.__got. */
-export async function openHost(h, game, hash = 'embed=1') {
-  const page = await h.newPage({ viewport: { width: 1100, height: 900 } });
+/**
+ * A host page (same origin) with one frame of `game`'s page; messages from it land in window.__got.
+ * `page`: a page of the test's own to use (routes set on it beforehand), else a new one.
+ */
+export async function openHost(h, game, hash = 'embed=1', { page: given = null } = {}) {
+  const page = given ?? await h.newPage({ viewport: { width: 1100, height: 900 } });
   // A same-origin host page served by the test itself (the site has no blank page).
   await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
   await page.goto(`${h.url}__host.html`);

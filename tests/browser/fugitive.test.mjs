@@ -66,6 +66,86 @@ test('Fugitive: place, then move by clicking cities against the bot', async () =
   h.assertNoErrors();
 });
 
+// The 8-city example has two roads from 3 to 4 (C 3-4 and T 3-4): a click on 4 must ask which
+// (the car and the train leave different traces for the Detectives), not play one of them. A
+// Fugitive who walks onto a Detective on turn 1 is caught before the first announcement: by the
+// rules' scoring the Detectives get 10 + 10 unused announcements = 20, the Fugitive 0.
+test('Fugitive on the 8-city example: two roads to a city ask for the transport; walking onto a Detective scores 0-20', async () => {
+  let page = await open('#side=0&level=easy&map=example8&seed=4');
+  await waitIdle(page);
+  let v = await obs(page);
+  assert.equal(v.phase, 'place_fugitive');
+  assert.ok(!v.detectives.includes(3) && !v.detectives.includes(4), `cities 3 and 4 are free (Detectives on ${v.detectives})`);
+  await clickCity(page, 3);
+  await waitIdle(page);
+  v = await obs(page);
+  assert.equal(v.fugitive, 3);
+  const turn = v.turn;
+  await clickCity(page, 4);
+  assert.equal(await page.textContent('#prompt'), 'Several roads lead to 4: choose the transport.');
+  assert.deepEqual(await page.$$eval('#choices button:not([hidden])', (bs) => bs.map((b) => b.dataset.move)), ['C 4', 'T 4']);
+  await page.waitForTimeout(300);
+  v = await obs(page);
+  assert.equal(v.turn, turn, 'no move was played');
+  assert.equal(v.fugitive, 3);
+  await page.click('#choices button[data-move="T 4"]');
+  await page.waitForFunction((t) => (window.fugitivePage.st.obs.turn > t || window.fugitivePage.st.obs.over) && !window.fugitivePage.st.busy, turn);
+  assert.match(await page.textContent('#log'), /Turn 1: Fugitive took T \(train\)/);
+  await page.close();
+  // Onto a Detective: a free start city with a road to a Detective's city, then that road.
+  page = await open('#side=0&level=easy&map=example8&seed=4');
+  await waitIdle(page);
+  v = await obs(page);
+  const ends = v.map.roads.flatMap(([, a, b]) => [[a, b], [b, a]]);
+  const roadsBetween = (a, b) => ends.filter(([x, y]) => x === a && y === b).length;
+  const [from, to] = ends.find(([a, b]) => !v.detectives.includes(a) && v.detectives.includes(b) && roadsBetween(a, b) === 1);
+  await clickCity(page, from);
+  await waitIdle(page);
+  await clickCity(page, to);  // one road: played at once
+  await overShown(page);
+  v = await obs(page);
+  assert.deepEqual(v.score, { Fugitive: 0, Detectives: 20 }, 'as the rules score it');
+  assert.match(await page.textContent('#outcome'), /— Fugitive 0, Detectives 20$/);
+  h.assertNoErrors();
+  await page.close();
+});
+
+// The ring of the last announced city is what the Detectives know of the Fugitive: it is drawn
+// when the Fugitive is hidden, not in the Fugitive's own view (which shows the Fugitive itself).
+test('the last announced city is ringed in the Detectives\' view only', async () => {
+  const page = await open('#side=0&level=easy&cities=80&seed=3');
+  await waitIdle(page);
+  const v0 = await obs(page);
+  const start = [...Array(v0.map.n).keys()].map((i) => i + 1).find((c) => !v0.detectives.includes(c));
+  await clickCity(page, start);
+  await waitIdle(page);
+  for (let k = 0; k < 10 && !(await obs(page)).last_announced; k++) {
+    const { turn, detectives } = await obs(page);
+    const moves = await page.$$eval('#choices button', (bs) => bs.map((b) => b.dataset.move));
+    // Not onto a Detective, nor next to one (a Detective's move there would catch the Fugitive).
+    const near = new Set(detectives);
+    for (const [, a, b] of v0.map.roads) { if (detectives.includes(a)) near.add(b); if (detectives.includes(b)) near.add(a); }
+    const safe = moves.find((m) => !near.has(Number(m.split(' ')[1]))) ?? moves.find((m) => !detectives.includes(Number(m.split(' ')[1])));
+    await page.click(`#choices button[data-move="${safe}"]`);
+    await page.waitForFunction((t) => window.fugitivePage.st.obs.turn > t || window.fugitivePage.st.obs.over, turn);
+    await waitIdle(page);
+    assert.equal((await obs(page)).over, false, 'the Fugitive is still free');
+  }
+  const v = await obs(page);
+  assert.ok(v.last_announced, 'turn 5 announced the Fugitive\'s city');
+  assert.equal(await page.locator('#map circle.announced').count(), 0, 'no ring in the Fugitive\'s view');
+  // The same position in a replay seen by the Detectives: the ring is there.
+  const replay = await page.evaluate(() => window.fugitivePage.st.game.replay());
+  await page.fill('#in-replay', JSON.stringify(replay));
+  await page.selectOption('#in-replay-view', '1');
+  await page.click('#btn-replay');
+  await page.waitForFunction((n) => window.fugitivePage.st.replay?.k === n && !window.fugitivePage.st.replay.stepping && !window.fugitivePage.st.busy, replay.moves.length);
+  assert.equal((await obs(page)).fugitive, null);
+  assert.equal(await page.locator('#map circle.announced').count(), 1, 'the ring in the Detectives\' view');
+  h.assertNoErrors();
+  await page.close();
+});
+
 test('Detectives: only what they know, joint move piece by piece', async () => {
   const page = await open('#side=1&level=medium&cities=40&seed=4');
   await waitIdle(page);

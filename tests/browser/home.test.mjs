@@ -35,6 +35,26 @@ test('home page lists the games, robots linked, unbuilt ones coming', async () =
   h.assertNoErrors();
 });
 
+// The header's Games menu (#nav) links every game the module has, as the list does: in the list's
+// order, each by its title to its page; a game still coming has no link there.
+test('the header\'s Games menu links each game the module has to its page, by its title', async () => {
+  const page = await h.newPage();
+  await page.goto(h.url);
+  await page.waitForSelector('#games li[data-state="ready"]');
+  const games = await page.evaluate(async () => {
+    const { getEngine } = await import('./common/engine.js');
+    return getEngine().listGames();
+  });
+  const listed = await page.$$eval('#games li', (lis) => lis.map((li) => li.dataset.game));
+  const expected = listed.filter((id) => games.some((g) => g.id === id)).map((id) => ({ href: `${id}/`, text: games.find((g) => g.id === id).title }));
+  assert.ok(expected.length >= 1, 'the module has a game');
+  const nav = await page.$$eval('#nav a', (as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent })));
+  assert.deepEqual(nav, expected);
+  await page.click('#nav a[href="robots/"]');
+  await page.waitForURL(/\/robots\/$/);
+  h.assertNoErrors();
+});
+
 test('engine worker: envelopes, errors, sessions', async () => {
   const page = await h.newPage();
   await page.goto(h.url);

@@ -71,3 +71,24 @@ test('Fugitive: the Open a replay link keeps the game', async () => {
   h.assertNoErrors();
   await page.context().close();
 });
+
+// A part's id typed after # in the address bar (or a link to it that the browser follows itself)
+// changes the hash with no key=value in it: the page scrolls there and keeps its game (a hash
+// that names no option is not a new address: hash-state.js isInPageLink). Taken for one, it
+// started the default game over the moves made.
+test('Robots: #problem typed in the address scrolls there and keeps the game and its moves', async () => {
+  const page = await open('robots/#seed=7&robots=10&teleports=5');
+  await page.locator('#board').focus();
+  await page.keyboard.press('s');  // stay
+  await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
+  const board = await page.getAttribute('#board', 'aria-label');
+  await page.evaluate(() => { location.hash = '#problem'; });  // a hashchange, as a typed address makes
+  await page.waitForFunction(() => Math.abs(document.getElementById('problem').getBoundingClientRect().top) < 2 ||
+    window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1);
+  await page.waitForTimeout(800);  // (a new game would have started by then)
+  assert.equal(await page.textContent('#status dd[data-k="moves"]'), '1', 'the move made stays');
+  assert.equal(await page.getAttribute('#board', 'aria-label'), board, 'the same board');
+  assert.equal(await page.isHidden('#error'), true, 'no note on the hash');
+  h.assertNoErrors();
+  await page.context().close();
+});

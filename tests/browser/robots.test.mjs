@@ -82,6 +82,58 @@ test('keyboard moves follow the engine (arrows, numpad, letters, stay)', async (
   h.assertNoErrors();
 });
 
+// Every move key the page takes, each from (15,15) on a board with one far robot (no move can
+// end the game), then Backspace undoes it. The expected cell is worked out from the key's
+// direction: the help's keys (w a x d, q e z c, the digits as the numpad: 7 8 9 / 4 5 6 / 1 2 3,
+// stay . s 5), the classic BSD robots keys (y k u / h l / b j n) and the numpad's navigation
+// keys (Home PageUp / End PageDown). Only four of them were played before: a key mapped to the
+// wrong direction, or digits on a laptop's number row ignored, went unnoticed.
+test('every move key walks its own direction (letters, BSD keys, number row, Home/PageUp/End/PageDown)', async () => {
+  const page = await open('robots/#board=1.1/');
+  const step = { N: [-1, 0], S: [1, 0], W: [0, -1], E: [0, 1], NW: [-1, -1], NE: [-1, 1], SW: [1, -1], SE: [1, 1], stay: [0, 0] };
+  const keys = [
+    ['w', 'N'], ['a', 'W'], ['x', 'S'], ['d', 'E'], ['q', 'NW'], ['e', 'NE'], ['z', 'SW'], ['c', 'SE'], ['s', 'stay'],
+    ['7', 'NW'], ['8', 'N'], ['9', 'NE'], ['4', 'W'], ['5', 'stay'], ['6', 'E'], ['1', 'SW'], ['2', 'S'], ['3', 'SE'],
+    ['y', 'NW'], ['k', 'N'], ['u', 'NE'], ['h', 'W'], ['l', 'E'], ['b', 'SW'], ['j', 'S'], ['n', 'SE'],
+    ['Home', 'NW'], ['PageUp', 'NE'], ['End', 'SW'], ['PageDown', 'SE'],
+  ];
+  await page.locator('#board').focus();
+  for (const [key, dir] of keys) {
+    await page.keyboard.press(key);
+    await waitMoves(page, 1);
+    const [dr, dc] = step[dir];
+    assert.equal((await status(page)).you, `(${15 + dr},${15 + dc})`, `key ${key} walks ${dir}`);
+    await page.keyboard.press('Backspace');
+    await waitMoves(page, 0);
+    assert.equal((await status(page)).you, '(15,15)', `Backspace undoes ${key}`);
+  }
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// A used teleport destination is no longer a place to click to: the click is explained (it was
+// sent as a teleport the engine refused). T with no destination left says so.
+test('a click on a used teleport destination is explained, not played; T with none left says so', async () => {
+  const page = await open('robots/#board=1.1/16.15');
+  await page.locator('#board').focus();
+  await page.keyboard.press('t');  // T1: to (16,15)
+  await waitMoves(page, 1);
+  assert.equal((await status(page)).you, '(16,15)');
+  for (const [n, key] of [[2, 'k'], [3, 'k']]) { await page.keyboard.press(key); await waitMoves(page, n); }
+  assert.equal((await status(page)).you, '(14,15)');
+  await clickCell(page, 16, 15);  // two rows below: not a neighbour, and T1 is used
+  await page.waitForFunction(() => /not next to you/.test(document.getElementById('hint-text').textContent));
+  assert.match(await page.textContent('#hint-text'), /^\(16,15\) is not next to you/);
+  assert.equal((await status(page)).moves, '3', 'no move was played');
+  assert.equal(await page.isHidden('#error'), true, 'no error: nothing was sent to the engine');
+  await page.keyboard.press('t');
+  await page.locator('#error').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#error'), /^No teleport left: every destination of the list has been used/);
+  assert.equal((await status(page)).moves, '3');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 test('mouse click on a neighbour walks there; Undo takes it back', async () => {
   const page = await open('robots/' + BOARD_HASH);
   await clickCell(page, 14, 16); // NE of (15,15)
@@ -896,6 +948,67 @@ test('replay player on a phone: Play and the buttons after it stay where they ar
   h.assertNoErrors();
 });
 
+// The line under the board names the move that led to the position shown (SessionStepper's
+// `move`, web/common/replay-player.js): after step k, the replay's k-th move, as its file has it.
+test('replay player: each step forward names the move it shows, the replay\'s k-th; the start names none', async () => {
+  const replay = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'course', 'replays', 'robots-seed7.json'), 'utf8'));
+  const page = await h.newPage();
+  await page.goto(`${h.url}robots/#replay=../course/replays/robots-seed7.json`);
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForSelector('#replay-player .rp-play:visible');
+  assert.equal(await page.textContent('#outcome'), 'The start, before move 1');
+  for (let k = 1; k <= 6; k++) {
+    await page.click('#replay-player .rp-fwd');
+    await waitMoves(page, k);
+    await page.waitForFunction((k) => document.querySelector('#replay-player .rp-pos').textContent.startsWith(`Move ${k} /`), k);
+    assert.equal(await page.textContent('#outcome'), `Move ${k}: ${replay.moves[k - 1]}`, `step ${k}`);
+  }
+  await page.click('#replay-player .rp-back');
+  await waitMoves(page, 5);
+  assert.equal(await page.textContent('#outcome'), `Move 5: ${replay.moves[4]}`, 'a step back');
+  await page.context().close();
+  h.assertNoErrors();
+});
+
+// The replay player's Speed list (web/common/replay-player.js, on every page): Play shows the next
+// move every 500 ms ÷ the speed chosen, also a speed chosen while it plays. The page's clock is
+// run by hand (Playwright's clock), so the test waits on no real time: at 1× nothing moves in
+// 499 ms and move 1 comes at 500 ms; at 0.25× the next one comes at 2000 ms, not before.
+test('replay player: Play steps once every 500 ms ÷ the speed chosen, also when changed while playing', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}robots/#replay=../course/replays/robots-seed7.json`);
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForSelector('#replay-player .rp-play:visible');
+  const pos = () => page.textContent('#replay-player .rp-pos');
+  const total = Number(/\/ (\d+)$/.exec(await pos())[1]);
+  assert.ok(total >= 3, `the replay has ${total} moves`);
+  assert.equal(await pos(), `Move 0 / ${total}`);
+  /** Waits (up to 20 s of real time: the engine works out the move) until the player shows move k. */
+  const shows = async (k, what) => {
+    for (let i = 0; i < 200 && await pos() !== `Move ${k} / ${total}`; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await pos(), `Move ${k} / ${total}`, what);
+  };
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 60000));
+  await page.selectOption('#replay-player .rp-speed', '1');
+  await page.click('#replay-player .rp-play');
+  assert.equal(await page.getAttribute('#replay-player .rp-play', 'aria-pressed'), 'true', 'playing');
+  await page.clock.runFor(499);
+  assert.equal(await pos(), `Move 0 / ${total}`, '1×: no move after 499 ms');
+  await page.clock.runFor(1);
+  await shows(1, '1×: move 1 at 500 ms');
+  await page.selectOption('#replay-player .rp-speed', '0.25');
+  await page.clock.runFor(1999);
+  assert.equal(await pos(), `Move 1 / ${total}`, '0.25×: no move 1999 ms after the speed was chosen');
+  await page.clock.runFor(1);
+  await shows(2, '0.25×: move 2 at 2000 ms');
+  await page.click('#replay-player .rp-play');  // pause
+  await page.clock.runFor(5000);
+  assert.equal(await pos(), `Move 2 / ${total}`, 'paused: no move');
+  await page.context().close();
+  h.assertNoErrors();
+});
+
 // ---------- a reload keeps the game in play (web/common/game-keeper.js) ----------
 const KEPT_HASH = '#seed=3&robots=20&teleports=5';
 const KEPT_CONFIG = { game: 'robots', seed: 3, robots: 20, teleports: 5 };
@@ -985,6 +1098,26 @@ test('a reload keeps what Undo left; a finished game, a watched one, an embedded
   assert.equal((await status(frame)).moves, '0', 'embed=1');
   h.assertNoErrors();
   await frame.context().close();
+});
+
+// A tab's kept game is shared by the pages of this site in that tab (sessionStorage), frames
+// included: a course page opened in the tab where the game was played has the game's page in
+// a frame, with the same address. The frame's host starts its games, fresh, and a game played in
+// the frame is not kept for the full page either.
+test('in the tab of a game kept by the full page, a frame of the same game starts fresh, and keeps nothing', async () => {
+  const page = await open('robots/' + KEPT_HASH + '&embed=1');
+  await playByHand(page, KEPT_CONFIG, [], 2);
+  await page.goto(h.url + 'robots/index.html' + KEPT_HASH);  // the full page, in the same tab (a load)
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal((await status(page)).moves, '0', 'the full page after a game played in a frame');
+  assert.equal(await page.textContent('#hint-text'), '');
+  await playByHand(page, KEPT_CONFIG, [], 3);
+  await page.goto(h.url + 'robots/' + KEPT_HASH + '&embed=1');  // the frame's address, in the same tab (a load)
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal((await status(page)).moves, '0', 'a frame in the tab of a kept game');
+  assert.equal(await page.textContent('#hint-text'), '');
+  h.assertNoErrors();
+  await page.context().close();
 });
 
 test('a kept move the engine refuses: the page says which and why, and the game starts from move 0', async () => {

@@ -230,6 +230,60 @@ test('play by hand: a double click on the pad and quick keys play every press, i
   h.assertNoErrors();
 });
 
+// Undo pressed while a turn is still being worked out waits for it, as a second press does: the
+// turn is played, then undone (the game is where it was). Undo ran at once, on the moves played
+// so far, it would undo the turn before, and the key's turn would be lost. The engine's answers
+// are held (a second each) so that Undo is surely pressed before the turn is played.
+test('play by hand: Undo pressed while a turn is worked out undoes that turn, once played', async () => {
+  const page = await openPage();
+  await holdEngineAnswers(page);
+  await page.locator('#board').focus();
+  for (const turn of [1, 2]) {
+    await page.keyboard.press('d');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  const before = await text(page, 'cast');
+  const asked = await engineAsked(page);
+  await page.evaluate(() => { window.__holdEngine = () => 1000; });
+  await page.keyboard.press('ArrowLeft');
+  await page.click('#btn-undo');
+  await engineAnswered(page, { after: asked, quietMs: 1000 });
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'the turn played, then undone');
+  assert.equal(await text(page, 'cast'), before, 'the cast where it was at turn 2');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Every key that steers the star moves it the way the rules' keypad says (7 8 9 / 4 5 6 / 1 2 3,
+// 8 north, y-1): the digits, the letters q w e / a s d / z x c and '.' and the arrows (the pad's
+// key shortcuts), and Home / PageUp / End / PageDown for the diagonals (the ways Shift+those keys
+// pan a zoomed view; the numpad's 7 9 1 3 with NumLock off, as Playwright's Numpad keys send
+// them). The tests pressed only a few of them (d, w, the arrows, 5, 8): a diagonal key moving
+// the star another way went unseen.
+test('play by hand: every direction key moves the star the way the keypad says', async () => {
+  const page = await openPage();
+  // 15×15, no one but the star: each key is one turn, the star's step checked after it.
+  await pasteMap(page, '15 15 0 0\n' + '...............\n'.repeat(7) + '.......S.......\n' + '...............\n'.repeat(7));
+  await page.locator('#board').focus();
+  const STEP = { 7: [-1, -1], 8: [0, -1], 9: [1, -1], 4: [-1, 0], 5: [0, 0], 6: [1, 0], 1: [-1, 1], 2: [0, 1], 3: [1, 1] };
+  const KEYS = [['ArrowUp', 8], ['ArrowDown', 2], ['ArrowLeft', 4], ['ArrowRight', 6],
+    ['Home', 7], ['PageDown', 3], ['PageUp', 9], ['End', 1],
+    ['q', 7], ['c', 3], ['e', 9], ['z', 1], ['w', 8], ['x', 2], ['a', 4], ['d', 6], ['s', 5], ['.', 5],
+    ...[7, 3, 9, 1, 8, 2, 4, 6, 5].map((d) => [String(d), d])];
+  let x = 7, y = 7;
+  for (const [turn, [key, d]] of KEYS.entries()) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${turn + 1}"]`, { timeout: 10000 })
+      .catch(() => assert.fail(`${key}: no turn played (turn ${turn} still)`));
+    x += STEP[d][0], y += STEP[d][1];
+    assert.match(await text(page, 'cast'), new RegExp(`^@:${x},${y}$`), `${key} moves the star ${d} (to ${x},${y})`);
+  }
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // The page shows the engine's words for a rule error, as searchparty-check prints them (the
 // original controller's "Invalid move of [1, 0] in direction 8 onto # or off of the map", then
 // the turn and who), and a step into a wall in plain words too.
@@ -407,6 +461,31 @@ test('the address keeps the chosen built-in map and level: a reload shows them a
   h.assertNoErrors();
 });
 
+// map= is matched in any case, as the other options (map=EXAMPLE1 is example1, with no note of
+// its own); a gen= beside it is noted as left out; a value the page cannot use (level=hardd) is
+// noted; the page's next rewrite of its address (a zoom chosen) writes what it uses instead (no
+// gen=, level=hard), so that a reload notes nothing.
+test('the address: map= in any case names the built-in map; gen= beside it and a level it cannot use are noted, then written over', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#map=EXAMPLE1&gen=cave-20x12-0-0-s1&level=hardd', h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.match(await text(page, 'caption'), /^6×5, /, 'example1');
+  assert.equal(await page.inputValue('#in-builtin'), 'example1');
+  assert.equal(await page.inputValue('#in-level'), 'hard');
+  const note = (await page.textContent('#error .error-text')).split('\n');
+  assert.ok(note.includes('gen=cave-20x12-0-0-s1: map= names the map already; gen= is left out.'), note.join(' / '));
+  assert.ok(note.some((line) => line.startsWith('level=hardd: ')), `the level noted: ${note.join(' / ')}`);
+  assert.ok(!note.some((line) => line.startsWith('map=')), `the map is not noted: ${note.join(' / ')}`);
+  await page.selectOption('#in-zoom', '2');
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('zoom') === '2');
+  assert.deepEqual(await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.hash.slice(1)))), { map: 'EXAMPLE1', level: 'hard', zoom: '2' });
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A map loaded by hand merged its name into the address: side=watch, autoplay=1 or replay= of
 // the address stayed, and a reload watched the solver (or opened the replay) again instead of
 // showing the map loaded. The other pages rewrite their whole address on New game; loading a map
@@ -519,6 +598,21 @@ test('a pasted map is shown again after a reload, a map file too; a link shows w
   await page.context().close();
 });
 
+// Only a reload shows the pasted map again: the page opened by a link with no map named (here
+// from the home page, in the same tab, whose storage still holds the pasted map) shows the
+// default map, "rooms".
+test('a pasted map comes back on a reload only: a link to the page with no map shows "rooms"', async () => {
+  const page = await openPage();
+  await pasteMap(page, '7 3 1 1\n.......\n..S.#..\n.......\n');
+  await page.goto(h.url);
+  await page.goto(new URL('searchparty/', h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.match(await text(page, 'caption'), /^24×12, /, 'the default map, not the pasted one');
+  assert.equal(await page.inputValue('#in-builtin'), 'rooms');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // A reload in the middle of a game played by hand went back to turn 0: the address names the map
 // and the seed, not the turns played. The tab keeps them (web/common/game-keeper.js) and a reload
 // plays them again, says so, and plays on; Undo keeps the shorter game, Restart none.
@@ -618,6 +712,31 @@ test('the kept game: another seed and a frame start their own game, the address\
   await page.waitForFunction(() => location.hash === '#map=corridors');
   await reloadReady(page, '#map=example1');
   await startsAtTurn0(page, 'example1 after corridors was loaded');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The kept game is the map's (its config), whatever the level: another level chosen, a reload
+// still plays it again. An address that watches the solver at once (side=watch) plans from S,
+// not from the kept game ("The solver needs …", not "Your 2 turns, then the solver's …").
+test('the kept game: another level keeps it; side=watch watches the solver\'s plan from S, not from it', async () => {
+  const page = await h.newPage();
+  await page.goto(new URL('searchparty/#map=example1', h.url).href);
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.locator('#board').focus();
+  for (const [i, key] of ['a', 'd'].entries()) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${i + 1}"]`);
+  }
+  const played = await handGame(page);
+  await page.selectOption('#in-level', 'easy');
+  await page.waitForFunction(() => /[#&]level=easy(&|$)/.test(location.hash));
+  await reloadReady(page);
+  assert.deepEqual(await handGame(page), played, 'another level: the game is restored');
+  assert.equal(await text(page, 'status-line'), restoredNote(2));
+  await reloadReady(page, '#map=example1&level=easy&side=watch');
+  await page.waitForFunction(() => /needs/.test(document.getElementById('solve-info').textContent), null, { timeout: 60000 });
+  assert.match(await text(page, 'solve-info'), /^The solver needs \d+ turns? /, 'the plan from S');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -983,6 +1102,33 @@ test('replay player: the scrub slider moves the player and the board to the turn
   await page.context().close();
 });
 
+// Space on a focused button of the replay player presses that button, as on any button; the
+// player's own Space (play / pause, for Space pressed elsewhere, e.g. on the board) leaves it
+// alone: on Step forward or Step back it steps once, and does not set the plan playing too.
+test('replay player: Space on a focused step button steps once and does not play; on Play it plays and pauses', async () => {
+  const page = await openPage();
+  const total = await watchSolver(page);
+  await page.click('#replay-player .rp-play');  // pause
+  await page.locator('#replay-player .rp-slider').fill('2');
+  await boardFollowsPlayer(page, 2, total, 'the slider set to 2');
+  const playing = () => page.getAttribute('#replay-player .rp-play', 'aria-pressed');
+  await page.focus('#replay-player .rp-fwd');
+  await page.keyboard.press('Space');
+  await boardFollowsPlayer(page, 3, total, 'Space on Step forward');
+  assert.equal(await playing(), 'false', 'Space on Step forward did not play');
+  await page.focus('#replay-player .rp-back');
+  await page.keyboard.press('Space');
+  await boardFollowsPlayer(page, 2, total, 'Space on Step back');
+  assert.equal(await playing(), 'false', 'Space on Step back did not play');
+  await page.focus('#replay-player .rp-play');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#replay-player .rp-play[aria-pressed="true"]');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#replay-player .rp-play[aria-pressed="false"]');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // While a plan or a replay was shown, the direction pad, End turn, Solver move and Undo did
 // nothing, with no word why. They are disabled (their title says to press "Play from here"), and
 // the play keys say it; "Play from here" makes them play again.
@@ -1177,6 +1323,39 @@ test('deaths are said in the status: two extras in one turn, with the rule\'s re
   await page.context().close();
 });
 
+// The same deaths in a replay of four turns (the fourth, nobody moves): said at the step to turn
+// 3, not at a jump over it (End from turn 0 to 4: that turn's deaths are not the ones of one
+// turn, and "died in turn 4" would be false), nor at a step back.
+test('deaths in a replay are said at the step to their turn, not at a jump over it nor a step back', async () => {
+  const page = await openPage();
+  const replay = { format: 'pursuit-replay', version: 1, game: 'searchparty', config: { game: 'searchparty', map: '12 1 0 3\nS...........\n' },
+    moves: ['a6 b6.', 'a6 b6.', 'a6 b6.', '.'] };
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-deaths-replay-'));
+  const file = path.join(dir, 'deaths.json');
+  fs.writeFileSync(file, JSON.stringify(replay));
+  await page.setInputFiles('#in-file', file);
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await page.locator('#board').focus();
+  const said = 'Extras a and b died in turn 3: each saw no costar, not the star and fewer than 2 other extras.';
+  await page.keyboard.press('Home');  // (the player's keys pause it)
+  await boardFollowsPlayer(page, 0, 4, 'Home');
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 4, 4, 'End, a jump from turn 0');
+  assert.equal(await text(page, 'c-extras'), '1/3');
+  assert.equal(await text(page, 'status-line'), 'Watching a replay.', 'a jump over turn 3: no death said');
+  await page.keyboard.press('ArrowLeft');
+  await boardFollowsPlayer(page, 3, 4, 'a step back to turn 3');
+  assert.equal(await text(page, 'status-line'), 'Watching a replay.', 'a step back: no death said');
+  await page.keyboard.press('ArrowLeft');
+  await boardFollowsPlayer(page, 2, 4, 'a step back to turn 2');
+  await page.keyboard.press('ArrowRight');
+  await boardFollowsPlayer(page, 3, 4, 'a step to turn 3');
+  assert.equal(await text(page, 'status-line'), `${said} Watching a replay.`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // Four people stand on S (2,1); costar B's step north goes into the wall. The page said
 // "Invalid move of [2, 1] in direction 8" and "(A step north from column 2, row 1 …)": not who.
 // A replay moving costar Q on a map of two costars said Q was "not in the search any more".
@@ -1205,6 +1384,28 @@ test('steer everyone: a step into a wall names who took it; a letter beyond the 
   assert.equal(await page.$eval('#error .error-text', (e) => e.textContent),
     'replay: move 2 ("Q5."): Invalid move of dead or nonexistent costar Q (turn 2: costar Q does not exist (the map has 2 costars, A..B))');
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Steering everyone, the key of a letter that is nobody on this map (costars A and B, extra a)
+// says so, costar for a capital, extra for a small letter, and the one steered stays chosen: the
+// next direction is its move.
+test('steer everyone: the key of a letter beyond the cast says there is no such costar or extra, and the star stays chosen', async () => {
+  const page = await openPage();
+  await pasteMap(page, '8 4 2 1\n########\n..S.....\n........\n........\n');
+  await page.check('input[name="steer"][value="all"]');
+  await page.locator('#board').focus();
+  const said = async (key, expected) => {
+    await page.keyboard.press(key);
+    await page.waitForFunction((e) => document.querySelector('#error .error-text')?.textContent === e, expected, { timeout: 5000 })
+      .catch(async () => assert.fail(`${key}: ${await page.textContent('#error')}`));
+  };
+  await said('Shift+C', 'There is no costar C on this map.');
+  await said('b', 'There is no extra b on this map.');
+  assert.equal(await page.locator('#cast button[aria-pressed="true"]').getAttribute('data-actor'), '@');
+  await page.keyboard.press('x');  // south, for the star
+  assert.equal(await text(page, 'pending'), '@2.');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -1809,6 +2010,26 @@ test('a play key after the search is complete says so, and Undo plays on', async
   await page.context().close();
 });
 
+// The same steering everyone: Enter (End turn's key) after the last turn says the search is over
+// in the page's words, as a direction key does (it sent the engine an empty move line).
+test('steering everyone, Enter after the search is complete says so', async () => {
+  const page = await openExample1();
+  await page.check('input[name="steer"][value="all"]');
+  await page.locator('#board').focus();
+  for (const [k, turn] of [['a', 1], ['d', 2], ['d', 3], ['d', 4]]) {
+    await page.keyboard.press(k);  // the star's move (the star is selected)
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  assert.equal(await text(page, 'status-line'), 'Search complete in 4 turns.');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.textContent('#error .error-text'), 'The search is complete in 4 turns: Undo, Restart, or load another map.');
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '4');
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // The first Hint / Solver move plans the whole rest of the search: on the 256×256 map with 52
 // helpers that is about 25 s in the page, and the engine's usual request limit (30 s) restarted
 // the engine on a slower machine. Here the usual limit is cut to 300 ms in every engine of the
@@ -1946,6 +2167,29 @@ test('"Watch the solver" after turns played by hand plans on from them; "Play fr
   await page.context().close();
 });
 
+// The plan made from the hand game is shown from the turn played (3), and plays on from there: the
+// board went back to turn 0 first and played the hand's turns again, as if nothing had been played.
+test('"Watch the solver" after turns played by hand shows its plan from the turn played, not from turn 0', async () => {
+  const page = await openPage();
+  await page.locator('#board').focus();
+  for (const [key, turn] of [['a', 1], ['a', 2], ['x', 3]]) {
+    await page.keyboard.press(key);
+    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
+  }
+  await page.evaluate(() => {
+    window.__turnsShown = [];
+    new MutationObserver(() => window.__turnsShown.push(Number(document.body.dataset.spTurn)))
+      .observe(document.body, { attributes: true, attributeFilter: ['data-sp-turn'] });
+  });
+  await page.click('#btn-solve');
+  const total = await watchSolverInfo(page);
+  await page.waitForSelector(`body[data-sp-turn="${total}"]`, { timeout: 60000 });  // (played to its end)
+  const shown = await page.evaluate(() => window.__turnsShown);
+  assert.ok(shown.length > 0 && shown.every((t) => t >= 3), `the turns shown: ${shown.join(' ')}`);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 /** Waits for the plan being made to show, and returns its turns. */
 async function watchSolverInfo(page) {
   await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 90000 });
@@ -1994,6 +2238,31 @@ test('a map file over 1 MiB is refused at once with the programs\' words, and th
   assert.equal(await page.textContent('#error .error-text'), 'big.txt: more than 1048576 bytes, larger than any map');
   assert.equal(await page.inputValue('#map-text'), 'typed by hand', 'the file is not written into the text box');
   assert.ok(waited < 5000, `the error came after ${waited} ms`);
+  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'the game on the board stays');
+  fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// The cap is the programs' own, to the byte: a file of 1 MiB and 1 byte is refused before it is
+// read, as searchparty-check refuses it (the test above: 12 MiB, far past it).
+test('a map file one byte over 1 MiB is refused as the programs refuse it, the text box left alone', async () => {
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-big1-'));
+  const file = path.join(dir, 'edge.txt');
+  const head = '3 2 0 0\nS..\n...\n';
+  fs.writeFileSync(file, head + '.'.repeat((1 << 20) + 1 - head.length));
+  assert.equal(fs.statSync(file).size, 1048577);
+  if (fs.existsSync(path.join(nativeBin, 'searchparty-check'))) {
+    let nativeError = '';
+    try { execFileSync(path.join(nativeBin, 'searchparty-check'), [file, '/dev/null'], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { nativeError = e.stderr; }
+    assert.match(nativeError, /edge\.txt: more than 1048576 bytes, larger than any map/);
+  }
+  const page = await openPage();
+  await page.fill('#map-text', 'typed by hand');
+  await page.setInputFiles('#in-file', file);
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.textContent('#error .error-text'), 'edge.txt: more than 1048576 bytes, larger than any map');
+  assert.equal(await page.inputValue('#map-text'), 'typed by hand', 'the file is not written into the text box');
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'the game on the board stays');
   fs.rmSync(dir, { recursive: true, force: true });
   h.assertNoErrors();
@@ -3122,6 +3391,33 @@ test('Solution: Save solution downloads the game on the board (a solution watche
   assert.equal(await save('hand.txt', '6 0 0'), '@4.\n@4.\n@6.\n@6.\n@6.\n@6.\n6 0 0\n');
   assert.equal(await page.isHidden('#error'), true, 'the refusal is over once a solution is saved');
   await screenshot(page, 'searchparty-solution-saved');
+  fs.rmSync(dir, { recursive: true, force: true });
+  h.assertNoErrors();
+  await page.context().close();
+});
+
+// Example1 with a costar and two extras who stay on S (they see one another, and live), the star
+// searching as in EXAMPLE1_SOLUTION after a turn where nobody moves (an empty line, as the
+// original controller reads it): 5 turns, 1 costar and 2 extras alive. The saved final line is
+// "turns costars extras" in that order, and the empty line is saved as "." (the same turn, seen
+// in the file). With no cast (example1) "4 0 0" read the same with costars and extras swapped.
+test('Solution: Save solution writes "turns costars extras" in that order, and a turn where nobody moves as "."', async () => {
+  const page = await openPage();
+  const map = '6 5 1 2\n......\n......\n..S...\n......\n......\n';
+  await pasteMap(page, map);
+  await watchSolutionText(page, '@4.\n\n@6.\n@6.\n@6.\n5 1 2\n');
+  await textBecomes(page, 'solve-info', 'A solution of 5 turns (1 costar, 2 extras alive): valid, its final line is true.', 'watched');
+  await page.keyboard.press('End');
+  await boardFollowsPlayer(page, 5, 5, 'at the end');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save-solution')]);
+  const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-solution-cast-'));
+  const file = path.join(dir, 'saved.txt');
+  await download.saveAs(file);
+  assert.equal(fs.readFileSync(file, 'utf8'), '@4.\n.\n@6.\n@6.\n@6.\n5 1 2\n');
+  if (fs.existsSync(path.join(nativeBin, 'searchparty-check'))) {
+    fs.writeFileSync(path.join(dir, 'map.txt'), map);
+    assert.equal(execFileSync(path.join(nativeBin, 'searchparty-check'), [path.join(dir, 'map.txt'), file], { encoding: 'utf8', stdio: 'pipe' }), '5 1 2\n');
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   h.assertNoErrors();
   await page.context().close();

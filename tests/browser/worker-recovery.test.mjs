@@ -179,3 +179,31 @@ test('a slow module load after a restart is waited for, not taken for a hang', a
   h.assertNoErrors([/forced crash/, /did not answer/]);
   await page.context().close();
 });
+
+// A game of a crashed worker is gone with it (Engine.generation): its calls reject at once, saying
+// so and what to do next, and never reach the new worker, whose games are numbered from 1 again
+// (the old game's number may be a new game's, or none: "no session 2").
+test('a game of a crashed worker: its calls say it was lost, and the new worker\'s game is untouched', async () => {
+  const page = await openGamePage(h, 'robots', 'seed=1');
+  const frame = frameOf(page);
+  await watchEngine(frame);
+  await frame.evaluate(async () => { window.__old = await window.__engine.create({ game: 'robots', seed: 5 }); });
+  const w = page.workers().find((x) => x.url().includes('/common/engine-worker.js'));
+  assert.ok(w, "the frame's engine worker is visible to the test");
+  await w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); });
+  await frame.evaluate(() => window.__engine.ready().catch(() => {}));
+  await frame.waitForFunction(() => window.__engine.restarts === 1, null, { timeout: 30000 });
+  const got = await frame.evaluate(async () => {
+    const fresh = await window.__engine.create({ game: 'robots', seed: 6 });
+    const old = window.__old;
+    const said = await old.apply('N').then(() => 'applied', (e) => ({ message: e.message, restarted: e.restarted }));
+    return { lost: old.lost, freshLost: fresh.lost, said, freshMoves: (await fresh.observation(-1)).moves_made };
+  });
+  assert.equal(got.lost, true, 'the old game is lost');
+  assert.equal(got.freshLost, false);
+  assert.equal(got.said.restarted, true, JSON.stringify(got.said));
+  assert.match(got.said.message, /^This game was lost when the game engine restarted after an error: .+\.$/);
+  assert.equal(got.freshMoves, 0, 'the new worker\'s game made no move');
+  h.assertNoErrors([/forced crash/]);
+  await page.context().close();
+});

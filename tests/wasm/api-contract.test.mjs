@@ -275,6 +275,26 @@ test('before a game, after a failed create and after the end: documented errors'
   s.delete();
 });
 
+// A game over before any move: a Search Party map whose every open cell is seen from S (3×3, S
+// in the middle) is searched after 0 turns (the rules' turn order). info() says so as after a
+// last move: over, no side to move, no move made; and a move is refused as after the end.
+test('a game over at its start: info() says over, to_move -1 and moves_count 0', () => {
+  const s = session({ game: 'searchparty', map: '3 3 0 0\n...\n.S.\n...\n' });
+  assert.deepEqual(unwrap(s.info()), { game: 'searchparty', sides: 1, side_names: unwrap(s.info()).side_names, to_move: -1, over: true, moves_count: 0 });
+  assert.equal(unwrap(s.result()).over, true);
+  fails(s.apply('"."'), /^the game is over; no more moves$/);
+  assert.equal(unwrap(s.info()).moves_count, 0);
+  s.delete();
+});
+
+// "no game" comes before any complaint about the arguments (API.md: before a create, every method
+// but create and fromReplay answers it): suggest's options that are not an object, too.
+test('before a game, suggest answers "no game" whatever its options', () => {
+  const s = new M.Session();
+  for (const options of ['[]', '{x', '{"levle":"hard"}']) fails(s.suggest(options), /^no game: call create\(\) or fromReplay\(\) first$/);
+  s.delete();
+});
+
 test('wrong argument count or type throws an Embind error in JavaScript (not an envelope)', () => {
   const s = new M.Session();
   assert.throws(() => s.create(), /Session\.create called with 0 arguments, expected 1/);
