@@ -96,6 +96,7 @@ test('every move key walks its own direction (letters, BSD keys, number row, Hom
     ['7', 'NW'], ['8', 'N'], ['9', 'NE'], ['4', 'W'], ['5', 'stay'], ['6', 'E'], ['1', 'SW'], ['2', 'S'], ['3', 'SE'],
     ['y', 'NW'], ['k', 'N'], ['u', 'NE'], ['h', 'W'], ['l', 'E'], ['b', 'SW'], ['j', 'S'], ['n', 'SE'],
     ['Home', 'NW'], ['PageUp', 'NE'], ['End', 'SW'], ['PageDown', 'SE'],
+    ['Numpad5', 'stay'],  // with NumLock off (as Playwright sends it) its key is 'Clear'
   ];
   await page.locator('#board').focus();
   for (const [key, dir] of keys) {

@@ -270,6 +270,7 @@ test('play by hand: every direction key moves the star the way the keypad says',
   const KEYS = [['ArrowUp', 8], ['ArrowDown', 2], ['ArrowLeft', 4], ['ArrowRight', 6],
     ['Home', 7], ['PageDown', 3], ['PageUp', 9], ['End', 1],
     ['q', 7], ['c', 3], ['e', 9], ['z', 1], ['w', 8], ['x', 2], ['a', 4], ['d', 6], ['s', 5], ['.', 5],
+    ['Numpad5', 5],  // with NumLock off (as Playwright sends it) its key is 'Clear'
     ...[7, 3, 9, 1, 8, 2, 4, 6, 5].map((d) => [String(d), d])];
   let x = 7, y = 7;
   for (const [turn, [key, d]] of KEYS.entries()) {

@@ -67,7 +67,8 @@ function inSight(element) {
   return [r.top + 1, r.bottom - 1].every((y) => element.contains(document.elementFromPoint(x, y)));
 }
 const KEY_DIRS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6', Home: '7', PageUp: '9', End: '1', PageDown: '3',
-  q: '7', w: '8', e: '9', a: '4', s: '5', d: '6', z: '1', x: '2', c: '3', '.': '5' };
+  q: '7', w: '8', e: '9', a: '4', s: '5', d: '6', z: '1', x: '2', c: '3', '.': '5',
+  Clear: '5' };  // the numpad's 5 with NumLock off, as its 7 9 1 3 are then Home PageUp End PageDown
 
 const st = {
   config: null,       // the game config of the loaded map
