@@ -2143,8 +2143,10 @@ test('"Watch the solver" pressed with the keyboard gives the keys to the plan: S
   await page.context().close();
 });
 
-// Watch the solver threw a game played by hand away, without a word and with no way back.
-test('"Watch the solver" after turns played by hand plans on from them; "Play from here" there gets the game back', async () => {
+// Watch the solver threw a game played by hand away, without a word and with no way back. The
+// plan is shown from the turn played (3) and plays on from there: the board went back to turn 0
+// first and played the hand's turns again, as if nothing had been played.
+test('"Watch the solver" after turns played by hand plans on from them, shown from the turn played; "Play from here" there gets the game back', async () => {
   const page = await openPage();
   await page.locator('#board').focus();
   for (const [key, turn] of [['a', 1], ['a', 2], ['x', 3]]) {
@@ -2152,9 +2154,17 @@ test('"Watch the solver" after turns played by hand plans on from them; "Play fr
     await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
   }
   const cast = await text(page, 'cast');
+  await page.evaluate(() => {
+    window.__turnsShown = [];
+    new MutationObserver(() => window.__turnsShown.push(Number(document.body.dataset.spTurn)))
+      .observe(document.body, { attributes: true, attributeFilter: ['data-sp-turn'] });
+  });
   await page.click('#btn-solve');
   const total = await watchSolverInfo(page);
   assert.match(await text(page, 'solve-info'), new RegExp(`^Your 3 turns, then the solver's ${total - 3}: the search needs ${total} turns`));
+  await page.waitForSelector(`body[data-sp-turn="${total}"]`, { timeout: 60000 });  // (played to its end)
+  const shown = await page.evaluate(() => window.__turnsShown);
+  assert.ok(shown.length > 0 && shown.every((t) => t >= 3), `the turns shown: ${shown.join(' ')}`);
   await page.click('#replay-player .rp-start');
   await page.locator('#replay-player .rp-slider').fill('3');
   await page.waitForSelector('body[data-sp-turn="3"]');
@@ -2164,29 +2174,6 @@ test('"Watch the solver" after turns played by hand plans on from them; "Play fr
   assert.equal(await page.isEnabled('#btn-undo'), true);
   await page.click('#btn-undo');
   await page.waitForSelector('body[data-sp-turn="2"]');
-  h.assertNoErrors();
-  await page.context().close();
-});
-
-// The plan made from the hand game is shown from the turn played (3), and plays on from there: the
-// board went back to turn 0 first and played the hand's turns again, as if nothing had been played.
-test('"Watch the solver" after turns played by hand shows its plan from the turn played, not from turn 0', async () => {
-  const page = await openPage();
-  await page.locator('#board').focus();
-  for (const [key, turn] of [['a', 1], ['a', 2], ['x', 3]]) {
-    await page.keyboard.press(key);
-    await page.waitForSelector(`body[data-sp-turn="${turn}"]`);
-  }
-  await page.evaluate(() => {
-    window.__turnsShown = [];
-    new MutationObserver(() => window.__turnsShown.push(Number(document.body.dataset.spTurn)))
-      .observe(document.body, { attributes: true, attributeFilter: ['data-sp-turn'] });
-  });
-  await page.click('#btn-solve');
-  const total = await watchSolverInfo(page);
-  await page.waitForSelector(`body[data-sp-turn="${total}"]`, { timeout: 60000 });  // (played to its end)
-  const shown = await page.evaluate(() => window.__turnsShown);
-  assert.ok(shown.length > 0 && shown.every((t) => t >= 3), `the turns shown: ${shown.join(' ')}`);
   h.assertNoErrors();
   await page.context().close();
 });
