@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers, addressParams } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -1074,8 +1074,7 @@ test('New game names its side, level, moves and seed in the address; a reload pl
   await page.fill('#in-moves', '40');
   await page.fill('#in-seed', '9');
   await pressNewGame(page);
-  const params = Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));
-  assert.deepEqual(params, { side: '1', level: 'medium', moves: '40', seed: '9' });
+  assert.deepEqual(await addressParams(page), { side: '1', level: 'medium', moves: '40', seed: '9' });
   await reloaded(page);
   const st = await page.evaluate(() => ({ level: window.bankPage.st.level, side: window.bankPage.st.side, config: window.bankPage.st.config }));
   assert.deepEqual(st, { level: 'medium', side: 1, config: { game: 'bank', moves: 40, seed: 9 } });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, ROOT } from './lib.mjs';
+import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, addressParams, ROOT } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
@@ -975,8 +975,7 @@ test('New game names its map, cops, rounds, seed, side and level in the address;
   await page.selectOption('#in-level', 'medium');
   await page.click('#btn-new');
   await page.waitForFunction(() => /of 30$/.test(document.querySelector('#status dd[data-k="round"]').textContent));
-  const params = Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));
-  assert.deepEqual(params, { map: 'petersen', cops: '3', rounds: '30', seed: '7', side: 'cops', level: 'medium' });
+  assert.deepEqual(await addressParams(page), { map: 'petersen', cops: '3', rounds: '30', seed: '7', side: 'cops', level: 'medium' });
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await page.waitForFunction(() => /of 30$/.test(document.querySelector('#status dd[data-k="round"]')?.textContent || ''));

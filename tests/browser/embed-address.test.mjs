@@ -6,7 +6,7 @@
 // neither. A host changing the frame's hash, and New game inside the frame, move the link too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup } from './lib.mjs';
+import { setup, hashParams } from './lib.mjs';
 import { GAMES, START_CONFIGS, openHost, waitMessage, post, frameOf, engineReplay } from './embed-lib.mjs';
 
 let h;
@@ -24,13 +24,11 @@ const CASES = {
   bank: { start: { seed: 2, moves: 8 }, names: { seed: '2', moves: '8' }, bad: { moves: 0 } },
 };
 
-const params = (hash) => Object.fromEntries(new URLSearchParams(String(hash).replace(/^#/, '')));
-
 /** The frame's hash and its "Open in Pursuit" link ({path, params}) as they are now. */
 async function addresses(page) {
   const { hash, href } = await frameOf(page).evaluate(() => ({ hash: location.hash, href: document.querySelector('a.open-full').href }));
   const u = new URL(href);
-  return { hash: params(hash), link: { path: u.pathname, search: u.search, params: params(u.hash) } };
+  return { hash: hashParams(hash), link: { path: u.pathname, search: u.search, params: hashParams(u.hash) } };
 }
 
 /** A host page with `game` in its frame (embed=1, parentOrigin= the host), once ready. */

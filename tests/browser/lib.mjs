@@ -171,6 +171,11 @@ export function trapSessionMethod(worker, method) {
   }, method);
 }
 
+/** The key=value pairs of an address's hash ('#a=1&b=2' or 'a=1&b=2') as an object. */
+export const hashParams = (hash) => Object.fromEntries(new URLSearchParams(String(hash).replace(/^#/, '')));
+/** The key=value pairs of the page's address hash now. */
+export const addressParams = async (page) => hashParams(await page.evaluate(() => location.hash));
+
 export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, recordLiveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered, trapSessionMethod, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, recordLiveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered, trapSessionMethod, addressParams, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 // The native programs, to compare their words and plans with the page's.
 const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
@@ -479,7 +479,7 @@ test('the address: map= in any case names the built-in map; gen= beside it and a
   assert.ok(!note.some((line) => line.startsWith('map=')), `the map is not noted: ${note.join(' / ')}`);
   await page.selectOption('#in-zoom', '2');
   await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('zoom') === '2');
-  assert.deepEqual(await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.hash.slice(1)))), { map: 'EXAMPLE1', level: 'hard', zoom: '2' });
+  assert.deepEqual(await addressParams(page), { map: 'EXAMPLE1', level: 'hard', zoom: '2' });
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));

@@ -280,7 +280,7 @@ test('before a game, after a failed create and after the end: documented errors'
 // last move: over, no side to move, no move made; and a move is refused as after the end.
 test('a game over at its start: info() says over, to_move -1 and moves_count 0', () => {
   const s = session({ game: 'searchparty', map: '3 3 0 0\n...\n.S.\n...\n' });
-  assert.deepEqual(unwrap(s.info()), { game: 'searchparty', sides: 1, side_names: unwrap(s.info()).side_names, to_move: -1, over: true, moves_count: 0 });
+  assert.deepEqual(unwrap(s.info()), { game: 'searchparty', sides: 1, side_names: ['search party'], to_move: -1, over: true, moves_count: 0 });
   assert.equal(unwrap(s.result()).over, true);
   fails(s.apply('"."'), /^the game is over; no more moves$/);
   assert.equal(unwrap(s.info()).moves_count, 0);
