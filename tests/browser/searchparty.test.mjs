@@ -601,15 +601,35 @@ test('a pasted map is shown again after a reload, a map file too; a link shows w
 
 // Only a reload shows the pasted map again: the page opened by a link with no map named (here
 // from the home page, in the same tab, whose storage still holds the pasted map) shows the
-// default map, "rooms".
-test('a pasted map comes back on a reload only: a link to the page with no map shows "rooms"', async () => {
+// default map, "rooms", and so does a reload of it (it brought the pasted map back). The same
+// after a new address with no map named, and in a frame (embed=1), which never restores one.
+test('a pasted map comes back on a reload only: a link or a new address with no map shows "rooms", and its reload too', async () => {
   const page = await openPage();
-  await pasteMap(page, '7 3 1 1\n.......\n..S.#..\n.......\n');
+  const pasted = '7 3 1 1\n.......\n..S.#..\n.......\n';
+  const showsRooms = async (when) => {
+    await page.waitForSelector('html[data-ready="1"]');
+    await page.waitForFunction(() => /^(24×12|7×3), /.test(document.getElementById('caption').textContent));
+    assert.match(await text(page, 'caption'), /^24×12, /, `${when}: the default map, not the pasted one`);
+    assert.equal(await page.inputValue('#in-builtin'), 'rooms', when);
+  };
+  await pasteMap(page, pasted);
   await page.goto(h.url);
   await page.goto(new URL('searchparty/', h.url).href);
-  await page.waitForSelector('html[data-ready="1"]');
-  assert.match(await text(page, 'caption'), /^24×12, /, 'the default map, not the pasted one');
-  assert.equal(await page.inputValue('#in-builtin'), 'rooms');
+  await showsRooms('a link with no map');
+  await page.reload();
+  await showsRooms('the reload of a link with no map');
+  // A new address with no map named (the level changed by hand in the address bar).
+  await pasteMap(page, pasted);
+  await page.evaluate(() => { location.hash = '#level=hard'; });
+  await page.waitForFunction(() => /^24×12, /.test(document.getElementById('caption').textContent));
+  await page.reload();
+  await showsRooms('the reload of a new address with no map');
+  // A frame's reload: the tab keeps the top page's pasted map, the frame does not show it.
+  await pasteMap(page, pasted);
+  await page.goto(new URL('searchparty/#embed=1', h.url).href);
+  await showsRooms('a frame');
+  await page.reload();
+  await showsRooms('the reload of a frame');
   h.assertNoErrors();
   await page.context().close();
 });

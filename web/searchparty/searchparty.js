@@ -12,7 +12,7 @@
 //       The moves of a game played by hand are kept by the tab (web/common/game-keeper.js): a
 //       reload of its address plays them again (restoreKeptGame).
 import { Engine, getEngine } from '../common/engine.js';
-import { applyEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
+import { applyEmbed, isEmbed, readHash, readInt, readChoice, updateHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
@@ -1473,7 +1473,10 @@ function readAddress(h, embed) {
 
 // A pasted or uploaded map has no name in the address: the tab keeps it (sessionStorage), so a
 // reload shows it again (it showed "rooms", the pasted map lost). Only a reload: a link, a new
-// address, or a map= or gen= in the address shows what the address names.
+// address, or a map= or gen= in the address shows what the address names, and the tab then
+// forgets the pasted map (a reload of that page brought it back in place of what it showed).
+// A frame (embed=1) neither keeps nor restores one: its host names its map, and the tab's
+// storage is shared with the host's other frames of the site.
 const PASTED_KEY = 'pursuit-searchparty-pasted-map';
 
 /** Keeps {text, name} of a map loaded by hand without a name in the address; null forgets it. */
@@ -1486,7 +1489,7 @@ function keepPastedMap(kept) {
 
 /** {text, name} of the map this tab had pasted, when the page is reloaded with no map named; else null. */
 function pastedMapToRestore(h) {
-  if (h.map !== undefined || h.gen !== undefined) return null;
+  if (isEmbed() || h.map !== undefined || h.gen !== undefined) return null;
   if (performance.getEntriesByType?.('navigation')?.[0]?.type !== 'reload') return null;
   try {
     const kept = JSON.parse(sessionStorage.getItem(PASTED_KEY));
@@ -1652,6 +1655,7 @@ async function init() {
     sel.value = linked.name;
     const pasted = pastedMapToRestore(h);
     if (pasted) $('map-text').value = pasted.text;
+    else if (!isEmbed()) keepPastedMap(null);  // the address's map is shown: a reload shows it again
     const text = pasted ? pasted.text : await linkedMapText(linked);
     mapNote = linked.note;
     await loadText(text, pasted?.name ?? null);
@@ -1669,6 +1673,7 @@ async function init() {
     $('in-builtin').value = linked.name;
     linkedMapText(linked).then(loadText).then((shown) => {
       if (!shown) return;  // another game was asked for meanwhile: the address's options are not its
+      if (!isEmbed()) keepPastedMap(null);
       if (linked.note) showError(errorBox, linked.note);
       return followAddress(next, nextEmbed, linked.note);
     }, (e) => showError(errorBox, e));
