@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, layoutIssues, nextFrames, ROOT } from './lib.mjs';
+import { setup, screenshot, layoutIssues, nextFrames, hashParams, ROOT } from './lib.mjs';
 import { openHost, waitMessage, frameOf } from './embed-lib.mjs';
 
 const pages = ['robots', 'copsrobbers', 'fugitive', 'searchparty', 'bank'].filter((g) => fs.existsSync(path.join(ROOT, 'web', g, 'index.html')));
@@ -61,19 +61,19 @@ test('"Open in Pursuit" keeps the options given in the query string (autoplay, r
     const u = new URL(href, page.url());
     assert.equal(u.pathname, new URL(`${h.url}${game}/`).pathname, `${game}: ${href}`);
     assert.equal(u.search, '', `${game}: the link is not in embed mode (${href})`);
-    assert.deepEqual(Object.fromEntries(new URLSearchParams(u.hash.slice(1))), { seed: '4', autoplay: '1' }, `${game}: ${href}`);
+    assert.deepEqual(hashParams(u.hash), { seed: '4', autoplay: '1' }, `${game}: ${href}`);
     await page.context().close();
   }
   const page = await h.newPage({ viewport: { width: 760, height: 700 } });
   await page.goto(`${h.url}robots/?embed=1&replay=../course/replays/robots-seed7.json`);
   await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
   const href = await page.$eval('a.open-full', (a) => a.getAttribute('href'));
-  assert.equal(new URLSearchParams(new URL(href, page.url()).hash.slice(1)).get('replay'), '../course/replays/robots-seed7.json', href);
+  assert.equal(hashParams(new URL(href, page.url()).hash).replay, '../course/replays/robots-seed7.json', href);
   // The hash wins over the query for a key given in both (as the pages read them).
   await page.goto(`${h.url}robots/?embed=1&autoplay=0#autoplay=1&seed=2`);
   await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
   const both = await page.$eval('a.open-full', (a) => a.getAttribute('href'));
-  assert.equal(new URLSearchParams(new URL(both, page.url()).hash.slice(1)).get('autoplay'), '1', both);
+  assert.equal(hashParams(new URL(both, page.url()).hash).autoplay, '1', both);
   await page.context().close();
   h.assertNoErrors();
 });
@@ -124,8 +124,7 @@ test('the iframe snippets of docs/course-kit.md and README.md open their pages a
     await page.waitForTimeout(300);
     const err = await page.evaluate(() => [...document.querySelectorAll('.error-box')].filter((e) => !e.hidden).map((e) => e.textContent).join(' '));
     assert.equal(err, '', `${game}${hash}: no error`);
-    const params = new URLSearchParams(hash.slice(1));
-    for (const [k, v] of params) {
+    for (const [k, v] of Object.entries(hashParams(hash))) {
       const input = await page.$(`#in-${k}`);
       if (!input || ['side', 'level'].includes(k)) continue; // names map to the form's own values
       assert.equal(await input.evaluate((e) => e.value), v, `${game}${hash}: ${k}`);
@@ -168,10 +167,10 @@ test('the Cops and Robbers play snippets give the students a side that can win',
   const plays = ALL_SNIPPETS.filter((s) => s.game === 'copsrobbers' && /side=(cops|robber)/.test(s.hash));
   assert.ok(plays.length >= 1, 'a play snippet found');
   for (const { hash } of plays) {
-    const h = new URLSearchParams(hash.slice(1));
-    const config = { game: 'copsrobbers', map_name: h.get('map') || 'petersen', cops: Number(h.get('cops') || 2), rounds: Number(h.get('rounds') || 100), seed: Number(h.get('seed') || 1) };
+    const link = hashParams(hash);
+    const config = { game: 'copsrobbers', map_name: link.map || 'petersen', cops: Number(link.cops || 2), rounds: Number(link.rounds || 100), seed: Number(link.seed || 1) };
     const verdict = JSON.parse(execFileSync(tool, ['tool', 'copsrobbers', 'analyse', JSON.stringify({ config, moves: [] })], { encoding: 'utf8' }));
-    const side = h.get('side') === 'cops' ? 'cops' : 'robber';
+    const side = link.side === 'cops' ? 'cops' : 'robber';
     assert.equal(verdict.forced, side, `${hash}: the students play ${side}, the solver says "${verdict.summary}"`);
   }
 });
