@@ -1479,8 +1479,9 @@ function readAddress(h, embed) {
 // storage is shared with the host's other frames of the site.
 const PASTED_KEY = 'pursuit-searchparty-pasted-map';
 
-/** Keeps {text, name} of a map loaded by hand without a name in the address; null forgets it. */
+/** Keeps {text, name} of a map loaded by hand without a name in the address; null forgets it (a frame: nothing). */
 function keepPastedMap(kept) {
+  if (isEmbed()) return;
   try {
     if (kept) sessionStorage.setItem(PASTED_KEY, JSON.stringify(kept));
     else sessionStorage.removeItem(PASTED_KEY);
@@ -1655,7 +1656,7 @@ async function init() {
     sel.value = linked.name;
     const pasted = pastedMapToRestore(h);
     if (pasted) $('map-text').value = pasted.text;
-    else if (!isEmbed()) keepPastedMap(null);  // the address's map is shown: a reload shows it again
+    else keepPastedMap(null);  // the address's map is shown: a reload shows it again
     const text = pasted ? pasted.text : await linkedMapText(linked);
     mapNote = linked.note;
     await loadText(text, pasted?.name ?? null);
@@ -1673,7 +1674,7 @@ async function init() {
     $('in-builtin').value = linked.name;
     linkedMapText(linked).then(loadText).then((shown) => {
       if (!shown) return;  // another game was asked for meanwhile: the address's options are not its
-      if (!isEmbed()) keepPastedMap(null);
+      keepPastedMap(null);
       if (linked.note) showError(errorBox, linked.note);
       return followAddress(next, nextEmbed, linked.note);
     }, (e) => showError(errorBox, e));
