@@ -77,10 +77,11 @@ TEST(CopsRobbersProtocol, AbandonedSolveFallsBackToHeuristicsQuickly) {
     const std::string abandoning = kBot + " --solve-ms 1", solving = kBot + " --solve-ms 1000000";
     MatchTiming patient = timing();
     patient.first_move_ms = test::scaled(60000);
-    const MatchOutcome both_abandon = play_match(config("city-200-s4", 2, 40, 1), abandoning, abandoning, timing());
+    const Json game = config("city-200-s4", 2, 40, 1);
+    const MatchOutcome both_abandon = play_match(game, abandoning, abandoning, timing());
     EXPECT_FALSE(both_abandon.result.value("forfeit", false)) << both_abandon.summary;
-    const MatchOutcome cops_solve = play_match(config("city-200-s4", 2, 40, 1), solving, abandoning, patient);
-    const MatchOutcome x_solves = play_match(config("city-200-s4", 2, 40, 1), abandoning, solving, patient);
+    const MatchOutcome cops_solve = play_match(game, solving, abandoning, patient);
+    const MatchOutcome x_solves = play_match(game, abandoning, solving, patient);
     ASSERT_FALSE(both_abandon.cops_ms.empty() || cops_solve.cops_ms.empty() || x_solves.robber_ms.empty());
     EXPECT_LT(4 * both_abandon.cops_ms[0], cops_solve.cops_ms[0]) << "the cops' first reply, abandoning / solving (ms)";
     EXPECT_LT(4 * both_abandon.robber_ms[0], x_solves.robber_ms[0]) << "X's first reply, abandoning / solving (ms)";
