@@ -23,6 +23,18 @@ async function waitMoves(page, guards, robbers) {
     return v && v.moves_made[0] === g && v.moves_made[1] === r && !window.bankPage.st.busy;
   }, [guards, robbers]);
 }
+/**
+ * Waits until the page is done with all that was asked of it: every question put to the engine
+ * answered (holdEngineAnswers' log: install it before the action) and the page idle (st.busy, set
+ * at once by every action that asks the engine). Whatever a key or a click set going shows by
+ * then, however slow the engine: the barrier of a "nothing happens" check.
+ */
+async function engineDone(page) {
+  await page.waitForFunction(() => {
+    const log = window.__engineLog;
+    return log.filter((l) => l.startsWith('-> ')).length === log.filter((l) => l.startsWith('<- ')).length && !window.bankPage.st.busy;
+  });
+}
 async function clickCell(page, name) {
   const { x, y } = await page.evaluate((n) => window.bankPage.cellCenter(n), name);
   await page.mouse.click(x, y);
@@ -46,10 +58,11 @@ test('guards: a few moves against the bot, only what guards see', async () => {
   }
   // Enter on a focused button presses that button: Hint shows the bot's move and no move is
   // made (Enter, the page's "Make move" key, used to send the move instead).
+  await holdEngineAnswers(page);
   await page.focus('#btn-hint');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /The bot would play/.test(document.getElementById('hint-text').textContent), null, { timeout: 5000 });
-  await page.waitForTimeout(300);
+  await engineDone(page);  // (a move sent too would be asked of the engine by now: answered by this)
   assert.deepEqual((await view(page)).moves_made, [0, 0], 'Enter on Hint made no move');
   // Selecting a piece by keyboard: the pressed button keeps focus (the row is rebuilt) and says
   // it is the selected one; its name says where it is (the board is a picture): "Guard 2 at AL
@@ -163,9 +176,10 @@ test('robbers: hide by clicking, then move by keys', async () => {
   // Enter does nothing (it used to send 'SSSS' as the start line and show an error).
   assert.equal(await page.$eval('#btn-move', (b) => b.disabled), true, 'Make move is disabled while hiding');
   assert.deepEqual(await page.$$eval('[data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd)), []);
+  await holdEngineAnswers(page);
   await page.locator('#board').focus();
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
+  await engineDone(page);  // ('SSSS' sent would be answered, its error shown, by then)
   assert.equal(await page.$eval('#error', (e) => e.hidden), true, 'Enter while hiding shows no error');
   for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
   await page.keyboard.press('Enter');  // Start the game (focus is still on the board)
@@ -374,8 +388,9 @@ test('robbers: the fourth hiding place can be taken back too; the game starts wi
   const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset.piece || document.activeElement?.tagName);
   const start = page.getByRole('button', { name: 'Start the game', exact: true });
   assert.equal(await start.isDisabled(), true, 'nothing to start with no hiding place');
+  await holdEngineAnswers(page);
   for (const cell of ['QA', 'QY', 'MM', 'IE']) await clickCell(page, cell);
-  await page.waitForTimeout(300);
+  await engineDone(page);  // (a game started by the fourth click would have been answered by then)
   assert.deepEqual(await placement(), ['QA', 'QY', 'MM', 'IE']);
   assert.deepEqual((await view(page)).moves_made, [0, 0], 'the fourth choice did not start the game');
   assert.equal((await view(page)).placed, false);
