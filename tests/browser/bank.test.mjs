@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers, addressParams } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers, addressParams, nextFrames } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -445,14 +445,16 @@ test('robbers: the fourth hiding place can be taken back too; the game starts wi
 
 test('robbers: Random hiding places draws from the game\'s seed: the same game gives the same fours, press by press', async () => {
   // It drew from the clock (Date.now()), so a demo could not be shown again the same way.
+  let clockHours = 0;
   const draws = async () => {
     const page = await open('#side=1&level=medium&moves=30&seed=5');
     const out = [];
     for (let press = 1; press <= 2; press++) {
+      // Each press at another hour of the page's clock (Date), instead of waiting for it to move on.
+      await page.clock.setFixedTime(Date.UTC(2030, 0, 1, ++clockHours));
       await page.click('#btn-random-hide');
       await page.waitForFunction(() => window.bankPage.st.placement.length === 4 && !window.bankPage.st.busy);
       out.push((await page.evaluate(() => window.bankPage.st.placement)).join(' '));
-      await page.waitForTimeout(1100);  // a clock would move on
     }
     await page.context().close();
     return out;
@@ -542,7 +544,8 @@ test('watch bot against bot, then review the game as a replay', async () => {
   await page.waitForSelector('#outcome:not([hidden])', { timeout: 30000 });
   const v = await view(page);
   assert.equal(v.result.over, true);
-  await page.waitForTimeout(200);
+  // (the result box shows before the last move's act() ends, which says the result: wait for it)
+  await page.waitForFunction(() => !window.bankPage.st.busy);
   // Nobody pressed anything: the live status line says the result (once), not the result box.
   await assertSaidOnce(page, v.result.summary, 'a watched game\'s end');
   assert.ok(v.guards.length === 4 && v.robbers.every((r) => r.coord.length === 2));
@@ -575,7 +578,7 @@ test('the side panel is readable at 760 px (frame), 390 px and 1280 px, hiding a
       await clickCell(page, 'QA'); // one robber hidden: the list asks for robber 2
       await page.waitForFunction(() => window.bankPage.st.placement.length === 1);
     }
-    await page.waitForTimeout(200);
+    await nextFrames(page);  // (the layout of the panel as changed is done by the next frame)
     for (const issue of await layoutIssues(page, '.side-panel')) problems.push(`${c.name}: ${issue}`);
     const [board, panel] = await Promise.all(['.board-wrap', '.side-panel'].map((s) => page.locator(s).boundingBox()));
     const apart = board.x + board.width <= panel.x + 1 || board.y + board.height <= panel.y + 1;
@@ -597,12 +600,11 @@ test('keyboard: focus stays on Make move between moves, and goes to the result w
   const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
   await page.focus('#btn-move');
   await page.keyboard.press('Enter');  // the button is disabled while the engine works
-  await waitMoves(page, 1, 1);
-  await page.waitForTimeout(200);
+  await waitMoves(page, 1, 1);  // (the page idle: act() gave focus back as it ended)
   assert.equal(await active(), 'btn-move', 'focus is back on Make move, not on the page');
   await page.keyboard.press('Enter');  // the last move: the controls go, the result shows
   await page.waitForFunction(() => !document.getElementById('outcome').hidden && !window.bankPage.st.busy);
-  await page.waitForTimeout(200);
+  // (the page idle: act() put focus on the result as it ended)
   assert.equal(await active(), 'outcome', 'focus goes to the result');
   // The result box was in the polite live region too: a screen reader read it out twice.
   await assertSaidOnce(page, (await view(page)).result.summary, 'the last move by keyboard', { focused: 'outcome' });
@@ -619,8 +621,13 @@ test('keyboard: New game puts focus on the new game (hiding list, first guard, b
     await page.selectOption('#in-side', side);
     await page.focus('#btn-new');
     await page.keyboard.press('Enter');
-    await page.waitForFunction((s) => location.hash.includes(`side=${s}`) && !window.bankPage.st.busy, side);
-    await page.waitForTimeout(200);
+    // The new game shown and the page idle (its act() ended, which places focus): its mode and
+    // side are set within that act(), so the old game's idle moments do not count.
+    await page.waitForFunction((s) => {
+      const st = window.bankPage.st;
+      return location.hash.includes(`side=${s}`) && !st.busy
+        && (s === 'watch' ? st.mode === 'watch' : st.mode === 'play' && st.side === Number(s) && st.view.to_move === st.side);
+    }, side);
   };
   await startNew('1');
   assert.equal(await active(), 'in-hide', 'robbers: focus is on the hiding list');
@@ -639,10 +646,11 @@ test('keyboard: New game puts focus on the new game (hiding list, first guard, b
 test('choosing a guard and its command rewrites no live region with the same text', async () => {
   const page = await open('#side=0&level=easy&moves=30&seed=4');
   await page.waitForSelector('#piece-row button');
+  await holdEngineAnswers(page);
   await watchLiveRewrites(page);
   await page.click('#piece-row button:nth-child(2)');
   await page.click('[data-cmd="L"]');
-  await page.waitForTimeout(300);
+  await engineDone(page);  // (any engine work the clicks set going is done, its rewrites made)
   assert.deepEqual(await liveRewrites(page), []);
   assert.match(await page.textContent('#pending'), /^Move: SLSS$/, 'the pending move did change');
   h.assertNoErrors();
@@ -876,8 +884,8 @@ test('Hint is off once the game is over, on again for a new game', async () => {
 test('read aloud: the figures are not said at each move watched or replayed; the end and a step by hand are', async () => {
   const page = await open('#side=watch&level=easy&moves=12&seed=2');
   await recordLiveChanges(page);
+  // (the page idle: the last move's act() said the end as it ended)
   await page.waitForFunction(() => window.bankPage.st.view?.result.over && !window.bankPage.st.busy, null, { timeout: 30000 });
-  await page.waitForTimeout(200);
   const v = await view(page);
   const lastMove = `${v.moves_made[0]} guards / ${v.moves_made[1]} robbers of ${v.move_limit}`;
   const check = async (label) => {
@@ -892,8 +900,8 @@ test('read aloud: the figures are not said at each move watched or replayed; the
   await page.selectOption('.rp-speed', '16');
   await recordLiveChanges(page);
   await page.click('#replay-player .rp-play');
+  // (the player paused at the end once its last step was drawn: nothing more comes)
   await page.waitForFunction(() => { const p = window.bankPage.st.player; return !p.playing && p.target === p.total && !p.busy; }, null, { timeout: 30000 });
-  await page.waitForTimeout(200);
   await check('a replay playing');
   // A step back by hand is said.
   await recordLiveChanges(page);
