@@ -38,6 +38,20 @@ async function moveAnswered(page, round) {
 /** Waits until the page is idle: no move under way, no bot loop. */
 const pageIdle = (page) => page.waitForFunction(() => !window.copsPage.st.busy && !window.copsPage.st.botLoop);
 
+/**
+ * Waits until the page is done with all that was asked of it: every question put to the engine
+ * answered (holdEngineAnswers' log: install it before the action), the solver's verdict too
+ * (analyse() runs outside st.busy), and the page idle. Whatever an action set going through the
+ * engine shows by then, however slow the engine.
+ */
+async function engineDone(page) {
+  await page.waitForFunction(() => {
+    const log = window.__engineLog;
+    return log.filter((l) => l.startsWith('-> ')).length === log.filter((l) => l.startsWith('<- ')).length
+      && !window.copsPage.st.busy && !window.copsPage.st.botLoop;
+  });
+}
+
 /** Clicks crossing v (1-based) at its drawn position. */
 async function clickNode(page, v) {
   const pos = await page.evaluate(async (v) => {
@@ -506,11 +520,12 @@ test('the result is said once: focus on the result box or the live region, never
   await pageIdle(page);
   summary = await page.$eval('#outcome', (e) => e.textContent);
   await assertSaidOnce(page, summary, 'watch (no focus)');
+  await holdEngineAnswers(page);
   await page.click('#btn-replay');
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.click('#replay-player .rp-end');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1' && !document.getElementById('outcome').hidden);
-  await page.waitForTimeout(200);
+  await engineDone(page);  // (the replay opened, its end drawn and the result said)
   await assertSaidOnce(page, summary, 'a replay at its end (focus on the replay\'s button)');
   // Watch with the keyboard: focus goes Watch -> Stop -> the result box when the game ends.
   await page.selectOption('#in-side', 'robber');
@@ -614,10 +629,11 @@ test('a native replay with a seed too big for the browser is refused naming its 
 test('a move rewrites no live region with the same text', async () => {
   const page = await open('#map=petersen&cops=2&rounds=10&seed=1&side=robber&level=best');
   await page.waitForFunction(() => document.getElementById('solver').textContent.startsWith('Solver:'));
+  await holdEngineAnswers(page);
   await watchLiveRewrites(page);
   await page.click('#btn-cross');  // X stays
   await page.waitForFunction(() => /^2 of/.test(document.querySelector('#status dd[data-k="round"]').textContent));
-  await page.waitForTimeout(800);  // the solver's verdict for the new round
+  await engineDone(page);  // the solver's verdict for the new round is in
   assert.deepEqual(await liveRewrites(page), []);
   h.assertNoErrors();
   await page.close();
@@ -637,10 +653,11 @@ test('a new game after a replay: the arrow keys no longer step the hidden replay
   const shown = () => Promise.all(['round', 'robber', 'cops'].map((k) => dd(page, k)));
   const start = await shown();
   assert.equal(start[0], '1 of 5');
+  await holdEngineAnswers(page);
   await page.focus('#btn-cross');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('End');
-  await page.waitForTimeout(600);
+  await engineDone(page);  // (a step of the old replay, or a move, would be answered and shown by then)
   assert.deepEqual(await shown(), start, 'the new game is still shown at its start');
   assert.equal(await page.isHidden('#replay-box'), true);
   h.assertNoErrors();
@@ -800,10 +817,10 @@ test('the city is drawn unsquashed: the backing store matches the content box', 
 // (the result once), and so is a replay's step by hand.
 test('read aloud: the status is not said at each half-move watched or replayed; the end and a step by hand are', async () => {
   const page = await open('#map=grid-6x6&cops=2&rounds=40&seed=3&side=watch&level=best');
+  await holdEngineAnswers(page);
   await recordLiveChanges(page);
   await page.waitForFunction(() => document.documentElement.dataset.over === '1', null, { timeout: 60000 });
-  await pageIdle(page);
-  await page.waitForTimeout(300);  // (the solver's verdict on the end)
+  await engineDone(page);  // (the solver's verdict on the end is in)
   const summary = await page.$eval('#outcome', (e) => e.textContent);
   const check = async (label) => {
     const aloud = await assertQuietWhilePlaying(page, (id) => id === 'status-live' || id === 'solver', 6, label);
@@ -815,12 +832,12 @@ test('read aloud: the status is not said at each half-move watched or replayed; 
   await page.waitForSelector('#replay-box:not([hidden])');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="round"]').textContent.startsWith('1 of'));
   await page.selectOption('#replay-player .rp-speed', '16');
-  await page.waitForTimeout(300);
+  await engineDone(page);  // (the replay's start drawn, its verdict in: not recorded as played)
   await recordLiveChanges(page);
   await page.click('#replay-player .rp-play');
   await page.waitForFunction(() => document.documentElement.dataset.over === '1'
     && document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'false', null, { timeout: 30000 });
-  await page.waitForTimeout(300);
+  await engineDone(page);  // (the last step's verdict is in)
   await check('a replay playing');
   // A step back by hand is said.
   await recordLiveChanges(page);
