@@ -30,6 +30,19 @@ async function waitIdle(page) {
     return s.obs && !s.busy && (s.obs.over || s.obs.to_move === s.side);
   });
 }
+/**
+ * Waits until the page is done with all that was asked of it: every question put to the engine
+ * answered (holdEngineAnswers' log: install it before the action), the page idle (st.busy covers
+ * a bot loop's pause too) and no replay step under way. Whatever an action set going through the
+ * engine shows by then, however slow the engine.
+ */
+async function engineDone(page) {
+  await page.waitForFunction(() => {
+    const log = window.__engineLog, s = window.fugitivePage.st;
+    return log.filter((l) => l.startsWith('-> ')).length === log.filter((l) => l.startsWith('<- ')).length
+      && s.obs && !s.busy && !s.replay?.stepping && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
+  });
+}
 async function clickCity(page, c) {
   const { x, y } = await page.evaluate((n) => window.fugitivePage.cityCenter(n), c);
   await page.mouse.click(x, y);
@@ -81,10 +94,11 @@ test('Fugitive on the 8-city example: two roads to a city ask for the transport;
   v = await obs(page);
   assert.equal(v.fugitive, 3);
   const turn = v.turn;
+  await holdEngineAnswers(page);
   await clickCity(page, 4);
   assert.equal(await page.textContent('#prompt'), 'Several roads lead to 4: choose the transport.');
   assert.deepEqual(await page.$$eval('#choices button:not([hidden])', (bs) => bs.map((b) => b.dataset.move)), ['C 4', 'T 4']);
-  await page.waitForTimeout(300);
+  await engineDone(page);  // (a move played by the click, and the bot's answer, would be in by now)
   v = await obs(page);
   assert.equal(v.turn, turn, 'no move was played');
   assert.equal(v.fugitive, 3);
@@ -344,7 +358,7 @@ test('keyboard focus goes to the result when the Fugitive\'s move ends the game 
     await waitIdle(page);
   }
   assert.ok((await obs(page)).over, 'the best Detectives catch the Fugitive');
-  await page.waitForTimeout(200);
+  await overShown(page);  // (the result drawn: render() places focus as it draws)
   assert.equal(await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName), 'outcome',
     'focus is on the result, not on the page');
   assert.match(await page.textContent('#outcome'), /caught the Fugitive/);
@@ -364,8 +378,9 @@ test('replay: the step button pressed at the start of the game is disabled, and 
   // The shared player: "To the start" disables itself (and Step back).
   await page.focus('#replay-player .rp-start');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '0 / 18');
-  await page.waitForTimeout(200);
+  // (the step done: stepReplay writes the position last, after placing focus; the player then
+  // moves focus on from its disabled button at once)
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '0 / 18' && !window.fugitivePage.st.replay.stepping);
   assert.equal(await active(), 'Play', 'focus went to Play');
   // The form's own Back / Forward.
   await page.focus('#rp-fwd');
@@ -373,8 +388,8 @@ test('replay: the step button pressed at the start of the game is disabled, and 
   await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '1 / 18');
   await page.focus('#rp-back');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '0 / 18');
-  await page.waitForTimeout(200);
+  // (the step done: stepReplay writes the position last, after placing focus)
+  await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '0 / 18' && !window.fugitivePage.st.replay.stepping);
   assert.equal(await active(), 'rp-fwd', 'Back is disabled at move 0: focus went to Forward');
   h.assertNoErrors();
   await page.close();
@@ -442,6 +457,7 @@ test('New game refuses Cities or Seed out of range in words: the game, its level
     return { generation: s.generation, level: s.level, config: JSON.stringify(s.config), hash: location.hash };
   });
   const before = await shown();
+  await holdEngineAnswers(page);
   await page.selectOption('#in-level', 'best');  // (a refused game must not change the bot's level either)
   const MAX = '9007199254740991';
   const refused = [
@@ -456,7 +472,7 @@ test('New game refuses Cities or Seed out of range in words: the game, its level
     // (an error shown, or a game started: the page clamped the value to play it)
     await page.waitForFunction((g) => !document.getElementById('error').hidden || window.fugitivePage.st.generation !== g, before.generation);
     assert.equal(await page.evaluate(() => document.querySelector('#error:not([hidden]) .error-text')?.textContent), message, `cities ${cities}, seed ${seed}`);
-    await page.waitForTimeout(300);  // (a game started anyway would be under way by now)
+    await engineDone(page);  // (a game started anyway would have been created, and shown, by now)
     assert.deepEqual(await shown(), before, `cities ${cities}, seed ${seed}: the game and the link stay`);
   }
   // The range's ends are good values: they play, and the link names them.
@@ -641,7 +657,9 @@ async function engineSettled(page) {
     const s = window.fugitivePage.st;
     return !s.busy && !s.replay?.stepping && s.obs && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
   } });
-  await page.waitForTimeout(300);  // (a bot loop's pause between moves: nothing more is asked)
+  // (real time by nature: a bot loop or a timer starting again after a pause would ask within it;
+  // the idle state above already proves no loop runs now)
+  await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => window.__engineLog.filter((l) => l.startsWith('->')).length
     === window.__engineLog.filter((l) => l.startsWith('<-')).length), true, 'the page asks nothing more');
 }
@@ -747,9 +765,10 @@ test('New game clears the hint, and a hint for the game it replaces is not shown
 // (the result once), and so is a replay's step by hand.
 test('read aloud: the status is not said at each move watched or replayed; the end and a step by hand are', async () => {
   const page = await open('#side=-1&level=medium&cities=30&seed=3');
+  await holdEngineAnswers(page);
   await recordLiveChanges(page);
   await overShown(page, 60000);
-  await page.waitForTimeout(200);
+  await engineDone(page);  // (all the engine was asked about the end is answered and shown)
   const check = async (label) => {
     const aloud = await assertQuietWhilePlaying(page, (id) => ['status-live', 'prompt', 'pending', 'hint-text'].includes(id), 6, label);
     assert.match(aloud.findLast(([id]) => id === 'status-live')?.[2] ?? '', /game over/i, `${label}: ${JSON.stringify(aloud)}`);
@@ -764,7 +783,7 @@ test('read aloud: the status is not said at each move watched or replayed; the e
   await page.click('#replay-player .rp-play');  // (at the end: from the start)
   await page.waitForFunction(() => document.getElementById('rp-pos').textContent === '18 / 18' && !window.fugitivePage.st.replay.stepping
     && document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'false', null, { timeout: 30000 });
-  await page.waitForTimeout(200);
+  await engineDone(page);  // (the last step shown, nothing asked left unanswered)
   await check('a replay playing');
   // A step back by hand is said.
   await recordLiveChanges(page);
