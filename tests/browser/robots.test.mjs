@@ -331,8 +331,9 @@ test('a seeded board from the form is put in the hash and reproduced by the link
 test('a board from a link with a seed past 2^32: New board plays it again, its replay opens', async () => {
   const page = await open('robots/#seed=5000000000&robots=6&teleports=2');
   const ref = await reference(page, { game: 'robots', seed: 5000000000, robots: 6, teleports: 2 }, []);
+  await holdEngineAnswers(page);
   await page.click('#btn-new');
-  await page.waitForTimeout(300);
+  await settled(page);  // (the board made again and shown, or refused with its error, by then)
   assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
   expectStatus(await status(page), ref.obs);
   const replay = await page.evaluate(() => window.robotsPage.st.session.replay());
@@ -648,24 +649,26 @@ test('keyboard focus stays on the walk buttons, Undo and Restart; the board take
   });
   const moves = async () => (await status(page)).moves;
   // (each button is disabled while the engine works: the browser then drops focus to the page)
+  // The action shown (its move count) and over: guarded() gives focus back as it ends.
+  const actionDone = () => page.waitForFunction(() => !window.robotsPage.st.busy);
   await page.focus('button[data-move="W"]');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '1');
-  await page.waitForTimeout(200);
+  await actionDone();
   assert.equal(await focused(), 'Walk west');
   await page.keyboard.press('Space');  // a second press plays again: focus did not fall to the page
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '2');
-  await page.waitForTimeout(200);
+  await actionDone();
   assert.equal(await focused(), 'Walk west');
   await page.focus('#btn-undo');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '1');
-  await page.waitForTimeout(200);
+  await actionDone();
   assert.equal(await focused(), 'btn-undo');
   await page.focus('#btn-restart');
   await page.keyboard.press('Enter');  // back to move 0: Restart and Undo are disabled now
   await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]').textContent === '0');
-  await page.waitForTimeout(200);
+  await actionDone();
   assert.equal(await focused(), 'board', `after Restart focus is on ${await focused()} (moves ${await moves()})`);
   h.assertNoErrors();
   await page.context().close();
@@ -719,8 +722,8 @@ test('a crash of the engine in the middle of a move: the page says so and Restar
     else await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => window.__engine.restarts === 1, null, { timeout: 30000 })
       .catch(async () => assert.fail(`${where}: the engine was restarted ${await page.evaluate(() => window.__engine.restarts)} times, not once`));
-    await page.waitForFunction(() => !document.getElementById('btn-hint').disabled);  // the move is over
-    await page.waitForTimeout(300);
+    // The move is over: guarded() enables Hint as it ends, after showing the error.
+    await page.waitForFunction(() => !document.getElementById('btn-hint').disabled);
     const message = (await page.textContent('#error')).trim();
     assert.match(message, /game engine (stopped|restarted) after an error/, `${where}: says what happened: "${message}"`);
     assert.match(message, /: press Restart\.\s*✕?$/, `${where}: offers Restart: "${message}"`);
@@ -902,13 +905,14 @@ test('a replay or a host start whose config is a problem input and a case shows 
 test('read aloud: Watch\'s replay is not said at each move; its end and a step by hand are', async () => {
   const page = await open('robots/#seed=7&robots=12&teleports=4');
   await recordLiveChanges(page);
+  await holdEngineAnswers(page);
   await page.click('#btn-watch');
   await page.locator('#replay-box').waitFor({ state: 'visible' });
   await page.waitForFunction(() => {
     const pos = document.querySelector('#replay-player .rp-pos').textContent;
     return /^Move (\d+) \/ \1$/.test(pos) && document.querySelector('#replay-player .rp-play').getAttribute('aria-pressed') === 'false';
   }, null, { timeout: 30000 });
-  await page.waitForTimeout(200);
+  await settled(page);  // (the player's last step drawn, all the engine was asked answered)
   const summary = await page.textContent('#outcome');
   assert.match(summary, /game after making \d+ moves?\./);
   const aloud = await assertQuietWhilePlaying(page, (id) => id === 'status', 10, 'Watch');
