@@ -339,10 +339,15 @@ test('a ping before the page is ready is answered ready: false; a start sent the
   assert.ok(pong, 'a ping is answered while the engine loads');
   assert.deepEqual(pong, { type: 'pursuit:pong', game, ready: false, id: pong.id });
   const from = await post(page, { type: 'pursuit:start', config: START_CONFIGS[game], autoplay: true, id: 'early-start' });
-  await page.waitForTimeout(300);
-  assert.deepEqual((await page.evaluate(() => window.__got)).slice(from).filter((m) => m.type !== 'pursuit:pong'), [], 'nothing before the engine loads');
+  // (the pong of a ping sent after it, still not ready, says the start was heard before the engine loaded)
+  const pinged = await post(page, { type: 'pursuit:ping', id: 'after-start' });
+  const [stillLoading] = await waitMessage(page, (m) => m.type === 'pursuit:pong' && m.id === 'after-start', 'pong after the start', { from: pinged, timeout: 15000 });
+  assert.equal(stillLoading.ready, false, 'the engine was still held');
   release();
   const [, readyAt] = await waitMessage(page, (m) => m.type === 'pursuit:ready', 'pursuit:ready', { from });
+  // pursuit:ready is the barrier: anything the page said of the start before its engine loaded,
+  // however late, came before it.
+  assert.deepEqual((await page.evaluate(() => window.__got)).slice(from, readyAt).filter((m) => m.type !== 'pursuit:pong'), [], 'nothing before the engine loads');
   const [over, overAt] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', 'game-over of the early start', { from });
   assert.equal(over.type, 'pursuit:game-over', JSON.stringify(over));
   assert.ok(readyAt < overAt, 'pursuit:ready came first');
