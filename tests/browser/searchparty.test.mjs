@@ -217,14 +217,15 @@ test('play by hand: a double click on the pad and quick keys play every press, i
     }
     // (30 s: a busy machine plays six turns slowly; a lost press leaves turn 5, reported below.)
     await page.waitForSelector('body[data-sp-turn="6"]', { timeout: 30000 }).catch(() => {});
-    await page.waitForTimeout(300);  // nothing more comes
     const out = { turn: await page.getAttribute('body', 'data-sp-turn'), cast: await text(page, 'cast'),
       error: await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent.trim())) };
+    // Nothing more comes: Undo, queued behind any turn a press still asked for, is the next turn shown.
+    out.next = (await firstTurnAfter(page, Number(out.turn), () => page.click('#btn-undo'))).turn - Number(out.turn);
     await page.context().close();
     return out;
   };
   const slow = await play(false);
-  assert.deepEqual(slow, { turn: '6', cast: slow.cast, error: '' }, 'six slow presses: six turns');
+  assert.deepEqual(slow, { turn: '6', cast: slow.cast, error: '', next: -1 }, 'six slow presses: six turns, and no more (Undo comes next)');
   assert.match(slow.cast, /^@:6,2 /, 'east twice from S (4,2), then left and right twice');
   assert.deepEqual(await play(true), slow, 'the same presses, quick');
   h.assertNoErrors();
@@ -870,6 +871,7 @@ test('the end of a watched search is said once by the live regions', async () =>
 test('watching again mid-watch shows the new plan; a map loaded mid-solve stays, with no error', async () => {
   const map3 = fs.readFileSync(`${REF}/map3.txt`, 'utf8');
   const page = await openPage();
+  await holdEngineAnswers(page);  // (nothing held: its log tells when the engines are done)
   await pasteMap(page, map3);
   await page.selectOption('#in-level', 'hard');
   await page.click('#btn-solve');
@@ -887,7 +889,9 @@ test('watching again mid-watch shows the new plan; a map loaded mid-solve stays,
   await page.selectOption('#in-builtin', 'rooms');
   await page.click('#btn-builtin');
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('24×12'), null, { timeout: 120000 });
-  await page.waitForTimeout(9000);  // the solve of map 3 ends meanwhile (~6 s): it must not show
+  // The solve of map 3 ends meanwhile (~6 s): once the engines have answered all asked of them,
+  // that solve too, and nothing more is asked (a plan shown would step through an engine), it must not show.
+  await engineAnswered(page, { quietMs: 1000, what: 'the page once rooms was loaded mid-solve' });
   assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
   assert.match(await text(page, 'caption'), /^24×12/, 'the map loaded last stays');
   assert.equal(await page.isHidden('#replay-box'), true, 'no plan of the old map is played');
@@ -1179,7 +1183,7 @@ test('watching a plan: the play controls are disabled and the play keys say to p
     await page.waitForSelector('#error:not([hidden])', { timeout: 3000 }).catch(() => assert.fail(`${key}: no message`));
     assert.match(await text(page, 'error'), /Play from here/, key);
   }
-  await page.waitForTimeout(300);
+  // (no turn played yet; one these keys asked for late shows at the barrier below, after Play from here)
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '2', 'no turn played, the plan still shown');
   assert.equal(await text(page, 'replay-player .rp-pos'), `Turn 2 / ${total}`);
   // Play from here: the controls play again, from turn 2.
@@ -1188,8 +1192,11 @@ test('watching a plan: the play controls are disabled and the play keys say to p
   assert.deepEqual(await page.$$eval(controls, (bs) => bs.filter((b) => b.disabled).map((b) => b.id || b.dataset.d)), []);
   assert.equal(await page.getAttribute('#play-box .dpad button[data-d="6"]', 'title'), '6 / d / →', 'the pad\'s own titles are back');
   assert.equal(await page.isHidden('#error'), true, 'the message went with the plan');
-  await page.click('#play-box .dpad button[data-d="5"]');
-  await page.waitForSelector('body[data-sp-turn="3"]');
+  // Stay, queued behind any turn the keys above asked for: the first turn shown after it is its
+  // own, turn 3 with the star where it was.
+  const star = await starCell(page);
+  assert.deepEqual(await firstTurnAfter(page, 2, () => page.click('#play-box .dpad button[data-d="5"]')), { turn: 3, star },
+    'the keys pressed while the plan was shown played no turn, even once it was taken over');
   await page.click('#btn-undo');
   await page.waitForSelector('body[data-sp-turn="2"]');
   h.assertNoErrors();
@@ -1599,6 +1606,30 @@ function cellOnScreen(page, x, y) {
 }
 
 /** The star's cell, from the cast line ("@:84,28 A:..."). */
+/**
+ * The first turn the board shows after `turn` once `act` ran, and the star's cell then. `act` is a
+ * key, a pad button or Undo: each goes through the page's one queue of turns (inTurn), behind any
+ * turn asked for before it, so a barrier for "that played no turn": a turn asked for earlier,
+ * however late it comes, shows first (each turn shown is recorded in the page, none is missed).
+ */
+async function firstTurnAfter(page, turn, act) {
+  await page.evaluate((turn) => {
+    const shown = window.__turnsShown = [];
+    window.__turnObserver?.disconnect();
+    window.__turnObserver = new MutationObserver(() => {
+      const now = Number(document.body.dataset.spTurn);
+      if (now === (shown.at(-1)?.turn ?? turn)) return;
+      const [, x, y] = /^@:(\d+),(\d+)/.exec(document.getElementById('cast').textContent.trim()) ?? [];
+      shown.push({ turn: now, star: [Number(x), Number(y)] });
+    });
+    window.__turnObserver.observe(document.body, { attributes: true, attributeFilter: ['data-sp-turn'] });
+  }, turn);
+  await act();
+  await page.waitForFunction(() => window.__turnsShown.length > 0, null, { timeout: 20000 })
+    .catch(async () => assert.fail(`no turn came after turn ${turn} (turn ${await page.getAttribute('body', 'data-sp-turn')} still)`));
+  return page.evaluate(() => { window.__turnObserver.disconnect(); return window.__turnsShown[0]; });
+}
+
 async function starCell(page) {
   const [, x, y] = /^@:(\d+),(\d+)/.exec(await text(page, 'cast'));
   return [Number(x), Number(y)];
@@ -2288,8 +2319,8 @@ function viewInColumn(page) {
 test('zoom keys: Shift+arrow keys move the zoomed view by half of it and play no turn; 0 brings it back to the star; the next turn still follows', async () => {
   const page = await openZoomedMap5();
   const board = () => page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
+  // (checked at once; a turn these keys asked for late shows at the turn played with s below)
   const quiet = async (what) => {
-    await page.waitForTimeout(300);  // a turn played would show by now
     assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', `${what}: no turn played`);
     assert.deepEqual(await starCell(page), [84, 28], `${what}: the star did not move`);
     assert.equal(await page.isVisible('#error'), false, `${what}: no error`);
@@ -2330,16 +2361,18 @@ test('zoom keys: Shift+arrow keys move the zoomed view by half of it and play no
   await board();
   for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
   assert.equal((await cellOnScreen(page, 84, 28)).shown, false, 'three moves left: the star is out of the view');
-  await page.keyboard.press('d');
-  await page.waitForSelector('body[data-sp-turn="1"]');
-  const star = await starCell(page);
+  // s (the star stays) is queued behind any turn the Shift keys asked for: the first turn shown
+  // after it is its own, turn 1 with the star where it was (theirs would move it).
+  const star = [84, 28];
+  assert.deepEqual(await firstTurnAfter(page, 0, () => page.keyboard.press('s')), { turn: 1, star }, 'the Shift keys and 0 played no turn');
   assert.equal((await cellOnScreen(page, ...star)).shown, true, `after the turn the view follows the star to ${star}`);
   // At Fit there is nothing to move: Shift+→ plays no turn either.
   await page.selectOption('#in-zoom', 'fit');
   await board();
   await page.keyboard.press('Shift+ArrowRight');
-  await page.waitForTimeout(300);
-  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '1', 'at Fit, Shift+→ played no turn');
+  // Undo, queued behind any turn Shift+→ asked for: the first turn shown after it is turn 0.
+  const undone = await firstTurnAfter(page, 1, () => page.click('#btn-undo'));
+  assert.equal(undone.turn, 0, 'at Fit, Shift+→ played no turn (Undo after it went from turn 1 to 0)');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -2364,7 +2397,7 @@ test('zoom keys: Shift+Home / PageUp / End / PageDown move the zoomed view diago
   assert.ok(near(downLeft, [-1, 1]), `Shift+End moved it left and down (${downLeft})`);
   await page.keyboard.press('Shift+PageUp');
   assert.deepEqual(await moved(), [0, 0], 'Shift+PageUp moved it back up and right');
-  await page.waitForTimeout(300);  // a turn played would show by now
+  // (no turn played yet; a turn these keys asked for late shows at the barrier below)
   assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'no turn played');
   assert.deepEqual(await starCell(page), [84, 28], 'the star did not move');
   assert.equal(await page.isVisible('#error'), false, 'no error');
@@ -2372,9 +2405,10 @@ test('zoom keys: Shift+Home / PageUp / End / PageDown move the zoomed view diago
   await page.selectOption('#in-zoom', 'fit');
   await page.evaluate(() => document.getElementById('board').focus({ preventScroll: true }));
   for (const key of ['PageDown', 'Home', 'End', 'PageUp']) await page.keyboard.press(`Shift+${key}`);
-  await page.waitForTimeout(300);
-  assert.equal(await page.getAttribute('body', 'data-sp-turn'), '0', 'at Fit, Shift+PageDown / Home / End / PageUp played no turn');
-  assert.deepEqual(await starCell(page), [84, 28], 'at Fit the star did not move');
+  // s (the star stays) queued behind any turn the Shift keys asked for, zoomed or at Fit: the
+  // first turn shown after it is its own, turn 1 with the star where it was (theirs would move it).
+  const stayed = await firstTurnAfter(page, 0, () => page.keyboard.press('s'));
+  assert.deepEqual(stayed, { turn: 1, star: [84, 28] }, 'zoomed and at Fit, Shift+PageDown / Home / End / PageUp played no turn');
   h.assertNoErrors();
   await page.context().close();
 });
@@ -2393,11 +2427,11 @@ test('zoom keys while watching: Shift+arrow keys move the view, not the replay; 
   await page.keyboard.press('Shift+ArrowRight');
   const moved = await boardView(page);
   assert.ok(moved.scrollLeft - s0.scrollLeft >= s0.cell, `Shift+→ moved the view (${s0.scrollLeft} → ${moved.scrollLeft})`);
-  await page.waitForTimeout(300);
+  // (a step these keys asked for, however late, shows at → below: the player steps from its
+  // target, so → would then show turn 2, or the end, not turn 1)
   await boardFollowsPlayer(page, 0, total, 'Shift+→ stepped no turn');
   assert.equal(await page.isVisible('#error'), false, 'Shift+→ is no play key: no "press Play from here"');
   await page.keyboard.press('Shift+End');  // (End alone sends the replay to its end)
-  await page.waitForTimeout(300);
   await boardFollowsPlayer(page, 0, total, 'Shift+End moved the view, not the replay to its end');
   await page.keyboard.press('0');
   assert.equal((await boardView(page)).scrollLeft, s0.scrollLeft, '0: the view is back on the star');
