@@ -1630,6 +1630,27 @@ async function firstTurnAfter(page, turn, act) {
   return page.evaluate(() => { window.__turnObserver.disconnect(); return window.__turnsShown[0]; });
 }
 
+/**
+ * Starts recording, in the page, each actor picked (pressed in the cast) from now on; the
+ * function returned waits until `last` is picked and returns the picks, in order.
+ */
+async function recordPicks(page) {
+  await page.evaluate(() => {
+    const cast = document.getElementById('cast');
+    const now = () => cast.querySelector('button[aria-pressed="true"]')?.dataset.actor ?? null;
+    const picks = window.__picks = [];
+    let before = now();
+    window.__pickObserver?.disconnect();
+    window.__pickObserver = new MutationObserver(() => { const p = now(); if (p !== before) picks.push(p); before = p; });
+    window.__pickObserver.observe(cast, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-pressed'] });
+  });
+  return async (last) => {
+    await page.waitForFunction((last) => window.__picks.at(-1) === last, last, { timeout: 3000 })
+      .catch(async () => assert.fail(`${last} was not picked (picks: ${JSON.stringify(await page.evaluate(() => window.__picks))})`));
+    return page.evaluate(() => window.__picks);
+  };
+}
+
 async function starCell(page) {
   const [, x, y] = /^@:(\d+),(\d+)/.exec(await text(page, 'cast'));
   return [Number(x), Number(y)];
@@ -1684,12 +1705,12 @@ test('zoom: on a phone, map 5 (250×146) zoomed 8× has 10 px cells in a view th
   await page.touchscreen.tap(s.x, s.y);
   await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === 'A', null, { timeout: 3000 })
     .catch(async () => assert.fail(`a tap on S picked ${await pressed()}, not A`));
-  await page.touchscreen.tap(east.x, east.y);  // one cell east: nobody stands there
-  await page.waitForTimeout(200);
-  assert.equal(await pressed(), 'A', 'a tap on the cell east of S picks nobody');
+  // A tap one cell east, where nobody stands, then S again: the taps are handled in order, so
+  // once the second tap on S has picked B, a pick of the one east has shown too (recorded).
+  const picks = await recordPicks(page);
+  await page.touchscreen.tap(east.x, east.y);
   await page.touchscreen.tap(s.x, s.y);
-  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === 'B', null, { timeout: 3000 })
-    .catch(async () => assert.fail(`the second tap on S picked ${await pressed()}, not B`));
+  assert.deepEqual(await picks('B'), ['B'], 'a tap on the cell east of S picks nobody; the second tap on S picks B');
   await screenshot(page, 'searchparty-zoom-phone');
   // Back to Fit: the map fits again and the address drops zoom=.
   await zoom.selectOption('fit');
@@ -2471,12 +2492,12 @@ test('zoom: a small map at 2× has a view no wider than the board, centred in it
   await page.mouse.click(s.x, s.y);
   await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === 'A', null, { timeout: 3000 })
     .catch(async () => assert.fail(`a click on S picked ${await pressed()}, not A`));
+  // (the clicks are handled in order: once the second click on S has picked the star, a pick of
+  // the one east has shown too, recorded)
+  const picks = await recordPicks(page);
   await page.mouse.click(east.x, east.y);
-  await page.waitForTimeout(200);
-  assert.equal(await pressed(), 'A', 'a click east of S picks nobody');
   await page.mouse.click(s.x, s.y);
-  await page.waitForFunction(() => document.querySelector('#cast button[aria-pressed="true"]')?.dataset.actor === '@', null, { timeout: 3000 })
-    .catch(async () => assert.fail(`the second click on S picked ${await pressed()}, not the star`));
+  assert.deepEqual(await picks('@'), ['@'], 'a click east of S picks nobody; the second click on S picks the star');
   // A tall narrow map: its view as narrow as the board (and its scroll bar), centred, scrolling up and down only.
   await page.check('input[name="steer"][value="star"]');
   await pasteMap(page, `5 40 0 0\nS....\n${'.....\n'.repeat(39)}`);
@@ -3358,6 +3379,15 @@ test('Solution: Save solution downloads the game on the board (a solution watche
   const page = await openExample1();
   let downloads = 0;
   page.on('download', () => { downloads++; });
+  // The downloads the page starts, counted in the page as it starts them (a link's click), and
+  // what the engine is asked (nothing held).
+  await page.evaluate(() => {
+    window.__downloadsStarted = 0;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function countedClick() { if (this.download) window.__downloadsStarted++; return click.call(this); };
+  });
+  await holdEngineAnswers(page);
+  const started = () => page.evaluate(() => window.__downloadsStarted);
   const dir = fs.mkdtempSync(path.join(ARTIFACTS, 'sp-solution-'));
   const mapFile = path.join(dir, 'example1.txt');
   fs.writeFileSync(mapFile, EXAMPLE1_MAP);
@@ -3373,11 +3403,14 @@ test('Solution: Save solution downloads the game on the board (a solution watche
   };
   /** Save solution refused: the words, and no download. */
   const refused = async (expected, what) => {
-    const before = downloads;
+    const before = downloads, startedBefore = await started(), asked = await engineAsked(page);
     await page.click('#btn-save-solution');
     await page.waitForSelector('#error:not([hidden])');
     assert.equal(await page.textContent('#error .error-text'), expected, what);
-    await page.waitForTimeout(500);
+    // Once the engine has answered all asked of it (the game's result, when not known before), a
+    // download of that answer would have started, and been counted in the page at once.
+    await engineAnswered(page, { after: asked - 1, what });
+    assert.equal(await started(), startedBefore, `${what}: no download started`);
     assert.equal(downloads, before, `${what}: nothing downloaded`);
   };
 
