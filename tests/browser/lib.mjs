@@ -159,6 +159,59 @@ export async function engineAnswered(target, { after = 0, idle = null, quietMs =
 }
 
 /**
+ * Counts, in every document of `page` from its start (each load, reload and frame: call it before
+ * page.goto), the questions its workers are asked ({id, ...} messages, as web/common/engine.js
+ * posts them) and the answers with those ids, per worker: what workersAnswered() reads. Unlike
+ * holdEngineAnswers, which starts once a page is up, this sees what a page asks while it loads.
+ */
+export async function trackWorkerAnswers(page) {
+  await page.addInitScript(() => {
+    if (window.__workerLog) return;
+    const log = window.__workerLog = { asked: 0, open: new Map() };  // worker -> ids asked, not answered
+    const Native = window.Worker;
+    window.Worker = class TrackedWorker extends Native {
+      constructor(...args) {
+        super(...args);
+        log.open.set(this, new Set());
+        this.addEventListener('message', (ev) => { log.open.get(this)?.delete(ev.data?.id); });
+      }
+      postMessage(data, ...rest) {
+        if (data && data.id !== undefined && data.id !== null) { log.asked++; log.open.get(this)?.add(data.id); }
+        return super.postMessage(data, ...rest);
+      }
+      terminate() { log.open.delete(this); return super.terminate(); }  // (its questions are failed by the page)
+    };
+  });
+}
+
+/**
+ * Waits until the workers of `target` (a page or a frame whose page had trackWorkerAnswers) have
+ * answered every question asked of them, `idle` (a function run in the page) is true too, and it
+ * stays so `quietMs` with nothing more asked: the page is done with what it was asked, and a late
+ * effect of an engine's answer, however slow the engine, has shown (the page handles an answer
+ * in the task that brings it).
+ */
+export async function workersAnswered(target, { idle = null, quietMs = 300, what = 'the page', timeout = 60000 } = {}) {
+  const logState = () => target.evaluate(() => {
+    const log = window.__workerLog;
+    if (!log) return null;
+    return { asked: log.asked, open: [...log.open.values()].reduce((n, ids) => n + ids.size, 0) };
+  });
+  const deadline = Date.now() + timeout;
+  let quietFrom = null, seen = -1;
+  for (;;) {
+    const log = await logState();
+    if (!log) throw new Error(`${what}: its workers are not tracked (trackWorkerAnswers before it loaded)`);
+    const ready = log.open === 0 && (!idle || await target.evaluate(idle)) && (await logState()).asked === log.asked;
+    if (!ready || log.asked !== seen) quietFrom = ready ? Date.now() : null;
+    seen = log.asked;
+    if (quietFrom !== null && Date.now() - quietFrom >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not done in ${timeout / 1000} s (${log.open} questions to its workers open of ${log.asked}${idle ? `; idle: ${await target.evaluate(idle)}` : ''})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Makes the engine worker `worker` (a playwright Worker) trap in every later call of the session
  * method `method` ('apply', 'suggest', …): a WebAssembly.RuntimeError, what a native crash in the
  * module becomes. The worker reports the module as crashed and the page replaces the worker
