@@ -6,7 +6,7 @@
 // neither. A host changing the frame's hash, and New game inside the frame, move the link too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, hashParams } from './lib.mjs';
+import { setup, hashParams, trackWorkerAnswers, workersAnswered } from './lib.mjs';
 import { GAMES, START_CONFIGS, openHost, waitMessage, post, frameOf, engineReplay } from './embed-lib.mjs';
 
 let h;
@@ -31,12 +31,28 @@ async function addresses(page) {
   return { hash: hashParams(hash), link: { path: u.pathname, search: u.search, params: hashParams(u.hash) } };
 }
 
-/** A host page with `game` in its frame (embed=1, parentOrigin= the host), once ready. */
+/** A host page with `game` in its frame (embed=1, parentOrigin= the host), once ready; its workers tracked (settled). */
 async function openFrame(game, options = 'seed=1') {
-  const page = await openHost(h, game, `embed=1&parentOrigin=${encodeURIComponent(origin)}&${options}`);
+  const tracked = await h.newPage({ viewport: { width: 1100, height: 900 } });
+  await trackWorkerAnswers(tracked);
+  const page = await openHost(h, game, `embed=1&parentOrigin=${encodeURIComponent(origin)}&${options}`, { page: tracked });
   await waitMessage(page, (m) => m.type === 'pursuit:ready', `ready of ${game}`);
   return page;
 }
+
+/** True in a page whose game is not working out a move (its busy flags; Search Party has none: its engines tell). */
+const pageIdle = () => {
+  const p = window.robotsPage ?? window.copsPage ?? window.fugitivePage ?? window.bankPage;
+  return !p?.st?.busy && !p?.st?.botLoop;
+};
+
+/**
+ * The barrier before "nothing more changed" (and "it shows now"): the page or frame `target`
+ * (whose workers trackWorkerAnswers counts) is done: its engines answered all asked of them, its
+ * game is idle, and nothing more is asked for `quietMs`. What a page does with an engine's answer
+ * shows by then, however slow the engine was.
+ */
+const settled = (target, what, { quietMs = 300 } = {}) => workersAnswered(target, { idle: pageIdle, quietMs, what });
 
 /** The hash keeps the frame's options; the link is the full page of the same game. */
 function assertFrameAddress(game, { hash, link }, names, what) {
@@ -72,7 +88,7 @@ for (const game of GAMES.filter((g) => CASES[g])) {
     from = await post(page, { type: 'pursuit:start', config: bad, id: 'bad' });
     const [answer] = await waitMessage(page, (m) => m.id === 'bad', `${game}: the answer to a bad start`, { from, timeout: 20000 });
     assert.equal(answer.type, 'pursuit:error', `${game}: ${JSON.stringify(answer).slice(0, 300)}`);
-    await page.waitForTimeout(300);
+    await settled(frameOf(page), `${game}: the frame after the refused start`);
     assert.deepEqual(await addresses(page), started, `${game}: a failed pursuit:start leaves the hash and the link`);
     h.assertNoErrors();
     await page.context().close();
@@ -90,7 +106,7 @@ test('a host changing the frame\'s hash moves its "Open in Pursuit" link to the 
       .catch(() => { throw new Error(`${game}: the link still names seed=1 after the hash named seed=9`); });
     assertFrameAddress(game, await addresses(page), { seed: '9' }, 'after a new hash');
     await frame.waitForSelector('html[data-ready="1"]');
-    await page.waitForTimeout(500);  // the new game starts (an error would show in h.errors)
+    await settled(frame, `${game}: the new hash's game`);  // (an error of its start would show in h.errors)
     h.assertNoErrors();
     await page.context().close();
   }
@@ -206,7 +222,9 @@ test('after pursuit:start a reload of a frame loaded with ?replay= shows the sta
     from = await page.evaluate(() => window.__got.length);
     await frame.evaluate(() => location.reload());
     await waitMessage(page, (m) => m.type === 'pursuit:ready', `${game}: ready after the reload`, { from });
-    await page.waitForTimeout(1500);
+    // (a replay shown again is downloaded first: the frame's network is quiet, then its engines)
+    await frame.waitForLoadState('networkidle');
+    await settled(frame, `${game}: the frame after the reload`);
     const after = (await page.evaluate(() => window.__got)).slice(from);
     assert.ok(!after.some((m) => m.type === 'pursuit:game-over' && m.source === 'replay'), `${game}: the reload showed the replay again`);
     assertFrameAddress(game, await addresses(page), CASES[game].names, 'after the reload');
@@ -287,9 +305,16 @@ async function waitReadyPlaying(page, game) {
   await waitPlaying(page, game);
 }
 
-/** A new page (h.newPage options) at `game`'s address `#hash`, once its game is under way. */
-async function openPlaying(game, hash, options = {}) {
+/** A new page (h.newPage options), its workers tracked (settled). */
+async function newTrackedPage(options = {}) {
   const page = await h.newPage(options);
+  await trackWorkerAnswers(page);
+  return page;
+}
+
+/** A new page (h.newPage options) at `game`'s address `#hash`, once its game is under way; its workers tracked (settled). */
+async function openPlaying(game, hash, options = {}) {
+  const page = await newTrackedPage(options);
   await page.goto(`${h.url}${game}/#${hash}`);
   await waitReadyPlaying(page, game);
   return page;
@@ -301,8 +326,10 @@ for (const game of GAMES.filter((g) => NOTE_CASES[g])) {
     const page = await openPlaying(game, bad);
     assert.equal(await noteText(page), notes.join('\n'), `${game} #${bad}: the note`);
     await assertForm(page, form, `${game} #${bad}: the defaults`);
-    // The game goes on (the bots' first moves, or watching) and the note stays up meanwhile.
-    await page.waitForTimeout(1500);
+    // The game goes on (the bots' first moves, or watching) and the note stays up meanwhile: once
+    // the page is done with its bots' moves (Bank, watched, plays on: two moves more).
+    if (game === 'bank') await waitCounter(page, game, (await counterOf(page, game)) + 2, `${game}: watching`);
+    await settled(page, `${game} #${bad}: the game under way`);
     assert.equal(await noteText(page), notes.join('\n'), `${game} #${bad}: the note a moment later`);
     assert.equal(await page.evaluate(() => location.hash), `#${bad}`, `${game}: loading the page left its address alone`);
 
@@ -310,17 +337,17 @@ for (const game of GAMES.filter((g) => NOTE_CASES[g])) {
     // reload of it shows no note.
     await page.click(next);
     await waitHash(page.mainFrame(), rewritten, `${game}: New game`);
-    await page.waitForTimeout(300);
+    await settled(page, `${game}: New game`);
     assert.equal(await noteText(page), '', `${game}: New game clears the note`);
     await page.reload();
     await waitReadyPlaying(page, game);
-    await page.waitForTimeout(800);
+    await settled(page, `${game}: the reload`);
     assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.hash)}) has no note`);
     await page.context().close();
 
     // Names in any case, the old side numbers: valid, no note.
     const ok = await openPlaying(game, valid);
-    await ok.waitForTimeout(800);
+    await settled(ok, `${game} #${valid}`);
     assert.equal(await noteText(ok), '', `${game} #${valid}: no note`);
     await assertForm(ok, validForm, `${game} #${valid}`);
     h.assertNoErrors();
@@ -345,11 +372,11 @@ test('a new address in a frame with options the page cannot use is noted in the 
     await setHash(valid);
     await frame.waitForFunction(() => document.getElementById('error').hidden, null, { timeout: 20000 })
       .catch(async () => { throw new Error(`${game}: the note stayed after #${valid}: ${JSON.stringify(await noteText(frame))}`); });
-    await page.waitForTimeout(800);
+    await settled(frame, `${game}: the frame at #${valid}`);
     assert.equal(await noteText(frame), '', `${game}: #${valid} brings no note`);
     await post(page, { type: 'pursuit:start', config: CASES[game].start });
     await waitHash(frame, CASES[game].names, `${game}: the start`);
-    await page.waitForTimeout(500);
+    await settled(frame, `${game}: the frame's started game`);
     assert.equal(await noteText(frame), '', `${game}: the frame's own address brings no note`);
     h.assertNoErrors();
     await page.context().close();
@@ -367,7 +394,7 @@ test('a seed too big for the browser is clamped and noted, and the game plays', 
     const note = `seed=${big}: more than 9007199254740991; using 9007199254740991.`;
     for (const game of GAMES.filter((g) => g !== 'searchparty')) {
       const page = await openPlaying(game, `seed=${big}`);
-      await page.waitForTimeout(500);
+      await settled(page, `${game} seed=${big}`);
       assert.equal(await noteText(page), note, `${game}: the note`);
       assert.equal(await page.inputValue('#in-seed'), '9007199254740991', `${game}: the seed played`);
       h.assertNoErrors();
@@ -414,7 +441,7 @@ test('a map named in any case, or with spaces around it, is that map, with no no
   ];
   for (const [game, hash, check] of cases.filter(([g]) => GAMES.includes(g))) {
     const page = await openPlaying(game, hash);
-    await page.waitForTimeout(300);
+    await settled(page, `${game} #${hash}`);
     assert.equal(await noteText(page), '', `${game} #${hash}: no note`);
     await check(page);
     h.assertNoErrors();
@@ -427,20 +454,20 @@ test('a map named in any case, or with spaces around it, is that map, with no no
 // milliseconds). A replay that opens clears them: the options play no part in it.
 test('replay= that fails: its error, then the notes on the address\'s options; one that opens: no note', async () => {
   for (const game of GAMES) {
-    const page = await h.newPage();
+    const page = await newTrackedPage();
     await page.goto(`${h.url}${game}/#seed=abc&replay=no-such-replay.json`);
     await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
     await page.waitForFunction(() => /HTTP 404/.test(document.querySelector('#error .error-text')?.textContent || ''), null, { timeout: 20000 });
-    await page.waitForTimeout(300);
+    await settled(page, `${game}: the failed replay`);
     assert.equal(await noteText(page), 'replay=no-such-replay.json: HTTP 404\nseed=abc: not a whole number; using 1.', `${game}: the box`);
     await page.context().close();
   }
   h.assertNoErrors([/no-such-replay\.json/, /404/]);
-  const page = await h.newPage();
+  const page = await newTrackedPage();
   await page.goto(`${h.url}robots/#seed=abc&replay=../course/replays/robots-seed7.json`);
   await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
   await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
-  await page.waitForTimeout(300);
+  await settled(page, 'robots: the replay opened');
   assert.equal(await noteText(page), '', 'robots: a replay that opens clears the note');
   h.assertNoErrors();
   await page.context().close();
@@ -456,25 +483,25 @@ const AUTOPLAY_NOTE = 'autoplay=yes: not 1 or true (0 or false: off); autoplay i
 test('embed= and autoplay= other than 1, true, 0 or false (in any case) are noted on every page, from the hash or the query', async () => {
   for (const game of GAMES) {
     for (const address of ['#embed=yes&autoplay=yes&seed=2', '?embed=yes&autoplay=yes#seed=2']) {
-      const page = await h.newPage();
+      const page = await newTrackedPage();
       await page.goto(`${h.url}${game}/${address}`);
       await waitReadyPlaying(page, game);
-      await page.waitForTimeout(800);
+      await settled(page, `${game}/${address}`);
       assert.equal(await noteText(page), `${EMBED_NOTE}\n${AUTOPLAY_NOTE}`, `${game}/${address}: the notes`);
       assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), false, `${game}/${address}: the full page`);
       await page.context().close();
     }
-    const off = await h.newPage();
+    const off = await newTrackedPage();
     await off.goto(`${h.url}${game}/?embed=0&autoplay=false#seed=2`);
     await waitReadyPlaying(off, game);
-    await off.waitForTimeout(800);
+    await settled(off, `${game}: embed=0 and autoplay=false`);
     assert.equal(await noteText(off), '', `${game}: embed=0 and autoplay=false are off, with no note`);
     await off.context().close();
     // In any case, as map names and levels (embed=TRUE was noted as "not 1 or true", and off).
-    const upper = await h.newPage();
+    const upper = await newTrackedPage();
     await upper.goto(`${h.url}${game}/?autoplay=False#embed=TRUE&seed=2`);
     await waitReadyPlaying(upper, game);
-    await upper.waitForTimeout(800);
+    await settled(upper, `${game}: embed=TRUE and autoplay=False`);
     assert.equal(await noteText(upper), '', `${game}: embed=TRUE and autoplay=False, with no note`);
     assert.equal(await upper.evaluate(() => document.documentElement.classList.contains('embed')), true, `${game}: embed=TRUE is on`);
     await upper.context().close();
@@ -487,7 +514,7 @@ test('embed= and autoplay= other than 1, true, 0 or false (in any case) are note
 test('autoplay=yes plays no game by itself, and the page\'s next address drops the switches it noted', async () => {
   for (const [game, next] of [['searchparty', '#btn-builtin'], ['bank', '#btn-new']].filter(([g]) => GAMES.includes(g))) {
     const page = await openPlaying(game, 'embed=yes&autoplay=yes&seed=2');
-    await page.waitForTimeout(800);
+    await settled(page, `${game}: autoplay=yes`);
     assert.equal(await noteText(page), `${EMBED_NOTE}\n${AUTOPLAY_NOTE}`, `${game}: the notes`);
     if (game === 'searchparty') assert.match(await page.textContent('#status-line'), /Your turn/, 'searchparty: the player\'s turn, not the solver\'s plan');
     await page.click(next);
@@ -495,7 +522,7 @@ test('autoplay=yes plays no game by itself, and the page\'s next address drops t
       .catch(async () => { throw new Error(`${game}: the next address still names a switch: ${await page.evaluate(() => location.hash)}`); });
     await page.reload();
     await waitReadyPlaying(page, game);
-    await page.waitForTimeout(800);
+    await settled(page, `${game}: the reload`);
     assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.hash)}) has no note`);
     h.assertNoErrors();
     await page.context().close();
@@ -505,7 +532,7 @@ test('autoplay=yes plays no game by itself, and the page\'s next address drops t
 // With replay=, autoplay= is the replay's: a replay that opens clears the address's notes, but
 // not this one (the replay waits for Play, and the note says why).
 test('autoplay=yes with a replay that opens: the replay waits at its start, and the note stays', async () => {
-  const page = await h.newPage();
+  const page = await newTrackedPage();
   await page.goto(`${h.url}robots/#autoplay=yes&replay=../course/replays/robots-seed7.json`);
   await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
   await assertReplayWaitsWithNote(page);
@@ -516,7 +543,10 @@ test('autoplay=yes with a replay that opens: the replay waits at its start, and 
 /** The Robots replay is shown, at its start a second later, and the note on autoplay=yes says why. */
 async function assertReplayWaitsWithNote(page) {
   await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 20000 });
-  await page.waitForTimeout(1000);  // a replay that played by itself would have moved on by now
+  // Once the page is done opening it, the replay is paused at its start: a paused player moves
+  // on only when Play is pressed (it waited a second for a replay playing by itself to move on).
+  await settled(page, 'the replay opened');
+  assert.equal(await page.getAttribute('#replay-player .rp-play', 'aria-pressed'), 'false', 'the replay is not playing');
   assert.match(await page.textContent('#replay-player .rp-pos'), /^\D*0 \//, 'the replay is at its start');
   assert.equal(await noteText(page), 'autoplay=yes: not 1 or true (0 or false: off); the replay does not play by itself.', 'the note');
 }
@@ -525,17 +555,17 @@ async function assertReplayWaitsWithNote(page) {
 // the address after New game, and a reload noted it again. The query's is dropped now too.
 test('?embed=yes in the query: the page\'s next address drops it, and a reload brings no note', async () => {
   for (const game of GAMES) {
-    const page = await h.newPage();
+    const page = await newTrackedPage();
     await page.goto(`${h.url}${game}/?embed=yes#seed=2`);
     await waitReadyPlaying(page, game);
-    await page.waitForTimeout(800);
+    await settled(page, `${game}: ?embed=yes`);
     assert.equal(await noteText(page), EMBED_NOTE, `${game}: the note`);
     await page.click(game === 'searchparty' ? '#btn-builtin' : '#btn-new');
     await page.waitForFunction(() => !/(^|&)embed=/.test(location.search.slice(1)), null, { timeout: 10000 })
       .catch(async () => { throw new Error(`${game}: the next address still names embed=: ${await page.evaluate(() => location.href)}`); });
     await page.reload();
     await waitReadyPlaying(page, game);
-    await page.waitForTimeout(800);
+    await settled(page, `${game}: the reload`);
     assert.equal(await noteText(page), '', `${game}: the page's own address (${await page.evaluate(() => location.search + location.hash)}) has no note`);
     h.assertNoErrors();
     await page.context().close();
@@ -551,6 +581,9 @@ test('?embed=yes in the query: the page\'s next address drops it, and a reload b
 // Per game: a counter of the game shown that only goes up when someone moves (its first number).
 const COUNTER = { robots: '#status dd[data-k="moves"]', copsrobbers: '#status dd[data-k="round"]', fugitive: '#st-turn',
   bank: '#status dd[data-k="move"]', searchparty: '#replay-player .rp-pos' };
+/** Waits until `game`'s counter (COUNTER) shows `n` or more. */
+const waitCounter = (page, game, n, what) => page.waitForFunction(([sel, n]) => Number(/\d+/.exec(document.querySelector(sel)?.textContent || '')?.[0]) >= n, [COUNTER[game], n], { timeout: 30000 })
+  .catch(async () => { throw new Error(`${what}: the counter stays at ${await counterOf(page, game)}, not ${n}`); });
 const counterOf = (page, game) => page.evaluate((sel) => Number(/\d+/.exec(document.querySelector(sel)?.textContent || '')?.[0] ?? NaN), COUNTER[game]);
 
 /** Sets the page's hash as a visitor typing it does (a hashchange, not the page's own rewrite). */
@@ -595,7 +628,7 @@ for (const game of GAMES) {
     await typeHash(broken, '#seed=abc&replay=no-such-replay.json');
     await broken.waitForFunction(() => /HTTP 404/.test(document.querySelector('#error .error-text')?.textContent || ''), null, { timeout: 20000 })
       .catch(async () => { throw new Error(`${game}: no error for the new address's broken replay= (${JSON.stringify(await noteText(broken))})`); });
-    await broken.waitForTimeout(300);
+    await settled(broken, `${game}: the new address's broken replay`);
     assert.equal(await noteText(broken), 'replay=no-such-replay.json: HTTP 404\nseed=abc: not a whole number; using 1.', `${game}: the box`);
     h.assertNoErrors([/no-such-replay\.json/, /404/]);
     await broken.context().close();
@@ -623,6 +656,12 @@ async function heldReplays(page, replay) {
     url: (name) => `/__held/${name}.json`,
     requested: (name) => Promise.race([slot(name).route, never(name)]),
     release: async (name) => (await slot(name).route).fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }),
+    /** Releases `name` and resolves once the frame has it all (the page then reads it, and opens or drops it). */
+    delivered: async (name) => {
+      const done = page.waitForEvent('requestfinished', { predicate: (r) => new URL(r.url()).pathname === `/__held/${name}.json`, timeout: 30000 });
+      await (await slot(name).route).fulfill({ contentType: 'application/json', body: JSON.stringify(replay) });
+      await done;
+    },
   };
 }
 
@@ -645,8 +684,10 @@ const replayMessages = async (page, from) => (await page.evaluate(() => window._
  * as `replayShown` says.
  */
 async function assertDropped(page, held, name, { from, expected = 0, replayShown = false, what }) {
-  await held.release(name);
-  await page.waitForTimeout(3000);  // (a replay took well under a second to open)
+  await held.delivered(name);
+  // Once the frame has the replay and is done (a replay opened asks its engine for the game), its
+  // opening would show.
+  await settled(frameOf(page), `${what}: the frame once ${name}.json arrived`);
   const got = await replayMessages(page, from);
   assert.equal(got.length, expected, `${what}: the replay ${name}.json, superseded, was opened or failed: ${JSON.stringify(got).slice(0, 300)}`);
   const frame = frameOf(page);
@@ -758,8 +799,8 @@ for (const [game, { text, shown }] of Object.entries(FILE_CASES)) {
       Blob.prototype.text = async function heldText() { await gate; return read.call(this); };
     });
     await frame.setInputFiles('#in-file', { name: 'chosen.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
-    await held.release('load');
-    await page.waitForTimeout(3000);  // (a replay took well under a second to open)
+    await held.delivered('load');
+    await settled(frame, `${game}: the frame once the replay arrived, the file still being read`);
     await frame.evaluate(() => window.__openRead());
     await frame.waitForFunction((t) => [document.getElementById('map-text'), document.getElementById('in-input')].some((e) => e?.value === t), text, { timeout: 20000 });
     await waitPlaying(frame, game);
@@ -779,11 +820,11 @@ for (const game of GAMES) {
     await typeHash(page, '#seed=abc&autoplay=yes');
     await page.waitForFunction((text) => document.querySelector('#error .error-text')?.textContent === text && !document.getElementById('error').hidden,
       notes, { timeout: 20000 }).catch(async () => { throw new Error(`${game}: the new address's notes: ${JSON.stringify(await noteText(page))}`); });
-    await page.waitForTimeout(800);
-    assert.equal(await noteText(page), notes, `${game}: the notes a moment later`);
+    await settled(page, `${game}: the new address's game`);
+    assert.equal(await noteText(page), notes, `${game}: the notes once its game is under way`);
     await page.reload();
     await waitReadyPlaying(page, game);
-    await page.waitForTimeout(800);
+    await settled(page, `${game}: the reload`);
     assert.equal(await noteText(page), notes, `${game}: a reload of the address notes the same`);
     h.assertNoErrors();
     await page.context().close();
@@ -802,12 +843,13 @@ test('a new address with autoplay=yes and a replay that opens: the replay waits 
 // The query's replay= and autoplay= named the frame's first game: a new hash is read alone (it
 // would otherwise open the first replay again, or play by itself, whatever the new hash names).
 test('a new address reads the hash alone: the query\'s autoplay= and replay= are not applied again, and leave the address', async () => {
-  const page = await h.newPage();
+  const page = await newTrackedPage();
   await page.goto(`${h.url}robots/?autoplay=yes&replay=../course/replays/robots-seed7.json#seed=2`);
   await page.waitForFunction(() => /Replay: \d+ moves/.test(document.getElementById('hint-text')?.textContent || ''), null, { timeout: 30000 });
   await typeHash(page, '#seed=5');
   await page.waitForFunction(() => document.getElementById('replay-box').hidden && document.getElementById('in-seed').value === '5', null, { timeout: 20000 });
-  await page.waitForTimeout(1500);
+  // (Watch works the game out in the engine before it plays it: once the page is done, nobody played)
+  await settled(page, 'seed 5');
   assert.equal(await counterOf(page, 'robots'), 0, 'nobody plays seed 5');
   assert.equal(await page.evaluate(() => document.getElementById('replay-box').hidden), true, 'the replay of the query is not opened again');
   assert.equal(await noteText(page), '', 'the query\'s autoplay=yes is not noted again');
@@ -815,8 +857,9 @@ test('a new address reads the hash alone: the query\'s autoplay= and replay= are
   // (it reopened the query's replay).
   assert.equal(await page.evaluate(() => location.search), '', 'the query\'s replay= and autoplay= leave the address');
   await page.reload();
+  await page.waitForLoadState('networkidle');  // (a replay reopened is downloaded first)
   await waitReadyPlaying(page, 'robots');
-  await page.waitForTimeout(1500);
+  await settled(page, 'the reload');
   assert.equal(await page.evaluate(() => document.getElementById('in-seed').value), '5', 'the reload shows seed 5');
   assert.equal(await page.evaluate(() => document.getElementById('replay-box').hidden), true, 'the reload opens no replay');
   h.assertNoErrors();
