@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, recordLiveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered, trapSessionMethod, addressParams, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
+import { setup, screenshot, assertLegendInFrame, assertSaidOnce, layoutIssues, nextFrames, recordLiveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered, trackWorkerAnswers, workersAnswered, trapSessionMethod, addressParams, SHARED_DIR, ROOT, ARTIFACTS } from './lib.mjs';
 
 // The native programs, to compare their words and plans with the page's.
 const nativeBin = path.resolve(ROOT, process.env.PURSUIT_NATIVE_BIN || 'build/native/bin');
@@ -501,6 +501,7 @@ test('a map loaded by hand drops side=watch, autoplay= and replay= from the addr
   ];
   for (const { address, load, kept, act } of cases) {
     const page = await h.newPage();
+    await trackWorkerAnswers(page);
     await page.goto(new URL(`searchparty/#${address}`, h.url).href);
     await page.waitForSelector('html[data-ready="1"]');
     await act(page);
@@ -508,7 +509,10 @@ test('a map loaded by hand drops side=watch, autoplay= and replay= from the addr
       .catch(async () => assert.fail(`#${address}, then ${load}: the address is ${await page.evaluate(() => location.hash)}, not #${new URLSearchParams(kept)}`));
     await page.reload();
     await page.waitForSelector('html[data-ready="1"]');
-    await page.waitForTimeout(1500);  // the solver's plan, or a replay, would be shown by now
+    // A replay would be downloaded, then the game worked out in an engine, as the solver's plan:
+    // once the network is quiet and the engines have answered all asked, either would show.
+    await page.waitForLoadState('networkidle');
+    await workersAnswered(page, { what: `#${address}, then ${load}: the reload` });
     assert.equal(await page.isHidden('#replay-box'), true, `#${address}, then ${load}: the reload watches nothing`);
     assert.match(await text(page, 'status-line'), /Your turn/, `#${address}, then ${load}: the reload is to play`);
     assert.equal(await page.isHidden('#error'), true, `#${address}, then ${load}: ${await page.textContent('#error')}`);
@@ -2194,6 +2198,7 @@ test('a play key while the solver makes its plan, in a frame: the message gives 
 // from turn 1) instead of pausing the plan, as the replay player's Space does.
 test('"Watch the solver" pressed with the keyboard gives the keys to the plan: Space pauses it', async () => {
   const page = await h.newPage({ viewport: { width: 1280, height: 720 } });
+  await trackWorkerAnswers(page);
   await page.goto(new URL('searchparty/#map=maze-81x61-s2', h.url).href);
   await page.waitForSelector('body[data-sp-turn="0"]');
   await page.focus('#btn-solve');
@@ -2204,9 +2209,11 @@ test('"Watch the solver" pressed with the keyboard gives the keys to the plan: S
   assert.equal(await page.evaluate(() => document.activeElement.id), 'board', 'focus went to the board');
   await page.keyboard.press(' ');
   await page.waitForSelector('#replay-player .rp-play[aria-pressed="false"]');
+  // Paused, the player steps no more: once the engines have answered all asked (a step under
+  // way, a new solve), its Play is still not pressed, so the plan stays at its turn (no timer runs).
+  await workersAnswered(page, { what: 'the paused plan' });
   const turn = await page.getAttribute('body', 'data-sp-turn');
-  await page.waitForTimeout(1500);
-  assert.equal(await page.getAttribute('body', 'data-sp-turn'), turn, 'paused: the plan stays at its turn');
+  assert.equal(await page.getAttribute('#replay-player .rp-play', 'aria-pressed'), 'false', 'paused: Play is not pressed, the plan stays at its turn');
   assert.equal(await text(page, 'solve-info'), info, 'no new solve');
   assert.equal(await page.isHidden('#error'), true);
   await page.keyboard.press(' ');
