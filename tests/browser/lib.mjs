@@ -203,7 +203,8 @@ export async function workersAnswered(target, { idle = null, quietMs = 300, what
     const log = await logState();
     if (!log) throw new Error(`${what}: its workers are not tracked (trackWorkerAnswers before it loaded)`);
     const ready = log.open === 0 && (!idle || await target.evaluate(idle)) && (await logState()).asked === log.asked;
-    if (!ready || log.asked !== seen) quietFrom = ready ? Date.now() : null;
+    if (!ready) quietFrom = null;
+    else if (quietFrom === null || log.asked !== seen) quietFrom = Date.now();
     seen = log.asked;
     if (quietFrom !== null && Date.now() - quietFrom >= quietMs) return;
     if (Date.now() > deadline) throw new Error(`${what}: not done in ${timeout / 1000} s (${log.open} questions to its workers open of ${log.asked}${idle ? `; idle: ${await target.evaluate(idle)}` : ''})`);
