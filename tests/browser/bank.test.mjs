@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers, addressParams, nextFrames } from './lib.mjs';
+import { setup, screenshot, layoutIssues, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, contrastRatio, holdEngineAnswers, addressParams, nextFrames, engineIdle } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -23,18 +23,8 @@ async function waitMoves(page, guards, robbers) {
     return v && v.moves_made[0] === g && v.moves_made[1] === r && !window.bankPage.st.busy;
   }, [guards, robbers]);
 }
-/**
- * Waits until the page is done with all that was asked of it: every question put to the engine
- * answered (holdEngineAnswers' log: install it before the action) and the page idle (st.busy, set
- * at once by every action that asks the engine). Whatever a key or a click set going shows by
- * then, however slow the engine: the barrier of a "nothing happens" check.
- */
-async function engineDone(page) {
-  await page.waitForFunction(() => {
-    const log = window.__engineLog;
-    return log.filter((l) => l.startsWith('-> ')).length === log.filter((l) => l.startsWith('<- ')).length && !window.bankPage.st.busy;
-  });
-}
+/** The barrier of a "nothing happens" check (lib.mjs engineIdle): the engine answered all, the page idle. */
+const engineDone = (page) => engineIdle(page, () => !window.bankPage.st.busy);
 async function clickCell(page, name) {
   const { x, y } = await page.evaluate((n) => window.bankPage.cellCenter(n), name);
   await page.mouse.click(x, y);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, addressParams, ROOT } from './lib.mjs';
+import { setup, screenshot, contrastRatio, assertSaidOnce, watchLiveRewrites, liveRewrites, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, addressParams, ROOT, engineIdle } from './lib.mjs';
 import { openGamePage, post, frameOf, errorText } from './embed-lib.mjs';
 
 let h;
@@ -39,18 +39,10 @@ async function moveAnswered(page, round) {
 const pageIdle = (page) => page.waitForFunction(() => !window.copsPage.st.busy && !window.copsPage.st.botLoop);
 
 /**
- * Waits until the page is done with all that was asked of it: every question put to the engine
- * answered (holdEngineAnswers' log: install it before the action), the solver's verdict too
- * (analyse() runs outside st.busy), and the page idle. Whatever an action set going through the
- * engine shows by then, however slow the engine.
+ * The barrier of a "nothing happens" check (lib.mjs engineIdle): the engine answered all, the
+ * solver's verdict too (analyse() runs outside st.busy), and the page idle.
  */
-async function engineDone(page) {
-  await page.waitForFunction(() => {
-    const log = window.__engineLog;
-    return log.filter((l) => l.startsWith('-> ')).length === log.filter((l) => l.startsWith('<- ')).length
-      && !window.copsPage.st.busy && !window.copsPage.st.botLoop;
-  });
-}
+const engineDone = (page) => engineIdle(page, () => !window.copsPage.st.busy && !window.copsPage.st.botLoop);
 
 /** Clicks crossing v (1-based) at its drawn position. */
 async function clickNode(page, v) {

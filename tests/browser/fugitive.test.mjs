@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered } from './lib.mjs';
+import { setup, screenshot, ARTIFACTS, ROOT, assertSaidOnce, recordLiveChanges, liveChanges, assertQuietWhilePlaying, holdEngineAnswers, engineAnswered, engineIdle } from './lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -31,18 +31,13 @@ async function waitIdle(page) {
   });
 }
 /**
- * Waits until the page is done with all that was asked of it: every question put to the engine
- * answered (holdEngineAnswers' log: install it before the action), the page idle (st.busy covers
- * a bot loop's pause too) and no replay step under way. Whatever an action set going through the
- * engine shows by then, however slow the engine.
+ * The barrier of a "nothing happens" check (lib.mjs engineIdle): the engine answered all, the
+ * page idle (st.busy covers a bot loop's pause too) and no replay step under way.
  */
-async function engineDone(page) {
-  await page.waitForFunction(() => {
-    const log = window.__engineLog, s = window.fugitivePage.st;
-    return log.filter((l) => l.startsWith('-> ')).length === log.filter((l) => l.startsWith('<- ')).length
-      && s.obs && !s.busy && !s.replay?.stepping && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
-  });
-}
+const engineDone = (page) => engineIdle(page, () => {
+  const s = window.fugitivePage.st;
+  return s.obs && !s.busy && !s.replay?.stepping && (s.obs.over || s.obs.to_move === s.side || s.side < 0);
+});
 async function clickCity(page, c) {
   const { x, y } = await page.evaluate((n) => window.fugitivePage.cityCenter(n), c);
   await page.mouse.click(x, y);

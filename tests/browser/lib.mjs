@@ -159,6 +159,14 @@ export async function engineAnswered(target, { after = 0, idle = null, quietMs =
 }
 
 /**
+ * Waits until every question asked of the engine so far (holdEngineAnswers' log: install it before
+ * the action) is answered and `idle` (run in the page: its own "not busy") holds: the barrier of a
+ * "nothing happens" check. Whatever an action set going through the engine shows by then, however
+ * slow the engine (not an effect delayed by a bare timer of the page's).
+ */
+export const engineIdle = (target, idle, what = 'the page') => engineAnswered(target, { after: -1, idle, what });
+
+/**
  * Counts, in every document of `page` from its start (each load, reload and frame: call it before
  * page.goto), the questions its workers are asked ({id, ...} messages, as web/common/engine.js
  * posts them) and the answers with those ids, per worker: what workersAnswered() reads. Unlike
