@@ -1609,7 +1609,6 @@ function cellOnScreen(page, x, y) {
   }, [x, y]);
 }
 
-/** The star's cell, from the cast line ("@:84,28 A:..."). */
 /**
  * The first turn the board shows after `turn` once `act` ran, and the star's cell then. `act` is a
  * key, a pad button or Undo: each goes through the page's one queue of turns (inTurn), behind any
@@ -1655,6 +1654,7 @@ async function recordPicks(page) {
   };
 }
 
+/** The star's cell, from the cast line ("@:84,28 A:..."). */
 async function starCell(page) {
   const [, x, y] = /^@:(\d+),(\d+)/.exec(await text(page, 'cast'));
   return [Number(x), Number(y)];
