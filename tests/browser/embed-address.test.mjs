@@ -643,7 +643,7 @@ for (const game of GAMES) {
 
 /**
  * Serves `replay` at /__held/<name>.json only once the test releases it, so a replay= downloads
- * as long as the test wants: {url(name), requested(name) (resolves once the frame asks), release(name)}.
+ * as long as the test wants: {url(name), requested(name) (resolves once the frame asks), release(name), delivered(name)}.
  */
 async function heldReplays(page, replay) {
   const held = new Map();  // name -> {route: the request's route, once asked for; arrive}
@@ -653,14 +653,15 @@ async function heldReplays(page, replay) {
   };
   await page.route('**/__held/*.json', (route) => slot(/([^/]+)\.json$/.exec(new URL(route.request().url()).pathname)[1]).arrive(route));
   const never = (name) => new Promise((_, fail) => setTimeout(() => fail(new Error(`the frame never asked for ${name}.json`)), 30000).unref());
+  const release = async (name) => (await slot(name).route).fulfill({ contentType: 'application/json', body: JSON.stringify(replay) });
   return {
     url: (name) => `/__held/${name}.json`,
     requested: (name) => Promise.race([slot(name).route, never(name)]),
-    release: async (name) => (await slot(name).route).fulfill({ contentType: 'application/json', body: JSON.stringify(replay) }),
+    release,
     /** Releases `name` and resolves once the frame has it all (the page then reads it, and opens or drops it). */
     delivered: async (name) => {
       const done = page.waitForEvent('requestfinished', { predicate: (r) => new URL(r.url()).pathname === `/__held/${name}.json`, timeout: 30000 });
-      await (await slot(name).route).fulfill({ contentType: 'application/json', body: JSON.stringify(replay) });
+      await release(name);
       await done;
     },
   };

@@ -138,22 +138,37 @@ export async function holdEngineAnswers(page) {
  * again after a pause, a host's next request). `target`: a page or a frame.
  */
 export async function engineAnswered(target, { after = 0, idle = null, quietMs = 0, what = 'the page' } = {}) {
-  // Polled from here: the pages' Content-Security-Policy forbids the eval a predicate made of
-  // `idle` and the log's counts would need in the page.
   const logState = () => target.evaluate(() => {
     const log = window.__engineLog;
-    return { length: log.length, asked: log.filter((l) => l.startsWith('-> ')).length, answered: log.filter((l) => l.startsWith('<- ')).length };
+    return { count: log.length, asked: log.filter((l) => l.startsWith('-> ')).length, answered: log.filter((l) => l.startsWith('<- ')).length };
   });
-  const deadline = Date.now() + 60000;
+  await untilQuiet({
+    read: logState,
+    ready: (log) => log.asked > after && log.asked === log.answered,
+    idle, quietMs, target,
+    failure: async (log) => `${what}: the engine was not done answering in 60 s (${log.asked} asked, ${log.answered} answered)`,
+  });
+}
+
+/**
+ * Polls from here every 50 ms, until `ready(read())` and `idle` (a function run in `target`) have
+ * held for `quietMs` with `read().count` (what was asked so far) unchanged; throws `failure(state)`
+ * after `timeoutMs`. Polled from here: the pages' Content-Security-Policy forbids the eval a
+ * predicate made of `idle` and the log's counts would need in the page.
+ */
+async function untilQuiet({ read, ready, idle, quietMs, target, failure, timeoutMs = 60000 }) {
+  const deadline = Date.now() + timeoutMs;
   let quietFrom = null, seen = -1;
   for (;;) {
-    const log = await logState();
-    const ready = log.asked > after && log.asked === log.answered && (!idle || await target.evaluate(idle))
-      && (await logState()).length === log.length;  // (nothing asked while idle was looked at)
-    if (!ready || log.length !== seen) quietFrom = ready ? Date.now() : null;
-    seen = log.length;
+    const state = await read();
+    const now = ready(state) && (!idle || await target.evaluate(idle))
+      && (await read()).count === state.count;  // (nothing asked while idle was looked at)
+    // (a page that went busy and back with nothing new asked is quiet again from now)
+    if (!now) quietFrom = null;
+    else if (quietFrom === null || state.count !== seen) quietFrom = Date.now();
+    seen = state.count;
     if (quietFrom !== null && Date.now() - quietFrom >= quietMs) return;
-    if (Date.now() > deadline) throw new Error(`${what}: the engine was not done answering in 60 s (${log.asked} asked, ${log.answered} answered)`);
+    if (Date.now() > deadline) throw new Error(await failure(state));
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -200,24 +215,20 @@ export async function trackWorkerAnswers(page) {
  * in the task that brings it).
  */
 export async function workersAnswered(target, { idle = null, quietMs = 300, what = 'the page', timeout = 60000 } = {}) {
-  const logState = () => target.evaluate(() => {
-    const log = window.__workerLog;
-    if (!log) return null;
-    return { asked: log.asked, open: [...log.open.values()].reduce((n, ids) => n + ids.size, 0) };
-  });
-  const deadline = Date.now() + timeout;
-  let quietFrom = null, seen = -1;
-  for (;;) {
-    const log = await logState();
+  const logState = async () => {
+    const log = await target.evaluate(() => {
+      const log = window.__workerLog;
+      return log && { count: log.asked, open: [...log.open.values()].reduce((n, ids) => n + ids.size, 0) };
+    });
     if (!log) throw new Error(`${what}: its workers are not tracked (trackWorkerAnswers before it loaded)`);
-    const ready = log.open === 0 && (!idle || await target.evaluate(idle)) && (await logState()).asked === log.asked;
-    if (!ready) quietFrom = null;
-    else if (quietFrom === null || log.asked !== seen) quietFrom = Date.now();
-    seen = log.asked;
-    if (quietFrom !== null && Date.now() - quietFrom >= quietMs) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not done in ${timeout / 1000} s (${log.open} questions to its workers open of ${log.asked}${idle ? `; idle: ${await target.evaluate(idle)}` : ''})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return log;
+  };
+  await untilQuiet({
+    read: logState,
+    ready: (log) => log.open === 0,
+    idle, quietMs, target, timeoutMs: timeout,
+    failure: async (log) => `${what}: not done in ${timeout / 1000} s (${log.open} questions to its workers open of ${log.count}${idle ? `; idle: ${await target.evaluate(idle)}` : ''})`,
+  });
 }
 
 /**
