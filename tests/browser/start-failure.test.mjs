@@ -110,3 +110,70 @@ test('a host frame whose page cannot start hears pursuit:error, only at the orig
     await page.context().close();
   }
 });
+
+/** A host page with one frame of `game` (sandbox attribute `sandbox` when given); messages in window.__got. */
+async function openSandboxedHost(page, game, sandbox) {
+  await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
+  await page.goto(`${h.url}__host.html`);
+  await page.evaluate(({ src, sandbox }) => {
+    window.__got = [];
+    const f = document.createElement('iframe');
+    if (sandbox !== null) f.setAttribute('sandbox', sandbox);
+    f.style.width = '900px';
+    f.style.height = '800px';
+    f.src = src;
+    window.addEventListener('message', (ev) => { if (ev.source === f.contentWindow) window.__got.push(ev.data); });
+    document.body.append(f);
+  }, { src: `${h.url}${game}/#embed=1`, sandbox });
+  return (await page.waitForSelector('iframe')).contentFrame();
+}
+
+const SANDBOX_ADVICE = 'The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
+
+test('a frame sandboxed without allow-same-origin says what the host page must allow, and the host hears it', async () => {
+  // Served as scripts/serve.sh serves (no CORS): the page's module is refused.
+  let page = await h.newPage();
+  let frame = await openSandboxedHost(page, 'robots', 'allow-scripts');
+  const shown = await failedStart(frame, 'a sandboxed frame');
+  assert.ok(shown.error.startsWith('The page\'s script robots.js did not load, so the game cannot start. This page is in a frame sandboxed without allow-same-origin'), shown.error);
+  assert.ok(shown.error.endsWith(SANDBOX_ADVICE), shown.error);
+  const [m] = await waitMessage(page, (x) => x.type === 'pursuit:error', 'pursuit:error from the sandboxed frame');
+  assert.deepEqual(m, { type: 'pursuit:error', game: 'robots', message: shown.error });
+  await page.context().close();
+
+  // Served with CORS for every file (as GitHub Pages serves): the module runs, and the engine's
+  // worker is what is refused. Every game page says so and tells its host.
+  for (const game of GAMES) {
+    page = await h.newPage();
+    await page.route(/\/(common|wasm|maps|fugitive|searchparty|robots|copsrobbers|bank)\//, async (r) => {
+      const res = await r.fetch();
+      await r.fulfill({ response: res, headers: { ...res.headers(), 'access-control-allow-origin': '*' } });
+    });
+    frame = await openSandboxedHost(page, game, 'allow-scripts');
+    await frame.waitForSelector('html[data-ready="error"], .error-box.fatal', { state: 'attached', timeout: 30000 })
+      .catch(() => { throw new Error(`${game}: no fatal error in a sandboxed frame`); });
+    const fatal = await frame.textContent('.error-box.fatal');
+    assert.match(fatal, /^The game engine could not be started: .*Worker/, `${game}: ${fatal}`);
+    assert.ok(fatal.endsWith(`The page cannot work without the game engine. This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin and so refuse its engine (a Web Worker of its own site). ${SANDBOX_ADVICE}`), `${game}: ${fatal}`);
+    const [e] = await waitMessage(page, (x) => x.type === 'pursuit:error', `${game}: pursuit:error from the sandboxed frame`);
+    assert.deepEqual(e, { type: 'pursuit:error', game, message: fatal });
+    assert.equal((await page.evaluate(() => window.__got)).some((x) => x.type === 'pursuit:ready'), false, `${game}: ready after a fatal error`);
+    await page.context().close();
+  }
+});
+
+test('a framed game page without its engine (no wasm/ on the host) tells the host, as well as the visitor', async () => {
+  for (const game of GAMES) {
+    const page = await h.newPage();
+    await page.route('**/wasm/pursuit.wasm', (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }));
+    const frame = await openSandboxedHost(page, game, null);
+    await frame.waitForSelector('.error-box.fatal', { state: 'attached', timeout: 30000 })
+      .catch(() => { throw new Error(`${game}: no fatal error without the engine`); });
+    const fatal = await frame.textContent('.error-box.fatal');
+    assert.match(fatal, /^The game engine could not be loaded: /, `${game}: ${fatal}`);
+    assert.ok(fatal.endsWith('If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).'), `${game}: ${fatal}`);
+    const [e] = await waitMessage(page, (x) => x.type === 'pursuit:error', `${game}: pursuit:error without the engine`);
+    assert.deepEqual(e, { type: 'pursuit:error', game, message: fatal });
+    await page.context().close();
+  }
+});

@@ -882,7 +882,7 @@ async function main() {
   try {
     await engine.ready();
   } catch (e) {
-    showFatal(document.querySelector('main'), e.message);
+    embedApi.error(showFatal(document.querySelector('main'), e.message).textContent);
     el.statusLine.textContent = 'The game engine could not be loaded.';
     return;
   }

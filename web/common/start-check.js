@@ -1,9 +1,11 @@
-// Owns: what a page says when its own module never runs. Two ways that happens: the page was
+// Owns: what a page says when its own module never runs. Three ways that happens: the page was
 // opened from a file (file://, e.g. a folder from scripts/site.sh on a USB stick, double-clicked),
-// whose module scripts browsers refuse; or its module did not load over http (a missing file, a
-// host that sends .js with a type that is not JavaScript). Before, the page sat at "Loading the
-// game engine…" for good, with the reason in the console only, and a host frame heard nothing.
-// A classic script, not a module, so that it runs in both cases: each page loads it just before
+// whose module scripts browsers refuse; it is in a frame sandboxed without allow-same-origin
+// (no origin: its own site's scripts are cross-origin to it); or its module did not load over
+// http (a missing file, a host that sends .js with a type that is not JavaScript). Before, the
+// page sat at "Loading the game engine…" for good, with the reason in the console only, and a
+// host frame heard nothing.
+// A classic script, not a module, so that it runs in every case: each page loads it just before
 // its module (<script src="../common/start-check.js" data-game="robots">; data-game only on the
 // game pages, which are framed, and then the host hears pursuit:error). No imports: the page's
 // modules are what failed, so the few lines it shares with them (parentOrigin) are its own here.
@@ -17,6 +19,7 @@
     if (said || !script || script.tagName !== 'SCRIPT' || script.type !== 'module') return;
     said = true;
     if (location.protocol === 'file:') { tell(fromFileMessage()); return; }
+    if (window.origin === 'null') { tell(sandboxedMessage(script.src)); return; }
     diagnose(script.src).then(tell);
   }, true);  // (a script's load error does not bubble: only a listener on the way down hears it)
 
@@ -26,6 +29,16 @@
       '"bash scripts/serve.sh" and open http://127.0.0.1:8080/. In a folder made by ' +
       '"bash scripts/site.sh OUT", run "python3 -m http.server 8080" there and open ' +
       'http://127.0.0.1:8080/.';
+  }
+
+  // A frame sandboxed without allow-same-origin has no origin: its own site's scripts are
+  // refused unless served with CORS, and its engine's Web Worker is refused in any case (as
+  // ui.js's showFatal says when only the worker is).
+  function sandboxedMessage(url) {
+    return 'The page\'s script ' + url.split('/').pop() + ' did not load, so the game cannot start. ' +
+      'This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin ' +
+      'and so refuse its scripts and its engine (a Web Worker of its own site). The page embedding ' +
+      'it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
   }
 
   // Why the module did not load, as far as a second fetch of it can tell.

@@ -220,11 +220,19 @@ export function clearError(box) {
   if (text) text.textContent = '';
 }
 
+// A frame sandboxed without allow-same-origin has no origin ('null'): its engine, a Web Worker
+// of its own site, is refused. Said as the way out, not as "build the wasm module". (The same
+// words are in start-check.js, for when the page's module is refused too.)
+const SANDBOXED = 'This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin and so refuse its engine (a Web Worker of its own site). The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
+const inOpaqueFrame = () => window.origin === 'null' && /^https?:$/.test(location.protocol);
+
 /**
  * Puts a fatal message at the top of `container`: never a blank page. The page's "Loading the
  * game engine…" line (.loading) then says the engine is not there, and the controls of <main>
  * are disabled: the line stayed under the message as if the engine still loaded, and every
- * button stayed enabled and did nothing.
+ * button stayed enabled and did nothing. Returns the box; a framed page also posts its text to
+ * the host as pursuit:error (embed-api's error()), or a host waiting for pursuit:ready waits for
+ * good.
  */
 export function showFatal(container, message) {
   const box = document.createElement('div');
@@ -232,7 +240,7 @@ export function showFatal(container, message) {
   box.setAttribute('role', 'alert');
   const text = document.createElement('span');
   text.className = 'error-text';
-  text.textContent = `${message}\n\nThe page cannot work without the game engine. If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).`;
+  text.textContent = `${message}\n\nThe page cannot work without the game engine. ${inOpaqueFrame() ? SANDBOXED : 'If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).'}`;
   box.append(text);
   for (const line of document.querySelectorAll('.loading')) {
     line.classList.remove('loading');

@@ -645,7 +645,7 @@ async function main() {
   try {
     await engine.ready();
   } catch (e) {
-    showFatal($('status'), e.message);
+    embedApi.error(showFatal($('status'), e.message).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }

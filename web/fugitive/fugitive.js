@@ -717,7 +717,7 @@ async function main() {
   try {
     await st.engine.ready();
   } catch (e) {
-    showFatal(document.querySelector('main'), e.message);
+    embedApi.error(showFatal(document.querySelector('main'), e.message).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }

@@ -1149,6 +1149,6 @@ try {
   await applyEmbedOptions(h, embed);
 } catch (e) {
   el.statusLine.textContent = 'The game engine is not available.';
-  showFatal(document.querySelector('main'), e.message);
+  embedApi.error(showFatal(document.querySelector('main'), e.message).textContent);
   document.documentElement.dataset.ready = 'error';
 }

@@ -1661,7 +1661,7 @@ async function init() {
     mapNote = linked.note;
     await loadText(text, pasted?.name ?? null);
   } catch (e) {
-    showFatal($('status-line'), e.message || String(e));
+    embedApi.error(showFatal($('status-line'), e.message || String(e)).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }
