@@ -177,3 +177,20 @@ test('a framed game page without its engine (no wasm/ on the host) tells the hos
     await page.context().close();
   }
 });
+
+test('with JavaScript off, every page says to turn it on, in place of its "Loading…" line', async () => {
+  const context = await h.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    for (const folder of ['', 'course/', ...GAMES.map((g) => `${g}/`)]) {
+      await page.goto(`${h.url}${folder}`);
+      const boxes = page.locator('.error-box:visible');
+      assert.equal(await boxes.count(), 1, `${folder || 'home'}: one error box shown`);
+      assert.equal(await boxes.textContent(), 'Pursuit\'s games run in your browser, in JavaScript: turn JavaScript on for this site to play them.');
+      assert.equal(await page.locator('.loading:visible').count(), 0, `${folder || 'home'}: a "Loading…" line shown`);
+      if (folder === 'fugitive/') await screenshot(page, 'start-failure-no-javascript');
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -64,7 +64,8 @@
     var text = document.createElement('span');
     text.className = 'error-text';
     text.textContent = message;
-    box.replaceChildren(text);
+    box.textContent = '';  // (not replaceChildren: older browsers than the pages need should hear this too)
+    box.appendChild(text);
     box.hidden = false;
     var loading = document.querySelectorAll('.loading');
     for (var i = 0; i < loading.length; i++) loading[i].textContent = 'Not loaded: see the message above.';
