@@ -78,12 +78,39 @@ test('a module the host sends as text/plain, or not at all, is named with the re
   }
 });
 
-test('a page that starts says nothing of the kind', async () => {
+test('a module the browser cannot parse (older than the pages need, or damaged) is named with its line', async () => {
+  const cases = [['searchparty', '**/searchparty/searchparty.js', 'searchparty.js'], ['copsrobbers', '**/common/hash-state.js', 'hash-state.js']];
+  for (const [game, route, file] of cases) {
+    const page = await h.newPage();
+    await page.route(route, (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: 'export const a = 1;\nexport const b = 1 +;\n' }));
+    await page.goto(`${h.url}${game}/`);
+    const shown = await failedStart(page, `${game} with ${file} unparsable`);
+    assert.equal(shown.error, `The page's script ${file} could not be read (line 2: SyntaxError: Unexpected token ';'), so the game cannot start. ` +
+      'This browser may be older than Pursuit needs (Chrome or Edge 89, Firefox 89, Safari 15, or later): update it or use another one. Otherwise the file is damaged: reload the page.');
+    assertShownAsNotStarted(shown, game);
+    await page.context().close();
+  }
+});
+
+test('a page that starts says nothing of the kind, nor after a SyntaxError of its running code', async () => {
+  h.errors.length = 0;  // (the tests before made pages fail on purpose)
   const page = await h.newPage();
+  await page.route('**/__late.js', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: 'JSON.parse("{");\n' }));
   await page.goto(`${h.url}robots/#seed=3`);
   await page.waitForFunction(() => !document.querySelector('#status-line.loading'), null, { timeout: 30000 });
+  h.assertNoErrors();
+  // A script of the site that throws a SyntaxError once the page runs (what an uncaught
+  // JSON.parse would do) is not taken for a script the browser could not read.
+  await page.evaluate(() => new Promise((resolve) => {
+    const late = document.createElement('script');
+    late.src = '/__late.js';
+    late.onload = resolve;  // (after it ran, and its error was reported)
+    document.body.append(late);
+  }));
   assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-start-failed')), false);
   assert.equal(await page.locator('#error').isHidden(), true);
+  assert.equal(await page.locator('main button:disabled').count() < await page.locator('main button').count(), true);
+  assert.deepEqual(h.errors.splice(0), ['page error: Expected property name or \'}\' in JSON at position 1 (line 1 column 2)'], 'the late script ran');
   await page.context().close();
 });
 

@@ -40,5 +40,5 @@ export function unknownConfigKey(config, game, title) {
   if (bad === undefined) return null;
   // (cut as the engine cuts a caller's text: at most 60 characters)
   const shown = bad.length <= 60 ? bad : `${bad.slice(0, 57)}...`;
-  return `config.${shown}: unknown key (${title} takes ${keys.slice(0, -1).join(', ')} and ${keys.at(-1)})`;
+  return `config.${shown}: unknown key (${title} takes ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]})`;
 }

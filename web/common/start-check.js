@@ -1,10 +1,10 @@
-// Owns: what a page says when its own module never runs. Three ways that happens: the page was
+// Owns: what a page says when its own module never runs. Four ways that happens: the page was
 // opened from a file (file://, e.g. a folder from scripts/site.sh on a USB stick, double-clicked),
-// whose module scripts browsers refuse; it is in a frame sandboxed without allow-same-origin
-// (no origin: its own site's scripts are cross-origin to it); or its module did not load over
-// http (a missing file, a host that sends .js with a type that is not JavaScript). Before, the
-// page sat at "Loading the game engine…" for good, with the reason in the console only, and a
-// host frame heard nothing.
+// whose module scripts browsers refuse; it is in a frame sandboxed without allow-same-origin (no
+// origin: its own site's scripts are cross-origin to it); its module did not load over http (a
+// missing file, a host that sends .js with a type that is not JavaScript); or the browser could
+// not parse it (older than the pages need). Before, the page sat at "Loading the game engine…"
+// for good, with the reason in the console only, and a host frame heard nothing.
 // A classic script, not a module, so that it runs in every case: each page loads it just before
 // its module (<script src="../common/start-check.js" data-game="robots">; data-game only on the
 // game pages, which are framed, and then the host hears pursuit:error). No imports: the page's
@@ -14,14 +14,38 @@
   var game = document.currentScript && document.currentScript.getAttribute('data-game');
   var said = false;
 
+  var modulesRan = false;  // (DOMContentLoaded comes after the page's modules ran, or failed to)
+  document.addEventListener('DOMContentLoaded', function () { modulesRan = true; });
+
   window.addEventListener('error', function (ev) {
+    if (said) return;
     var script = ev.target;
-    if (said || !script || script.tagName !== 'SCRIPT' || script.type !== 'module') return;
-    said = true;
-    if (location.protocol === 'file:') { tell(fromFileMessage()); return; }
-    if (window.origin === 'null') { tell(sandboxedMessage(script.src)); return; }
-    diagnose(script.src).then(tell);
+    if (script && script.tagName === 'SCRIPT' && script.type === 'module') {
+      said = true;
+      if (location.protocol === 'file:') { tell(fromFileMessage()); return; }
+      if (window.origin === 'null') { tell(sandboxedMessage(script.src)); return; }
+      diagnose(script.src).then(tell);
+    } else if (!modulesRan && unreadable(ev)) {
+      said = true;
+      tell(unreadableMessage(ev));
+    }
   }, true);  // (a script's load error does not bubble: only a listener on the way down hears it)
+
+  // A module of the site the browser could not parse: the whole page's code then never runs. A
+  // browser older than the pages need (top-level await: Chrome and Edge 89, Firefox 89, Safari 15)
+  // does that, as would a damaged file. (Only before the modules ran: a SyntaxError later is a
+  // JSON.parse of something, and the page's code is running.)
+  function unreadable(ev) {
+    return !!ev.error && ev.error.name === 'SyntaxError' && typeof ev.filename === 'string' &&
+      ev.filename.indexOf(location.origin + '/') === 0;
+  }
+
+  function unreadableMessage(ev) {
+    return 'The page\'s script ' + ev.filename.split('/').pop() + ' could not be read (line ' + ev.lineno +
+      ': ' + String(ev.message).replace(/^Uncaught /, '') + '), so the game cannot start. This browser ' +
+      'may be older than Pursuit needs (Chrome or Edge 89, Firefox 89, Safari 15, or later): update ' +
+      'it or use another one. Otherwise the file is damaged: reload the page.';
+  }
 
   function fromFileMessage() {
     return 'This page was opened from a file (' + location.href.split('#')[0] + '), and browsers ' +

@@ -512,7 +512,7 @@ const PLAYER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End', ' ']);
  */
 function playsTurn(ev) {
   if (controlOwnsKey(ev.target, ev.key) || PLAYER_KEYS.has(ev.key)) return false;
-  return ev.key === 'Enter' || ev.key === '?' || /^[1-9]$/.test(ev.key) || Object.hasOwn(KEY_DIRS, ev.key);
+  return ev.key === 'Enter' || ev.key === '?' || /^[1-9]$/.test(ev.key) || Object.prototype.hasOwnProperty.call(KEY_DIRS, ev.key);
 }
 
 function steerMode() { return document.querySelector('input[name="steer"]:checked')?.value || 'star'; }
