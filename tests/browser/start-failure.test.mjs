@@ -1,9 +1,12 @@
 // A page whose own module never runs (web/common/start-check.js): opened from a file (file://,
-// whose module scripts browsers refuse), or its module not loaded over http (a host that sends .js
-// as text/plain, a missing file). The page says why and what to do; its "Loading…" line and its
-// controls say it will not start; a host frame hears pursuit:error instead of waiting for
-// pursuit:ready for good. Before start-check.js every one of these pages sat at "Loading the game
-// engine…" (or "Checking which games this build includes…") with the reason in the console only.
+// whose module scripts browsers refuse), its module not loaded over http (a host that sends .js
+// as text/plain, a missing file), a module the browser cannot parse, a frame sandboxed without
+// allow-same-origin. The page says why and what to do; its "Loading…" line and its controls say
+// it will not start; a host frame hears pursuit:error instead of waiting for pursuit:ready for
+// good, as it does from a page whose engine cannot be loaded (ui.js showFatal). With JavaScript
+// off, a <noscript> box says to turn it on. Before, every one of these pages sat at "Loading the
+// game engine…" (or "Checking which games this build includes…") with the reason in the console
+// only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
