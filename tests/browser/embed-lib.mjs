@@ -19,22 +19,24 @@ export const GAMES = Object.keys(START_CONFIGS).filter((g) => fs.existsSync(path
 /**
  * A host page (same origin) with one frame of `game`'s page; messages from it land in window.__got.
  * `page`: a page of the test's own to use (routes set on it beforehand), else a new one.
+ * `sandbox`: the frame's sandbox attribute (none when null).
  */
-export async function openHost(h, game, hash = 'embed=1', { page: given = null } = {}) {
+export async function openHost(h, game, hash = 'embed=1', { page: given = null, sandbox = null } = {}) {
   const page = given ?? await h.newPage({ viewport: { width: 1100, height: 900 } });
   // A same-origin host page served by the test itself (the site has no blank page).
   await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
   await page.goto(`${h.url}__host.html`);
-  await page.evaluate(({ src }) => {
+  await page.evaluate(({ src, sandbox }) => {
     window.__got = [];
     const f = document.createElement('iframe');
+    if (sandbox !== null) f.setAttribute('sandbox', sandbox);
     f.name = 'game';
     f.style.width = '900px';
     f.style.height = '800px';
     f.src = src;
     window.addEventListener('message', (ev) => { if (ev.source === f.contentWindow) window.__got.push(ev.data); });
     document.body.append(f);
-  }, { src: `${h.url}${game}/#${hash}` });
+  }, { src: `${h.url}${game}/#${hash}`, sandbox });
   return page;
 }
 

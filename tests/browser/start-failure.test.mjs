@@ -122,8 +122,7 @@ test('a host frame whose page cannot start hears pursuit:error, only at the orig
   for (const [hash, heard] of [['embed=1', true], [`embed=1&parentOrigin=${hostOrigin}`, true], ['embed=1&parentOrigin=https://elsewhere.example', false]]) {
     const page = await h.newPage();
     await page.route('**/fugitive/fugitive.js', (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }));
-    await openHost(h, 'fugitive', hash, { page });
-    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const frame = await openFramed(page, 'fugitive', null, hash);
     await failedStart(frame, `a frame at #${hash}`);
     // A marker posted by the frame after its error: messages from one window arrive in order.
     await frame.evaluate(() => window.parent.postMessage({ type: 'test:marker' }, '*'));
@@ -141,20 +140,9 @@ test('a host frame whose page cannot start hears pursuit:error, only at the orig
   }
 });
 
-/** A host page with one frame of `game` (sandbox attribute `sandbox` when given); messages in window.__got. */
-async function openSandboxedHost(page, game, sandbox) {
-  await page.route('**/__host.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title><body></body>' }));
-  await page.goto(`${h.url}__host.html`);
-  await page.evaluate(({ src, sandbox }) => {
-    window.__got = [];
-    const f = document.createElement('iframe');
-    if (sandbox !== null) f.setAttribute('sandbox', sandbox);
-    f.style.width = '900px';
-    f.style.height = '800px';
-    f.src = src;
-    window.addEventListener('message', (ev) => { if (ev.source === f.contentWindow) window.__got.push(ev.data); });
-    document.body.append(f);
-  }, { src: `${h.url}${game}/#embed=1`, sandbox });
+/** The game frame of a host page (openHost) of `game` at `#hash`, its sandbox attribute `sandbox` (none when null). */
+async function openFramed(page, game, sandbox, hash = 'embed=1') {
+  await openHost(h, game, hash, { page, sandbox });
   return (await page.waitForSelector('iframe')).contentFrame();
 }
 
@@ -163,7 +151,7 @@ const SANDBOX_ADVICE = 'The page embedding it should give the frame sandbox="all
 test('a frame sandboxed without allow-same-origin says what the host page must allow, and the host hears it', async () => {
   // Served as scripts/serve.sh serves (no CORS): the page's module is refused.
   let page = await h.newPage();
-  let frame = await openSandboxedHost(page, 'robots', 'allow-scripts');
+  let frame = await openFramed(page, 'robots', 'allow-scripts');
   const shown = await failedStart(frame, 'a sandboxed frame');
   assert.ok(shown.error.startsWith('The page\'s script robots.js did not load, so the game cannot start. This page is in a frame sandboxed without allow-same-origin'), shown.error);
   assert.ok(shown.error.endsWith(SANDBOX_ADVICE), shown.error);
@@ -179,7 +167,7 @@ test('a frame sandboxed without allow-same-origin says what the host page must a
       const res = await r.fetch();
       await r.fulfill({ response: res, headers: { ...res.headers(), 'access-control-allow-origin': '*' } });
     });
-    frame = await openSandboxedHost(page, game, 'allow-scripts');
+    frame = await openFramed(page, game, 'allow-scripts');
     await frame.waitForSelector('html[data-ready="error"], .error-box.fatal', { state: 'attached', timeout: 30000 })
       .catch(() => { throw new Error(`${game}: no fatal error in a sandboxed frame`); });
     const fatal = await frame.textContent('.error-box.fatal');
@@ -196,7 +184,7 @@ test('a framed game page without its engine (no wasm/ on the host) tells the hos
   for (const game of GAMES) {
     const page = await h.newPage();
     await page.route('**/wasm/pursuit.wasm', (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }));
-    const frame = await openSandboxedHost(page, game, null);
+    const frame = await openFramed(page, game, null);
     await frame.waitForSelector('.error-box.fatal', { state: 'attached', timeout: 30000 })
       .catch(() => { throw new Error(`${game}: no fatal error without the engine`); });
     const fatal = await frame.textContent('.error-box.fatal');
