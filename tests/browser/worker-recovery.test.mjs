@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from './lib.mjs';
-import { GAMES, frameOf, openGamePage, waitError, clearErrors, stillPlays, errorText } from './embed-lib.mjs';
+import { GAMES, frameOf, openGamePage, waitError, clearErrors, stillPlays, errorText, waitMessage } from './embed-lib.mjs';
 
 let h;
 before(async () => { h = await setup(); });
@@ -126,6 +126,7 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
       const w = worker();
       assert.ok(w, `the frame's engine worker is visible to the test (${what})`);
       const { restarts } = await engineOf(frame);
+      const heardFrom = await page.evaluate(() => window.__got.length);
       await crash(w, frame);
       gone.add(w);
       // The next engine request notices (error event, or no answer within the time-out).
@@ -137,6 +138,10 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
         .catch(() => { throw new Error(`${game}: the engine did not restart after ${what}`); });
       const message = await waitError(frame, `the restart after ${what}`);
       assert.match(message, /restarted/);
+      // The host page hears that the game on screen was lost, in the words the frame shows.
+      const [heard] = await waitMessage(page, (m) => m.type === 'pursuit:error' && m.lost === true, `pursuit:error (lost) after ${what}`, { from: heardFrom });
+      assert.ok(message.includes(heard.message), `${game} after ${what}: the host heard what the frame shows: "${heard.message}" vs "${message}"`);
+      assert.equal(heard.game, game);
       const label = await assertNextStepPossible(frame, message, `${game} after ${what}`);
       assert.ok(await frame.evaluate(() => window.__engine.ready()), `the new worker answers after ${what}`);
       assert.equal((await engineOf(frame)).restarts, restarts + 1, `${game}: one restart after ${what}`);
@@ -205,5 +210,38 @@ test('a game of a crashed worker: its calls say it was lost, and the new worker\
   assert.match(got.said.message, /^This game was lost when the game engine restarted after an error: .+\.$/);
   assert.equal(got.freshMoves, 0, 'the new worker\'s game made no move');
   h.assertNoErrors([/forced crash/]);
+  await page.context().close();
+});
+
+// A worker that keeps crashing is restarted 10 times, then the engine gives up (engine.js
+// MAX_RESTARTS). The page then says so at once, with the one way on (reload), and the host page
+// hears it as a lost game: the page used to keep the tenth restart's "press Restart", a press
+// then only said "crashed 11 times", and the host heard nothing.
+test('an engine that gave up after too many crashes: the page says to reload, the host hears it', async () => {
+  const page = await openGamePage(h, 'robots', 'embed=1&seed=1');
+  const frame = frameOf(page);
+  await watchEngine(frame);
+  await frame.evaluate(() => { window.__engine.restarts = 10; }); // ten crashes so far
+  const heardFrom = await page.evaluate(() => window.__got.length);
+  const w = page.workers().find((x) => x.url().includes('/common/engine-worker.js'));
+  assert.ok(w, "the frame's engine worker is visible to the test");
+  await w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); });
+  await frame.waitForFunction(() => window.__engine.restarts === 11, null, { timeout: 30000 });
+  const message = await waitError(frame, 'the engine giving up');
+  assert.match(message, /The game engine crashed 11 times \(last: the engine worker failed: .*forced crash.*\); reload the page\./);
+  assert.doesNotMatch(message, /press /, 'no button is named: none can help now');
+  const [heard] = await waitMessage(page, (m) => m.type === 'pursuit:error' && m.lost === true, 'pursuit:error (lost) after the engine gave up', { from: heardFrom });
+  assert.ok(message.includes(heard.message), `the host heard what the frame shows: "${heard.message}"`);
+  assert.equal(await frame.evaluate(() => window.__engine.worker), null, 'no worker was started again');
+  // Restart (the frame's starter) leads to the same words, not to a game or another restart.
+  await clearErrors(frame);
+  await frame.evaluate(() => document.getElementById('btn-restart').click());
+  assert.match(await waitError(frame, 'Restart after the engine gave up'), /crashed 11 times .*reload the page/);
+  // And a host's pursuit:start is refused with them.
+  const from = await page.evaluate(() => window.__got.length);
+  await page.evaluate(() => document.querySelector('iframe').contentWindow.postMessage({ type: 'pursuit:start', config: { seed: 2 } }, '*'));
+  const [refused] = await waitMessage(page, (m) => m.type === 'pursuit:error' && m.request === 'pursuit:start', 'the refused pursuit:start', { from });
+  assert.match(refused.message, /crashed 11 times .*reload the page/);
+  h.assertNoErrors([/forced crash/, /crashed 11 times/]);
   await page.context().close();
 });

@@ -8,7 +8,9 @@
 // Page -> host:  {type:"pursuit:ready", game}
 //                {type:"pursuit:pong", game, ready, id?}
 //                {type:"pursuit:game-over", game, result, source}
-//                {type:"pursuit:error", game, message, request?, id?}
+//                {type:"pursuit:error", game, message, request?, id?, lost?}
+//                  (lost: true when the engine restarted after a crash and the game on screen is
+//                  gone; no request caused it and no game-over follows)
 // Unknown types (pursuit:* or not) are ignored; a known type with a bad shape, or a handler
 // that fails, is answered with pursuit:error. `id`, when the host sends one, is echoed.
 //
@@ -21,7 +23,7 @@
 //   connectEmbedApi({ game: 'robots', start: (config, opts) => ..., loadReplay: (replay, opts) => ... });
 //   ...when a game ends: notifyGameOver(result, { source: 'play' });
 import { parseParams, hashNote, isEmbed, switchValue, onHashChange } from './hash-state.js';
-import { showError, shownError } from './ui.js';
+import { showError, shownError, onGameLost } from './ui.js';
 import { knownConfig } from './config-keys.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
@@ -283,8 +285,11 @@ export function connectEmbedApi({ game, start, loadReplay, errorBox = null, anno
       try { clean = checkData(result ?? null, 'result', MAX_CONFIG_CHARS); } catch { clean = { summary: String(result?.summary ?? '') }; }
       post({ type: 'pursuit:game-over', game, result: clean, source: String(source) });
     },
-    error(message) { post({ type: 'pursuit:error', game, message: String(message) }); },
+    error(message, extra = {}) { post({ type: 'pursuit:error', game, message: String(message), ...extra }); },
   };
+  // The engine restarted after a crash (or gave up): the game on screen is gone, and a host that
+  // started it waits for its game-over. `lost` tells such an error from a refused request.
+  onGameLost((message) => api.error(message, { lost: true }));
   if (announce) api.ready();
   return api;
 }

@@ -102,8 +102,12 @@ export class Engine {
     this.generation++;
     this.restarts++;
     if (this.restarts > MAX_RESTARTS) {
-      this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: start the game again.`, { restarted: true }));
+      // No new worker: every call from now on fails with this error. The listeners hear it too
+      // (gaveUp), so the page says so at once and a host page hears the game is lost; the page
+      // used to keep the previous restart's "press New game", which then only led here.
       this.failed = new EngineError(`The game engine crashed ${this.restarts} times (last: ${reason}); reload the page.`, { fatal: true });
+      this.tellRestartListeners(reason, { gaveUp: true });
+      this.rejectAll(this.failed);
       return;
     }
     // The new worker loads the module again: until it answers, a request that times out finds it
@@ -113,9 +117,7 @@ export class Engine {
     this.startWorker();
     // The listeners first: the page updates its controls (a lost game's Restart), so the
     // pending calls' errors name the control that now starts a game again (nextStepText).
-    for (const cb of this.restartListeners) {
-      try { cb(reason); } catch { /* a listener's bug must not stop the others */ }
-    }
+    this.tellRestartListeners(reason, { gaveUp: false });
     this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: ${this.nextStepText('start the game again')}.`, { restarted: true }));
   }
 
@@ -128,8 +130,17 @@ export class Engine {
     try { return this.nextStep?.() || fallback; } catch { return fallback; }
   }
 
-  /** cb(reason) after each restart of the worker. */
+  /**
+   * cb(reason, {gaveUp}) after each restart of the worker; gaveUp: the worker crashed too often
+   * and was not restarted (this.failed says so, and every call fails with it).
+   */
   onRestart(cb) { this.restartListeners.push(cb); }
+
+  tellRestartListeners(reason, how) {
+    for (const cb of this.restartListeners) {
+      try { cb(reason, how); } catch { /* a listener's bug must not stop the others */ }
+    }
+  }
 
   request(op, ...args) { return this.requestWithin(this.timeoutMs, op, ...args); }
 

@@ -81,8 +81,23 @@ export function engineRestartedMessage(...controls) {
  */
 export function explainEngineRestarts(engine, box, ...controls) {
   engine.nextStep = () => restartStep(...controls);
-  engine.onRestart(() => showError(box, engineRestartedMessage(...controls)));
+  engine.onRestart((reason, { gaveUp = false } = {}) => {
+    // (gave up: the engine's own error, "crashed 11 times …; reload the page": no button helps)
+    const message = gaveUp ? engine.failed.message : engineRestartedMessage(...controls);
+    showError(box, message);
+    for (const cb of gameLostListeners) {
+      try { cb(message); } catch { /* a listener's bug must not stop the others */ }
+    }
+  });
 }
+
+// Who hears that the game on screen was lost (embed-api.js tells the host page, which else waited
+// for a pursuit:game-over that never came). Kept here, not imported from embed-api.js, which
+// imports this module.
+const gameLostListeners = [];
+
+/** cb(message) when an engine restart lost the page's game (message: what the page shows). */
+export function onGameLost(cb) { gameLostListeners.push(cb); }
 
 /** Whether `e` can take keyboard focus now: in the page, shown and not disabled. */
 function canFocus(e) {
