@@ -1,7 +1,7 @@
 // Owns: the home page: lists the five games; those the module reports (listGames) link to
 // their page, the others are marked "coming". The static list in common/ui.js is the fallback.
 import { getEngine } from './common/engine.js';
-import { GAMES, showError, escapeHtml } from './common/ui.js';
+import { GAMES, showError, showLoadingTime, escapeHtml } from './common/ui.js';
 
 const list = document.getElementById('games');
 const statusEl = document.getElementById('engine-status');
@@ -37,6 +37,7 @@ function render(built, moduleGames = []) {
 
 render(null);
 try {
+  showLoadingTime(getEngine());
   const games = await getEngine().listGames();
   render(new Set(games.map((g) => g.id)), games);
   statusEl.textContent = `${games.length} of ${GAMES.length} games are ready in this build.`;

@@ -12,7 +12,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, applyEmbed, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins, formNumber } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, showLoadingTime, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
@@ -31,6 +31,7 @@ const COLORS = {
 };
 
 const engine = getEngine();
+showLoadingTime(engine);
 const st = {
   mode: 'play',       // 'play' | 'watch' | 'replay'
   acting: false,      // an action (act) is under way: it says the result once focus is settled
@@ -882,7 +883,7 @@ async function main() {
   try {
     await engine.ready();
   } catch (e) {
-    embedApi.error(showFatal(document.querySelector('main'), e.message).textContent);
+    embedApi.error(showFatal(document.querySelector('main'), e).textContent);
     el.statusLine.textContent = 'The game engine could not be loaded.';
     return;
   }

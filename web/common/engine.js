@@ -25,12 +25,19 @@ export class EngineError extends Error {
 // otherwise hide a real defect behind endless restarts).
 const MAX_RESTARTS = 10;
 
+// How long a worker may take to load the module (1.2 MB) before the page gives up on it. A
+// request's own time-out does not apply while the worker loads: on a slow connection (a class
+// of 30 on one Wi-Fi) the page gave up at 30 s, "did not answer within 30 s (still loading?)",
+// and stayed dead when the module came at 35 s. 3 minutes is 7 KB/s.
+const LOAD_TIMEOUT_MS = 180000;
+
 export class Engine {
-  constructor({ workerUrl, wasmUrl, timeoutMs = 30000 } = {}) {
+  constructor({ workerUrl, wasmUrl, timeoutMs = 30000, loadTimeoutMs = LOAD_TIMEOUT_MS } = {}) {
     const url = new URL(workerUrl || './engine-worker.js', import.meta.url);
     if (wasmUrl) url.searchParams.set('wasm', new URL(wasmUrl, document.baseURI).href);
     this.url = url;
     this.timeoutMs = timeoutMs;
+    this.loadTimeoutMs = loadTimeoutMs;
     this.pending = new Map();
     this.nextId = 1;
     this.failed = null;
@@ -51,6 +58,7 @@ export class Engine {
       return;
     }
     this.worker = worker;
+    this.workerStarted = Date.now();
     worker.onmessage = (ev) => {
       if (worker !== this.worker) return; // a reply from a worker replaced meanwhile
       const { id, ok, value, error, fatal, crashed } = ev.data || {};
@@ -59,7 +67,9 @@ export class Engine {
       // happened and what to do next, not the trap's own words ("unreachable", shown as they were).
       if (crashed && !fatal) { this.restart(`the engine crashed: ${error}`); return; }
       const p = this.pending.get(id);
-      if (ok) this.loaded = true;
+      // Any answer but a ping's (answered before the module loads) or a load failure means the
+      // module is there: an engine error too.
+      if (!fatal && p?.op !== 'ping') this.loaded = true;
       if (p) {
         this.pending.delete(id);
         clearTimeout(p.timer);
@@ -80,6 +90,19 @@ export class Engine {
       this.rejectAll(this.failed);
     };
     worker.onmessageerror = () => {};
+  }
+
+  /**
+   * The worker did not load the module within loadTimeoutMs: the page cannot start (or, after a
+   * restart, go on). Every call fails from now on with what to do: a reload downloads it again.
+   */
+  gaveUpLoading() {
+    const secs = Math.round(this.loadTimeoutMs / 1000);
+    try { this.worker?.terminate(); } catch { /* already gone */ }
+    this.worker = null;
+    this.failed = new EngineError(`The game engine did not load within ${secs} s: the connection to this site is too slow or was cut. Reload the page to try again.`, { fatal: true });
+    this.failed.slowLoad = true;
+    this.rejectAll(this.failed);
   }
 
   rejectAll(err) {
@@ -157,12 +180,16 @@ export class Engine {
           entry.timer = setTimeout(onTimeout, timeoutMs);
           return;
         }
-        this.pending.delete(id);
-        const secs = Math.round(timeoutMs / 1000);
-        if (!this.loaded) { // still loading (a slow network): a new worker would only start over
-          reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s (still loading?)`, { op }));
+        // Still loading (a slow network): the request waits for the module, up to the load's
+        // own limit; a new worker would only start the download over.
+        if (!this.loaded) {
+          const loadLeft = this.workerStarted + this.loadTimeoutMs - Date.now();
+          if (loadLeft > 0) { entry.timer = setTimeout(onTimeout, Math.min(timeoutMs, loadLeft)); return; }
+          this.gaveUpLoading();
           return;
         }
+        this.pending.delete(id);
+        const secs = Math.round(timeoutMs / 1000);
         // A worker that stops answering is stuck (or gone): the next request needs a live one.
         this.restart(`no answer to "${op}" within ${secs} s`);
         reject(new EngineError(`The game engine did not answer "${op}" within ${secs} s and was restarted: ${this.nextStepText('start the game again')}.`, { op, restarted: true }));

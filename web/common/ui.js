@@ -242,20 +242,59 @@ const SANDBOXED = 'This page is in a frame sandboxed without allow-same-origin, 
 const inOpaqueFrame = () => window.origin === 'null' && /^https?:$/.test(location.protocol);
 
 /**
+ * While `engine` loads its module, the page's "Loading the game engine…" lines (.loading) say for
+ * how long, from 5 s on: on a slow connection the line sat unchanged for a minute or more, like a
+ * page that had hung. The seconds are hidden from screen readers (a status line may be a live
+ * region, which would read each one out). Gone once the engine answered or failed.
+ */
+export function showLoadingTime(engine) {
+  const started = Date.now();
+  const timer = setInterval(() => {
+    const lines = [...document.querySelectorAll('.loading')];
+    const over = engine.loaded || engine.failed || !lines.length || document.documentElement.hasAttribute('data-start-failed');
+    if (over) {
+      clearInterval(timer);
+      for (const span of document.querySelectorAll('.loading-time')) span.remove();
+      return;
+    }
+    const secs = Math.round((Date.now() - started) / 1000);
+    if (secs < 5) return;
+    for (const line of lines) {
+      let span = line.querySelector('.loading-time');
+      if (!span) {
+        span = document.createElement('span');
+        span.className = 'loading-time';
+        span.setAttribute('aria-hidden', 'true');
+        line.append(span);
+      }
+      span.textContent = ` ${secs} s so far (the engine is about 1.2 MB: a slow connection takes a while).`;
+    }
+  }, 1000);
+}
+
+/** What the reader of a fatal message can do (error: the engine's error, or its message). */
+function fatalAdvice(error) {
+  if (inOpaqueFrame()) return SANDBOXED;
+  // (a module too slow to arrive is there: building it is no advice; the message says to reload)
+  if (error?.slowLoad) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
+  return 'If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).';
+}
+
+/**
  * Puts a fatal message at the top of `container`: never a blank page. The page's "Loading the
  * game engine…" line (.loading) then says the engine is not there, and the controls of <main>
  * are disabled: the line stayed under the message as if the engine still loaded, and every
  * button stayed enabled and did nothing. Returns the box; a framed page also posts its text to
  * the host as pursuit:error (embed-api's error()), or a host waiting for pursuit:ready waits for
- * good.
+ * good. `error`: what was caught (an Error, whose kind picks the advice, or a message).
  */
-export function showFatal(container, message) {
+export function showFatal(container, error) {
   const box = document.createElement('div');
   box.className = 'error-box fatal';
   box.setAttribute('role', 'alert');
   const text = document.createElement('span');
   text.className = 'error-text';
-  text.textContent = `${message}\n\nThe page cannot work without the game engine. ${inOpaqueFrame() ? SANDBOXED : 'If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).'}`;
+  text.textContent = `${error?.message ?? String(error)}\n\nThe page cannot work without the game engine. ${fatalAdvice(error)}`;
   box.append(text);
   for (const line of document.querySelectorAll('.loading')) {
     line.classList.remove('loading');

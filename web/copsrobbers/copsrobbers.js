@@ -11,7 +11,7 @@ import { getEngine } from '../common/engine.js';
 import { screenRoomHeight } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber, plural } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, showLoadingTime, fillChoices, linkJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, setText, enterPresses, formNumber, plural } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
@@ -19,6 +19,7 @@ applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/commo
 
 const $ = (id) => document.getElementById(id);
 const engine = getEngine();
+showLoadingTime(engine);
 const canvas = $('board');
 const ctx = canvas.getContext('2d');
 const st = {
@@ -645,7 +646,7 @@ async function main() {
   try {
     await engine.ready();
   } catch (e) {
-    embedApi.error(showFatal($('status'), e.message).textContent);
+    embedApi.error(showFatal($('status'), e).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }

@@ -10,7 +10,7 @@
 import { getEngine } from '../common/engine.js';
 import { ReplayPlayer } from '../common/replay-player.js';
 import { applyEmbed, readHash as readHashState, readInt, readChoice, writeHash, hashNote, MAX_LINK_SEED } from '../common/hash-state.js';
-import { showError, clearError, showFatal, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins, formNumber } from '../common/ui.js';
+import { showError, clearError, showFatal, showLoadingTime, fillChoices, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, sayResult, enterPresses, latestWins, formNumber } from '../common/ui.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
@@ -713,11 +713,12 @@ async function main() {
   const h = readAddress(embed);
   formFromHash(h);
   st.engine = getEngine();
+  showLoadingTime(st.engine);
   explainEngineRestarts(st.engine, $('error'), $('btn-new'), $('btn-restart'));
   try {
     await st.engine.ready();
   } catch (e) {
-    embedApi.error(showFatal(document.querySelector('main'), e.message).textContent);
+    embedApi.error(showFatal(document.querySelector('main'), e).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }

@@ -15,7 +15,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, showLoadingTime, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
 import { unknownConfigKey } from '../common/config-keys.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
@@ -49,6 +49,7 @@ const el = {
 };
 
 const engine = getEngine();
+showLoadingTime(engine);
 // The board on screen is lost with the old worker; Restart (shown in a frame too, where New board
 // is not) plays it again from its start, so it is enabled then, even before the first move and
 // while the move the crash cut off is still ending, and it is the step the message names (New
@@ -1149,6 +1150,6 @@ try {
   await applyEmbedOptions(h, embed);
 } catch (e) {
   el.statusLine.textContent = 'The game engine is not available.';
-  embedApi.error(showFatal(document.querySelector('main'), e.message).textContent);
+  embedApi.error(showFatal(document.querySelector('main'), e).textContent);
   document.documentElement.dataset.ready = 'error';
 }

@@ -16,13 +16,14 @@ import { applyEmbed, isEmbed, readHash, readInt, readChoice, updateHash, hashNot
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { BoardCanvas, cssVar, scrollBarSize } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget, controlOwnsKey } from '../common/replay-player.js';
-import { showError, shownError, clearError, showFatal, plural, downloadJson, downloadText, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, showLoadingTime, plural, downloadJson, downloadText, explainEngineRestarts, focusFirst, enterPresses, restoreFocus, focusAfterPointerChoice, focusAfterPointerPress, latestWins } from '../common/ui.js';
 import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
 
 applyEmbed();  // #embed=1 / ?embed=1: minimal chrome for an <iframe> (web/common/pursuit.css)
 
 const $ = (id) => document.getElementById(id);
 const engine = getEngine();
+showLoadingTime(engine);
 const errorBox = $('error');
 // What a play key or control says (a refused move, a dead actor, the search over): the page
 // stays where it is. On a phone held upright the box is above the sticky board and the pad a
@@ -1661,7 +1662,7 @@ async function init() {
     mapNote = linked.note;
     await loadText(text, pasted?.name ?? null);
   } catch (e) {
-    embedApi.error(showFatal($('status-line'), e.message || String(e)).textContent);
+    embedApi.error(showFatal($('status-line'), e).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }
