@@ -11,8 +11,9 @@
 // pursuit:start with autoplay must end in pursuit:game-over.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { setup } from './lib.mjs';
-import { GAMES, START_CONFIGS, waitMessage, post, engineReplay, frameOf, openGamePage, errorText, waitError, clearErrors, stillPlays } from './embed-lib.mjs';
+import { GAMES, START_CONFIGS, waitMessage, post, engineReplay, frameOf, openGamePage, openHost, errorText, waitError, clearErrors, stillPlays } from './embed-lib.mjs';
 
 const EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 
@@ -175,4 +176,49 @@ test('the error box dismissed by keyboard: focus goes on to the next control, no
   }
   assert.deepEqual(problems, []);
   h.assertNoErrors([/HTTP 404: .*nope\.json/, /Failed to load resource: .*404/]);
+});
+
+// A replay= whose server never answers left the page on its default game with nothing said, and
+// a host waiting for good; one of gigabytes was read to its end before its size was checked.
+// fetchReplay now gives up after its time limit (60 s on the pages; 2 s here) and stops reading
+// past 8 MB, with or without a Content-Length (a chunked answer from a server of the test's own,
+// on another origin, with CORS).
+test('replay=: a server that never answers, and a replay too large, are refused with the reason', { timeout: 120000 }, async () => {
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  let sentChunked = 0;
+  const big = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }); // no length: chunked
+    const send = () => { if (sentChunked < 64 && res.write(chunk)) { sentChunked++; setImmediate(send); } else if (sentChunked < 64) { sentChunked++; res.once('drain', send); } else res.end(); };
+    res.write('{"format":"pursuit-replay",'); send();
+  });
+  await new Promise((r) => big.listen(0, '127.0.0.1', r));
+  try {
+    const page = await h.newPage();
+    await page.route('**/hang.json', () => { /* never answered */ });
+    await page.route('**/huge.json', (r) => r.fulfill({ contentType: 'application/json', body: `{"format":"pursuit-replay","pad":"${' '.repeat(9 * 1024 * 1024)}"}` }));
+    await page.goto(`${h.url}robots/#seed=1`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 30000 });
+    const got = await page.evaluate(async (bigUrl) => {
+      const { fetchReplay } = await import('/common/embed-api.js');
+      const run = (url, opts) => { const t0 = performance.now(); return fetchReplay(url, 'robots', opts).then(() => ({ said: 'read' }), (e) => ({ said: e.message, ms: performance.now() - t0 })); };
+      return { hang: await run('hang.json', { timeoutMs: 2000 }), huge: await run('huge.json'), chunked: await run(bigUrl) };
+    }, `http://127.0.0.1:${big.address().port}/big.json`);
+    assert.equal(got.hang.said, 'replay=hang.json: no complete answer within 2 s (the server is slow or does not answer)');
+    assert.ok(got.hang.ms >= 1900 && got.hang.ms < 10000, `given up at the limit (${Math.round(got.hang.ms)} ms)`);
+    assert.equal(got.huge.said, 'replay=huge.json: too large (more than 8 MB)');
+    assert.match(got.chunked.said, /^replay=http:\/\/127\.0\.0\.1:\d+\/big\.json: too large \(more than 8 MB\)$/);
+    assert.ok(sentChunked < 64, `the chunked answer was not read to its end (${sentChunked} of 64 MB sent)`);
+    // On a page in a frame: the box says it, the host hears it, the default game stays and plays.
+    const host = await openHost(h, 'robots', 'embed=1&seed=1&replay=huge.json', { page });
+    const frame = await (await host.waitForSelector('iframe')).contentFrame();
+    const [heard] = await waitMessage(host, (m) => m.type === 'pursuit:error', 'pursuit:error for replay=huge.json');
+    assert.equal(heard.message, 'replay=huge.json: too large (more than 8 MB)');
+    assert.match(await waitError(frame, 'replay=huge.json'), /replay=huge\.json: too large \(more than 8 MB\)/);
+    await stillPlays(host, 'robots', 'after the refused replay');
+    h.assertNoErrors([/big\.json/, /huge\.json/, /hang\.json net::ERR_ABORTED/]);
+    await page.context().close();
+  } finally {
+    big.closeAllConnections?.();
+    await new Promise((r) => big.close(r));
+  }
 });

@@ -28,6 +28,7 @@ import { knownConfig } from './config-keys.js';
 
 const MAX_REPLAY_CHARS = 8 * 1024 * 1024;
 const MAX_CONFIG_CHARS = 256 * 1024;
+const REPLAY_FETCH_MS = 60000;  // a replay= download, answer and body (replays are kilobytes)
 const GAME_ID = /^[a-z][a-z0-9_-]{0,31}$/;
 
 let api = null; // the page's connection (one per page)
@@ -149,8 +150,11 @@ function checkSeedIsExact(seed, text) {
   throw new Error(`replay: its seed ${written} is more than ${Number.MAX_SAFE_INTEGER}, the largest whole number a browser holds exactly, so its game cannot be rebuilt here (pursuit-tool check-replay can)`);
 }
 
-/** Fetches a replay JSON by URL (relative to the page) as data and validates it. */
-export async function fetchReplay(url, game) {
+/**
+ * Fetches a replay JSON by URL (relative to the page) as data and validates it: refused past
+ * `timeoutMs` for the answer and its body, and past 8 MB without reading the rest.
+ */
+export async function fetchReplay(url, game, { timeoutMs = REPLAY_FETCH_MS } = {}) {
   let target;
   try {
     target = new URL(url, document.baseURI);
@@ -158,15 +162,59 @@ export async function fetchReplay(url, game) {
     throw new Error(`replay=${url}: not a URL`);
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`replay=${url}: only http(s) URLs are fetched`);
-  let res;
+  // A server that never answers, or never ends its answer, left the page on its default game for
+  // good and a host waiting; one that sent gigabytes was read to the end before the size check.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  const secs = Math.round(timeoutMs / 1000);
+  const cut = () => new Error(`replay=${url}: no complete answer within ${secs} s (the server is slow or does not answer)`);
   try {
-    res = await fetch(target.href, { credentials: 'omit', mode: target.origin === location.origin ? 'same-origin' : 'cors' });
-  } catch (e) {
-    throw new Error(`replay=${url}: could not fetch it (${e.message}; a replay on another site must be served with CORS)`);
+    let res;
+    try {
+      res = await fetch(target.href, { credentials: 'omit', mode: target.origin === location.origin ? 'same-origin' : 'cors', signal: abort.signal });
+    } catch (e) {
+      if (abort.signal.aborted) throw cut();
+      throw new Error(`replay=${url}: could not fetch it (${e.message}; a replay on another site must be served with CORS)`);
+    }
+    if (!res.ok) throw new Error(`replay=${url}: HTTP ${res.status}`);
+    let text;
+    try {
+      text = await readAtMost(res, MAX_REPLAY_CHARS, url);
+    } catch (e) {
+      if (abort.signal.aborted) throw cut();
+      throw e;
+    }
+    return validateReplay(text, game);
+  } finally {
+    clearTimeout(timer);
   }
-  if (!res.ok) throw new Error(`replay=${url}: HTTP ${res.status}`);
-  const text = await res.text();
-  return validateReplay(text, game);
+}
+
+/** The body of `res` as text, refused once it passes `maxBytes` (the rest is not downloaded). */
+async function readAtMost(res, maxBytes, url) {
+  const tooLarge = () => new Error(`replay=${url}: too large (more than ${maxBytes / (1024 * 1024)} MB)`);
+  if (Number(res.headers.get('content-length')) > maxBytes) {
+    res.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!res.body?.getReader) return res.text();
+  const reader = res.body.getReader();
+  const chunks = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(bytes);
+  let at = 0;
+  for (const c of chunks) { all.set(c, at); at += c.byteLength; }
+  return new TextDecoder().decode(all);
 }
 
 /**
