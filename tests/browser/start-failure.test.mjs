@@ -188,7 +188,8 @@ test('a framed game page without its engine (no wasm/ on the host) tells the hos
     await frame.waitForSelector('.error-box.fatal', { state: 'attached', timeout: 30000 })
       .catch(() => { throw new Error(`${game}: no fatal error without the engine`); });
     const fatal = await frame.textContent('.error-box.fatal');
-    assert.match(fatal, /^The game engine could not be loaded: /, `${game}: ${fatal}`);
+    // The cause found by a second fetch, not Emscripten's "expected magic word 00 61 73 6d".
+    assert.match(fatal, /^The game engine could not be loaded: the server answered 404 for http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm\n/, `${game}: ${fatal}`);
     assert.ok(fatal.endsWith('If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).'), `${game}: ${fatal}`);
     const [e] = await waitMessage(page, (x) => x.type === 'pursuit:error', `${game}: pursuit:error without the engine`);
     assert.deepEqual(e, { type: 'pursuit:error', game, message: fatal });
@@ -211,4 +212,29 @@ test('with JavaScript off, every page says to turn it on, in place of its "Loadi
   } finally {
     await context.close();
   }
+});
+
+// The engine's files as a misconfigured host or a failing connection gives them: each says its
+// cause, and the advice fits it (a cut connection: reload; a missing module: build and serve it).
+test('the engine\'s files missing, not WebAssembly, or cut off: the page names the cause and what helps', async () => {
+  const cases = [
+    ['pursuit.wasm as a 404 page with status 200 (a host that answers every address)', /\/wasm\/pursuit\.wasm(\?|$)/, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }),
+      /^The game engine could not be loaded: http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm is not a WebAssembly module \(the server sent text\/html\)\n/, /build the wasm module/],
+    ['pursuit.wasm cut off (the connection failed)', /\/wasm\/pursuit\.wasm(\?|$)/, (r) => r.abort('connectionreset'),
+      /^The game engine could not be loaded: could not download http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm \(Failed to fetch\): the connection to this site failed\n/, /once the connection is better, a reload loads it\.$/],
+    ['pursuit.js missing', /\/wasm\/pursuit\.js(\?|$)/, (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }),
+      /^The game engine could not be loaded: the server answered 404 for http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.js\n/, /build the wasm module/],
+  ];
+  for (const [what, url, answer, cause, advice] of cases) {
+    const page = await h.newPage();
+    await page.context().route(url, answer);
+    await page.goto(`${h.url}bank/#seed=1`);
+    await page.waitForSelector('.error-box.fatal', { state: 'attached', timeout: 30000 })
+      .catch(() => { throw new Error(`${what}: no fatal error`); });
+    const fatal = await page.textContent('.error-box.fatal');
+    assert.match(fatal, cause, what);
+    assert.match(fatal, advice, `${what}: the advice`);
+    await page.context().close();
+  }
+  h.assertNoErrors([/pursuit\.(js|wasm)/, /status of 404/, /Failed to fetch/]);
 });

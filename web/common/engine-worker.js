@@ -30,7 +30,7 @@ function loadModule() {
     try {
       importScripts(wasmBase + 'pursuit.js');
     } catch (e) {
-      throw new Error(`could not load the engine script ${wasmBase}pursuit.js (${e && e.message ? e.message : e}); ` +
+      throw (await whyNotLoaded(wasmBase + 'pursuit.js', null)) || new Error(`could not load the engine script ${wasmBase}pursuit.js (${e && e.message ? e.message : e}); ` +
         'build it (see README) and serve it at wasm/ next to common/');
     }
     if (typeof self.createPursuit !== 'function') {
@@ -43,11 +43,44 @@ function loadModule() {
         printErr: (t) => console.warn('[engine]', t),
       });
     } catch (e) {
-      throw new Error(`could not start the engine ${wasmBase}pursuit.wasm: ${e && e.message ? e.message : e}`);
+      throw (await whyNotLoaded(wasmBase + 'pursuit.wasm', WASM_MAGIC)) || new Error(`could not start the engine ${wasmBase}pursuit.wasm: ${e && e.message ? e.message : e}`);
     }
   })();
   modulePromise.catch((e) => { loadError = e; });
   return modulePromise;
+}
+
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];  // "\0asm", the first bytes of every wasm module
+
+/**
+ * Why `url` did not load, found by fetching it again (an Error), or null when that cannot tell.
+ * Emscripten's own words were no help: a 404 page read as wasm is "Aborted(CompileError:
+ * WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 6e 6f 70 65 @+0). Build with
+ * -s ASSERTIONS=1 for more info.", a cut connection "Failed to fetch". `magic`: the bytes the
+ * file must start with (null: not checked). A connection that failed is marked `network` (the
+ * page then says to reload, not to build the module). The page adds what to do (ui.js showFatal).
+ */
+async function whyNotLoaded(url, magic) {
+  let res;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch (e) {
+    const err = new Error(`could not download ${url} (${e && e.message ? e.message : e}): the connection to this site failed`);
+    err.network = true;
+    return err;
+  }
+  if (!res.ok) return new Error(`the server answered ${res.status} for ${url}`);
+  if (!magic) return null;
+  try {
+    const reader = res.body.getReader();
+    const { value } = await reader.read();
+    reader.cancel().catch(() => {});
+    if (value && value.length >= magic.length && magic.every((b, i) => value[i] === b)) return null;
+    const type = (res.headers.get('content-type') || 'no type').split(';')[0];
+    return new Error(`${url} is not a WebAssembly module (the server sent ${type})`);
+  } catch {
+    return null;
+  }
 }
 
 function asJson(x, fallback = '{}') {
@@ -144,7 +177,7 @@ self.onmessage = async (ev) => {
     // A wasm trap or an Emscripten abort leaves the module's memory unusable: the page then
     // replaces this worker (engine.js restart) instead of sending it more requests.
     const crashed = (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /^Aborted\(/.test(error || '');
-    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError, crashed });
+    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError, network: !!loadError?.network, crashed });
   }
 };
 

@@ -61,7 +61,7 @@ export class Engine {
     this.workerStarted = Date.now();
     worker.onmessage = (ev) => {
       if (worker !== this.worker) return; // a reply from a worker replaced meanwhile
-      const { id, ok, value, error, fatal, crashed } = ev.data || {};
+      const { id, ok, value, error, fatal, crashed, network } = ev.data || {};
       // The module aborted (a wasm trap): its memory is unusable, so a fresh worker starts. The
       // call that crashed fails with the others the restart cuts off, its error saying what
       // happened and what to do next, not the trap's own words ("unreachable", shown as they were).
@@ -76,6 +76,7 @@ export class Engine {
         if (ok) p.resolve(value);
         else {
           const err = new EngineError(fatal ? `The game engine could not be loaded: ${error}` : error, { op: p.op, fatal });
+          if (network) err.network = true;  // (the connection failed: a reload may do; see ui.js showFatal)
           if (fatal) this.failed = err;
           p.reject(err);
         }

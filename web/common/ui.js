@@ -276,7 +276,7 @@ export function showLoadingTime(engine) {
 function fatalAdvice(error) {
   if (inOpaqueFrame()) return SANDBOXED;
   // (a module too slow to arrive is there: building it is no advice; the message says to reload)
-  if (error?.slowLoad) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
+  if (error?.slowLoad || error?.network) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
   return 'If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).';
 }
 
