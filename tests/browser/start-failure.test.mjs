@@ -225,6 +225,7 @@ test('the engine\'s files missing, not WebAssembly, or cut off: the page names t
     ['pursuit.js missing', /\/wasm\/pursuit\.js(\?|$)/, (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }),
       /^The game engine could not be loaded: the server answered 404 for http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.js\n/, /build the wasm module/],
   ];
+  h.errors.length = 0;  // (the tests before made pages fail on purpose)
   for (const [what, url, answer, cause, advice] of cases) {
     const page = await h.newPage();
     await page.context().route(url, answer);
