@@ -345,8 +345,17 @@ const gameIdentity = (config, side) => ({ config, side, level: st.level });
  * again by any start. A finished game, bots watched or a replay is not kept.
  */
 async function keepGame(game) {
-  const moves = st.replay || st.side < 0 || st.obs.over ? [] : await game.moves();
-  if (game !== st.game) return;  // (a newer game or replay step keeps, or forgets, its own)
+  // (a newer game or replay step keeps, or forgets, its own; a new address may have closed this
+  // game meanwhile: its "this game session was closed (moves)" showed over the new address's game)
+  if (game !== st.game) return;
+  let moves;
+  try {
+    moves = st.replay || st.side < 0 || st.obs.over ? [] : await game.moves();
+  } catch (e) {
+    if (game !== st.game) return;
+    throw e;
+  }
+  if (game !== st.game) return;
   const humanMoved = moves.length > (st.side === 0 ? 1 : 0);
   if (humanMoved) keepMoves(PAGE, gameIdentity(st.config, st.side), moves);
   else forgetMoves(PAGE);
@@ -428,7 +437,7 @@ async function botLoop() {
       await st.game.apply(move);
       await refresh();
     } catch (e) {
-      showError($('error'), e);
+      if (gen === st.generation) showError($('error'), e);  // (else about a game replaced meanwhile)
       return;
     } finally {
       st.busy = false;
