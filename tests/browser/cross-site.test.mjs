@@ -29,7 +29,11 @@ after(async () => {
 const hostOrigin = () => `http://localhost:${hostServer.port}`;
 const siteOrigin = () => new URL(h.url).origin;
 
-/** The host page (on the other site) with frames of `srcs`; messages land in window.__got[i]. */
+/**
+ * The host page (on the other site) with frames of `srcs`. The first frame's messages land in
+ * window.__got, as embed-lib.mjs's host page has them (its waitMessage and post work here), the
+ * others' in window.__gotOther[i - 1]; each message with the origin it came from.
+ */
 async function openCrossSiteHost(srcs) {
   const page = await h.newPage({ viewport: { width: 1200, height: 900 } });
   await page.goto(`${hostOrigin()}/host.html`);
@@ -43,10 +47,11 @@ async function openCrossSiteHost(srcs) {
       document.body.append(f);
       return f;
     });
-    window.__got = srcs.map(() => []);
+    window.__got = [];
+    window.__gotOther = srcs.slice(1).map(() => []);
     window.addEventListener('message', (ev) => {
       const i = window.__frames.findIndex((f) => f.contentWindow === ev.source);
-      if (i >= 0) window.__got[i].push({ ...ev.data, origin: ev.origin });
+      if (i >= 0) (i === 0 ? window.__got : window.__gotOther[i - 1]).push({ ...ev.data, origin: ev.origin });
     });
   }, srcs);
   return page;
@@ -61,43 +66,26 @@ for (const game of GAMES) {
       `${h.url}${game}/#embed=1&seed=1&parentOrigin=${allowed}`,
       `${h.url}${game}/#embed=1&seed=1&parentOrigin=${encodeURIComponent(siteOrigin())}`,
     ]);
-    const got = (i) => page.evaluate((i) => window.__got[i], i);
-    const deadline = Date.now() + 40000;
-    while (!(await got(0)).some((m) => m.type === 'pursuit:ready') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const [ready] = (await got(0)).filter((m) => m.type === 'pursuit:ready');
-    assert.ok(ready, `${game}: the frame announced pursuit:ready to the host on the other site`);
+    const [ready] = await waitMessage(page, (m) => m.type === 'pursuit:ready', `${game}: pursuit:ready to the host on the other site`);
     assert.equal(ready.origin, siteOrigin(), 'the message came from the games\' site');
     const frame = page.frame({ name: 'game0' });
     const storage = await frame.evaluate(() => { try { window.sessionStorage.getItem('x'); return 'available'; } catch { return 'denied'; } });
 
-    // A game started by the host plays to its end, heard as pursuit:game-over.
-    const from = await page.evaluate(() => {
-      const n = window.__got[0].length;
-      window.__frames[0].contentWindow.postMessage({ type: 'pursuit:start', config: null }, '*');
-      return n;
-    });
     // (config: null is refused, answered to this host: the frame replies to the origin it allows)
-    const deadline2 = Date.now() + 20000;
-    let refused;
-    while (!(refused = (await got(0)).slice(from).find((m) => m.type === 'pursuit:error')) && Date.now() < deadline2) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(refused, `${game}: a bad request is answered with pursuit:error`);
+    const from = await post(page, { type: 'pursuit:start', config: null });
+    const [refused] = await waitMessage(page, (m) => m.type === 'pursuit:error', `${game}: pursuit:error for a bad request`, { from, timeout: 20000 });
     assert.equal(refused.request, 'pursuit:start');
-    // Frame 1 up (its listener in place) before it is pinged.
+    // A game started by the host plays to its end, heard as pursuit:game-over. Frame 1 is pinged
+    // with it, once up (its listener in place).
     await page.frame({ name: 'game1' }).waitForSelector('html[data-ready="1"]', { timeout: 40000 });
-    const start = await page.evaluate((config) => {
-      const n = window.__got[0].length;
-      window.__frames[0].contentWindow.postMessage({ type: 'pursuit:start', config, autoplay: true }, '*');
-      window.__frames[1].contentWindow.postMessage({ type: 'pursuit:ping' }, '*');
-      return n;
-    }, START_CONFIGS[game]);
-    const deadline3 = Date.now() + 60000;
-    let end;
-    while (!(end = (await got(0)).slice(start).find((m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error')) && Date.now() < deadline3) await new Promise((r) => setTimeout(r, 200));
-    assert.equal(end?.type, 'pursuit:game-over', `${game}: ${JSON.stringify(end)}`);
+    const start = await post(page, { type: 'pursuit:start', config: START_CONFIGS[game], autoplay: true });
+    await page.evaluate(() => window.__frames[1].contentWindow.postMessage({ type: 'pursuit:ping' }, '*'));
+    const [end] = await waitMessage(page, (m) => m.type === 'pursuit:game-over' || m.type === 'pursuit:error', `${game}: the end of the host's game`, { from: start, timeout: 60000 });
+    assert.equal(end.type, 'pursuit:game-over', `${game}: ${JSON.stringify(end)}`);
     assert.ok(String(end.result?.summary || '').length > 0, `${game}: the result has a summary`);
     // Frame 1 (parentOrigin= the site's own origin) heard neither the ping nor announced itself;
     // the ping went with frame 0's start, which has ended since (the frames share one process).
-    assert.deepEqual((await got(1)).map((m) => m.type), [], `${game}: a frame allowing only another origin said nothing to this host`);
+    assert.deepEqual((await page.evaluate(() => window.__gotOther[0])).map((m) => m.type), [], `${game}: a frame allowing only another origin said nothing to this host`);
     await page.screenshot({ path: path.join(ARTIFACTS, `cross-site-${game}.png`) });
     h.assertNoErrors();
     await page.context().close();

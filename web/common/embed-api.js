@@ -197,7 +197,6 @@ async function readAtMost(res, maxBytes, url) {
     res.body?.cancel().catch(() => {});
     throw tooLarge();
   }
-  if (!res.body?.getReader) return res.text();
   const reader = res.body.getReader();
   const chunks = [];
   let bytes = 0;
@@ -211,10 +210,7 @@ async function readAtMost(res, maxBytes, url) {
     }
     chunks.push(value);
   }
-  const all = new Uint8Array(bytes);
-  let at = 0;
-  for (const c of chunks) { all.set(c, at); at += c.byteLength; }
-  return new TextDecoder().decode(all);
+  return new Blob(chunks).text();  // (UTF-8, as res.text())
 }
 
 /**
