@@ -6,7 +6,9 @@
 // end (pursuit:start with autoplay -> pursuit:game-over).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setup, WASM_DIR } from './lib.mjs';
 import { GAMES, frameOf, openGamePage, openHost, waitError, clearErrors, stillPlays, errorText, waitMessage } from './embed-lib.mjs';
 
 let h;
@@ -268,7 +270,7 @@ test('a module that takes 35 s to arrive: the page waits, says for how long, the
   const frame = await (await host.waitForSelector('iframe')).contentFrame();
   await frame.waitForFunction(() => /\d+ s so far/.test(document.getElementById('status-line')?.textContent || ''), null, { timeout: 20000 });
   const during = await frame.evaluate(() => document.getElementById('status-line').textContent);
-  assert.match(during, /^Loading the game engine… \d+ s so far \(the engine is about 1\.2 MB: a slow connection takes a while\)\.$/);
+  assert.match(during, /^Loading the game engine… \d+ s so far, the engine is about 1\.2 MB \(a slow connection takes a while\)\.$/);
   await waitMessage(host, (m) => m.type === 'pursuit:ready' || m.type === 'pursuit:error', 'pursuit:ready after the slow load', { timeout: 90000 });
   const got = await host.evaluate(() => window.__got.map((m) => m.type));
   assert.deepEqual(got, ['pursuit:ready'], 'the host heard the page come up, and no error');
@@ -282,9 +284,9 @@ test('a module that takes 35 s to arrive: the page waits, says for how long, the
   await page.context().close();
 });
 
-// A module that never comes: the engine gives up after its load limit (3 minutes on the pages; a
-// few seconds here, an Engine of the test's own), says to reload, and the page's fatal box says
-// what helps (not "build the wasm module", which is there).
+// A module that never comes: the engine gives up after its load limit without progress (a minute
+// on the pages; a few seconds here, an Engine of the test's own), says to reload, and the page's
+// fatal box says what helps (not "build the wasm module", which is there).
 test('a module that never arrives: the engine gives up after its load limit and says to reload', async () => {
   const page = await h.newPage();
   await page.context().route(/\/wasm\/pursuit\.wasm(\?|$)/, () => { /* never answered */ });
@@ -298,10 +300,10 @@ test('a module that never arrives: the engine gives up after its load limit and 
     const ms = performance.now() - t0;
     const box = showFatal(document.createElement('div'), err);
     const later = await e.listGames().then(() => 'answered', (x) => x.message);
-    return { message: err?.message, slowLoad: err?.slowLoad, ms, worker: e.worker, fatal: box.textContent, later };
+    return { message: err?.message, network: err?.network, ms, worker: e.worker, fatal: box.textContent, later };
   });
-  assert.equal(got.message, 'The game engine did not load within 4 s: the connection to this site is too slow or was cut. Reload the page to try again.');
-  assert.equal(got.slowLoad, true);
+  assert.equal(got.message, 'The game engine did not load: nothing came for 4 s, the connection to this site is too slow or was cut. Reload the page to try again.');
+  assert.equal(got.network, true);
   assert.ok(got.ms >= 3500 && got.ms < 15000, `given up after the load limit, not the 1 s request limit (${Math.round(got.ms)} ms)`);
   assert.equal(got.worker, null, 'the loading worker was ended');
   assert.match(got.fatal, /a reload loads it/);
@@ -309,4 +311,115 @@ test('a module that never arrives: the engine gives up after its load limit and 
   assert.equal(got.later, got.message, 'later calls fail with the same words');
   h.assertNoErrors([/pursuit\.wasm/]);
   await page.context().close();
+});
+
+/**
+ * Serves the wasm build from a server of its own: pursuit.js whole, pursuit.wasm as `wasm(res,
+ * bytes)` sends it. CORS allowed: the pages' engine worker fetches the module from here.
+ */
+async function wasmServer(wasm) {
+  const http = await import('node:http');
+  const responses = [];
+  const server = http.createServer((req, res) => {
+    responses.push(res);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.url.startsWith('/wasm/pursuit.js')) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(fs.readFileSync(path.join(WASM_DIR, 'pursuit.js')));
+    } else if (req.url.startsWith('/wasm/pursuit.wasm')) {
+      wasm(res, fs.readFileSync(path.join(WASM_DIR, 'pursuit.wasm')));
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/wasm/`,
+    close: () => { for (const res of responses) res.destroy(); server.close(); },
+  };
+}
+
+// A download that stops half-way and never goes on (a Wi-Fi that dropped): the page said nothing
+// but its seconds for 3 minutes, then "did not load within 180 s". Now its loading line says how
+// much came, and the worker gives up once nothing came for its stall limit (45 s on the pages, 6 s
+// here), naming how far it got; the advice is to reload.
+test('a module download that stalls half-way: the page shows how much came, then says it stopped and to reload', async () => {
+  const served = await wasmServer((res, bytes) => {
+    res.writeHead(200, { 'Content-Type': 'application/wasm', 'Content-Length': bytes.length });
+    res.write(bytes.subarray(0, 300000));  // and no more
+  });
+  try {
+    const page = await h.newPage();
+    await page.goto(`${h.url}robots/#seed=1`);
+    const got = await page.evaluate(async (wasmUrl) => {
+      const { Engine } = await import('/common/engine.js');
+      const { showLoadingTime, showFatal } = await import('/common/ui.js');
+      const line = document.createElement('p');
+      line.className = 'loading';
+      line.textContent = 'Loading the game engine…';
+      document.body.append(line);
+      const e = new Engine({ wasmUrl, stallMs: 6000 });
+      showLoadingTime(e);
+      const t0 = performance.now();
+      const seen = [];
+      const look = setInterval(() => seen.push(line.textContent), 250);
+      const err = await e.ready().then(() => null, (x) => x);
+      clearInterval(look);
+      const box = showFatal(document.createElement('div'), err);
+      for (let i = 0; i < 30 && line.querySelector('.loading-time'); i++) await new Promise((r) => setTimeout(r, 100));
+      return { message: err?.message, network: err?.network, ms: performance.now() - t0, seen, fatal: box.textContent, after: line.textContent };
+    }, served.url);
+    const size = Math.round(fs.statSync(path.join(WASM_DIR, 'pursuit.wasm')).size / 1000);
+    assert.match(got.message ?? '', new RegExp(`^The game engine could not be loaded: the download of ${served.url}pursuit\\.wasm stopped at 300 of ${size} KB: nothing came for 6 s, the connection to this site was cut or is too slow$`));
+    assert.equal(got.network, true);
+    assert.ok(got.ms >= 5500 && got.ms < 20000, `given up after the stall limit (${Math.round(got.ms)} ms)`);
+    assert.ok(got.seen.some((t) => t === `Loading the game engine… ${t.match(/(\d+) s so far/)?.[1]} s so far, 300 of ${size} KB (a slow connection takes a while).`),
+      `the line showed how much came: ${JSON.stringify(got.seen.slice(-3))}`);
+    assert.match(got.fatal, /once the connection is better, a reload loads it\.$/);
+    assert.equal(got.after, 'The game engine is not available.', 'the figures are gone once the engine failed');
+    h.assertNoErrors([/pursuit\.wasm/]);
+    await page.context().close();
+  } finally {
+    served.close();
+  }
+});
+
+// A download that trickles (a class on one Wi-Fi: 100 KB a second here) is slower than the stall
+// limit as a whole but never stalls that long: it goes on to the end, the line counting up.
+test('a module download that trickles slower than the stall limit in all, but never stalls: the engine loads', async () => {
+  const served = await wasmServer((res, bytes) => {
+    res.writeHead(200, { 'Content-Type': 'application/wasm', 'Content-Length': bytes.length });
+    let at = 0;
+    const timer = setInterval(() => {
+      if (res.destroyed) { clearInterval(timer); return; }
+      res.write(bytes.subarray(at, at + 25000));
+      at += 25000;
+      if (at >= bytes.length) { clearInterval(timer); res.end(); }
+    }, 250);
+  });
+  try {
+    const page = await h.newPage();
+    await page.goto(`${h.url}robots/#seed=1`);
+    const got = await page.evaluate(async (wasmUrl) => {
+      const { Engine } = await import('/common/engine.js');
+      const e = new Engine({ wasmUrl, timeoutMs: 1000, stallMs: 3000, loadTimeoutMs: 3000 });
+      const seen = new Set();
+      const look = setInterval(() => { if (e.loadProgress) seen.add(e.loadProgress.loaded); }, 100);
+      const t0 = performance.now();
+      const version = await e.ready().then((v) => v, (x) => `failed: ${x.message}`);
+      clearInterval(look);
+      const games = await e.listGames().then((g) => g.map((x) => x.id ?? x).length, (x) => x.message);
+      return { version, ms: performance.now() - t0, steps: seen.size, progress: e.loadProgress, games };
+    }, served.url);
+    assert.doesNotMatch(String(got.version), /^failed/, `the engine loaded: ${got.version}`);
+    assert.ok(got.ms > 6000, `the download took longer than the stall and load limits (${Math.round(got.ms)} ms)`);
+    assert.ok(got.steps >= 5, `the progress counted up (${got.steps} values seen)`);
+    assert.equal(got.progress.loaded, got.progress.total, 'all of it came');
+    assert.equal(got.games, 5);
+    h.assertNoErrors();
+    await page.context().close();
+  } finally {
+    served.close();
+  }
 });

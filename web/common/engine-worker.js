@@ -7,6 +7,8 @@
 //   call(session, method, ...args) for Session methods
 //     (info, observation, legalMoves, apply, suggest, result, replay, moves),
 //   deleteSession(session), ping.
+// While the module downloads, the worker also posts {progress: {loaded, total}} (bytes; total
+// null when unknown), no id: the page shows how far the download got (engine.js loadProgress).
 // Config / options / tool args may be objects (stringified here) or JSON text; a move is
 // always a value (apply('NE') sends "NE"). Engine results are
 // JSON envelopes; they are parsed here so the page gets plain values or a readable error.
@@ -24,26 +26,38 @@ let loadError = null;
 const sessions = new Map();
 let nextSession = 1;
 
+// How long the module's download may go without a byte before it is given up (?stall=<ms> on the
+// worker URL: tests). A connection that stalled for good used to be given up only at the page's
+// load limit, minutes later; one that trickles goes on however slow it is.
+const STALL_MS = Number(workerUrl.searchParams.get('stall')) || 45000;
+
 function loadModule() {
   if (modulePromise) return modulePromise;
   modulePromise = (async () => {
+    // The module downloads while the script loads (importScripts blocks this thread, not the network).
+    const download = downloadModule(wasmBase + 'pursuit.wasm');
+    download.catch(() => {});
     try {
       importScripts(wasmBase + 'pursuit.js');
     } catch (e) {
-      throw (await whyNotLoaded(wasmBase + 'pursuit.js', null)) || new Error(`could not load the engine script ${wasmBase}pursuit.js (${e && e.message ? e.message : e}); ` +
+      download.cancel();
+      throw (await whyNotLoaded(wasmBase + 'pursuit.js')) || new Error(`could not load the engine script ${wasmBase}pursuit.js (${e && e.message ? e.message : e}); ` +
         'build it (see README) and serve it at wasm/ next to common/');
     }
     if (typeof self.createPursuit !== 'function') {
+      download.cancel();
       throw new Error(`${wasmBase}pursuit.js loaded but does not define createPursuit()`);
     }
+    const wasmBinary = await download;
     try {
       return await self.createPursuit({
+        wasmBinary,
         locateFile: (p) => wasmBase + p,
         print: (t) => console.log('[engine]', t),
         printErr: (t) => console.warn('[engine]', t),
       });
     } catch (e) {
-      throw (await whyNotLoaded(wasmBase + 'pursuit.wasm', WASM_MAGIC)) || new Error(`could not start the engine ${wasmBase}pursuit.wasm: ${e && e.message ? e.message : e}`);
+      throw new Error(`could not start the engine ${wasmBase}pursuit.wasm: ${e && e.message ? e.message : e}`);
     }
   })();
   modulePromise.catch((e) => { loadError = e; });
@@ -51,36 +65,117 @@ function loadModule() {
 }
 
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];  // "\0asm", the first bytes of every wasm module
+const kb = (bytes) => Math.round(bytes / 1000);
 
 /**
- * Why `url` did not load, found by fetching it again (an Error), or null when that cannot tell.
- * Emscripten's own words were no help: a 404 page read as wasm is "Aborted(CompileError:
- * WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 6e 6f 70 65 @+0). Build with
- * -s ASSERTIONS=1 for more info.", a cut connection "Failed to fetch". `magic`: the bytes the
- * file must start with (null: not checked). A connection that failed is marked `network` (the
- * page then says to reload, not to build the module). The page adds what to do (ui.js showFatal).
+ * Downloads the module at `url` (its bytes), telling the page how far it got ({progress: {loaded,
+ * total}} messages, total null when unknown) and giving up when nothing comes for STALL_MS.
+ * Emscripten's own download said nothing while it ran, and its errors were no help: a 404 page
+ * read as wasm was "Aborted(CompileError: WebAssembly.instantiate(): expected magic word 00 61 73
+ * 6d, found 6e 6f 70 65 @+0). Build with -s ASSERTIONS=1 for more info.", a cut connection "Failed
+ * to fetch". A connection that failed is marked `network` (the page then says to reload, not to
+ * build the module; ui.js showFatal). The returned promise has cancel() (the script failed).
  */
-async function whyNotLoaded(url, magic) {
+function downloadModule(url) {
+  const abort = new AbortController();
+  let loaded = 0, total = null, stalled = false, timer = null;
+  const watch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { stalled = true; abort.abort(); }, STALL_MS);
+  };
+  const failed = (e) => {
+    if (!stalled) return connectionFailed(url, e);
+    const err = new Error(`the download of ${url} stopped at ${kb(loaded)}${total ? ` of ${kb(total)}` : ''} KB: ` +
+      `nothing came for ${Math.round(STALL_MS / 1000)} s, the connection to this site was cut or is too slow`);
+    err.network = true;
+    return err;
+  };
+  const run = async () => {
+    watch();
+    self.postMessage({ progress: { loaded, total } });
+    let res;
+    try {
+      res = await fetch(url, { signal: abort.signal, credentials: 'same-origin' });
+    } catch (e) {
+      throw failed(e);
+    }
+    if (!res.ok) throw new Error(`the server answered ${res.status} for ${url}`);
+    total = declaredLength(res);
+    const chunks = [];
+    const reader = res.body.getReader();
+    // At most 5 messages a second, the last of a burst too (it may be followed by a stall).
+    let told = 0, telling = null;
+    const tell = () => {
+      clearTimeout(telling);
+      telling = null;
+      told = Date.now();
+      self.postMessage({ progress: { loaded, total } });
+    };
+    for (;;) {
+      let part;
+      try {
+        part = await reader.read();
+      } catch (e) {
+        throw failed(e);
+      }
+      if (part.done) break;
+      watch();
+      chunks.push(part.value);
+      loaded += part.value.length;
+      if (total !== null && loaded > total) total = null;  // (a length that was not the body's)
+      if (Date.now() - told >= 200) tell();
+      else if (!telling) telling = setTimeout(tell, 200 - (Date.now() - told));
+    }
+    clearTimeout(telling);
+    self.postMessage({ progress: { loaded, total: loaded } });
+    const bytes = joined(chunks, loaded);
+    if (bytes.length < WASM_MAGIC.length || !WASM_MAGIC.every((b, i) => bytes[i] === b)) {
+      const type = (res.headers.get('content-type') || 'no type').split(';')[0];
+      throw new Error(`${url} is not a WebAssembly module (the server sent ${type})`);
+    }
+    return bytes;
+  };
+  const download = run().finally(() => clearTimeout(timer));
+  download.cancel = () => { clearTimeout(timer); abort.abort(); };
+  return download;
+}
+
+/** The body's length the server declared, or null (none, or of a compressed body). */
+function declaredLength(res) {
+  const encoding = (res.headers.get('content-encoding') || 'identity').trim().toLowerCase();
+  const length = Number(res.headers.get('content-length'));
+  return encoding === 'identity' && Number.isFinite(length) && length > 0 ? length : null;
+}
+
+function joined(chunks, length) {
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
+}
+
+function connectionFailed(url, e) {
+  const err = new Error(`could not download ${url} (${e && e.message ? e.message : e}): the connection to this site failed`);
+  err.network = true;
+  return err;
+}
+
+/**
+ * Why the script at `url` did not load, found by fetching it again (an Error), or null when that
+ * cannot tell: importScripts' own error says only that it failed.
+ */
+async function whyNotLoaded(url) {
   let res;
   try {
     res = await fetch(url, { cache: 'no-store' });
   } catch (e) {
-    const err = new Error(`could not download ${url} (${e && e.message ? e.message : e}): the connection to this site failed`);
-    err.network = true;
-    return err;
+    return connectionFailed(url, e);
   }
   if (!res.ok) return new Error(`the server answered ${res.status} for ${url}`);
-  if (!magic) return null;
-  try {
-    const reader = res.body.getReader();
-    const { value } = await reader.read();
-    reader.cancel().catch(() => {});
-    if (value && value.length >= magic.length && magic.every((b, i) => value[i] === b)) return null;
-    const type = (res.headers.get('content-type') || 'no type').split(';')[0];
-    return new Error(`${url} is not a WebAssembly module (the server sent ${type})`);
-  } catch {
-    return null;
-  }
+  return null;
 }
 
 function asJson(x, fallback = '{}') {

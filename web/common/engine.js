@@ -25,16 +25,20 @@ export class EngineError extends Error {
 // otherwise hide a real defect behind endless restarts).
 const MAX_RESTARTS = 10;
 
-// How long a worker may take to load the module (1.2 MB) before the page gives up on it. A
-// request's own time-out does not apply while the worker loads: on a slow connection (a class
-// of 30 on one Wi-Fi) the page gave up at 30 s, "did not answer within 30 s (still loading?)",
-// and stayed dead when the module came at 35 s. 3 minutes is 7 KB/s.
-const LOAD_TIMEOUT_MS = 180000;
+// How long a loading worker may go without a sign of progress (its start, a part of the module's
+// download: engine-worker.js {progress}) before the page gives up on it. A request's own time-out
+// does not apply while the worker loads: on a slow connection (a class of 30 on one Wi-Fi) the
+// page gave up at 30 s, "did not answer within 30 s (still loading?)", and stayed dead when the
+// module came at 35 s. A download that trickles goes on; one that stalls is given up by the
+// worker after 45 s without a byte: this limit catches the rest (the engine's script stalled).
+const LOAD_TIMEOUT_MS = 60000;
 
 export class Engine {
-  constructor({ workerUrl, wasmUrl, timeoutMs = 30000, loadTimeoutMs = LOAD_TIMEOUT_MS } = {}) {
+  // stallMs: how long the module's download may go without a byte (engine-worker.js; 45 s).
+  constructor({ workerUrl, wasmUrl, timeoutMs = 30000, loadTimeoutMs = LOAD_TIMEOUT_MS, stallMs = 0 } = {}) {
     const url = new URL(workerUrl || './engine-worker.js', import.meta.url);
     if (wasmUrl) url.searchParams.set('wasm', new URL(wasmUrl, document.baseURI).href);
+    if (stallMs) url.searchParams.set('stall', String(stallMs));
     this.url = url;
     this.timeoutMs = timeoutMs;
     this.loadTimeoutMs = loadTimeoutMs;
@@ -58,9 +62,15 @@ export class Engine {
       return;
     }
     this.worker = worker;
-    this.workerStarted = Date.now();
+    this.lastProgress = Date.now();  // (the load limit counts from here)
+    this.loadProgress = null;        // {loaded, total} bytes of the module, once its download started
     worker.onmessage = (ev) => {
       if (worker !== this.worker) return; // a reply from a worker replaced meanwhile
+      if (ev.data?.progress) {
+        this.loadProgress = ev.data.progress;
+        this.lastProgress = Date.now();
+        return;
+      }
       const { id, ok, value, error, fatal, crashed, network } = ev.data || {};
       // The module aborted (a wasm trap): its memory is unusable, so a fresh worker starts. The
       // call that crashed fails with the others the restart cuts off, its error saying what
@@ -94,15 +104,15 @@ export class Engine {
   }
 
   /**
-   * The worker did not load the module within loadTimeoutMs: the page cannot start (or, after a
+   * The loading worker went loadTimeoutMs without progress: the page cannot start (or, after a
    * restart, go on). Every call fails from now on with what to do: a reload downloads it again.
    */
   gaveUpLoading() {
     const secs = Math.round(this.loadTimeoutMs / 1000);
     try { this.worker?.terminate(); } catch { /* already gone */ }
     this.worker = null;
-    this.failed = new EngineError(`The game engine did not load within ${secs} s: the connection to this site is too slow or was cut. Reload the page to try again.`, { fatal: true });
-    this.failed.slowLoad = true;
+    this.failed = new EngineError(`The game engine did not load: nothing came for ${secs} s, the connection to this site is too slow or was cut. Reload the page to try again.`, { fatal: true });
+    this.failed.network = true;
     this.rejectAll(this.failed);
   }
 
@@ -184,7 +194,7 @@ export class Engine {
         // Still loading (a slow network): the request waits for the module, up to the load's
         // own limit; a new worker would only start the download over.
         if (!this.loaded) {
-          const loadLeft = this.workerStarted + this.loadTimeoutMs - Date.now();
+          const loadLeft = this.lastProgress + this.loadTimeoutMs - Date.now();
           if (loadLeft > 0) { entry.timer = setTimeout(onTimeout, Math.min(timeoutMs, loadLeft)); return; }
           this.gaveUpLoading();
           return;

@@ -243,9 +243,10 @@ const inOpaqueFrame = () => window.origin === 'null' && /^https?:$/.test(locatio
 
 /**
  * While `engine` loads its module, the page's "Loading the game engine…" lines (.loading) say for
- * how long, from 5 s on: on a slow connection the line sat unchanged for a minute or more, like a
- * page that had hung. The seconds are hidden from screen readers (a status line may be a live
- * region, which would read each one out). Gone once the engine answered or failed.
+ * how long, and how much of the module came (engine.loadProgress), from 5 s on: on a slow
+ * connection the line sat unchanged for a minute or more, like a page that had hung. The figures
+ * are hidden from screen readers (a status line may be a live region, which would read each one
+ * out). Gone once the engine answered or failed.
  */
 export function showLoadingTime(engine) {
   const started = Date.now();
@@ -267,16 +268,23 @@ export function showLoadingTime(engine) {
         span.setAttribute('aria-hidden', 'true');
         line.append(span);
       }
-      span.textContent = ` ${secs} s so far (the engine is about 1.2 MB: a slow connection takes a while).`;
+      span.textContent = ` ${secs} s so far${downloaded(engine.loadProgress)} (a slow connection takes a while).`;
     }
   }, 1000);
+}
+
+/** ", 300 of 1148 KB" (what came of the module), or the module's size while nothing came. */
+function downloaded(progress) {
+  const kb = (bytes) => Math.round(bytes / 1000);
+  if (!progress?.loaded) return ', the engine is about 1.2 MB';
+  return progress.total ? `, ${kb(progress.loaded)} of ${kb(progress.total)} KB` : `, ${kb(progress.loaded)} KB`;
 }
 
 /** What the reader of a fatal message can do (error: the engine's error, or its message). */
 function fatalAdvice(error) {
   if (inOpaqueFrame()) return SANDBOXED;
   // (a module too slow to arrive is there: building it is no advice; the message says to reload)
-  if (error?.slowLoad || error?.network) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
+  if (error?.network) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
   return 'If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).';
 }
 
