@@ -81,7 +81,14 @@ function downloadModule(url) {
   let loaded = 0, total = null, stalled = false, timer = null;
   const watch = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { stalled = true; abort.abort(); }, STALL_MS);
+    const due = Date.now() + STALL_MS;
+    timer = setTimeout(() => {
+      // Late: this thread was blocked (importScripts of a slow pursuit.js), so the bytes that came
+      // meanwhile are not read yet: not a stall.
+      if (Date.now() - due > 1000) { watch(); return; }
+      stalled = true;
+      abort.abort();
+    }, STALL_MS);
   };
   const failed = (e) => {
     if (!stalled) return connectionFailed(url, e);
