@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, WASM_DIR } from './lib.mjs';
+import { setup, WASM_DIR, screenshot } from './lib.mjs';
 import { GAMES, frameOf, openGamePage, openHost, waitError, clearErrors, stillPlays, errorText, waitMessage } from './embed-lib.mjs';
 
 let h;
@@ -452,4 +452,46 @@ test('an engine script slower than the stall limit: the module that came meanwhi
   } finally {
     served.close();
   }
+});
+
+// While the engine loads, the board says so. On a phone the status line ("Loading the game
+// engine…") is below the board, off screen: the page showed an empty board and nothing else. The
+// note lies on the board (it moves nothing), lets a tap through to it, counts the seconds from 5 s
+// on, and goes once the engine is there.
+test('while the engine loads, each page\'s board says so on a phone\'s first screen, and the note goes once it is there', async () => {
+  for (const game of GAMES) {
+    const page = await h.newPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.context().route(/\/wasm\/pursuit\.wasm(\?|$)/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${h.url}${game}/#seed=1`);
+    await page.waitForSelector('.board-loading', { timeout: 10000 });
+    const seen = await page.evaluate(() => {
+      const note = document.querySelector('.board-loading');
+      const board = document.querySelector('.board-wrap #board, .board-wrap #map');
+      const n = note.getBoundingClientRect(), b = board.getBoundingClientRect(), t = note.firstChild.getBoundingClientRect();
+      const under = document.elementFromPoint(t.left + t.width / 2, t.top + t.height / 2);
+      return {
+        text: note.textContent, hidden: note.getAttribute('aria-hidden'),
+        off: Math.max(...[n.left - b.left, n.top - b.top, n.width - b.width, n.height - b.height].map(Math.abs)),
+        textTop: t.top, textBottom: t.bottom, textInside: t.left >= b.left && t.right <= b.right && t.top >= b.top && t.bottom <= b.bottom,
+        tapReachesBoard: board === under || board.contains(under),
+      };
+    });
+    assert.equal(seen.text, 'Loading the game engine…', `${game}: the note's words`);
+    assert.equal(seen.hidden, 'true', `${game}: hidden from screen readers (the status line says it)`);
+    assert.ok(seen.off <= 1, `${game}: the note lies on the board (${seen.off} px off)`);
+    assert.ok(seen.textInside, `${game}: its words lie within the board`);
+    assert.ok(seen.textTop >= 0 && seen.textBottom <= 667, `${game}: its words are on the first screen (${Math.round(seen.textTop)}-${Math.round(seen.textBottom)} px)`);
+    assert.ok(seen.tapReachesBoard, `${game}: a tap on the note reaches the board`);
+    if (game === GAMES[0]) {
+      await page.waitForFunction(() => /^Loading the game engine… \d+ s so far\.$/.test(document.querySelector('.board-loading')?.textContent || ''), null, { timeout: 15000 });
+      await screenshot(page, 'engine-loading-on-the-board');
+    }
+    release();
+    await page.waitForSelector('.board-loading', { state: 'detached', timeout: 30000 });
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.loading, .loading-time').length), 0, `${game}: the page is up`);
+    await page.context().close();
+  }
+  h.assertNoErrors();
 });

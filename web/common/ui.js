@@ -246,20 +246,33 @@ const inOpaqueFrame = () => window.origin === 'null' && /^https?:$/.test(locatio
  * how long, and how much of the module came (engine.loadProgress), from 5 s on: on a slow
  * connection the line sat unchanged for a minute or more, like a page that had hung. The figures
  * are hidden from screen readers (a status line may be a live region, which would read each one
- * out). Gone once the engine answered or failed.
+ * out). The board says it too (boardLoadingNote): on a phone the status line is below the board,
+ * off screen, and the page showed an empty board and nothing else; from 1 s on, so that a fast
+ * load does not flash it. Gone once the engine answered or failed (looked at ten times a second,
+ * the figures written once a second).
  */
 export function showLoadingTime(engine) {
   const started = Date.now();
+  let note = null;
+  let shownSecs = -1;
   const timer = setInterval(() => {
     const lines = [...document.querySelectorAll('.loading')];
     const over = engine.loaded || engine.failed || !lines.length || document.documentElement.hasAttribute('data-start-failed');
     if (over) {
       clearInterval(timer);
+      window.removeEventListener('resize', note?.place);
+      note?.remove();
       for (const span of document.querySelectorAll('.loading-time')) span.remove();
       return;
     }
+    // (from 1 s on: a fast load does not flash it)
+    if (!note && Date.now() - started >= 1000) note = boardLoadingNote();
+    note?.place();
     const secs = Math.round((Date.now() - started) / 1000);
-    if (secs < 5) return;
+    if (secs < 5 || secs === shownSecs) return;
+    shownSecs = secs;
+    const progress = engine.loadProgress;
+    const figures = ` ${secs} s so far${downloaded(progress)} (a slow connection takes a while).`;
     for (const line of lines) {
       let span = line.querySelector('.loading-time');
       if (!span) {
@@ -268,9 +281,42 @@ export function showLoadingTime(engine) {
         span.setAttribute('aria-hidden', 'true');
         line.append(span);
       }
-      span.textContent = ` ${secs} s so far${downloaded(engine.loadProgress)} (a slow connection takes a while).`;
+      span.textContent = figures;
     }
-  }, 1000);
+    note?.say(`${secs} s so far${progress?.loaded ? downloaded(progress) : ''}.`);
+  }, 100);
+}
+
+/**
+ * "Loading the game engine…" over the page's board (#board or #map in .board-wrap), placed on it
+ * (absolute, so the page's layout does not move), or null without a board. Hidden from screen
+ * readers: the status line says it to them. place() follows the board; say(figures) adds them.
+ */
+function boardLoadingNote() {
+  const board = document.querySelector('.board-wrap #board, .board-wrap #map');
+  if (!board?.parentElement) return null;
+  const note = document.createElement('div');
+  note.className = 'board-loading';
+  note.setAttribute('aria-hidden', 'true');
+  const text = document.createElement('span');
+  text.textContent = 'Loading the game engine…';
+  note.append(text);
+  board.after(note);
+  note.place = () => {
+    const b = board.getBoundingClientRect();
+    const parent = note.offsetParent;
+    let left = b.left + window.scrollX, top = b.top + window.scrollY;
+    if (parent && getComputedStyle(parent).position !== 'static') {
+      const p = parent.getBoundingClientRect();
+      left = b.left - p.left - parent.clientLeft + parent.scrollLeft;
+      top = b.top - p.top - parent.clientTop + parent.scrollTop;
+    }
+    Object.assign(note.style, { left: `${left}px`, top: `${top}px`, width: `${b.width}px`, height: `${b.height}px` });
+  };
+  note.say = (figures) => { text.textContent = `Loading the game engine… ${figures}`; };
+  note.place();
+  window.addEventListener('resize', note.place);
+  return note;
 }
 
 /** ", 300 of 1148 KB" (what came of the module), or the module's size while nothing came. */
