@@ -222,6 +222,8 @@ test('the engine\'s files missing, not WebAssembly, or cut off: the page names t
       /^The game engine could not be loaded: http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm is not a WebAssembly module \(the server sent text\/html\)\n/, /build the wasm module/],
     ['pursuit.wasm cut off (the connection failed)', /\/wasm\/pursuit\.wasm(\?|$)/, (r) => r.abort('connectionreset'),
       /^The game engine could not be loaded: could not download http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm \(Failed to fetch\): the connection to this site failed\n/, /once the connection is better, a reload loads it\.$/],
+    ['pursuit.wasm damaged (a wasm header, then garbage)', /\/wasm\/pursuit\.wasm(\?|$)/, (r) => r.fulfill({ status: 200, contentType: 'application/wasm', body: Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(2000, 0x5a)]) }),
+      /^The game engine could not be loaded: could not start the engine http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm \(2 KB\): CompileError: WebAssembly\.instantiate\(\): [^\n]+; the file is damaged, cut short, or from another build than pursuit\.js\n/, /build the wasm module/],
     ['pursuit.js missing', /\/wasm\/pursuit\.js(\?|$)/, (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }),
       /^The game engine could not be loaded: the server answered 404 for http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.js\n/, /build the wasm module/],
   ];

@@ -57,7 +57,10 @@ function loadModule() {
         printErr: (t) => console.warn('[engine]', t),
       });
     } catch (e) {
-      throw new Error(`could not start the engine ${wasmBase}pursuit.wasm: ${e && e.message ? e.message : e}`);
+      // (Emscripten wraps the compiler's words: "Aborted(CompileError: …). Build with -s ASSERTIONS=1 for more info.")
+      const why = String(e && e.message ? e.message : e).replace(/^Aborted\(([\s\S]*)\)\. Build with -s ASSERTIONS=1 for more info\.$/, '$1');
+      throw new Error(`could not start the engine ${wasmBase}pursuit.wasm (${kb(wasmBinary.length)} KB): ${why}; ` +
+        'the file is damaged, cut short, or from another build than pursuit.js');
     }
   })();
   modulePromise.catch((e) => { loadError = e; });
