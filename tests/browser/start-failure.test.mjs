@@ -226,6 +226,10 @@ test('the engine\'s files missing, not WebAssembly, or cut off: the page names t
       /^The game engine could not be loaded: could not start the engine http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm \(2 KB\): CompileError: WebAssembly\.instantiate\(\): [^\n]+; the file is damaged, cut short, or from another build than pursuit\.js\n/, /build the wasm module/],
     ['pursuit.js missing', /\/wasm\/pursuit\.js(\?|$)/, (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }),
       /^The game engine could not be loaded: the server answered 404 for http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.js\n/, /build the wasm module/],
+    ['pursuit.js as a 404 page with status 200', /\/wasm\/pursuit\.js(\?|$)/, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }),
+      /^The game engine could not be loaded: http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.js is not the engine's script \(the server sent text\/html, a page\)\n/, /build the wasm module/],
+    ['pursuit.js cut short (it does not parse)', /\/wasm\/pursuit\.js(\?|$)/, (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: 'var createPursuit = (function () { var Module = {' }),
+      /^The game engine could not be loaded: the engine script http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.js does not run: [^\n]*; it is damaged, cut short, or not the engine's script\n/, /build the wasm module/],
   ];
   h.errors.length = 0;  // (the tests before made pages fail on purpose)
   for (const [what, url, answer, cause, advice] of cases) {
@@ -240,4 +244,39 @@ test('the engine\'s files missing, not WebAssembly, or cut off: the page names t
     await page.context().close();
   }
   h.assertNoErrors([/pursuit\.(js|wasm)/, /status of 404/, /Failed to fetch/]);
+});
+
+// The worker runs the engine's script from the text it downloaded (a blob: address). A host whose
+// Content-Security-Policy for the worker forbids blob: scripts makes that fail: the worker then
+// loads the script from its own address. Without the policy the script is asked for once. A policy
+// that forbids WebAssembly (no 'wasm-unsafe-eval') cannot be worked around: the page says so,
+// where it said the module was "damaged, cut short, or from another build" and to build it.
+test('a host policy for the worker: without blob: scripts the engine loads all the same; without WebAssembly the page names the policy', async () => {
+  const withPolicy = async (page, policy) => {
+    await page.context().route(/\/common\/engine-worker\.js(\?|$)/, async (r) => {
+      const res = await r.fetch();
+      await r.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': policy } });
+    });
+  };
+  for (const policy of [null, "script-src 'self' 'wasm-unsafe-eval'"]) {
+    const page = await h.newPage();
+    let scripts = 0;
+    await page.context().route(/\/wasm\/pursuit\.js(\?|$)/, (r) => { scripts++; return r.continue(); });
+    if (policy) await withPolicy(page, policy);
+    await page.goto(`${h.url}robots/#seed=1`);
+    await page.waitForFunction(() => /Moves made/.test(document.getElementById('status')?.textContent || ''), null, { timeout: 30000 })
+      .catch(async () => assert.fail(`${policy || 'no policy'}: the game did not start: ${await page.textContent('body')}`));
+    assert.equal(scripts, policy ? 2 : 1, `${policy || 'no policy'}: requests for pursuit.js`);
+    await page.context().close();
+  }
+  const page = await h.newPage();
+  await withPolicy(page, "script-src 'self'");
+  await page.goto(`${h.url}robots/#seed=1`);
+  await page.waitForSelector('.error-box.fatal', { state: 'attached', timeout: 30000 });
+  assert.match(await page.textContent('.error-box.fatal'), new RegExp('^The game engine could not be loaded: could not start the engine: the Content-Security-Policy sent with ' +
+    `${h.url.replace(/[.]/g, '\\.')}common/engine-worker\\.js forbids compiling WebAssembly; its script-src needs 'wasm-unsafe-eval' \\(the browser said: [^\\n]+\\)\\n\\n` +
+    'The page cannot work without the game engine\\. If you run the site yourself, send common/engine-worker\\.js with a policy that allows \'wasm-unsafe-eval\', or with none \\(see the README\\)\\.$'));
+  await screenshot(page, 'start-failure-worker-policy');
+  await page.context().close();
+  h.assertNoErrors([/Content Security Policy/, /blob:/, /wasm-unsafe-eval/]);
 });

@@ -9,6 +9,8 @@
 //   deleteSession(session), ping.
 // While the module downloads, the worker also posts {progress: {loaded, total}} (bytes; total
 // null when unknown), no id: the page shows how far the download got (engine.js loadProgress).
+// Once the engine started from files it downloaded, it posts them, {files: {script, wasm}}, and a
+// worker started with ?given=1 takes them from the page's {files} message instead of downloading.
 // Config / options / tool args may be objects (stringified here) or JSON text; a move is
 // always a value (apply('NE') sends "NE"). Engine results are
 // JSON envelopes; they are parsed here so the page gets plain values or a readable error.
@@ -26,72 +28,122 @@ let loadError = null;
 const sessions = new Map();
 let nextSession = 1;
 
-// How long the module's download may go without a byte before it is given up (?stall=<ms> on the
-// worker URL: tests). A connection that stalled for good used to be given up only at the page's
-// load limit, minutes later; one that trickles goes on however slow it is.
+// How long a download may go without a byte before it is given up (?stall=<ms> on the worker URL:
+// tests). A connection that stalled for good used to be given up only at the page's load limit,
+// minutes later; one that trickles goes on however slow it is.
 const STALL_MS = Number(workerUrl.searchParams.get('stall')) || 45000;
 
+// ?given=1: the page has the engine's files from an earlier worker (engine.js engineFiles) and
+// posts them as a message ({files}); this worker downloads nothing. A worker restarted after a
+// crash, and Search Party's solver worker, used to download the module again: offline, with the
+// browser's cache expired, the page then said the connection failed.
+let receiveFiles = null;
+const givenFiles = workerUrl.searchParams.get('given') === '1' ? new Promise((r) => { receiveFiles = r; }) : null;
+
+/**
+ * The engine's module, started (Emscripten's Module), from the files the page gives or, else,
+ * downloaded; those are then posted to the page ({files}) for the next worker.
+ */
 function loadModule() {
   if (modulePromise) return modulePromise;
   modulePromise = (async () => {
-    // The module downloads while the script loads (importScripts blocks this thread, not the network).
-    const download = downloadModule(wasmBase + 'pursuit.wasm');
-    download.catch(() => {});
-    try {
-      importScripts(wasmBase + 'pursuit.js');
-    } catch (e) {
-      download.cancel();
-      throw (await whyNotLoaded(wasmBase + 'pursuit.js')) || new Error(`could not load the engine script ${wasmBase}pursuit.js (${e && e.message ? e.message : e}); ` +
-        'build it (see README) and serve it at wasm/ next to common/');
-    }
-    if (typeof self.createPursuit !== 'function') {
-      download.cancel();
-      throw new Error(`${wasmBase}pursuit.js loaded but does not define createPursuit()`);
-    }
-    const wasmBinary = await download;
-    try {
-      return await self.createPursuit({
-        wasmBinary,
-        locateFile: (p) => wasmBase + p,
-        print: (t) => console.log('[engine]', t),
-        printErr: (t) => console.warn('[engine]', t),
-      });
-    } catch (e) {
-      // (Emscripten wraps the compiler's words: "Aborted(CompileError: …). Build with -s ASSERTIONS=1 for more info.")
-      const why = String(e && e.message ? e.message : e).replace(/^Aborted\(([\s\S]*)\)\. Build with -s ASSERTIONS=1 for more info\.$/, '$1');
-      throw new Error(`could not start the engine ${wasmBase}pursuit.wasm (${kb(wasmBinary.length)} KB): ${why}; ` +
-        'the file is damaged, cut short, or from another build than pursuit.js');
-    }
+    const files = givenFiles ? await givenFiles : await downloadEngineFiles();
+    runEngineScript(files.script);
+    const module = await startEngine(files.wasm);
+    if (!givenFiles) self.postMessage({ files });
+    return module;
   })();
   modulePromise.catch((e) => { loadError = e; });
   return modulePromise;
+}
+
+/** Both files at once: {script: pursuit.js's text, wasm: pursuit.wasm's bytes}. */
+async function downloadEngineFiles() {
+  const scriptUrl = wasmBase + 'pursuit.js';
+  const wasmUrl = wasmBase + 'pursuit.wasm';
+  // The script used to load by importScripts, which nothing can watch: a stalled script was given
+  // up only at the page's load limit, and it blocked this thread, so the module's stall timer ran late.
+  const scriptDownload = download(scriptUrl);
+  const wasmDownload = download(wasmUrl, { tellProgress: true });
+  const failedFirst = (d, other) => d.catch((e) => { other.cancel(); throw e; });
+  const [scriptBytes, wasm] = await Promise.all([failedFirst(scriptDownload, wasmDownload), failedFirst(wasmDownload, scriptDownload)]);
+  const script = new TextDecoder().decode(scriptBytes);
+  if (!script.includes('createPursuit')) {
+    throw new Error(`${scriptUrl} is not the engine's script (the server sent ${scriptDownload.type}${script.trimStart().startsWith('<') ? ', a page' : ''})`);
+  }
+  if (wasm.length < WASM_MAGIC.length || !WASM_MAGIC.every((b, i) => wasm[i] === b)) {
+    throw new Error(`${wasmUrl} is not a WebAssembly module (the server sent ${wasmDownload.type})`);
+  }
+  return { script, wasm };
+}
+
+/** Runs pursuit.js's text in this worker: it defines createPursuit. */
+function runEngineScript(script) {
+  const scriptUrl = wasmBase + 'pursuit.js';
+  const blobUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  try {
+    importScripts(blobUrl);
+  } catch (e) {
+    if (e && e.name !== 'NetworkError') {
+      throw new Error(`the engine script ${scriptUrl} does not run: ${e && e.message ? e.message : e}; it is damaged, cut short, or not the engine's script`);
+    }
+    // (a host whose Content-Security-Policy for this worker forbids blob: scripts: the script again
+    // from its own address, most likely from the browser's cache)
+    try {
+      importScripts(scriptUrl);
+    } catch (again) {
+      throw new Error(`could not run the engine script ${scriptUrl} (${again && again.message ? again.message : again})`);
+    }
+  } finally {
+    URL.revokeObjectURL(blobUrl);
+  }
+  if (typeof self.createPursuit !== 'function') throw new Error(`${scriptUrl} ran but does not define createPursuit()`);
+}
+
+async function startEngine(wasmBinary) {
+  try {
+    return await self.createPursuit({
+      wasmBinary,
+      locateFile: (p) => wasmBase + p,
+      print: (t) => console.log('[engine]', t),
+      printErr: (t) => console.warn('[engine]', t),
+    });
+  } catch (e) {
+    // (Emscripten wraps the compiler's words: "Aborted(CompileError: …). Build with -s ASSERTIONS=1 for more info.")
+    const why = String(e && e.message ? e.message : e).replace(/^Aborted\(([\s\S]*)\)\. Build with -s ASSERTIONS=1 for more info\.$/, '$1').trim();
+    if (/Content Security Policy/i.test(why)) {
+      // (the host's policy, sent with this worker's script, not a fault of the module: Chromium's
+      // words name 'unsafe-eval', the older keyword, where 'wasm-unsafe-eval' is the one needed)
+      const err = new Error(`could not start the engine: the Content-Security-Policy sent with ${workerUrl.origin}${workerUrl.pathname} ` +
+        `forbids compiling WebAssembly; its script-src needs 'wasm-unsafe-eval' (the browser said: ${why.replace(/\.$/, '')})`);
+      err.policy = true;
+      throw err;
+    }
+    throw new Error(`could not start the engine ${wasmBase}pursuit.wasm (${kb(wasmBinary.length)} KB): ${why}; ` +
+      'the file is damaged, cut short, or from another build than pursuit.js');
+  }
 }
 
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];  // "\0asm", the first bytes of every wasm module
 const kb = (bytes) => Math.round(bytes / 1000);
 
 /**
- * Downloads the module at `url` (its bytes), telling the page how far it got ({progress: {loaded,
- * total}} messages, total null when unknown) and giving up when nothing comes for STALL_MS.
- * Emscripten's own download said nothing while it ran, and its errors were no help: a 404 page
- * read as wasm was "Aborted(CompileError: WebAssembly.instantiate(): expected magic word 00 61 73
- * 6d, found 6e 6f 70 65 @+0). Build with -s ASSERTIONS=1 for more info.", a cut connection "Failed
- * to fetch". A connection that failed is marked `network` (the page then says to reload, not to
- * build the module; ui.js showFatal). The returned promise has cancel() (the script failed).
+ * Downloads the file at `url` (its bytes), giving up when nothing comes for STALL_MS; with
+ * `tellProgress`, telling the page how far it got ({progress: {loaded, total}} messages, total null
+ * when unknown: the module's download, the long one). Emscripten's own download said nothing while
+ * it ran, and its errors were no help: a 404 page read as wasm was "Aborted(CompileError:
+ * WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 6e 6f 70 65 @+0). Build with -s
+ * ASSERTIONS=1 for more info.", a cut connection "Failed to fetch". A connection that failed is
+ * marked `network` (the page then says to reload, not to build the module; ui.js showFatal). The
+ * returned promise has cancel() (the other file failed) and, once answered, `type` (the server's
+ * content type).
  */
-function downloadModule(url) {
+function download(url, { tellProgress = false } = {}) {
   const abort = new AbortController();
   let loaded = 0, total = null, stalled = false, timer = null;
   const watch = () => {
     clearTimeout(timer);
-    const due = Date.now() + STALL_MS;
-    timer = setTimeout(() => {
-      // Late: this thread was blocked (importScripts of a slow pursuit.js), so the bytes that came
-      // meanwhile are not read yet: not a stall.
-      if (Date.now() - due > 1000) { watch(); return; }
-      stalled = true;
-      abort.abort();
-    }, STALL_MS);
+    timer = setTimeout(() => { stalled = true; abort.abort(); }, STALL_MS);
   };
   const failed = (e) => {
     if (!stalled) return connectionFailed(url, e);
@@ -100,9 +152,10 @@ function downloadModule(url) {
     err.network = true;
     return err;
   };
+  const progress = () => { if (tellProgress) self.postMessage({ progress: { loaded, total } }); };
   const run = async () => {
     watch();
-    self.postMessage({ progress: { loaded, total } });
+    progress();
     let res;
     try {
       res = await fetch(url, { signal: abort.signal, credentials: 'same-origin' });
@@ -110,6 +163,7 @@ function downloadModule(url) {
       throw failed(e);
     }
     if (!res.ok) throw new Error(`the server answered ${res.status} for ${url}`);
+    result.type = (res.headers.get('content-type') || 'no type').split(';')[0];
     total = declaredLength(res);
     const chunks = [];
     const reader = res.body.getReader();
@@ -119,7 +173,7 @@ function downloadModule(url) {
       clearTimeout(telling);
       telling = null;
       told = Date.now();
-      self.postMessage({ progress: { loaded, total } });
+      progress();
     };
     for (;;) {
       let part;
@@ -137,17 +191,13 @@ function downloadModule(url) {
       else if (!telling) telling = setTimeout(tell, 200 - (Date.now() - told));
     }
     clearTimeout(telling);
-    self.postMessage({ progress: { loaded, total: loaded } });
-    const bytes = joined(chunks, loaded);
-    if (bytes.length < WASM_MAGIC.length || !WASM_MAGIC.every((b, i) => bytes[i] === b)) {
-      const type = (res.headers.get('content-type') || 'no type').split(';')[0];
-      throw new Error(`${url} is not a WebAssembly module (the server sent ${type})`);
-    }
-    return bytes;
+    total = loaded;
+    progress();
+    return joined(chunks, loaded);
   };
-  const download = run().finally(() => clearTimeout(timer));
-  download.cancel = () => { clearTimeout(timer); abort.abort(); };
-  return download;
+  const result = run().finally(() => clearTimeout(timer));
+  result.cancel = () => { clearTimeout(timer); abort.abort(); };
+  return result;
 }
 
 /** The body's length the server declared, or null (none, or of a compressed body). */
@@ -171,21 +221,6 @@ function connectionFailed(url, e) {
   const err = new Error(`could not download ${url} (${e && e.message ? e.message : e}): the connection to this site failed`);
   err.network = true;
   return err;
-}
-
-/**
- * Why the script at `url` did not load, found by fetching it again (an Error), or null when that
- * cannot tell: importScripts' own error says only that it failed.
- */
-async function whyNotLoaded(url) {
-  let res;
-  try {
-    res = await fetch(url, { cache: 'no-store' });
-  } catch (e) {
-    return connectionFailed(url, e);
-  }
-  if (!res.ok) return new Error(`the server answered ${res.status} for ${url}`);
-  return null;
 }
 
 function asJson(x, fallback = '{}') {
@@ -269,6 +304,7 @@ async function handle(op, args) {
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
+  if (msg.files) { receiveFiles?.(msg.files); return; }
   const { id, op } = msg;
   const args = Array.isArray(msg.args) ? msg.args : msg.args === undefined ? [] : [msg.args];
   try {
@@ -282,7 +318,7 @@ self.onmessage = async (ev) => {
     // A wasm trap or an Emscripten abort leaves the module's memory unusable: the page then
     // replaces this worker (engine.js restart) instead of sending it more requests.
     const crashed = (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /^Aborted\(/.test(error || '');
-    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError, network: !!loadError?.network, crashed });
+    self.postMessage({ id, ok: false, error: error || `${op} failed`, fatal: !!loadError, network: !!loadError?.network, policy: !!loadError?.policy, crashed });
   }
 };
 

@@ -33,6 +33,12 @@ const MAX_RESTARTS = 10;
 // worker after 45 s without a byte: this limit catches the rest (the engine's script stalled).
 const LOAD_TIMEOUT_MS = 60000;
 
+// The engine's files ({script, wasm}) a worker downloaded, by worker address: a worker started
+// later (after a crash; Search Party's solver worker, on each Solve after a Stop) takes them from
+// here instead of the network (engine-worker.js ?given=1). It used to download them again, and
+// offline, with the browser's cache expired, it failed: "the connection to this site failed".
+const engineFiles = new Map();
+
 export class Engine {
   // stallMs: how long the module's download may go without a byte (engine-worker.js; 45 s).
   constructor({ workerUrl, wasmUrl, timeoutMs = 30000, loadTimeoutMs = LOAD_TIMEOUT_MS, stallMs = 0 } = {}) {
@@ -55,8 +61,12 @@ export class Engine {
 
   startWorker() {
     let worker;
+    const files = engineFiles.get(this.url.href);
     try {
-      worker = new Worker(this.url.href);
+      const url = new URL(this.url);
+      if (files) url.searchParams.set('given', '1');
+      worker = new Worker(url.href);
+      if (files) worker.postMessage({ files });
     } catch (e) {
       this.failed = new EngineError(`The game engine could not be started: ${e.message}`, { fatal: true });
       return;
@@ -71,7 +81,8 @@ export class Engine {
         this.lastProgress = Date.now();
         return;
       }
-      const { id, ok, value, error, fatal, crashed, network } = ev.data || {};
+      if (ev.data?.files) { engineFiles.set(this.url.href, ev.data.files); return; }
+      const { id, ok, value, error, fatal, crashed, network, policy } = ev.data || {};
       // The module aborted (a wasm trap): its memory is unusable, so a fresh worker starts. The
       // call that crashed fails with the others the restart cuts off, its error saying what
       // happened and what to do next, not the trap's own words ("unreachable", shown as they were).
@@ -87,6 +98,7 @@ export class Engine {
         else {
           const err = new EngineError(fatal ? `The game engine could not be loaded: ${error}` : error, { op: p.op, fatal });
           if (network) err.network = true;  // (the connection failed: a reload may do; see ui.js showFatal)
+          if (policy) err.policy = true;    // (the host's Content-Security-Policy forbids WebAssembly)
           if (fatal) this.failed = err;
           p.reject(err);
         }

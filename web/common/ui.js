@@ -331,6 +331,7 @@ function fatalAdvice(error) {
   if (inOpaqueFrame()) return SANDBOXED;
   // (a module too slow to arrive is there: building it is no advice; the message says to reload)
   if (error?.network) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
+  if (error?.policy) return 'If you run the site yourself, send common/engine-worker.js with a policy that allows \'wasm-unsafe-eval\', or with none (see the README).';
   return 'If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).';
 }
 
