@@ -20,7 +20,9 @@
 // The module sits at <site>/wasm/ next to <site>/common/: resolve against this worker's own URL
 // so any page depth and any sub-path (e.g. GitHub Pages /repo/) works. A page may override the
 // location with ?wasm=<url of the directory> on the worker URL (tests, alternative builds).
-const workerUrl = new URL(self.location.href);
+// (A page without an origin, in a sandboxed frame, starts this script from a blob: worker that
+// names its real address: engine.js newWorker.)
+const workerUrl = new URL(self.PURSUIT_WORKER_URL || self.location.href);
 const wasmBase = new URL(workerUrl.searchParams.get('wasm') || '../wasm/', workerUrl).href.replace(/\/?$/, '/');
 
 let modulePromise = null;

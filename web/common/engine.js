@@ -65,7 +65,7 @@ export class Engine {
     try {
       const url = new URL(this.url);
       if (files) url.searchParams.set('given', '1');
-      worker = new Worker(url.href);
+      worker = newWorker(url.href);
       if (files) worker.postMessage({ files });
     } catch (e) {
       this.failed = new EngineError(`The game engine could not be started: ${e.message}`, { fatal: true });
@@ -296,6 +296,29 @@ export class GameSession {
 }
 
 let shared = null;
+/**
+ * A worker running the script at `url`. A page in a frame sandboxed without allow-same-origin has
+ * no origin, and the browser refuses it a worker from its own site (a SecurityError): it then
+ * starts a blob: worker, which any page may, and that loads the script, telling it its own address
+ * (engine-worker.js PURSUIT_WORKER_URL). The engine then works there too when the site allows
+ * requests from other origins (Access-Control-Allow-Origin, as GitHub Pages and scripts/serve.sh
+ * send it): its files are fetched from a worker without an origin.
+ */
+function newWorker(url) {
+  try {
+    return new Worker(url);
+  } catch (e) {
+    if (window.origin !== 'null' || e?.name !== 'SecurityError') throw e;
+    const start = `self.PURSUIT_WORKER_URL = ${JSON.stringify(url)};\nimportScripts(self.PURSUIT_WORKER_URL);\n`;
+    const blobUrl = URL.createObjectURL(new Blob([start], { type: 'text/javascript' }));
+    try {
+      return new Worker(blobUrl);
+    } finally {
+      setTimeout(() => URL.revokeObjectURL(blobUrl), 60000);  // (long after the worker read it)
+    }
+  }
+}
+
 /** One engine per page. */
 export function getEngine(options) {
   if (!shared) shared = new Engine(options);

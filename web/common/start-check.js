@@ -55,13 +55,14 @@
       'http://127.0.0.1:8080/.';
   }
 
-  // A frame sandboxed without allow-same-origin has no origin: its own site's scripts are
-  // refused unless served with CORS, and its engine's Web Worker is refused in any case (as
-  // ui.js's showFatal says when only the worker is).
+  // A frame sandboxed without allow-same-origin has no origin: its own site's scripts and the
+  // engine's files are refused unless the site sends them with CORS (GitHub Pages does; then the
+  // page plays: engine.js starts its worker from a blob: address).
   function sandboxedMessage(url) {
     return 'The page\'s script ' + url.split('/').pop() + ' did not load, so the game cannot start. ' +
       'This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin ' +
-      'and so refuse its scripts and its engine (a Web Worker of its own site). The page embedding ' +
+      'and so refuse its scripts unless its site allows requests from other origins ' +
+      '(Access-Control-Allow-Origin), which this one does not. The page embedding ' +
       'it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
   }
 

@@ -238,7 +238,7 @@ export function clearError(box) {
 // A frame sandboxed without allow-same-origin has no origin ('null'): its engine, a Web Worker
 // of its own site, is refused. Said as the way out, not as "build the wasm module". (start-check.js
 // says the like when the page's module is refused too: the site sent without CORS.)
-const SANDBOXED = 'This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin and so refuse its engine (a Web Worker of its own site). The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
+const SANDBOXED = 'This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin: its engine\'s files come only if its site allows requests from other origins (Access-Control-Allow-Origin). The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
 const inOpaqueFrame = () => window.origin === 'null' && /^https?:$/.test(location.protocol);
 
 /**
