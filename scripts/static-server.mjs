@@ -77,15 +77,22 @@ function resolvePath(urlPath, root, mounts) {
   return full;
 }
 
+// Every answer allows requests from any origin, as GitHub Pages does: a page in a frame sandboxed
+// with allow-scripts alone has no origin and gets its own site's scripts and engine only so. The
+// files are the public site's; nothing here depends on who asks. (`cors: false`: a host without
+// it, for tests.)
+const commonHeaders = (cors) => ({ 'Cache-Control': 'no-cache', ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}) });
+
 function send(res, status, body, type = 'text/plain; charset=utf-8', extra = {}) {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache', ...extra });
+  res.writeHead(status, { 'Content-Type': type, ...res.commonHeaders, ...extra });
   res.end(body);
 }
 
-export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', mounts = {}, log = false } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', mounts = {}, log = false, cors = true } = {}) {
   const rootDir = path.resolve(root);
   const mountList = normalizeMounts(mounts);
   const server = http.createServer((req, res) => {
+    res.commonHeaders = commonHeaders(cors);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, 'Method not allowed\n', undefined, { Allow: 'GET, HEAD' });
     }
@@ -113,7 +120,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', 
         return notFound();
       }
       const type = MIME[path.extname(f).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, 'Cache-Control': 'no-cache' });
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, ...res.commonHeaders });
       if (req.method === 'HEAD') return res.end();
       const stream = fs.createReadStream(f);
       stream.on('error', () => res.destroy());
@@ -126,7 +133,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', 
       if (!/\btext\/html\b/.test(req.headers.accept || '')) return send(res, 404, `Not found: ${urlPath}\n`);
       fs.readFile(path.join(rootDir, '404.html'), (err, body) => {
         if (err) return send(res, 404, `Not found: ${urlPath}\n`);
-        res.writeHead(404, { 'Content-Type': MIME['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
+        res.writeHead(404, { 'Content-Type': MIME['.html'], 'Content-Length': body.length, ...res.commonHeaders });
         res.end(req.method === 'HEAD' ? undefined : body);
       });
     }

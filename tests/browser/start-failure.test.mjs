@@ -11,7 +11,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setup, ROOT, screenshot } from './lib.mjs';
+import { setup, ROOT, WASM_DIR, screenshot } from './lib.mjs';
+import { startServer } from '../../scripts/static-server.mjs';
 import { GAMES, openHost, waitMessage, stillPlays } from './embed-lib.mjs';
 
 const CONTROLS = 'main button, main input, main select, main textarea';
@@ -149,26 +150,34 @@ async function openFramed(page, game, sandbox, hash = 'embed=1') {
 const SANDBOX_ADVICE = 'The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
 
 test('a frame sandboxed without allow-same-origin: on a host without CORS it says what to allow, and the host hears it; with CORS every game plays', async () => {
-  // Served as scripts/serve.sh serves (no CORS): the page's module is refused.
+  // Served without CORS (a host that sends no Access-Control-Allow-Origin): the page's module is
+  // refused. (A server of its own: a route's fulfilled answer gets CORS from Playwright.)
+  const plain = await startServer({ root: path.join(ROOT, 'web'), mounts: { '/wasm': WASM_DIR }, cors: false });
   let page = await h.newPage();
-  let frame = await openFramed(page, 'robots', 'allow-scripts');
-  const shown = await failedStart(frame, 'a sandboxed frame');
-  assert.ok(shown.error.startsWith('The page\'s script robots.js did not load, so the game cannot start. This page is in a frame sandboxed without allow-same-origin'), shown.error);
-  assert.ok(shown.error.endsWith(SANDBOX_ADVICE), shown.error);
-  const [m] = await waitMessage(page, (x) => x.type === 'pursuit:error', 'pursuit:error from the sandboxed frame');
-  assert.deepEqual(m, { type: 'pursuit:error', game: 'robots', message: shown.error });
-  await page.context().close();
+  let frame;
+  try {
+    await openHost({ ...h, url: plain.url }, 'robots', 'embed=1', { page, sandbox: 'allow-scripts' });
+    frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const shown = await failedStart(frame, 'a sandboxed frame');
+    assert.ok(shown.error.startsWith('The page\'s script robots.js did not load, so the game cannot start. This page is in a frame sandboxed without allow-same-origin'), shown.error);
+    assert.match(shown.error, /unless its site allows requests from other origins \(Access-Control-Allow-Origin\), which this one does not/);
+    assert.ok(shown.error.endsWith(SANDBOX_ADVICE), shown.error);
+    const [m] = await waitMessage(page, (x) => x.type === 'pursuit:error', 'pursuit:error from the sandboxed frame');
+    assert.deepEqual(m, { type: 'pursuit:error', game: 'robots', message: shown.error });
+  } finally {
+    await page.context().close();
+    await plain.close();
+  }
 
-  // Served with CORS for every file (as GitHub Pages serves): the module runs, and the browser
-  // refuses it a worker of its site; the engine's worker starts from a blob: address instead
+  // Served with CORS for every file (as GitHub Pages and scripts/serve.sh serve): the module runs,
+  // and the browser refuses it a worker of its site; the engine's worker starts from a blob: address instead
   // (engine.js newWorker) and fetches the engine's files without an origin. Every game page plays.
   for (const game of GAMES) {
     page = await h.newPage();
     let asked = 0;
     await page.route(/\/(common|wasm|maps|fugitive|searchparty|robots|copsrobbers|bank)\//, async (r) => {
       if (/\/wasm\/pursuit\.(js|wasm)$/.test(r.request().url())) asked++;
-      const res = await r.fetch();
-      await r.fulfill({ response: res, headers: { ...res.headers(), 'access-control-allow-origin': '*' } });
+      await r.continue();
     });
     frame = await openFramed(page, game, 'allow-scripts');
     assert.equal(await frame.evaluate(() => window.origin), 'null', `${game}: the frame has no origin`);

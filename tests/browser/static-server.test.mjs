@@ -15,7 +15,7 @@ function get(url, rawPath, { method = 'GET', headers = {} } = {}) {
     const req = http.request({ host: u.hostname, port: u.port, path: rawPath, method, headers }, (res) => {
       let body = '';
       res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], location: res.headers.location, body }));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], location: res.headers.location, cors: res.headers['access-control-allow-origin'], body }));
     });
     req.on('error', reject);
     req.end();
@@ -47,6 +47,8 @@ test('serves roots and mounts with the right types and refuses traversal', async
       const r = await get(s.url, '/' + p);
       assert.equal(r.status, 200, p);
       assert.ok(r.type.startsWith(t), `${p}: ${r.type}`);
+      // (as GitHub Pages: a frame sandboxed without allow-same-origin gets its files only so)
+      assert.equal(r.cors, '*', `${p}: Access-Control-Allow-Origin`);
     }
     assert.equal((await get(s.url, '/sub/')).body, '<p>sub</p>');
     const redirect = await get(s.url, '/sub');
@@ -58,6 +60,7 @@ test('serves roots and mounts with the right types and refuses traversal', async
       assert.ok(!r.body.includes('TOP-SECRET-CONTENT'), p);
     }
     assert.equal((await get(s.url, '/nope.js')).status, 404);
+    assert.equal((await get(s.url, '/nope.js')).cors, '*', '404: Access-Control-Allow-Origin');
   } finally {
     await s.close();
     fs.rmSync(tmp, { recursive: true, force: true });
