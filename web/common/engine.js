@@ -29,8 +29,9 @@ const MAX_RESTARTS = 10;
 // download: engine-worker.js {progress}) before the page gives up on it. A request's own time-out
 // does not apply while the worker loads: on a slow connection (a class of 30 on one Wi-Fi) the
 // page gave up at 30 s, "did not answer within 30 s (still loading?)", and stayed dead when the
-// module came at 35 s. A download that trickles goes on; one that stalls is given up by the
-// worker after 45 s without a byte: this limit catches the rest (the engine's script stalled).
+// module came at 35 s. A download that trickles goes on; one that stalls (the module or the
+// engine's script) is given up by the worker after 45 s without a byte: this limit catches the
+// rest (engine-worker.js itself stalled).
 const LOAD_TIMEOUT_MS = 60000;
 
 // The engine's files ({script, wasm}) a worker downloaded, by worker address: a worker started
