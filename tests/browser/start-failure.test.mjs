@@ -187,6 +187,7 @@ test('a frame sandboxed without allow-same-origin: on a host without CORS it say
     assert.equal(await frame.locator('.error-box.fatal').count(), 0, `${game}: no fatal error`);
     assert.ok(asked >= 2, `${game}: the engine's files came from the site (${asked} requests)`);
     await stillPlays(page, game, 'in a sandboxed frame');
+
     if (game === 'searchparty') {
       // The solver's worker of its own, started from the files the page kept.
       await frame.click('#btn-solve');
@@ -195,6 +196,15 @@ test('a frame sandboxed without allow-same-origin: on a host without CORS it say
     }
     await page.context().close();
   }
+
+  // A replay of the site (replay=, relative) is fetched from a page without an origin too: it was
+  // asked for as 'same-origin', which such a page is not ("could not fetch it (Failed to fetch …").
+  page = await h.newPage();
+  frame = await openFramed(page, 'robots', 'allow-scripts', 'embed=1&replay=../course/replays/robots-seed7.json');
+  await waitMessage(page, (x) => x.type === 'pursuit:ready', 'robots: pursuit:ready with a replay in a sandboxed frame');
+  assert.deepEqual((await page.evaluate(() => window.__got)).filter((x) => x.type === 'pursuit:error'), [], 'robots: the replay loaded');
+  await frame.waitForFunction(() => /^Move \d+ \/ \d+$/.test(document.querySelector('.rp-pos')?.textContent || ''), null, { timeout: 10000 });
+  await page.context().close();
 });
 
 test('a framed game page without its engine (no wasm/ on the host) tells the host, as well as the visitor', async () => {

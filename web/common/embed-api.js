@@ -171,7 +171,9 @@ export async function fetchReplay(url, game, { timeoutMs = REPLAY_FETCH_MS } = {
   try {
     let res;
     try {
-      res = await fetch(target.href, { credentials: 'omit', mode: target.origin === location.origin ? 'same-origin' : 'cors', signal: abort.signal });
+      // (window.origin, not location.origin: in a frame sandboxed without allow-same-origin the
+      // page has no origin, and a 'same-origin' request to its own site failed, "Failed to fetch")
+      res = await fetch(target.href, { credentials: 'omit', mode: target.origin === window.origin ? 'same-origin' : 'cors', signal: abort.signal });
     } catch (e) {
       if (abort.signal.aborted) throw cut();
       throw new Error(`replay=${url}: could not fetch it (${e.message}; a replay on another site must be served with CORS)`);
