@@ -205,6 +205,19 @@ test('a frame sandboxed without allow-same-origin: on a host without CORS it say
   assert.deepEqual((await page.evaluate(() => window.__got)).filter((x) => x.type === 'pursuit:error'), [], 'robots: the replay loaded');
   await frame.waitForFunction(() => /^Move \d+ \/ \d+$/.test(document.querySelector('.rp-pos')?.textContent || ''), null, { timeout: 10000 });
   await page.context().close();
+
+  // The sandbox is not blamed for what is not its fault: a module missing there gets the advice
+  // to build it (the sandbox advice was given for every failure in a frame without an origin).
+  page = await h.newPage();
+  await page.route(/\/wasm\/pursuit\.wasm$/, (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'missing' }));
+  frame = await openFramed(page, 'robots', 'allow-scripts');
+  await frame.waitForSelector('.error-box.fatal', { state: 'attached', timeout: 30000 });
+  const missing = await frame.textContent('.error-box.fatal');
+  assert.match(missing, /^The game engine could not be loaded: the server answered 404 for http:\/\/127\.0\.0\.1:\d+\/wasm\/pursuit\.wasm\n/, missing);
+  assert.ok(missing.endsWith('If you run the site yourself, build the wasm module and serve it at wasm/ (see the README).'), missing);
+  await page.context().close();
+  // (the frame on a host without CORS was refused its module; the 404 was asked for)
+  h.assertNoErrors([/pursuit\.(js|wasm)/, /status of 404/, /blocked by CORS policy/, /net::ERR_FAILED/]);
 });
 
 test('a framed game page without its engine (no wasm/ on the host) tells the host, as well as the visitor', async () => {

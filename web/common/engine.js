@@ -70,6 +70,7 @@ export class Engine {
       if (files) worker.postMessage({ files });
     } catch (e) {
       this.failed = new EngineError(`The game engine could not be started: ${e.message}`, { fatal: true });
+      this.failed.workerRefused = true;  // (ui.js fatalAdvice: in a frame without an origin, the sandbox)
       return;
     }
     this.worker = worker;
@@ -111,6 +112,7 @@ export class Engine {
       const detail = ev.message || `the worker script ${this.url.pathname} failed to load or crashed`;
       if (this.loaded) { this.restart(`the engine worker failed: ${detail}`); return; }
       this.failed = new EngineError(`The game engine could not be loaded: ${detail}`, { fatal: true });
+      this.failed.workerRefused = true;
       this.rejectAll(this.failed);
     };
     worker.onmessageerror = () => {};
@@ -296,7 +298,6 @@ export class GameSession {
   }
 }
 
-let shared = null;
 /**
  * A worker running the script at `url`. A page in a frame sandboxed without allow-same-origin has
  * no origin, and the browser refuses it a worker from its own site (a SecurityError): it then
@@ -320,6 +321,7 @@ function newWorker(url) {
   }
 }
 
+let shared = null;
 /** One engine per page. */
 export function getEngine(options) {
   if (!shared) shared = new Engine(options);

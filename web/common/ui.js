@@ -235,9 +235,11 @@ export function clearError(box) {
   if (text) text.textContent = '';
 }
 
-// A frame sandboxed without allow-same-origin has no origin ('null'): its engine, a Web Worker
-// of its own site, is refused. Said as the way out, not as "build the wasm module". (start-check.js
-// says the like when the page's module is refused too: the site sent without CORS.)
+// A frame sandboxed without allow-same-origin has no origin ('null'): its engine's worker starts
+// from a blob: address (engine.js newWorker), and its files come only with CORS. A download that
+// failed there, or a worker refused, is said with the way out, not as "build the wasm module"; a
+// 404 or a damaged file keeps its own advice. (start-check.js says the like when the page's module
+// is refused too: the site sent without CORS.)
 const SANDBOXED = 'This page is in a frame sandboxed without allow-same-origin, where browsers give it no origin: its engine\'s files come only if its site allows requests from other origins (Access-Control-Allow-Origin). The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
 const inOpaqueFrame = () => window.origin === 'null' && /^https?:$/.test(location.protocol);
 
@@ -328,7 +330,7 @@ function downloaded(progress) {
 
 /** What the reader of a fatal message can do (error: the engine's error, or its message). */
 function fatalAdvice(error) {
-  if (inOpaqueFrame()) return SANDBOXED;
+  if (inOpaqueFrame() && (error?.network || error?.workerRefused)) return SANDBOXED;
   // (a module too slow to arrive is there: building it is no advice; the message says to reload)
   if (error?.network) return 'The engine is about 1.2 MB; once the connection is better, a reload loads it.';
   if (error?.policy) return 'If you run the site yourself, send common/engine-worker.js with a policy that allows \'wasm-unsafe-eval\', or with none (see the README).';
