@@ -150,6 +150,7 @@ async function openFramed(page, game, sandbox, hash = 'embed=1') {
 const SANDBOX_ADVICE = 'The page embedding it should give the frame sandbox="allow-scripts allow-same-origin", or no sandbox attribute.';
 
 test('a frame sandboxed without allow-same-origin: on a host without CORS it says what to allow, and the host hears it; with CORS every game plays', async () => {
+  h.errors.length = 0;  // (the tests before made pages fail on purpose)
   // Served without CORS (a host that sends no Access-Control-Allow-Origin): the page's module is
   // refused. (A server of its own: a route's fulfilled answer gets CORS from Playwright.)
   const plain = await startServer({ root: path.join(ROOT, 'web'), mounts: { '/wasm': WASM_DIR }, cors: false });
