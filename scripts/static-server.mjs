@@ -91,8 +91,9 @@ function send(res, status, body, type = 'text/plain; charset=utf-8', extra = {})
 export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', mounts = {}, log = false, cors = true } = {}) {
   const rootDir = path.resolve(root);
   const mountList = normalizeMounts(mounts);
+  const headers = commonHeaders(cors);
   const server = http.createServer((req, res) => {
-    res.commonHeaders = commonHeaders(cors);
+    res.commonHeaders = headers;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, 'Method not allowed\n', undefined, { Allow: 'GET, HEAD' });
     }

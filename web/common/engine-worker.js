@@ -24,6 +24,8 @@
 // names its real address: engine.js newWorker.)
 const workerUrl = new URL(self.PURSUIT_WORKER_URL || self.location.href);
 const wasmBase = new URL(workerUrl.searchParams.get('wasm') || '../wasm/', workerUrl).href.replace(/\/?$/, '/');
+const SCRIPT_URL = wasmBase + 'pursuit.js';
+const WASM_URL = wasmBase + 'pursuit.wasm';
 
 let modulePromise = null;
 let loadError = null;
@@ -61,45 +63,43 @@ function loadModule() {
 
 /** Both files at once: {script: pursuit.js's text, wasm: pursuit.wasm's bytes}. */
 async function downloadEngineFiles() {
-  const scriptUrl = wasmBase + 'pursuit.js';
-  const wasmUrl = wasmBase + 'pursuit.wasm';
   // The script used to load by importScripts, which nothing can watch: a stalled script was given
   // up only at the page's load limit, and it blocked this thread, so the module's stall timer ran late.
-  const scriptDownload = download(scriptUrl);
-  const wasmDownload = download(wasmUrl, { tellProgress: true });
+  const scriptDownload = download(SCRIPT_URL);
+  const wasmDownload = download(WASM_URL, { tellProgress: true });
   const failedFirst = (d, other) => d.catch((e) => { other.cancel(); throw e; });
-  const [scriptBytes, wasm] = await Promise.all([failedFirst(scriptDownload, wasmDownload), failedFirst(wasmDownload, scriptDownload)]);
-  const script = new TextDecoder().decode(scriptBytes);
+  const [scriptGot, wasmGot] = await Promise.all([failedFirst(scriptDownload, wasmDownload), failedFirst(wasmDownload, scriptDownload)]);
+  const script = new TextDecoder().decode(scriptGot.bytes);
   if (!script.includes('createPursuit')) {
-    throw new Error(`${scriptUrl} is not the engine's script (the server sent ${scriptDownload.type}${script.trimStart().startsWith('<') ? ', a page' : ''})`);
+    throw new Error(`${SCRIPT_URL} is not the engine's script (the server sent ${scriptGot.type}${script.trimStart().startsWith('<') ? ', a page' : ''})`);
   }
+  const wasm = wasmGot.bytes;
   if (wasm.length < WASM_MAGIC.length || !WASM_MAGIC.every((b, i) => wasm[i] === b)) {
-    throw new Error(`${wasmUrl} is not a WebAssembly module (the server sent ${wasmDownload.type})`);
+    throw new Error(`${WASM_URL} is not a WebAssembly module (the server sent ${wasmGot.type})`);
   }
   return { script, wasm };
 }
 
 /** Runs pursuit.js's text in this worker: it defines createPursuit. */
 function runEngineScript(script) {
-  const scriptUrl = wasmBase + 'pursuit.js';
   const blobUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
   try {
     importScripts(blobUrl);
   } catch (e) {
     if (e && e.name !== 'NetworkError') {
-      throw new Error(`the engine script ${scriptUrl} does not run: ${e && e.message ? e.message : e}; it is damaged, cut short, or not the engine's script`);
+      throw new Error(`the engine script ${SCRIPT_URL} does not run: ${messageOf(e)}; it is damaged, cut short, or not the engine's script`);
     }
     // (a host whose Content-Security-Policy for this worker forbids blob: scripts: the script again
     // from its own address, most likely from the browser's cache)
     try {
-      importScripts(scriptUrl);
+      importScripts(SCRIPT_URL);
     } catch (again) {
-      throw new Error(`could not run the engine script ${scriptUrl} (${again && again.message ? again.message : again})`);
+      throw new Error(`could not run the engine script ${SCRIPT_URL} (${messageOf(again)})`);
     }
   } finally {
     URL.revokeObjectURL(blobUrl);
   }
-  if (typeof self.createPursuit !== 'function') throw new Error(`${scriptUrl} ran but does not define createPursuit()`);
+  if (typeof self.createPursuit !== 'function') throw new Error(`${SCRIPT_URL} ran but does not define createPursuit()`);
 }
 
 async function startEngine(wasmBinary) {
@@ -112,7 +112,7 @@ async function startEngine(wasmBinary) {
     });
   } catch (e) {
     // (Emscripten wraps the compiler's words: "Aborted(CompileError: …). Build with -s ASSERTIONS=1 for more info.")
-    const why = String(e && e.message ? e.message : e).replace(/^Aborted\(([\s\S]*)\)\. Build with -s ASSERTIONS=1 for more info\.$/, '$1').trim();
+    const why = String(messageOf(e)).replace(/^Aborted\(([\s\S]*)\)\. Build with -s ASSERTIONS=1 for more info\.$/, '$1').trim();
     if (/Content Security Policy/i.test(why)) {
       // (the host's policy, sent with this worker's script, not a fault of the module: Chromium's
       // words name 'unsafe-eval', the older keyword, where 'wasm-unsafe-eval' is the one needed)
@@ -121,13 +121,14 @@ async function startEngine(wasmBinary) {
       err.policy = true;
       throw err;
     }
-    throw new Error(`could not start the engine ${wasmBase}pursuit.wasm (${kb(wasmBinary.length)} KB): ${why}; ` +
+    throw new Error(`could not start the engine ${WASM_URL} (${kb(wasmBinary.length)} KB): ${why}; ` +
       'the file is damaged, cut short, or from another build than pursuit.js');
   }
 }
 
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];  // "\0asm", the first bytes of every wasm module
 const kb = (bytes) => Math.round(bytes / 1000);
+const messageOf = (e) => (e && e.message ? e.message : e);
 
 /**
  * Downloads the file at `url` (its bytes), giving up when nothing comes for STALL_MS; with
@@ -136,9 +137,9 @@ const kb = (bytes) => Math.round(bytes / 1000);
  * it ran, and its errors were no help: a 404 page read as wasm was "Aborted(CompileError:
  * WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 6e 6f 70 65 @+0). Build with -s
  * ASSERTIONS=1 for more info.", a cut connection "Failed to fetch". A connection that failed is
- * marked `network` (the page then says to reload, not to build the module; ui.js showFatal). The
- * returned promise has cancel() (the other file failed) and, once answered, `type` (the server's
- * content type).
+ * marked `network` (the page then says to reload, not to build the module; ui.js showFatal).
+ * Resolves to {bytes, type} (type: the server's content type); the promise has cancel() (the
+ * other file failed).
  */
 function download(url, { tellProgress = false } = {}) {
   const abort = new AbortController();
@@ -165,7 +166,6 @@ function download(url, { tellProgress = false } = {}) {
       throw failed(e);
     }
     if (!res.ok) throw new Error(`the server answered ${res.status} for ${url}`);
-    result.type = (res.headers.get('content-type') || 'no type').split(';')[0];
     total = declaredLength(res);
     const chunks = [];
     const reader = res.body.getReader();
@@ -195,7 +195,7 @@ function download(url, { tellProgress = false } = {}) {
     clearTimeout(telling);
     total = loaded;
     progress();
-    return joined(chunks, loaded);
+    return { bytes: joined(chunks, loaded), type: (res.headers.get('content-type') || 'no type').split(';')[0] };
   };
   const result = run().finally(() => clearTimeout(timer));
   result.cancel = () => { clearTimeout(timer); abort.abort(); };
@@ -220,7 +220,7 @@ function joined(chunks, length) {
 }
 
 function connectionFailed(url, e) {
-  const err = new Error(`could not download ${url} (${e && e.message ? e.message : e}): the connection to this site failed`);
+  const err = new Error(`could not download ${url} (${messageOf(e)}): the connection to this site failed`);
   err.network = true;
   return err;
 }
