@@ -121,7 +121,15 @@ export async function startServer({ port = 0, host = '127.0.0.1', root = 'web', 
         return notFound();
       }
       const type = MIME[path.extname(f).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, ...res.commonHeaders });
+      // An ETag from the file's size and modification time (mtimeMs has a fraction: an edit in the same
+      // second is still a change), so that a browser asking again (Cache-Control: no-cache; the
+      // offline copy's renewal, web/service-worker.js) gets 304 for a file that did not change.
+      const etag = `W/"${st.size}-${st.mtimeMs}"`;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { ETag: etag, ...res.commonHeaders });
+        return res.end();
+      }
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, ETag: etag, ...res.commonHeaders });
       if (req.method === 'HEAD') return res.end();
       const stream = fs.createReadStream(f);
       stream.on('error', () => res.destroy());

@@ -36,8 +36,10 @@ export async function setup({ scrollBars = false } = {}) {
     ...(scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}) });
   const errors = [];
   const contexts = [];
-  async function newPage({ viewport = { width: 1280, height: 900 }, hasTouch = false, isMobile = false, deviceScaleFactor = 1, colorScheme = 'light' } = {}) {
-    const context = await browser.newContext({ viewport, hasTouch, isMobile, deviceScaleFactor, colorScheme });
+  // serviceWorkers: 'block' unless asked (offline.test.mjs): a page whose requests the site's
+  // service worker answers would hide them from page.route, which many tests use to fail a file.
+  async function newPage({ viewport = { width: 1280, height: 900 }, hasTouch = false, isMobile = false, deviceScaleFactor = 1, colorScheme = 'light', serviceWorkers = 'block' } = {}) {
+    const context = await browser.newContext({ viewport, hasTouch, isMobile, deviceScaleFactor, colorScheme, serviceWorkers });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15000);

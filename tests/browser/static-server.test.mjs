@@ -15,7 +15,7 @@ function get(url, rawPath, { method = 'GET', headers = {} } = {}) {
     const req = http.request({ host: u.hostname, port: u.port, path: rawPath, method, headers }, (res) => {
       let body = '';
       res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], location: res.headers.location, cors: res.headers['access-control-allow-origin'], body }));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], location: res.headers.location, cors: res.headers['access-control-allow-origin'], etag: res.headers.etag, body }));
     });
     req.on('error', reject);
     req.end();
@@ -99,6 +99,26 @@ test('a missing page gets the root\'s 404.html (status 404); a missing file the 
   } finally {
     await s.close();
     await b.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('a file asked again unchanged gets 304 (its ETag); changed, even within the second, 200', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pursuit-server-'));
+  fs.writeFileSync(path.join(tmp, 'a.js'), 'one');
+  const srv = await startServer({ port: 0, root: tmp });
+  try {
+    const first = await get(srv.url, '/a.js');
+    assert.equal(first.status, 200);
+    assert.match(first.etag, /^W\/"3-[0-9.]+"$/);
+    const again = await get(srv.url, '/a.js', { headers: { 'If-None-Match': first.etag } });
+    assert.deepEqual([again.status, again.body, again.etag], [304, '', first.etag]);
+    fs.writeFileSync(path.join(tmp, 'a.js'), 'two');  // (same size, a few ms later)
+    const changed = await get(srv.url, '/a.js', { headers: { 'If-None-Match': first.etag } });
+    assert.deepEqual([changed.status, changed.body], [200, 'two']);
+    assert.notEqual(changed.etag, first.etag);
+  } finally {
+    await srv.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 });

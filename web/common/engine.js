@@ -11,6 +11,8 @@
 // A worker that crashes after loading (uncaught error, wasm abort) or stops answering is replaced
 // by a fresh one (Engine.restart): pending calls and old sessions reject with a readable error,
 // and the page goes on with a new game.
+import { keepSiteForOffline, sayIfOffline } from './offline.js';
+
 export class EngineError extends Error {
   constructor(message, { op, fatal = false, restarted = false } = {}) {
     super(message);
@@ -83,7 +85,11 @@ export class Engine {
         this.lastProgress = Date.now();
         return;
       }
-      if (ev.data?.files) { engineFiles.set(this.url.href, ev.data.files); return; }
+      if (ev.data?.files) {
+        engineFiles.set(this.url.href, ev.data.files);
+        keepSiteForOffline();  // (the engine has started: the site's copy no longer competes with it)
+        return;
+      }
       const { id, ok, value, error, fatal, crashed, network, policy } = ev.data || {};
       // The module aborted (a wasm trap): its memory is unusable, so a fresh worker starts. The
       // call that crashed fails with the others the restart cuts off, its error saying what
@@ -324,6 +330,9 @@ function newWorker(url) {
 let shared = null;
 /** One engine per page. */
 export function getEngine(options) {
-  if (!shared) shared = new Engine(options);
+  if (!shared) {
+    shared = new Engine(options);
+    sayIfOffline();
+  }
   return shared;
 }

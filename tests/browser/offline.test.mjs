@@ -1,0 +1,158 @@
+// The copy of the site kept for offline play (web/service-worker.js, web/common/offline.js): a page
+// that loaded once reloads and plays with the server gone, the other games too; online, the
+// server's files win (an edit, a missing file); the copy is renewed at a later visit. Each test
+// serves a copy of web/ of its own, so that it can edit it and stop its server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setup, screenshot, ROOT, WASM_DIR } from './lib.mjs';
+import { startServer } from '../../scripts/static-server.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+/** SITE_FILES of web/service-worker.js. */
+function keptList() {
+  const source = fs.readFileSync(path.join(ROOT, 'web/service-worker.js'), 'utf8');
+  const list = /const SITE_FILES = \[([^\]]*)\]/.exec(source)[1];
+  return [...list.matchAll(/'([^']*)'/g)].map((m) => m[1]);
+}
+
+/** A copy of web/ served with the wasm module, as scripts/serve.sh does. */
+async function siteOfItsOwn() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pursuit-offline-'));
+  fs.cpSync(path.join(ROOT, 'web'), dir, { recursive: true });
+  const server = await startServer({ port: 0, root: dir, mounts: { '/wasm': WASM_DIR } });
+  return { dir, server, url: server.url, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Resolves once the page is controlled by the site's worker, the copy holds every file, and a
+ * reload of the page went through the worker. (Chromium hands navigations to a worker just
+ * activated only some 300 ms later: a reload sooner went to the network, refused with the server
+ * gone. A visitor does not go offline that fast; the test does, so it waits for the sign.)
+ */
+async function siteKept(page, { holding = null } = {}) {
+  const files = keptList().length;
+  await page.waitForFunction(async ({ files, holding }) => {
+    if (navigator.serviceWorker.controller?.state !== 'activated') return false;
+    const cache = await caches.open('pursuit-site');
+    if ((await cache.keys()).length < files + 1) return false;  // (+ the copy's date)
+    if (!holding) return true;
+    const kept = await cache.match(new URL(holding.file, location.origin).href);
+    return !!kept && (await kept.text()).includes(holding.text);
+  }, { files, holding }, { timeout: 30000, polling: 200 });
+  for (let reload = 1; ; reload++) {
+    const response = await page.reload();
+    await page.waitForSelector('html[data-ready="1"]');
+    if (response.fromServiceWorker()) return;
+    assert.ok(reload < 50, `${page.url()}: reloaded 50 times, never through the site's worker`);
+  }
+}
+
+const openRobots = async (page, address) => {
+  await page.goto(address);
+  await page.waitForSelector('html[data-ready="1"]');
+};
+const movesMade = (page) => page.textContent('#status dd[data-k="moves"]');
+
+test('the kept list is every file of the site, and the engine\'s two', () => {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(path.join(ROOT, 'web', dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(rel);
+      else if (rel !== 'service-worker.js') files.push(rel.endsWith('index.html') ? rel.slice(0, -'index.html'.length) || './' : rel);
+    }
+  };
+  walk('');
+  assert.deepEqual([...keptList()].sort(), [...files, 'wasm/pursuit.js', 'wasm/pursuit.wasm'].sort());
+});
+
+test('a page loaded once reloads and plays with the server gone, and so do the other games', async () => {
+  h.errors.length = 0;
+  const site = await siteOfItsOwn();
+  try {
+    const page = await h.newPage({ serviceWorkers: 'allow' });
+    await openRobots(page, site.url + 'robots/#seed=3');
+    await siteKept(page);
+    assert.equal(await page.locator('.offline-note').count(), 0, 'online: no note');
+
+    await site.server.close();  // (connections refused from now on: a machine offline, the server gone)
+    await page.reload();
+    await page.waitForSelector('html[data-ready="1"]');
+    const note = await page.textContent('.offline-note');
+    assert.match(note, /^Offline: this is the copy of Pursuit this browser kept on .+\. It plays as usual; reload when the connection is back for the latest\.$/);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
+    await screenshot(page, 'offline-robots');
+
+    await page.goto(site.url + 'searchparty/');  // never opened before: the copy has every game
+    await page.waitForSelector('body[data-sp-turn="0"]');
+    await page.click('#btn-solve');
+    await page.waitForFunction(() => document.getElementById('solve-info').textContent.includes('needs'), null, { timeout: 60000 });
+
+    await page.goto(site.url);
+    await page.waitForSelector('#games li[data-game="bank"][data-state="ready"]');
+    assert.match(await page.textContent('.offline-note'), /^Offline: /);
+
+    await openRobots(page, site.url + 'robots/index.html?embed=1#seed=4');  // a query, index.html named
+    assert.equal(await page.locator('.offline-note').count(), 0, 'an embedded page leaves the note to its host');
+    h.assertNoErrors();
+  } finally {
+    await site.server.close();
+    site.remove();
+  }
+});
+
+test('online, the server\'s files win over the copy: an edited page, a missing script', async () => {
+  h.errors.length = 0;
+  const site = await siteOfItsOwn();
+  try {
+    const page = await h.newPage({ serviceWorkers: 'allow' });
+    await openRobots(page, site.url + 'robots/');
+    await siteKept(page);
+    const pagePath = path.join(site.dir, 'robots/index.html');
+    fs.writeFileSync(pagePath, fs.readFileSync(pagePath, 'utf8').replace('<title>Robots · Pursuit</title>', '<title>Robots, edited</title>'));
+    await openRobots(page, site.url + 'robots/');
+    assert.equal(await page.title(), 'Robots, edited');
+
+    fs.rmSync(path.join(site.dir, 'robots/robots.js'));
+    await page.reload();
+    await page.waitForSelector('html[data-start-failed="1"]');
+    assert.match(await page.textContent('#error'), /The server answered 404 for .*\/robots\/robots\.js\./);
+    h.assertNoErrors([/HTTP 404: .*\/robots\/robots\.js$/, /request failed: .*\/robots\/robots\.js net::ERR_ABORTED$/,
+      /^console error: Failed to load resource: the server responded with a status of 404/]);
+  } finally {
+    await site.server.close();
+    site.remove();
+  }
+});
+
+test('a later visit renews the copy: an edit made online is what plays offline', async () => {
+  h.errors.length = 0;
+  const site = await siteOfItsOwn();
+  try {
+    const page = await h.newPage({ serviceWorkers: 'allow' });
+    await openRobots(page, site.url + 'robots/');
+    await siteKept(page);
+    const pagePath = path.join(site.dir, 'robots/index.html');
+    fs.writeFileSync(pagePath, fs.readFileSync(pagePath, 'utf8').replace('<title>Robots · Pursuit</title>', '<title>Robots, renewed</title>'));
+    // The copy is renewed when it is 10 minutes old: it is made older here.
+    await page.evaluate(async () => (await caches.open('pursuit-site')).put('/.kept-at', new Response(String(Date.now() - 11 * 60000))));
+    await openRobots(page, site.url + 'robots/');
+    await siteKept(page, { holding: { file: '/robots/', text: '<title>Robots, renewed</title>' } });
+
+    await site.server.close();
+    await openRobots(page, site.url + 'robots/');
+    assert.equal(await page.title(), 'Robots, renewed');
+    assert.match(await page.textContent('.offline-note'), /^Offline: /);
+    h.assertNoErrors();
+  } finally {
+    await site.server.close();
+    site.remove();
+  }
+});

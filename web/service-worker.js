@@ -1,0 +1,99 @@
+// Owns: the copy of the site this browser keeps, so that the arcade reloads and plays offline.
+// Registered by web/common/offline.js once a page's engine has started (not before: on a first
+// visit its downloads would compete with the page's own). Its folder is the site's root, and so
+// is its scope: a site in a sub-folder (a course server's /pursuit/) keeps only itself.
+//
+// Network first, always: a file is answered from the kept copy only when the network fails (no
+// connection, the server gone), never because it is slow or old, so an online visit always sees
+// the site as it is now. The kept copy is SITE_FILES, fetched together (Cache.addAll: all or
+// none, so the copy is one version of the site, never a mix) when this worker installs and again
+// each time a page's engine starts, if the copy is older than KEEP_EVERY_MS: an updated site is
+// kept at the next visit. Each fetch asks the server whether its file changed ('no-cache'), so the browser's
+// own cache cannot slip an older file into the copy.
+'use strict';
+
+const CACHE = 'pursuit-site';
+const KEPT_AT = '.kept-at';  // (a key in CACHE: when the copy was made, for the page's note)
+const KEEP_EVERY_MS = 10 * 60 * 1000;
+
+// Every file of web/ (index.html as its folder, the address people open), and the engine's two
+// files, which scripts/serve.sh and scripts/site.sh put in wasm/. tests/browser/offline.test.mjs
+// checks this list against web/, so a new file is not forgotten.
+const SITE_FILES = [
+  './', '404.html', 'favicon.svg', 'home.js',
+  'bank/', 'bank/bank.css', 'bank/bank.js',
+  'common/board-canvas.js', 'common/config-keys.js', 'common/embed-api.js', 'common/engine-worker.js',
+  'common/engine.js', 'common/game-keeper.js', 'common/hash-state.js', 'common/not-found.js',
+  'common/offline.js', 'common/pursuit.css', 'common/replay-player.js', 'common/start-check.js',
+  'common/ui.js',
+  'copsrobbers/', 'copsrobbers/copsrobbers.js',
+  'course/', 'course/course.css', 'course/course.js', 'course/replays/fugitive-seed7.json',
+  'course/replays/robots-seed7.json',
+  'fugitive/', 'fugitive/fugitive.css', 'fugitive/fugitive.js',
+  'robots/', 'robots/robots.js',
+  'searchparty/', 'searchparty/searchparty.js',
+  'wasm/pursuit.js', 'wasm/pursuit.wasm',
+];
+
+const ROOT = new URL('./', self.location.href).href;
+const servedKept = new Set();  // the pages (client ids) whose document came from the kept copy
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(keepSite().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('message', (event) => {
+  const type = event.data && event.data.type;
+  if (type === 'pursuit:keep') {
+    // A failure (offline again, a file missing) leaves the copy as it was.
+    event.waitUntil(keptAt().then((at) => (Date.now() - (at || 0) >= KEEP_EVERY_MS ? keepSite() : null)).catch(() => {}));
+  } else if (type === 'pursuit:kept?' && event.source) {
+    event.waitUntil(keptAt().then((at) => event.source.postMessage({
+      type: 'pursuit:kept', servedKept: servedKept.has(event.source.id), keptAt: at })));
+  }
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || !request.url.startsWith(ROOT) || request.headers.has('range')) return;
+  if (request.cache === 'only-if-cached' && request.mode !== 'same-origin') return;  // (fetch would throw)
+  event.respondWith(fromNetworkElseKept(event));
+});
+
+async function fromNetworkElseKept(event) {
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    const kept = await keptCopy(event.request.url);
+    if (!kept) throw error;
+    if (event.request.mode === 'navigate' && event.resultingClientId) servedKept.add(event.resultingClientId);
+    return kept;
+  }
+}
+
+// The kept file for an address: its query dropped (?embed=1, engine-worker.js?given=1), and
+// a folder's index.html taken as the folder.
+async function keptCopy(address) {
+  const url = new URL(address);
+  url.search = '';
+  url.hash = '';
+  if (url.pathname.endsWith('/index.html')) url.pathname = url.pathname.slice(0, -'index.html'.length);
+  const cache = await caches.open(CACHE);
+  return cache.match(url.href, { ignoreVary: true });
+}
+
+async function keepSite() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SITE_FILES.map((file) => new Request(new URL(file, ROOT).href, { cache: 'no-cache' })));
+  await cache.put(new URL(KEPT_AT, ROOT).href, new Response(String(Date.now())));
+}
+
+async function keptAt() {
+  const cache = await caches.open(CACHE);
+  const stamp = await cache.match(new URL(KEPT_AT, ROOT).href);
+  return stamp ? Number(await stamp.text()) : null;
+}
