@@ -57,7 +57,30 @@ const openRobots = async (page, address) => {
   await page.goto(address);
   await page.waitForSelector('html[data-ready="1"]');
 };
-const movesMade = (page) => page.textContent('#status dd[data-k="moves"]');
+
+/**
+ * Runs `play(page, site)` on a site of its own whose Robots page (at `robotsAddress`) was opened
+ * and kept; the site is removed after.
+ */
+async function withKeptSite(robotsAddress, play) {
+  h.errors.length = 0;
+  const site = await siteOfItsOwn();
+  try {
+    const page = await h.newPage({ serviceWorkers: 'allow' });
+    await openRobots(page, site.url + robotsAddress);
+    await siteKept(page);
+    await play(page, site);
+  } finally {
+    await site.server.close();
+    site.remove();
+  }
+}
+
+/** Gives the site's Robots page the title `title`, on the server (not in the copy). */
+function retitleRobots(site, title) {
+  const pagePath = path.join(site.dir, 'robots/index.html');
+  fs.writeFileSync(pagePath, fs.readFileSync(pagePath, 'utf8').replace('<title>Robots · Pursuit</title>', `<title>${title}</title>`));
+}
 
 test('the kept list is every file of the site, and the engine\'s two', () => {
   const files = [];
@@ -72,13 +95,8 @@ test('the kept list is every file of the site, and the engine\'s two', () => {
   assert.deepEqual([...keptList()].sort(), [...files, 'wasm/pursuit.js', 'wasm/pursuit.wasm'].sort());
 });
 
-test('a page loaded once reloads and plays with the server gone, and so do the other games', async () => {
-  h.errors.length = 0;
-  const site = await siteOfItsOwn();
-  try {
-    const page = await h.newPage({ serviceWorkers: 'allow' });
-    await openRobots(page, site.url + 'robots/#seed=3');
-    await siteKept(page);
+test('a page loaded once reloads and plays with the server gone, and so do the other games', () =>
+  withKeptSite('robots/#seed=3', async (page, site) => {
     assert.equal(await page.locator('.offline-note').count(), 0, 'online: no note');
 
     await site.server.close();  // (connections refused from now on: a machine offline, the server gone)
@@ -102,21 +120,11 @@ test('a page loaded once reloads and plays with the server gone, and so do the o
     await openRobots(page, site.url + 'robots/index.html?embed=1#seed=4');  // a query, index.html named
     assert.equal(await page.locator('.offline-note').count(), 0, 'an embedded page leaves the note to its host');
     h.assertNoErrors();
-  } finally {
-    await site.server.close();
-    site.remove();
-  }
-});
+  }));
 
-test('online, the server\'s files win over the copy: an edited page, a missing script', async () => {
-  h.errors.length = 0;
-  const site = await siteOfItsOwn();
-  try {
-    const page = await h.newPage({ serviceWorkers: 'allow' });
-    await openRobots(page, site.url + 'robots/');
-    await siteKept(page);
-    const pagePath = path.join(site.dir, 'robots/index.html');
-    fs.writeFileSync(pagePath, fs.readFileSync(pagePath, 'utf8').replace('<title>Robots · Pursuit</title>', '<title>Robots, edited</title>'));
+test('online, the server\'s files win over the copy: an edited page, a missing script', () =>
+  withKeptSite('robots/', async (page, site) => {
+    retitleRobots(site, 'Robots, edited');
     await openRobots(page, site.url + 'robots/');
     assert.equal(await page.title(), 'Robots, edited');
 
@@ -126,21 +134,11 @@ test('online, the server\'s files win over the copy: an edited page, a missing s
     assert.match(await page.textContent('#error'), /The server answered 404 for .*\/robots\/robots\.js\./);
     h.assertNoErrors([/HTTP 404: .*\/robots\/robots\.js$/, /request failed: .*\/robots\/robots\.js net::ERR_ABORTED$/,
       /^console error: Failed to load resource: the server responded with a status of 404/]);
-  } finally {
-    await site.server.close();
-    site.remove();
-  }
-});
+  }));
 
-test('a later visit renews the copy: an edit made online is what plays offline', async () => {
-  h.errors.length = 0;
-  const site = await siteOfItsOwn();
-  try {
-    const page = await h.newPage({ serviceWorkers: 'allow' });
-    await openRobots(page, site.url + 'robots/');
-    await siteKept(page);
-    const pagePath = path.join(site.dir, 'robots/index.html');
-    fs.writeFileSync(pagePath, fs.readFileSync(pagePath, 'utf8').replace('<title>Robots · Pursuit</title>', '<title>Robots, renewed</title>'));
+test('a later visit renews the copy: an edit made online is what plays offline', () =>
+  withKeptSite('robots/', async (page, site) => {
+    retitleRobots(site, 'Robots, renewed');
     // The copy is renewed when it is 10 minutes old: it is made older here.
     await page.evaluate(async () => (await caches.open('pursuit-site')).put('/.kept-at', new Response(String(Date.now() - 11 * 60000))));
     await openRobots(page, site.url + 'robots/');
@@ -151,8 +149,4 @@ test('a later visit renews the copy: an edit made online is what plays offline',
     assert.equal(await page.title(), 'Robots, renewed');
     assert.match(await page.textContent('.offline-note'), /^Offline: /);
     h.assertNoErrors();
-  } finally {
-    await site.server.close();
-    site.remove();
-  }
-});
+  }));
