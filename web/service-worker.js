@@ -4,12 +4,12 @@
 // is its scope: a site in a sub-folder (a course server's /pursuit/) keeps only itself.
 //
 // Network first, always: a file is answered from the kept copy only when the network fails (no
-// connection, the server gone), never because it is slow or old, so an online visit always sees
-// the site as it is now. The kept copy is SITE_FILES, fetched together (Cache.addAll: all or
-// none, so the copy is one version of the site, never a mix) when this worker installs and again
-// each time a page's engine starts, if the copy is older than KEEP_EVERY_MS: an updated site is
-// kept at the next visit. Each fetch asks the server whether its file changed ('no-cache'), so the browser's
-// own cache cannot slip an older file into the copy.
+// connection, the server gone, a proxy's 502-504), never because it is slow or old, so an online
+// visit always sees the site as it is now. The kept copy is SITE_FILES, fetched together
+// (Cache.addAll: all or none, so the copy is one version of the site, never a mix) when this
+// worker installs and again each time a page's engine starts, if the copy is older than
+// KEEP_EVERY_MS: an updated site is kept at the next visit. Each fetch asks the server whether its
+// file changed ('no-cache'), so the browser's own cache cannot slip an older file into the copy.
 'use strict';
 
 const CACHE = 'pursuit-site';
@@ -64,26 +64,41 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(fromNetworkElseKept(event));
 });
 
+// A proxy or host in front of the site answers these when the site is out of its reach (a school's
+// proxy with the line down, a host in maintenance): for the visitor the network failed.
+const UNREACHABLE = new Set([502, 503, 504]);
+
 async function fromNetworkElseKept(event) {
+  let failure;
   try {
-    return await fetch(event.request);
+    const response = await fetch(event.request);
+    if (!UNREACHABLE.has(response.status)) return response;
+    failure = response;
   } catch (error) {
-    const kept = await keptCopy(event.request.url);
-    if (!kept) throw error;
-    if (event.request.mode === 'navigate' && event.resultingClientId) servedKept.add(event.resultingClientId);
-    return kept;
+    failure = error;
   }
+  const kept = await keptCopy(event.request);
+  if (!kept) {
+    if (failure instanceof Response) return failure;
+    throw failure;
+  }
+  if (event.request.mode === 'navigate' && event.resultingClientId) servedKept.add(event.resultingClientId);
+  return kept;
 }
 
-// The kept file for an address: its query dropped (?embed=1, engine-worker.js?given=1), and
-// a folder's index.html taken as the folder.
-async function keptCopy(address) {
-  const url = new URL(address);
+// The kept file for a request: its query dropped (?embed=1, engine-worker.js?given=1), a
+// folder's index.html taken as the folder, and a page asked without its final slash (/robots)
+// sent to the folder, as the server would (its links are relative to the folder).
+async function keptCopy(request) {
+  const url = new URL(request.url);
   url.search = '';
   url.hash = '';
   if (url.pathname.endsWith('/index.html')) url.pathname = url.pathname.slice(0, -'index.html'.length);
   const cache = await caches.open(CACHE);
-  return cache.match(url.href, { ignoreVary: true });
+  const kept = await cache.match(url.href, { ignoreVary: true });
+  if (kept || request.mode !== 'navigate' || url.pathname.endsWith('/')) return kept;
+  const folder = new URL(url.pathname + '/' + new URL(request.url).search, url);
+  return (await cache.match(folder.href, { ignoreSearch: true, ignoreVary: true })) ? Response.redirect(folder.href, 301) : undefined;
 }
 
 async function keepSite() {

@@ -1,12 +1,14 @@
 // The copy of the site kept for offline play (web/service-worker.js, web/common/offline.js): a page
-// that loaded once reloads and plays with the server gone, the other games too; online, the
-// server's files win (an edit, a missing file); the copy is renewed at a later visit. Each test
-// serves a copy of web/ of its own, so that it can edit it and stop its server.
+// that loaded once reloads and plays with the server gone (or behind a proxy answering 503), the
+// other games too; online, the server's files win (an edit, a missing file); the copy is renewed
+// at a later visit. Each test serves a copy of web/ of its own, so that it can edit it and stop
+// its server.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import { setup, screenshot, ROOT, WASM_DIR } from './lib.mjs';
 import { startServer } from '../../scripts/static-server.mjs';
 
@@ -119,7 +121,30 @@ test('a page loaded once reloads and plays with the server gone, and so do the o
 
     await openRobots(page, site.url + 'robots/index.html?embed=1#seed=4');  // a query, index.html named
     assert.equal(await page.locator('.offline-note').count(), 0, 'an embedded page leaves the note to its host');
+    await openRobots(page, site.url + 'robots?embed=1');  // no final slash: sent to the folder, as the server does
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, '/robots/?embed=1');
     h.assertNoErrors();
+  }));
+
+test('a proxy that answers 503 for the site (its line down) is offline too: the copy plays', () =>
+  withKeptSite('robots/', async (page, site) => {
+    await site.server.close();
+    const proxy = http.createServer((req, res) => {
+      res.writeHead(503, { 'Content-Type': 'text/html' });
+      res.end('<h1>503 Service Unavailable</h1><p>The proxy could not reach the site.</p>');
+    });
+    await new Promise((resolve) => proxy.listen(site.server.port, '127.0.0.1', resolve));
+    try {
+      await page.reload();
+      await page.waitForSelector('html[data-ready="1"]');
+      assert.match(await page.textContent('.offline-note'), /^Offline: /);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForFunction(() => document.querySelector('#status dd[data-k="moves"]')?.textContent === '1');
+      h.assertNoErrors();
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   }));
 
 test('online, the server\'s files win over the copy: an edited page, a missing script', () =>
