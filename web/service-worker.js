@@ -50,7 +50,8 @@ self.addEventListener('message', (event) => {
   const type = event.data && event.data.type;
   if (type === 'pursuit:keep') {
     // A failure (offline again, a file missing) leaves the copy as it was.
-    event.waitUntil(keptAt().then((at) => (Date.now() - (at || 0) >= KEEP_EVERY_MS ? keepSite() : null)).catch(() => {}));
+    // (Math.abs: a clock set back must not hold the copy until it catches up)
+    event.waitUntil(keptAt().then((at) => (Math.abs(Date.now() - (at || 0)) >= KEEP_EVERY_MS ? keepSite() : null)).catch(() => {}));
   } else if (type === 'pursuit:kept?' && event.source) {
     event.waitUntil(keptAt().then((at) => event.source.postMessage({
       type: 'pursuit:kept', servedKept: servedKept.has(event.source.id), keptAt: at })));
@@ -103,8 +104,12 @@ async function keptCopy(request) {
 
 async function keepSite() {
   const cache = await caches.open(CACHE);
-  await cache.addAll(SITE_FILES.map((file) => new Request(new URL(file, ROOT).href, { cache: 'no-cache' })));
+  const addresses = SITE_FILES.map((file) => new URL(file, ROOT).href);
+  await cache.addAll(addresses.map((address) => new Request(address, { cache: 'no-cache' })));
   await cache.put(new URL(KEPT_AT, ROOT).href, new Response(String(Date.now())));
+  // A file a newer site no longer has (this list changed with it) goes from the copy too.
+  const wanted = new Set([...addresses, new URL(KEPT_AT, ROOT).href]);
+  for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request);
 }
 
 async function keptAt() {

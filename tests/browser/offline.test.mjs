@@ -161,13 +161,21 @@ test('online, the server\'s files win over the copy: an edited page, a missing s
       /^console error: Failed to load resource: the server responded with a status of 404/]);
   }));
 
-test('a later visit renews the copy: an edit made online is what plays offline', () =>
+test('a later visit renews the copy: an edit made online is what plays offline, a file gone is dropped', () =>
   withKeptSite('robots/', async (page, site) => {
     retitleRobots(site, 'Robots, renewed');
-    // The copy is renewed when it is 10 minutes old: it is made older here.
-    await page.evaluate(async () => (await caches.open('pursuit-site')).put('/.kept-at', new Response(String(Date.now() - 11 * 60000))));
+    // The copy is renewed when it is 10 minutes old: it is made older here. It also holds a file
+    // an older site had, which the renewal drops.
+    await page.evaluate(async () => {
+      const cache = await caches.open('pursuit-site');
+      await cache.put('/.kept-at', new Response(String(Date.now() - 11 * 60000)));
+      await cache.put('/common/gone.js', new Response('// a file of an older site'));
+    });
     await openRobots(page, site.url + 'robots/');
     await siteKept(page, { holding: { file: '/robots/', text: '<title>Robots, renewed</title>' } });
+    // (the renewal's last step: the copy then holds the site's files and its date, no more)
+    await page.waitForFunction(async () => !(await (await caches.open('pursuit-site')).match('/common/gone.js')));
+    assert.equal(await page.evaluate(async () => (await (await caches.open('pursuit-site')).keys()).length), keptList().length + 1);
 
     await site.server.close();
     await openRobots(page, site.url + 'robots/');
