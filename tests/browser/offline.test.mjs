@@ -23,12 +23,19 @@ function keptList() {
   return [...list.matchAll(/'([^']*)'/g)].map((m) => m[1]);
 }
 
-/** A copy of web/ served with the wasm module, as scripts/serve.sh does. */
-async function siteOfItsOwn() {
+/**
+ * A copy of web/ served with the wasm module, as scripts/serve.sh does; `under` a folder
+ * ('pursuit/'), as a GitHub Pages project site is, with nothing else on the server.
+ */
+async function siteOfItsOwn({ under = '' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pursuit-offline-'));
-  fs.cpSync(path.join(ROOT, 'web'), dir, { recursive: true });
-  const server = await startServer({ port: 0, root: dir, mounts: { '/wasm': WASM_DIR } });
-  return { dir, server, url: server.url, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const site = path.join(dir, 'site');
+  fs.cpSync(path.join(ROOT, 'web'), site, { recursive: true });
+  fs.mkdirSync(path.join(dir, 'empty'));
+  const server = under
+    ? await startServer({ port: 0, root: path.join(dir, 'empty'), mounts: { [`/${under}`]: site, [`/${under}wasm`]: WASM_DIR } })
+    : await startServer({ port: 0, root: site, mounts: { '/wasm': WASM_DIR } });
+  return { dir: site, server, url: server.url + under, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -44,7 +51,7 @@ async function siteKept(page, { holding = null } = {}) {
     const cache = await caches.open('pursuit-site');
     if ((await cache.keys()).length < files + 1) return false;  // (+ the copy's date)
     if (!holding) return true;
-    const kept = await cache.match(new URL(holding.file, location.origin).href);
+    const kept = await cache.match(holding.address);
     return !!kept && (await kept.text()).includes(holding.text);
   }, { files, holding }, { timeout: 30000, polling: 200 });
   for (let reload = 1; ; reload++) {
@@ -61,12 +68,12 @@ const openRobots = async (page, address) => {
 };
 
 /**
- * Runs `play(page, site)` on a site of its own whose Robots page (at `robotsAddress`) was opened
- * and kept; the site is removed after.
+ * Runs `play(page, site)` on a site of its own (`under` a folder, see siteOfItsOwn) whose Robots
+ * page (at `robotsAddress`) was opened and kept; the site is removed after.
  */
-async function withKeptSite(robotsAddress, play) {
+async function withKeptSite(robotsAddress, play, { under = '' } = {}) {
   h.errors.length = 0;
-  const site = await siteOfItsOwn();
+  const site = await siteOfItsOwn({ under });
   try {
     const page = await h.newPage({ serviceWorkers: 'allow' });
     await openRobots(page, site.url + robotsAddress);
@@ -161,20 +168,22 @@ test('online, the server\'s files win over the copy: an edited page, a missing s
       /^console error: Failed to load resource: the server responded with a status of 404/]);
   }));
 
-test('a later visit renews the copy: an edit made online is what plays offline, a file gone is dropped', () =>
+test('a later visit renews the copy: an edit made online is what plays offline, a file gone is dropped (a site under /pursuit/)', () =>
   withKeptSite('robots/', async (page, site) => {
+    assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), site.url);
     retitleRobots(site, 'Robots, renewed');
     // The copy is renewed when it is 10 minutes old: it is made older here. It also holds a file
     // an older site had, which the renewal drops.
-    await page.evaluate(async () => {
+    const [stamp, gone] = [site.url + '.kept-at', site.url + 'common/gone.js'];
+    await page.evaluate(async ({ stamp, gone }) => {
       const cache = await caches.open('pursuit-site');
-      await cache.put('/.kept-at', new Response(String(Date.now() - 11 * 60000)));
-      await cache.put('/common/gone.js', new Response('// a file of an older site'));
-    });
+      await cache.put(stamp, new Response(String(Date.now() - 11 * 60000)));
+      await cache.put(gone, new Response('// a file of an older site'));
+    }, { stamp, gone });
     await openRobots(page, site.url + 'robots/');
-    await siteKept(page, { holding: { file: '/robots/', text: '<title>Robots, renewed</title>' } });
+    await siteKept(page, { holding: { address: site.url + 'robots/', text: '<title>Robots, renewed</title>' } });
     // (the renewal's last step: the copy then holds the site's files and its date, no more)
-    await page.waitForFunction(async () => !(await (await caches.open('pursuit-site')).match('/common/gone.js')));
+    await page.waitForFunction(async (gone) => !(await (await caches.open('pursuit-site')).match(gone)), gone);
     assert.equal(await page.evaluate(async () => (await (await caches.open('pursuit-site')).keys()).length), keptList().length + 1);
 
     await site.server.close();
@@ -182,4 +191,4 @@ test('a later visit renews the copy: an edit made online is what plays offline, 
     assert.equal(await page.title(), 'Robots, renewed');
     assert.match(await page.textContent('.offline-note'), /^Offline: /);
     h.assertNoErrors();
-  }));
+  }, { under: 'pursuit/' }));
