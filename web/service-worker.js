@@ -13,7 +13,6 @@
 'use strict';
 
 const CACHE = 'pursuit-site';
-const KEPT_AT = '.kept-at';  // (a key in CACHE: when the copy was made, for the page's note)
 const KEEP_EVERY_MS = 10 * 60 * 1000;
 
 // Every file of web/ (index.html as its folder, the address people open), and the engine's two
@@ -36,6 +35,8 @@ const SITE_FILES = [
 ];
 
 const ROOT = new URL('./', self.location.href).href;
+const KEPT_AT = new URL('.kept-at', ROOT).href;  // (a key in CACHE: when the copy was made, for the page's note)
+const SITE_ADDRESSES = SITE_FILES.map((file) => new URL(file, ROOT).href);
 const servedKept = new Set();  // the pages (client ids) whose document came from the kept copy
 
 self.addEventListener('install', (event) => {
@@ -92,28 +93,28 @@ async function fromNetworkElseKept(event) {
 // sent to the folder, as the server would (its links are relative to the folder).
 async function keptCopy(request) {
   const url = new URL(request.url);
+  const query = url.search;
   url.search = '';
   url.hash = '';
   if (url.pathname.endsWith('/index.html')) url.pathname = url.pathname.slice(0, -'index.html'.length);
   const cache = await caches.open(CACHE);
   const kept = await cache.match(url.href, { ignoreVary: true });
   if (kept || request.mode !== 'navigate' || url.pathname.endsWith('/')) return kept;
-  const folder = new URL(url.pathname + '/' + new URL(request.url).search, url);
+  const folder = new URL(url.pathname + '/' + query, url);
   return (await cache.match(folder.href, { ignoreSearch: true, ignoreVary: true })) ? Response.redirect(folder.href, 301) : undefined;
 }
 
 async function keepSite() {
   const cache = await caches.open(CACHE);
-  const addresses = SITE_FILES.map((file) => new URL(file, ROOT).href);
-  await cache.addAll(addresses.map((address) => new Request(address, { cache: 'no-cache' })));
-  await cache.put(new URL(KEPT_AT, ROOT).href, new Response(String(Date.now())));
+  await cache.addAll(SITE_ADDRESSES.map((address) => new Request(address, { cache: 'no-cache' })));
+  await cache.put(KEPT_AT, new Response(String(Date.now())));
   // A file a newer site no longer has (this list changed with it) goes from the copy too.
-  const wanted = new Set([...addresses, new URL(KEPT_AT, ROOT).href]);
+  const wanted = new Set([...SITE_ADDRESSES, KEPT_AT]);
   for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request);
 }
 
 async function keptAt() {
   const cache = await caches.open(CACHE);
-  const stamp = await cache.match(new URL(KEPT_AT, ROOT).href);
+  const stamp = await cache.match(KEPT_AT);
   return stamp ? Number(await stamp.text()) : null;
 }

@@ -46,8 +46,7 @@ function showNote(keptAt) {
   const when = keptAt ? ` on ${new Date(keptAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}` : '';
   note.textContent = `Offline: this is the copy of Pursuit this browser kept${when}. It plays as usual; ` +
     'reload when the connection is back for the latest.';
-  const main = document.querySelector('main') || document.body;
-  main.insertBefore(note, main.firstChild);
+  (document.querySelector('main') || document.body).prepend(note);
 }
 
 // navigator.serviceWorker, or null where there is none (an insecure page) or it may not be used
