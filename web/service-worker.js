@@ -79,7 +79,7 @@ async function fromNetworkElseKept(event) {
   } catch (error) {
     failure = error;
   }
-  const kept = await keptCopy(event.request);
+  const kept = (await keptCopy(event.request)) ?? (await keptNotFound(event.request));
   if (!kept) {
     if (failure instanceof Response) return failure;
     throw failure;
@@ -102,6 +102,15 @@ async function keptCopy(request) {
   if (kept || request.mode !== 'navigate' || url.pathname.endsWith('/')) return kept;
   const folder = new URL(url.pathname + '/' + query, url);
   return (await cache.match(folder.href, { ignoreSearch: true, ignoreVary: true })) ? Response.redirect(folder.href, 301) : undefined;
+}
+
+// A page the copy does not have (a typo in a link or an iframe's src, robot/#embed=1): the site's
+// own 404 page, as the server would answer, rather than the browser's "no connection" page. It
+// finds the site's root and names the games by itself, from the copy.
+async function keptNotFound(request) {
+  if (request.mode !== 'navigate') return undefined;
+  const page = await (await caches.open(CACHE)).match(new URL('404.html', ROOT).href);
+  return page && new Response(page.body, { status: 404, statusText: 'Not Found', headers: page.headers });
 }
 
 async function keepSite() {

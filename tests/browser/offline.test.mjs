@@ -104,7 +104,7 @@ test('the kept list is every file of the site, and the engine\'s two', () => {
   assert.deepEqual([...keptList()].sort(), [...files, 'wasm/pursuit.js', 'wasm/pursuit.wasm'].sort());
 });
 
-test('a page loaded once reloads and plays with the server gone, and so do the other games', () =>
+test('a page loaded once reloads and plays with the server gone, and so do the other games, the course page and the 404 page', () =>
   withKeptSite('robots/#seed=3', async (page, site) => {
     assert.equal(await page.locator('.offline-note').count(), 0, 'online: no note');
 
@@ -125,6 +125,22 @@ test('a page loaded once reloads and plays with the server gone, and so do the o
     await page.goto(site.url);
     await page.waitForSelector('#games li[data-game="bank"][data-state="ready"]');
     assert.match(await page.textContent('.offline-note'), /^Offline: /);
+
+    // The course page (it runs no engine of its own): its demos play from the copy, and it says so.
+    await page.goto(site.url + 'course/');
+    await page.waitForSelector('#event-log li[data-type="pursuit:ready"]', { timeout: 60000 });
+    assert.match(await page.textContent('.offline-note'), /^Offline: /);
+
+    // An address the copy does not hold: the site's own 404 page, from the copy, not the browser's.
+    h.assertNoErrors();
+    const typo = await page.goto(site.url + 'robot/#seed=7');
+    await page.waitForSelector('html[data-ready="1"]');
+    assert.equal(typo.status(), 404);
+    assert.equal(await page.textContent('h1'), 'Unknown game "robot"');
+    assert.equal(await page.getAttribute('#did-you-mean a', 'href'), site.url + 'robots/#seed=7');
+    assert.match(await page.textContent('.offline-note'), /^Offline: /);
+    assert.equal(await page.evaluate(() => document.getElementById('site-icon').href), site.url + 'favicon.svg');
+    h.assertNoErrors([/^HTTP 404: http:\/\/[\d.:]+\/robot\/$/, /^console error: Failed to load resource: the server responded with a status of 404/]);
 
     await openRobots(page, site.url + 'robots/index.html?embed=1#seed=4');  // a query, index.html named
     assert.equal(await page.locator('.offline-note').count(), 0, 'an embedded page leaves the note to its host');

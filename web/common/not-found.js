@@ -7,6 +7,7 @@
 // The site's root is this module's folder's parent, whatever folder the site is served from.
 import { GAMES } from './ui.js';
 import { allowedOrigins } from './embed-api.js';
+import { sayIfOffline } from './offline.js';
 
 const ROOT = new URL('../', import.meta.url);
 
@@ -91,6 +92,8 @@ export function showNotFound(main = document.querySelector('main'), loc = window
   main.replaceChildren(...parts);
   document.title = `${heading.textContent} · Pursuit`;
   for (const a of document.querySelectorAll('a.brand, a[data-home]')) a.href = ROOT.href;
+  const icon = document.getElementById('site-icon');
+  if (icon) Object.assign(icon, { href: new URL('favicon.svg', ROOT).href, type: 'image/svg+xml' });
 
   // A host page waiting for pursuit:ready hears why it will not come.
   if (window.parent !== window) {
@@ -100,6 +103,7 @@ export function showNotFound(main = document.querySelector('main'), loc = window
       try { window.parent.postMessage(msg, o); } catch { /* not an origin postMessage accepts */ }
     }
   }
+  sayIfOffline();  // (offline, the copy the browser kept answers every address it does not hold with this page)
   document.documentElement.dataset.ready = '1';
   return { id, known, suggestion: suggestion?.id ?? null };
 }

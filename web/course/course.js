@@ -1,6 +1,9 @@
 // Owns: the host side of the example course page: listens to the embedded games
 // (pursuit:ready / game-over / error / pong), logs them as text, and drives demo 4 with
-// pursuit:start and pursuit:load-replay. A course page of your own needs only this pattern.
+// pursuit:start and pursuit:load-replay. A course page of your own needs only this pattern
+// (the offline note is this site's: its demos come from the copy the browser kept).
+import { sayIfOffline } from '../common/offline.js';
+
 const log = document.getElementById('event-log');
 const frames = [...document.querySelectorAll('iframe')];
 const hostFrame = document.getElementById('frame-host');
@@ -58,3 +61,5 @@ document.getElementById('host-replay').addEventListener('click', async () => {
     addLog(hostFrame, { type: 'pursuit:error', message: `could not read ${REPLAY_URL}: ${e.message}` });
   }
 });
+
+sayIfOffline();
