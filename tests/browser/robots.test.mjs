@@ -725,7 +725,7 @@ test('a crash of the engine in the middle of a move: the page says so and Restar
     // The move is over: guarded() enables Hint as it ends, after showing the error.
     await page.waitForFunction(() => !document.getElementById('btn-hint').disabled);
     const message = (await page.textContent('#error')).trim();
-    assert.match(message, /game engine (stopped|restarted) after an error/, `${where}: says what happened: "${message}"`);
+    assert.match(message, /^The game engine stopped \(the engine crashed: unreachable\) and was restarted/, `${where}: says what happened: "${message}"`);
     assert.match(message, /: press Restart\.\s*✕?$/, `${where}: offers Restart: "${message}"`);
     assert.equal(await page.isEnabled('#btn-restart'), true, `${where}: Restart is enabled`);
     assert.equal(await page.textContent('#hint-text'), '', `${where}: no hint left saying the strategy plays`);

@@ -156,6 +156,101 @@ for (const [game, mode] of GAMES.flatMap((g) => [[g, 'page'], [g, 'embed']])) {
   });
 }
 
+// A crash while one of the page's own calls is under way (a busy machine makes it likely): the
+// restart rejects that call too, and the page showed its error a moment after the restart's
+// message, in other words ("The game engine stopped (…) and was restarted" or "This game was lost
+// when …"), while the host page had heard the restart's. The worker's answers are held back here,
+// so a game the page starts is still being made when the worker crashes. Every text the frame's
+// box takes from then on must be what the host heard.
+for (const game of GAMES) {
+  test(`${game} (page): a crash while the page's own call is under way: the frame keeps saying what the host heard`, async () => {
+    const page = await openGamePage(h, game, 'seed=1');
+    const frame = frameOf(page);
+    await watchEngine(frame);
+    const label = (await buttonsShown(frame)).find((l) => STARTERS.includes(l));
+    assert.ok(label, `${game}: the page shows a button that starts a game`);
+    const w = page.workers().find((x) => x.url().includes('/common/engine-worker.js'));
+    await w.evaluate(() => {
+      const answer = self.onmessage;
+      self.onmessage = (ev) => { setTimeout(() => answer.call(self, ev), 5000); };
+    });
+    await frame.evaluate(() => {
+      window.__shown = [];
+      for (const box of document.querySelectorAll('.error-box')) {
+        new MutationObserver(() => { if (!box.hidden) window.__shown.push(box.querySelector('.error-text')?.textContent ?? box.textContent); })
+          .observe(box, { subtree: true, childList: true, characterData: true, attributes: true });
+      }
+    });
+    const heardFrom = await page.evaluate(() => window.__got.length);
+    await frame.evaluate((label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label && !b.disabled).click(), label);
+    await frame.waitForFunction(() => window.__engine.pending.size > 0, null, { timeout: 10000 });
+    await w.evaluate(() => { setTimeout(() => { throw new Error('forced crash'); }, 0); });
+    await frame.waitForFunction(() => window.__engine.restarts === 1, null, { timeout: 30000 });
+    const [heard] = await waitMessage(page, (m) => m.type === 'pursuit:error' && m.lost === true, 'pursuit:error (lost)', { from: heardFrom });
+    assert.match(heard.message, /^The game engine stopped \(the engine worker failed: .*forced crash\) and was restarted: press .+\.$/);
+    // (the page's call was rejected by the restart itself: its error has been handled by now)
+    await frame.waitForFunction(() => window.__engine.pending.size === 0 && window.__shown.length > 0);
+    const shown = await frame.evaluate(() => window.__shown);
+    assert.deepEqual([...new Set(shown)], [heard.message], `${game}: the frame's box showed only what the host heard`);
+    const step = await assertNextStepPossible(frame, heard.message, game);
+    await clearErrors(frame);  // (pressStarts takes an error shown for a failed start)
+    if (step) await pressStarts(frame, game, step, `${game} after the crash`);
+    h.assertNoErrors([/forced crash/]);
+    await page.context().close();
+  });
+}
+
+// The rule behind the test above, case by case (web/common/ui.js): while the box shows a restart's
+// message, an error that only repeats the restart leaves it; any other error replaces it; once the
+// box was dismissed, or at a later restart, the new words are shown.
+test('an error box showing a restart keeps it against errors that only repeat the restart', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}robots/#seed=1`);
+  await page.waitForSelector('html[data-ready="1"]');
+  const said = await page.evaluate(async () => {
+    const ui = await import('../common/ui.js');
+    const box = Object.assign(document.createElement('div'), { className: 'error-box', hidden: true });
+    const button = Object.assign(document.createElement('button'), { textContent: 'Start again' });
+    document.body.append(box, button);
+    const listeners = [];
+    ui.explainEngineRestarts({ onRestart: (cb) => listeners.push(cb) }, box, button);
+    const restart = (reason) => { for (const cb of listeners) cb(reason, { gaveUp: false }); };
+    const shown = () => (box.hidden ? '' : box.querySelector('.error-text').textContent);
+    const lost = 'This game was lost when the game engine restarted after an error: press Start again.';
+    const said = [];
+    restart('the engine crashed: unreachable');
+    said.push(shown());
+    ui.showError(box, Object.assign(new Error(lost), { restarted: true }));
+    said.push(shown());
+    ui.showError(box, 'Cannot move: The game engine did not answer "call" within 30 s and was restarted: press Start again.');
+    said.push(shown());
+    ui.showError(box, 'That move is not allowed.');
+    said.push(shown());
+    ui.showError(box, lost);  // (the box no longer shows a restart)
+    said.push(shown());
+    ui.clearError(box);
+    restart('no answer to "call" within 30 s');
+    restart('the engine worker failed: boom');  // (a later restart's words replace an earlier one's)
+    said.push(shown());
+    ui.clearError(box);  // (dismissed: what comes next is shown)
+    ui.showError(box, lost);
+    said.push(shown());
+    return said;
+  });
+  const restarted = (reason) => `The game engine stopped (${reason}) and was restarted: press Start again.`;
+  assert.deepEqual(said, [
+    restarted('the engine crashed: unreachable'),
+    restarted('the engine crashed: unreachable'),
+    restarted('the engine crashed: unreachable'),
+    'That move is not allowed.',
+    'This game was lost when the game engine restarted after an error: press Start again.',
+    restarted('the engine worker failed: boom'),
+    'This game was lost when the game engine restarted after an error: press Start again.',
+  ]);
+  h.assertNoErrors();
+  await page.context().close();
+});
+
 // After a restart the new worker starts the module again (from the files the first worker
 // downloaded, which the page keeps). A request that outlasts its limit while it starts (a busy
 // machine) must not be taken for a hang: the engine counted the first worker's answer as "loaded"

@@ -56,6 +56,7 @@ export class Engine {
     this.failed = null;
     this.generation = 0;      // bumped by every restart: sessions of an older generation are gone
     this.restarts = 0;
+    this.lastRestartReason = null;  // (why the worker was last replaced, for the page's message)
     this.loaded = false;      // the worker answered once: later worker errors are crashes, not load failures (false again after a restart)
     this.restartListeners = [];
     this.nextStep = null;  // () => what to do after a restart (nextStepText)
@@ -156,6 +157,7 @@ export class Engine {
     try { old?.terminate(); } catch { /* already gone */ }
     this.generation++;
     this.restarts++;
+    this.lastRestartReason = reason;
     if (this.restarts > MAX_RESTARTS) {
       // No new worker: every call from now on fails with this error. The listeners hear it too
       // (gaveUp), so the page says so at once and a host page hears the game is lost; the page

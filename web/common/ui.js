@@ -18,6 +18,11 @@ export const GAMES = [
  */
 export function showError(box, message, { scroll = true } = {}) {
   if (!box) return;
+  // An error that only repeats a restart of the engine (a call the restart cut off, a call to the
+  // game it lost, the page's own word for it) leaves the restart's message in place: the host page
+  // heard that one (pursuit:error, lost), and a frame showed another a moment later.
+  if (box.dataset.shows === 'engine-restart' && !box.hidden && isAboutRestart(message)) return;
+  delete box.dataset.shows;
   let text = box.querySelector('.error-text');
   if (!text) {
     box.textContent = '';
@@ -48,6 +53,11 @@ export function showError(box, message, { scroll = true } = {}) {
   if (scroll) bringIntoView(box);
 }
 
+// (engine.js: EngineError.restarted; a page may pass on only its text, maybe after words of its own)
+function isAboutRestart(message) {
+  return message?.restarted === true || /\bgame engine\b.*\brestarted\b/i.test(String(message?.message ?? message));
+}
+
 /** The controls after `el` in the page's order (candidates for focusFirst; not in a closed <details>). */
 function controlsAfter(el) {
   const all = document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])');
@@ -68,9 +78,13 @@ export function restartStep(...controls) {
   return button ? `press ${button.textContent.trim()}` : 'reload the page to play again';
 }
 
-/** What the page says when its engine worker was restarted after an error (see restartStep). */
-export function engineRestartedMessage(...controls) {
-  return `The game engine stopped after an error and was restarted: ${restartStep(...controls)}.`;
+/**
+ * What the page says when its engine worker was restarted after an error (`reason`, engine.js
+ * restart: "the engine crashed: unreachable"), in the words of the errors of the calls the restart
+ * cut off (engine.js), so that the box says the same whichever comes; see restartStep.
+ */
+export function engineRestartedMessage(reason, ...controls) {
+  return `The game engine stopped (${reason}) and was restarted: ${restartStep(...controls)}.`;
 }
 
 /**
@@ -83,8 +97,10 @@ export function explainEngineRestarts(engine, box, ...controls) {
   engine.nextStep = () => restartStep(...controls);
   engine.onRestart((reason, { gaveUp = false } = {}) => {
     // (gave up: the engine's own error, "crashed 11 times …; reload the page": no button helps)
-    const message = gaveUp ? engine.failed.message : engineRestartedMessage(...controls);
+    const message = gaveUp ? engine.failed.message : engineRestartedMessage(reason, ...controls);
+    delete box.dataset.shows;  // (a later restart's message replaces an earlier one's)
     showError(box, message);
+    box.dataset.shows = 'engine-restart';
     for (const cb of gameLostListeners) {
       try { cb(message); } catch { /* a listener's bug must not stop the others */ }
     }
@@ -231,6 +247,7 @@ export function shownError(box) {
 export function clearError(box) {
   if (!box) return;
   box.hidden = true;
+  delete box.dataset.shows;
   const text = box.querySelector('.error-text');
   if (text) text.textContent = '';
 }

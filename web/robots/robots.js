@@ -308,7 +308,7 @@ async function guarded(fn) {
       // The engine crashed during the action (a move, a hint, the strategy playing): say that,
       // and what to do, rather than the cut-off call's own error ("unreachable").
       el.hint.textContent = '';
-      showError(el.error, engineRestartedMessage(...RESTART_CONTROLS));
+      showError(el.error, engineRestartedMessage(engine.lastRestartReason, ...RESTART_CONTROLS));
     } else {
       showError(el.error, e.message);
     }
