@@ -140,6 +140,7 @@ test('a page loaded once reloads and plays with the server gone, and so do the o
     assert.equal(await page.getAttribute('#did-you-mean a', 'href'), site.url + 'robots/#seed=7');
     assert.match(await page.textContent('.offline-note'), /^Offline: /);
     assert.equal(await page.evaluate(() => document.getElementById('site-icon').href), site.url + 'favicon.svg');
+    await screenshot(page, 'offline-not-found');
     h.assertNoErrors([/^HTTP 404: http:\/\/[\d.:]+\/robot\/$/, /^console error: Failed to load resource: the server responded with a status of 404/]);
 
     await openRobots(page, site.url + 'robots/index.html?embed=1#seed=4');  // a query, index.html named
