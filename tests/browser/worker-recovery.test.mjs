@@ -209,11 +209,14 @@ test('an error box showing a restart keeps it against errors that only repeat th
   await page.waitForSelector('html[data-ready="1"]');
   const said = await page.evaluate(async () => {
     const ui = await import('../common/ui.js');
+    const { Engine } = await import('../common/engine.js');
     const box = Object.assign(document.createElement('div'), { className: 'error-box', hidden: true });
     const button = Object.assign(document.createElement('button'), { textContent: 'Start again' });
     document.body.append(box, button);
     const listeners = [];
-    ui.explainEngineRestarts({ onRestart: (cb) => listeners.push(cb) }, box, button);
+    // (an engine with no worker: its restart listeners and its own words for a restart)
+    const engine = { onRestart: (cb) => listeners.push(cb), restartedMessage: Engine.prototype.restartedMessage, nextStepText: Engine.prototype.nextStepText };
+    ui.explainEngineRestarts(engine, box, button);
     const restart = (reason) => { for (const cb of listeners) cb(reason, { gaveUp: false }); };
     const shown = () => (box.hidden ? '' : box.querySelector('.error-text').textContent);
     const lost = 'This game was lost when the game engine restarted after an error: press Start again.';

@@ -56,7 +56,6 @@ export class Engine {
     this.failed = null;
     this.generation = 0;      // bumped by every restart: sessions of an older generation are gone
     this.restarts = 0;
-    this.lastRestartReason = null;  // (why the worker was last replaced, for the page's message)
     this.loaded = false;      // the worker answered once: later worker errors are crashes, not load failures (false again after a restart)
     this.restartListeners = [];
     this.nextStep = null;  // () => what to do after a restart (nextStepText)
@@ -157,7 +156,6 @@ export class Engine {
     try { old?.terminate(); } catch { /* already gone */ }
     this.generation++;
     this.restarts++;
-    this.lastRestartReason = reason;
     if (this.restarts > MAX_RESTARTS) {
       // No new worker: every call from now on fails with this error. The listeners hear it too
       // (gaveUp), so the page says so at once and a host page hears the game is lost; the page
@@ -175,7 +173,16 @@ export class Engine {
     // The listeners first: the page updates its controls (a lost game's Restart), so the
     // pending calls' errors name the control that now starts a game again (nextStepText).
     this.tellRestartListeners(reason, { gaveUp: false });
-    this.rejectAll(new EngineError(`The game engine stopped (${reason}) and was restarted: ${this.nextStepText('start the game again')}.`, { restarted: true }));
+    this.rejectAll(new EngineError(this.restartedMessage(reason), { restarted: true }));
+  }
+
+  /**
+   * What a restart for `reason` ("the engine crashed: unreachable") means for the student: the
+   * error of each call it cut off, and the page's own message (ui.js explainEngineRestarts), in
+   * the same words, so that the page says the same whichever it shows.
+   */
+  restartedMessage(reason) {
+    return `The game engine stopped (${reason}) and was restarted: ${this.nextStepText('start the game again')}.`;
   }
 
   /**

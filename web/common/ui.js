@@ -79,15 +79,6 @@ export function restartStep(...controls) {
 }
 
 /**
- * What the page says when its engine worker was restarted after an error (`reason`, engine.js
- * restart: "the engine crashed: unreachable"), in the words of the errors of the calls the restart
- * cut off (engine.js), so that the box says the same whichever comes; see restartStep.
- */
-export function engineRestartedMessage(reason, ...controls) {
-  return `The game engine stopped (${reason}) and was restarted: ${restartStep(...controls)}.`;
-}
-
-/**
  * The page's answer to an engine restart: the message in `box`, and the same next step in the
  * errors of the calls the restart cut off and of the lost game's session (engine.js), which a
  * page shows as they come (they used to say "start a new game or reload the page" in a frame
@@ -97,7 +88,8 @@ export function explainEngineRestarts(engine, box, ...controls) {
   engine.nextStep = () => restartStep(...controls);
   engine.onRestart((reason, { gaveUp = false } = {}) => {
     // (gave up: the engine's own error, "crashed 11 times …; reload the page": no button helps)
-    const message = gaveUp ? engine.failed.message : engineRestartedMessage(reason, ...controls);
+    // (else the words of the calls the restart cut off, naming restartStep's control: engine.nextStep)
+    const message = gaveUp ? engine.failed.message : engine.restartedMessage(reason);
     delete box.dataset.shows;  // (a later restart's message replaces an earlier one's)
     showError(box, message);
     box.dataset.shows = 'engine-restart';

@@ -15,7 +15,7 @@ import { getEngine } from '../common/engine.js';
 import { BoardCanvas, cssVar } from '../common/board-canvas.js';
 import { ReplayPlayer, SessionStepper, isTypingTarget } from '../common/replay-player.js';
 import { readHash, writeHash, readInt, readChoice, hashNote, MAX_LINK_SEED, applyEmbed, isEmbed } from '../common/hash-state.js';
-import { showError, shownError, clearError, showFatal, showLoadingTime, plural, downloadJson, explainEngineRestarts, engineRestartedMessage, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
+import { showError, shownError, clearError, showFatal, showLoadingTime, plural, downloadJson, explainEngineRestarts, restoreFocus, focusFirst, focusAfterPointerChoice, latestWins, formNumber } from '../common/ui.js';
 import { unknownConfigKey } from '../common/config-keys.js';
 import { connectEmbedApi, notifyGameOver, openReplayFromUrl, readEmbedOptions, validateReplay, onNewAddress, supersedeAddressReplay } from '../common/embed-api.js';
 import { keptMoves, keepMoves, forgetMoves, playKeptMoves } from '../common/game-keeper.js';
@@ -304,14 +304,11 @@ async function guarded(fn) {
   try {
     await fn();
   } catch (e) {
-    if (boardLost() && !engine.failed) {
-      // The engine crashed during the action (a move, a hint, the strategy playing): say that,
-      // and what to do, rather than the cut-off call's own error ("unreachable").
-      el.hint.textContent = '';
-      showError(el.error, engineRestartedMessage(engine.lastRestartReason, ...RESTART_CONTROLS));
-    } else {
-      showError(el.error, e.message);
-    }
+    // The engine crashed during the action (a move, a hint, the strategy playing): no hint is
+    // left saying the strategy plays, and the box keeps the restart's message, with what to do
+    // (the cut-off call's error only repeats it: showError).
+    if (boardLost() && !engine.failed) el.hint.textContent = '';
+    showError(el.error, e.message);
   } finally {
     st.busy = false;
     updateButtons();
