@@ -6,7 +6,9 @@
 //   createSession(config) -> {session, info}, fromReplay(replay) -> {session, info},
 //   call(session, method, ...args) for Session methods
 //     (info, observation, legalMoves, apply, suggest, result, replay, moves),
-//   deleteSession(session), ping.
+//   deleteSession(session), ping,
+//   stats -> {sessions, heapBytes}: how many sessions the worker holds and the size of the
+//     module's memory (tests of a page left open: nothing may grow game after game).
 // While the module downloads, the worker also posts {progress: {loaded, total}} (bytes; total
 // null when unknown), no id: the page shows how far the download got (engine.js loadProgress).
 // Once the engine started from files it downloaded, it posts them, {files: {script, wasm}}, and a
@@ -282,6 +284,7 @@ async function handle(op, args) {
     case 'listGames': return unwrap(M.listGames(), 'listGames');
     case 'tool': return unwrap(M.tool(String(args[0]), String(args[1]), asJson(args[2])), `tool ${args[0]} ${args[1]}`);
     case 'fingerprint': return unwrap(M.fingerprint(), 'fingerprint');
+    case 'stats': return { sessions: sessions.size, heapBytes: M.HEAPU8.buffer.byteLength };
     case 'engineVersion': return M.engineVersion();
     case 'createSession': return newSession(M, 'create', args[0]);
     case 'fromReplay': return newSession(M, 'fromReplay', args[0]);

@@ -28,6 +28,7 @@ const st = {
   overSent: null,   // the session whose end was reported to the host page
   acting: 0,        // player's actions under way that may put focus on the result (sayResult)
   restored: '',     // the status line's note on a game restored from this tab, until the player acts
+  stepper: null,    // the replay's SessionStepper (its own session): disposed when a game or replay replaces it
 };
 const SIDES = { robber: 'robber', x: 'robber', 1: 'robber', cops: 'cops', 0: 'cops', watch: 'watch', '-1': 'watch' };
 const LEVELS = ['easy', 'medium', 'hard', 'best'];
@@ -445,6 +446,7 @@ async function startGame(f, { push = true, config = null, restore = false } = {}
   clearError($('error'));
   if (refused) showError($('error'), refused);
   player.pause();
+  dropStepper();
   st.watching = f.side === 'watch';
   st.replayMode = false;
   $('replay-box').hidden = true;
@@ -489,6 +491,11 @@ async function startAndFocus(f, options = {}) {
 }
 
 const player = new ReplayPlayer($('replay-player'), { total: 0, label: 'Half-move', showStep: async () => {} });
+/** Frees the session of the replay shown (if any): a game or another replay takes its place. */
+function dropStepper() {
+  st.stepper?.dispose();
+  st.stepper = null;
+}
 /** Shows a replay (every move checked by the engine first); errors are shown and thrown. */
 async function showReplay(replay, { autoplay = false } = {}) {
   try {
@@ -497,7 +504,10 @@ async function showReplay(replay, { autoplay = false } = {}) {
     const session = await engine.fromReplay(replay);
     st.token++;
     clearError($('error'));
-    const stepper = new SessionStepper(engine, config, moves);
+    // (the previous replay's stepper was never disposed: each replay stepped through left its
+    // session in the worker, one more per replay for as long as the page stayed open)
+    dropStepper();
+    const stepper = st.stepper = new SessionStepper(engine, config, moves);
     forgetMoves(PAGE);  // the replay took the game's place: a reload starts the address's game
     st.restored = '';
     st.replayMode = true;
