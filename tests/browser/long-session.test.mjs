@@ -86,3 +86,30 @@ for (const game of GAMES) {
     await page.context().close();
   });
 }
+
+// Cops and Robbers now lets a replay's stepper go when a game takes its place: a step of that
+// replay still under way (the player going on to a later target) must then be dropped quietly,
+// not drawn over the new game nor reported as an error ("the replay was closed").
+test('copsrobbers: New game while the replay steps: the steps left are dropped, the new game shows, one session left', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}copsrobbers/#map=petersen&cops=2&rounds=12&seed=1&side=robber`);
+  await page.waitForSelector('html[data-ready="1"]');
+  const { replay } = await engineReplay(page, 'copsrobbers', { map_name: 'petersen', cops: 2, rounds: 12, seed: 4 });
+  await page.evaluate(() => window.__refEngine.terminate());
+  await page.setInputFiles('#in-replay', { name: 'replay.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await holdEngineAnswers(page);
+  await engineAnswered(page, { after: -1, quietMs: 200 });
+  // Every answer held: End's step is still under way when Start is pressed and then New game.
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'call' ? 40 : 0); });
+  await page.click('#replay-player .rp-end');
+  await page.click('#replay-player .rp-start');
+  await page.click('#btn-new');
+  await page.evaluate(() => { window.__holdEngine = () => 0; });
+  await engineAnswered(page, { after: -1, quietMs: 500, idle: () => document.querySelector('#replay-box').hidden });
+  assert.equal(await page.$eval('#status dd[data-k="round"]', (d) => d.textContent), '1 of 12', 'the new game, not the replay\'s last step');
+  const { sessions } = await page.evaluate(async () => (await import('/common/engine.js')).getEngine().request('stats'));
+  assert.equal(sessions, 1, 'the replay\'s sessions are gone');
+  h.assertNoErrors();
+  await page.context().close();
+});

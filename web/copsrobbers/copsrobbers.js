@@ -521,7 +521,16 @@ async function showReplay(replay, { autoplay = false } = {}) {
     st.replayMoves = moves;
     st.replayStep = 0;
     player.showStep = async (k) => {
-      st.obs = await stepper.observationAt(k);
+      // A step of a replay that a game or another replay replaced (its stepper disposed: it
+      // refuses further steps) is dropped, neither drawn nor an error.
+      let obs;
+      try {
+        obs = await stepper.observationAt(k);
+      } catch (e) {
+        if (stepper === st.stepper) throw e;
+      }
+      if (stepper !== st.stepper) return;
+      st.obs = obs;
       st.replayStep = k;
       setStatus();
       draw();
