@@ -316,12 +316,18 @@ window.addEventListener('resize', () => { showZoomInfo(); keepCentre(); });
 function draw(ctx, geo) {
   const obs = st.obs;
   if (!obs) return;
+  drawCells(ctx, geo, obs);
+  drawStartCell(ctx, geo.cell, obs);
+  const marks = drawCast(ctx, geo, obs);
+  drawMarks(ctx, geo, marks);
+}
+
+/** The walls, the unsearched cells and the searched ones. */
+function drawCells(ctx, geo, obs) {
   // Unsearched cells are a grey fog and searched ones white: 3.3:1 between them and 3.7:1 to a
   // wall (white and pale green were 1.37:1, hard to tell apart on a phone's small cells), and
   // the cast, who always stand on searched cells, keep their full contrast on white.
   const wall = cssVar('--sp-wall', '#2f3640'), open = cssVar('--sp-open', '#868f99'), seen = cssVar('--sp-seen', '#ffffff');
-  // (the legend's keys show the same colours: index.html's --sp-star, --sp-costar, --sp-extra)
-  const castColor = { star: cssVar('--sp-star', '#d63384'), costar: cssVar('--sp-costar', '#1c64d1'), extra: cssVar('--sp-extra', '#7b4fc9') };
   const cell = geo.cell;
   // Cell edges on whole device pixels, runs of one kind as one rectangle: at a cell size such as
   // 21.25 px two neighbours' anti-aliased edges let the page show through as a faint grid.
@@ -338,11 +344,24 @@ function draw(ctx, geo) {
       x = end, left = right;
     }
   }
-  // The start cell.
+}
+
+/** The start cell's outline. */
+function drawStartCell(ctx, cell, obs) {
   const [sx, sy] = obs.start;
   ctx.strokeStyle = '#a86400';  // on white (the start is always searched): 4.7:1
   ctx.lineWidth = Math.max(1, cell / 8);
   ctx.strokeRect(sx * cell, sy * cell, cell, cell);
+}
+
+/**
+ * The cast, one person or death a cell; returns the cells whose count or death mark
+ * drawMarks adds once every person is drawn.
+ */
+function drawCast(ctx, geo, obs) {
+  // (the legend's keys show the same colours: index.html's --sp-star, --sp-costar, --sp-extra)
+  const castColor = { star: cssVar('--sp-star', '#d63384'), costar: cssVar('--sp-costar', '#1c64d1'), extra: cssVar('--sp-extra', '#7b4fc9') };
+  const cell = geo.cell;
   // The cast: several may share a cell; show the first living letter (star first) and, on cells
   // big enough, how many live there (at the start only @ showed, the counters saying 5 more),
   // deaths as ✕.
@@ -357,40 +376,10 @@ function draw(ctx, geo) {
   for (const list of starOnTop([...byCell.values()])) {
     const a = list.find((p) => p.alive) || list[0];
     if (!a.alive) {
-      const cx = (a.x + 0.5) * cell, cy = (a.y + 0.5) * cell, r = Math.max(1.5, cell * 0.9);
-      ctx.strokeStyle = '#c0392b';
-      ctx.lineWidth = Math.max(1, cell / 6);
-      ctx.beginPath();
-      ctx.moveTo(cx - r / 2, cy - r / 2); ctx.lineTo(cx + r / 2, cy + r / 2);
-      ctx.moveTo(cx + r / 2, cy - r / 2); ctx.lineTo(cx - r / 2, cy + r / 2);
-      ctx.stroke();
+      drawDeathCross(ctx, cell, a);
       continue;
     }
-    const color = castColor[a.role];
-    // The disc, larger than its cell, is moved in from the board's edge to be whole (it was cut
-    // there, a person on a corner cell most of all).
-    // (Not on cells under 8 px, whose dots are larger than the cell: moved in, a dot stood on the
-    // next cell.)
-    const radius = Math.min(Math.max(2, cell * (cell < 8 ? 1.1 : 0.6)), geo.width / 2, geo.height / 2);
-    const within = (v, size) => (cell < 8 ? v : Math.min(Math.max(v, radius), size - radius));
-    const cx = within((a.x + 0.5) * cell, geo.width), cy = within((a.y + 0.5) * cell, geo.height);
-    ctx.fillStyle = color;
-    ctx.beginPath();
-    // Without letters (cells under 9 px) the roles differ in shape too, not by colour alone (the
-    // costars' blue and the extras' purple are close): the star a diamond, an extra a square, a
-    // costar a disc, of about the same area.
-    if (cell >= 9 || a.role === 'costar') ctx.arc(cx, cy, radius, 0, Math.PI * 2);
-    else if (a.role === 'star') {
-      const d = radius * 1.25;
-      ctx.moveTo(cx, cy - d); ctx.lineTo(cx + d, cy); ctx.lineTo(cx, cy + d); ctx.lineTo(cx - d, cy);
-      ctx.closePath();
-    } else ctx.rect(cx - radius * 0.9, cy - radius * 0.9, radius * 1.8, radius * 1.8);
-    ctx.fill();
-    if (cell >= 9) {
-      ctx.fillStyle = '#fff';
-      ctx.font = `bold ${Math.floor(cell * 0.8)}px system-ui, sans-serif`;
-      ctx.fillText(a.name, cx, cy + 0.5);
-    }
+    const { cx, cy } = drawPerson(ctx, geo, a, castColor[a.role]);
     const living = list.filter((p) => p.alive).length;
     // (smaller: the count's digits are unreadable, and a death's ✕ hid the cells around)
     if ((living > 1 || living < list.length) && cell >= MIN_COUNT_CELL) marks.push({ a, cx, cy, living, dead: living < list.length });
@@ -400,12 +389,58 @@ function draw(ctx, geo) {
       ctx.strokeRect(a.x * cell, a.y * cell, cell, cell);
     }
   }
+  return marks;
+}
+
+/** A cell where nobody lives and someone died: a large ✕. */
+function drawDeathCross(ctx, cell, a) {
+  const cx = (a.x + 0.5) * cell, cy = (a.y + 0.5) * cell, r = Math.max(1.5, cell * 0.9);
+  ctx.strokeStyle = '#c0392b';
+  ctx.lineWidth = Math.max(1, cell / 6);
+  ctx.beginPath();
+  ctx.moveTo(cx - r / 2, cy - r / 2); ctx.lineTo(cx + r / 2, cy + r / 2);
+  ctx.moveTo(cx + r / 2, cy - r / 2); ctx.lineTo(cx - r / 2, cy + r / 2);
+  ctx.stroke();
+}
+
+/** A living person `a`: a dot in `color` (a shape by role on small cells), the letter on large ones; returns the dot's centre. */
+function drawPerson(ctx, geo, a, color) {
+  const cell = geo.cell;
+  // The disc, larger than its cell, is moved in from the board's edge to be whole (it was cut
+  // there, a person on a corner cell most of all).
+  // (Not on cells under 8 px, whose dots are larger than the cell: moved in, a dot stood on the
+  // next cell.)
+  const radius = Math.min(Math.max(2, cell * (cell < 8 ? 1.1 : 0.6)), geo.width / 2, geo.height / 2);
+  const within = (v, size) => (cell < 8 ? v : Math.min(Math.max(v, radius), size - radius));
+  const cx = within((a.x + 0.5) * cell, geo.width), cy = within((a.y + 0.5) * cell, geo.height);
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  // Without letters (cells under 9 px) the roles differ in shape too, not by colour alone (the
+  // costars' blue and the extras' purple are close): the star a diamond, an extra a square, a
+  // costar a disc, of about the same area.
+  if (cell >= 9 || a.role === 'costar') ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+  else if (a.role === 'star') {
+    const d = radius * 1.25;
+    ctx.moveTo(cx, cy - d); ctx.lineTo(cx + d, cy); ctx.lineTo(cx, cy + d); ctx.lineTo(cx - d, cy);
+    ctx.closePath();
+  } else ctx.rect(cx - radius * 0.9, cy - radius * 0.9, radius * 1.8, radius * 1.8);
+  ctx.fill();
+  if (cell >= 9) {
+    ctx.fillStyle = '#fff';
+    ctx.font = `bold ${Math.floor(cell * 0.8)}px system-ui, sans-serif`;
+    ctx.fillText(a.name, cx, cy + 0.5);
+  }
+  return { cx, cy };
+}
+
+/** Over the cast (drawCast's `marks`): how many live on a cell, then the deaths under the living. */
+function drawMarks(ctx, geo, marks) {
   const countColor = cssVar('--sp-count', '#1d232a');
   for (const m of marks) if (m.living > 1) m.countAt = drawCount(ctx, geo, m, countColor);  // (after every dot: a neighbour's covered one)
   // A death where someone living now stands: a small ✕ in the cell's lower left corner (the
   // living dot hid the ✕, and the board no longer showed where anyone died); lower right when
   // the count is at the left, beside or below the letter (a person on the board's top right cell).
-  for (const m of marks) if (m.dead) drawDeathMark(ctx, cell, m.a, m.countAt && m.countAt[0] < 0 && m.countAt[1] >= 0);
+  for (const m of marks) if (m.dead) drawDeathMark(ctx, geo.cell, m.a, m.countAt && m.countAt[0] < 0 && m.countAt[1] >= 0);
 }
 
 /**
