@@ -1674,37 +1674,68 @@ async function followAddress(h, embed, note) {
 async function init() {
   const h = readHash();
   const embed = readEmbedOptions();
-  let mapNote = null;
+  let mapNote;
   try {
-    const maps = await engine.tool('searchparty', 'maps', {});
-    const sel = $('in-builtin');
-    // The hand-made maps, then the generated set of maps/searchparty/ (mazes, caves, rooms, open
-    // fields up to 256×256), each under its file's name.
-    const groups = { false: 'Hand-made', true: 'Generated set (maps/searchparty/)' };
-    for (const generated of [false, true]) {
-      const group = document.createElement('optgroup');
-      group.label = groups[generated];
-      for (const m of maps.filter((x) => Boolean(x.generated) === generated)) group.append(new Option(m.name, m.name));
-      if (group.children.length) sel.append(group);
-    }
-    st.builtins = maps;
-    const linked = readAddress(h, embed);
-    sel.value = linked.name;
-    const pasted = pastedMapToRestore(h);
-    if (pasted) $('map-text').value = pasted.text;
-    else keepPastedMap(null);  // the address's map is shown: a reload shows it again
-    const text = pasted ? pasted.text : await linkedMapText(linked);
-    mapNote = linked.note;
-    await loadText(text, pasted?.name ?? null);
+    mapNote = await showAddressMap(h, embed);
   } catch (e) {
     embedApi.error(showFatal($('status-line'), e).textContent);
     document.documentElement.dataset.ready = 'error';
     return;
   }
   if (mapNote) showError(errorBox, mapNote);
-  // A new address (typed, or a host changing the frame's src after #) shows the map and level it
-  // names, as a reload would (it was ignored), and plays its replay= or the solver's plan
-  // (autoplay=1, side=watch) as at load; the page's own rewrites of the address are not.
+  followNewAddresses();
+  wireLevelAndZoom();
+  wireMapForm();
+  wireGameButtons();
+  wireSolutionForm();
+  wirePlayKeys();
+  // (not when the address watches the solver or a replay at once: that replaces the game)
+  const watchesAtOnce = embed.replayUrl || embed.autoplay || readChoice(h, 'side', ['watch'], null) === 'watch';
+  if (!watchesAtOnce) await inTurn(() => restoreKeptGame(mapNote)).catch((e) => showError(errorBox, e));  // (the engine failed meanwhile)
+  document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  await followAddress(h, embed, mapNote);
+}
+
+/**
+ * At load: lists the engine's built-in maps, then shows the map the address `h` names (or the
+ * pasted map a reload restores); returns readAddress's notes on what in the address the page
+ * cannot use, or null. Throws if the engine fails.
+ */
+async function showAddressMap(h, embed) {
+  const maps = await engine.tool('searchparty', 'maps', {});
+  fillBuiltinList(maps);
+  st.builtins = maps;
+  const linked = readAddress(h, embed);
+  $('in-builtin').value = linked.name;
+  const pasted = pastedMapToRestore(h);
+  if (pasted) $('map-text').value = pasted.text;
+  else keepPastedMap(null);  // the address's map is shown: a reload shows it again
+  const text = pasted ? pasted.text : await linkedMapText(linked);
+  await loadText(text, pasted?.name ?? null);
+  return linked.note;
+}
+
+/** The Map form's list of built-in maps (`maps`, the engine's). */
+function fillBuiltinList(maps) {
+  const sel = $('in-builtin');
+  // The hand-made maps, then the generated set of maps/searchparty/ (mazes, caves, rooms, open
+  // fields up to 256×256), each under its file's name.
+  const groups = { false: 'Hand-made', true: 'Generated set (maps/searchparty/)' };
+  for (const generated of [false, true]) {
+    const group = document.createElement('optgroup');
+    group.label = groups[generated];
+    for (const m of maps.filter((x) => Boolean(x.generated) === generated)) group.append(new Option(m.name, m.name));
+    if (group.children.length) sel.append(group);
+  }
+}
+
+/**
+ * A new address (typed, or a host changing the frame's src after #) shows the map and level it
+ * names, as a reload would (it was ignored), and plays its replay= or the solver's plan
+ * (autoplay=1, side=watch) as at load; the page's own rewrites of the address are not.
+ */
+function followNewAddresses() {
   onNewAddress((next, nextEmbed) => {
     const linked = readAddress(next, nextEmbed);
     $('in-builtin').value = linked.name;
@@ -1715,33 +1746,27 @@ async function init() {
       return followAddress(next, nextEmbed, linked.note);
     }, (e) => showError(errorBox, e));
   });
-  // The address keeps the built-in map and the level (a reload or a shared link shows them again);
-  // a generated, pasted or uploaded map has no name there: the address drops map=.
-  // A map loaded from the Map form (built-in, generated, pasted, a file) takes keyboard focus to
-  // the board: its keys play (focus stayed on the form's button, far below the board).
-  // A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
-  // still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
-  const loadByHand = (text, map = null, fileName = null, encoding = null, gen = null) => {
-    supersedeAddressReplay();
-    return loadText(text, fileName, encoding).then((shown) => {
-      if (!shown) return;
-      rewriteHashForMap(map, gen);
-      keepPastedMap(map || gen || looksLikeJson(text.trim()) ? null : { text, name: fileName });
-      toGame();
-    }, (e) => showError(errorBox, explainMapError(e)));
-  };
+}
+
+// The address keeps the built-in map and the level (a reload or a shared link shows them again);
+// a generated, pasted or uploaded map has no name there: the address drops map=.
+// A map loaded from the Map form (built-in, generated, pasted, a file) takes keyboard focus to
+// the board: its keys play (focus stayed on the form's button, far below the board).
+// A map or a replay loaded by hand, the solver's plan and Restart drop the address's replay=
+// still downloading (supersedeAddressReplay; Generate as it is pressed, before the map is made).
+function loadByHand(text, map = null, fileName = null, encoding = null, gen = null) {
+  supersedeAddressReplay();
+  return loadText(text, fileName, encoding).then((shown) => {
+    if (!shown) return;
+    rewriteHashForMap(map, gen);
+    keepPastedMap(map || gen || looksLikeJson(text.trim()) ? null : { text, name: fileName });
+    toGame();
+  }, (e) => showError(errorBox, explainMapError(e)));
+}
+
+/** The Map form: a built-in map, a generated one, the text box, a file. */
+function wireMapForm() {
   $('btn-builtin').onclick = () => loadByHand(builtinText($('in-builtin').value), $('in-builtin').value);
-  $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
-  $('in-zoom').addEventListener('change', () => {
-    applyZoom();
-    rewriteHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
-  });
-  // The zoom, the level and the steering mode chosen with the mouse or a finger give the keyboard
-  // back to the board (a steering radio clicked kept focus, and → switched the mode back).
-  focusAfterPointerChoice($('board'), $('in-zoom'), $('in-level'), $('play-box').querySelector('input[name="steer"]').closest('.row'));
-  // Undo, Solver move and a person of the cast clicked: Enter then plays the turn (it undid the
-  // turn just played, or chose the person again, with no turn played).
-  focusAfterPointerPress($('board'), $('btn-undo'), $('btn-hint'), $('cast'));
   enterPresses($('btn-generate'), ...['in-cols', 'in-rows', 'in-p', 'in-q', 'in-seed'].map($));
   // A file that is not UTF-8, shown in the box as bytes: Load again reads it so, until the box
   // is edited (it then named '\xc3' for the byte the first load named '\xe9').
@@ -1777,6 +1802,26 @@ async function init() {
     boxEncoding = encoding;
     loadByHand(text, null, f.name, encoding);
   };
+}
+
+/** The level and the zoom (kept in the address), and where a pointer's choice or press leaves focus. */
+function wireLevelAndZoom() {
+  $('in-level').addEventListener('change', () => rewriteHash({ level: $('in-level').value }));
+  $('in-zoom').addEventListener('change', () => {
+    applyZoom();
+    rewriteHash({ zoom: $('in-zoom').value === 'fit' ? null : $('in-zoom').value });
+  });
+  // The zoom, the level and the steering mode chosen with the mouse or a finger give the keyboard
+  // back to the board (a steering radio clicked kept focus, and → switched the mode back).
+  focusAfterPointerChoice($('board'), $('in-zoom'), $('in-level'), $('play-box').querySelector('input[name="steer"]').closest('.row'));
+  // Undo, Solver move and a person of the cast clicked: Enter then plays the turn (it undid the
+  // turn just played, or chose the person again, with no turn played).
+  // (before wireGameButtons: these listeners run before the buttons' own onclick)
+  focusAfterPointerPress($('board'), $('btn-undo'), $('btn-hint'), $('cast'));
+}
+
+/** The solver's buttons (watch, stop, take over), the turn's (Solver move, End turn, Undo), Restart and Save replay. */
+function wireGameButtons() {
   $('btn-solve').onclick = () => { supersedeAddressReplay(); watchSolver().catch(() => { /* shown */ }); };
   $('btn-stop-solve').onclick = stopSolve;
   $('btn-takeover').onclick = () => takeOver().catch((e) => showError(errorBox, e));
@@ -1798,9 +1843,14 @@ async function init() {
     } else replay = await st.session.replay();
     downloadJson(replay, 'searchparty-replay.json');
   };
-  // The Solution form: the text box, or the file just chosen (watched at once, as the Map form
-  // loads a file: its text goes into the box unless it is longer than any map, which would
-  // freeze the page there; the box then says which file is watched until it is edited).
+}
+
+/**
+ * The Solution form: the text box, or the file just chosen (watched at once, as the Map form
+ * loads a file: its text goes into the box unless it is longer than any map, which would
+ * freeze the page there; the box then says which file is watched until it is edited).
+ */
+function wireSolutionForm() {
   let solutionFile = null;  // {name, text, encoding}: the file chosen, while the box is not edited
   const solutionBox = $('solution-text'), solutionHint = solutionBox.placeholder;
   const watchSolutionShown = (text, name, encoding) => { supersedeAddressReplay(); watchSolution(text, name, encoding).catch((e) => showError(errorBox, e)); };
@@ -1827,36 +1877,37 @@ async function init() {
     watchSolutionShown(text, f.name, encoding);
   };
   $('btn-save-solution').onclick = () => saveSolution().catch((e) => showError(errorBox, e));
+}
+
+/** The direction pad, the steering mode, and the page's play keys (onPlayKey). */
+function wirePlayKeys() {
   for (const b of document.querySelectorAll('#play-box .dpad button')) b.onclick = () => move(b.dataset.d);
   for (const r of document.querySelectorAll('input[name="steer"]')) r.onchange = () => { st.pending = {}; renderCast(); board.redraw(); };
-  document.addEventListener('keydown', (ev) => {
-    if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    // A plan or a replay is shown: the play controls are disabled, and their keys say what to do.
-    if (st.watching) {
-      if (playsTurn(ev)) { ev.preventDefault(); showPlayError(watchingMessage()); }
-      return;
-    }
-    // Enter on a focused button presses it; arrows on the steer radios switch the mode.
-    if (controlOwnsKey(ev.target, ev.key) && !enterEndsTurn(ev)) return;
-    // Space on the board: nothing to press, and the page (a course page's frame) scrolled away.
-    if (ev.key === ' ' && ev.target === $('board')) { ev.preventDefault(); return; }
-    if (ev.key === 'Enter') { ev.preventDefault(); endTurn(); return; }
-    // (Solver move is disabled once the search is over: the key says why, as the others do)
-    if (ev.key === '?') { ev.preventDefault(); if (!saidSearchIsOver()) $('btn-hint').click(); return; }
-    if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
-    if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
-      selectByKey(ev.key);
-      return;
-    }
-    const d = KEY_DIRS[ev.key] || (/^[1-9]$/.test(ev.key) ? ev.key : null);
-    if (d) { ev.preventDefault(); move(d); }
-  });
-  // (not when the address watches the solver or a replay at once: that replaces the game)
-  const watchesAtOnce = embed.replayUrl || embed.autoplay || readChoice(h, 'side', ['watch'], null) === 'watch';
-  if (!watchesAtOnce) await inTurn(() => restoreKeptGame(mapNote)).catch((e) => showError(errorBox, e));  // (the engine failed meanwhile)
-  document.documentElement.dataset.ready = '1';
-  embedApi.ready();
-  await followAddress(h, embed, mapNote);
+  document.addEventListener('keydown', onPlayKey);
+}
+
+/** A key pressed anywhere on the page but in a text field: a move, End turn, Solver move or a person chosen. */
+function onPlayKey(ev) {
+  if (isTypingTarget(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // A plan or a replay is shown: the play controls are disabled, and their keys say what to do.
+  if (st.watching) {
+    if (playsTurn(ev)) { ev.preventDefault(); showPlayError(watchingMessage()); }
+    return;
+  }
+  // Enter on a focused button presses it; arrows on the steer radios switch the mode.
+  if (controlOwnsKey(ev.target, ev.key) && !enterEndsTurn(ev)) return;
+  // Space on the board: nothing to press, and the page (a course page's frame) scrolled away.
+  if (ev.key === ' ' && ev.target === $('board')) { ev.preventDefault(); return; }
+  if (ev.key === 'Enter') { ev.preventDefault(); endTurn(); return; }
+  // (Solver move is disabled once the search is over: the key says why, as the others do)
+  if (ev.key === '?') { ev.preventDefault(); if (!saidSearchIsOver()) $('btn-hint').click(); return; }
+  if (/^[1-9]$/.test(ev.key) && ev.location === 3) { ev.preventDefault(); move(ev.key); return; }  // numpad
+  if (steerMode() === 'all' && (ev.key === '@' || /^[A-Z]$/.test(ev.key) || (/^[a-z]$/.test(ev.key) && !(ev.key in KEY_DIRS)))) {
+    selectByKey(ev.key);
+    return;
+  }
+  const d = KEY_DIRS[ev.key] || (/^[1-9]$/.test(ev.key) ? ev.key : null);
+  if (d) { ev.preventDefault(); move(d); }
 }
 
 init();
