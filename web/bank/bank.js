@@ -127,61 +127,79 @@ function draw() {
   const L = layoutOf(v);
   if (geo.rows !== L.rows || geo.cols !== L.cols) resizeCanvas(L);
   const ctx = el.canvas.getContext('2d');
-  const cs = geo.cs;
   ctx.clearRect(0, 0, el.canvas.width, el.canvas.height);
-  ctx.font = `${Math.round(cs * 0.45)}px system-ui, sans-serif`;
+  ctx.font = `${Math.round(geo.cs * 0.45)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const ink = labelInk();
-  // cells
+  drawCells(ctx, L, ink);
+  drawLiftStates(ctx, L, v, ink);
+  if (v.possible) drawPossibleRobbers(ctx, L, v);
+  drawPieces(ctx, L, v);
+  followSelectedPiece();
+}
+
+/** The building's cells (walls, floors, stairs, lift doors and shafts), with the row letters, floor names and column letters around. */
+function drawCells(ctx, L, ink) {
+  const cs = geo.cs;
   for (let r = 0; r < L.rows; r++) {
-    for (let c = 0; c < L.cols; c++) {
-      const k = kindAt(L, r, c), x = xOf(c), y = yOf(r);
-      ctx.fillStyle = { '#': COLORS.wall, '.': COLORS.floor, S: COLORS.floor, '|': COLORS.stair, L: COLORS.door, ':': COLORS.shaft }[k];
-      ctx.fillRect(x, y, cs, cs);
-      if (k === '|' || k === 'S') {  // steps
-        ctx.strokeStyle = '#8a7650';
-        ctx.lineWidth = 1;
-        for (let i = 1; i < 4; i++) { ctx.beginPath(); ctx.moveTo(x + cs * 0.2, y + (cs * i) / 4); ctx.lineTo(x + cs * 0.8, y + (cs * i) / 4); ctx.stroke(); }
-      }
-      if (k === 'L') {  // door leaves
-        ctx.strokeStyle = '#5a3414';
-        ctx.strokeRect(x + cs * 0.2, y + cs * 0.15, cs * 0.6, cs * 0.7);
-        ctx.beginPath(); ctx.moveTo(x + cs / 2, y + cs * 0.15); ctx.lineTo(x + cs / 2, y + cs * 0.85); ctx.stroke();
-      }
-      ctx.strokeStyle = 'rgba(0,0,0,0.12)';
-      ctx.strokeRect(x + 0.5, y + 0.5, cs - 1, cs - 1);
-    }
+    for (let c = 0; c < L.cols; c++) drawCell(ctx, kindAt(L, r, c), xOf(c), yOf(r));
     ctx.fillStyle = ink.label;
     ctx.fillText(L.row_letters[r], geo.left - 12, yOf(r) + cs / 2);
     const f = L.floor_rows.indexOf(r);
     if (f >= 0) ctx.fillText(`F${f + 1}`, xOf(L.cols) + 18, yOf(r) + cs / 2);
   }
   for (let c = 0; c < L.cols; c++) { ctx.fillStyle = ink.label; ctx.fillText(L.col_letters[c], xOf(c) + cs / 2, geo.top - 8); }
-  // lift states above the shafts
+}
+
+/** One cell of kind `k` (the layout's letter) at `x`, `y`. */
+function drawCell(ctx, k, x, y) {
+  const cs = geo.cs;
+  ctx.fillStyle = { '#': COLORS.wall, '.': COLORS.floor, S: COLORS.floor, '|': COLORS.stair, L: COLORS.door, ':': COLORS.shaft }[k];
+  ctx.fillRect(x, y, cs, cs);
+  if (k === '|' || k === 'S') {  // steps
+    ctx.strokeStyle = '#8a7650';
+    ctx.lineWidth = 1;
+    for (let i = 1; i < 4; i++) { ctx.beginPath(); ctx.moveTo(x + cs * 0.2, y + (cs * i) / 4); ctx.lineTo(x + cs * 0.8, y + (cs * i) / 4); ctx.stroke(); }
+  }
+  if (k === 'L') {  // door leaves
+    ctx.strokeStyle = '#5a3414';
+    ctx.strokeRect(x + cs * 0.2, y + cs * 0.15, cs * 0.6, cs * 0.7);
+    ctx.beginPath(); ctx.moveTo(x + cs / 2, y + cs * 0.15); ctx.lineTo(x + cs / 2, y + cs * 0.85); ctx.stroke();
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+  ctx.strokeRect(x + 0.5, y + 0.5, cs - 1, cs - 1);
+}
+
+/** Lift states above the shafts: F (free) or B (busy). */
+function drawLiftStates(ctx, L, v, ink) {
   L.lifts.forEach((lift, i) => {
     const free = v.lifts[i]?.free;
     ctx.fillStyle = free ? ink.free : ink.busy;
-    ctx.fillText(free ? 'F' : 'B', xOf(lift.col) + cs / 2, geo.top - 22);
+    ctx.fillText(free ? 'F' : 'B', xOf(lift.col) + geo.cs / 2, geo.top - 22);
   });
-  // possible cells of unseen robbers (guards' view)
-  if (v.possible) {
-    const count = new Map();
-    const shade = $('in-shade').value;
-    v.possible.forEach((p, i) => {
-      if (v.robbers[i]?.seen || v.robbers[i]?.caught) return;
-      if (shade === 'none' || (shade !== 'all' && Number(shade) !== i)) return;
-      for (const n of p.cells) count.set(n, (count.get(n) || 0) + 1);
-      for (const ride of p.rides) count.set(ride.coord, (count.get(ride.coord) || 0) + 1);
-    });
-    for (const [n, k] of count) {
-      const cell = parseCell(L, n);
-      if (!cell) continue;
-      ctx.fillStyle = `${COLORS.possible}${Math.min(0.5, 0.12 * k)})`;
-      ctx.fillRect(xOf(cell.c), yOf(cell.r), cs, cs);
-    }
+}
+
+/** Possible cells of unseen robbers (guards' view), of the robbers #in-shade names: the darker, the more of them may be there. */
+function drawPossibleRobbers(ctx, L, v) {
+  const count = new Map();
+  const shade = $('in-shade').value;
+  v.possible.forEach((p, i) => {
+    if (v.robbers[i]?.seen || v.robbers[i]?.caught) return;
+    if (shade === 'none' || (shade !== 'all' && Number(shade) !== i)) return;
+    for (const n of p.cells) count.set(n, (count.get(n) || 0) + 1);
+    for (const ride of p.rides) count.set(ride.coord, (count.get(ride.coord) || 0) + 1);
+  });
+  for (const [n, k] of count) {
+    const cell = parseCell(L, n);
+    if (!cell) continue;
+    ctx.fillStyle = `${COLORS.possible}${Math.min(0.5, 0.12 * k)})`;
+    ctx.fillRect(xOf(cell.c), yOf(cell.r), geo.cs, geo.cs);
   }
-  // pieces: riders in their car (coord), others on their cell
+}
+
+/** The pieces by cell name: riders in their car (coord), others on their cell, robbers being hidden on their chosen cells. */
+function piecesByCell(v) {
   const stacks = new Map();
   const put = (name, piece) => { if (!stacks.has(name)) stacks.set(name, []); stacks.get(name).push(piece); };
   v.guards.forEach((g) => put(g.coord, { side: 0, n: g.n, riding: g.riding }));
@@ -191,7 +209,13 @@ function draw() {
     put(r.coord, { side: 1, n: r.n, riding: r.riding, seen: r.seen });
   });
   if (st.mode === 'play' && st.side === 1 && !v.placed) st.placement.forEach((n, i) => put(n, { side: 1, n: i + 1 }));
-  for (const [name, pieces] of stacks) {
+  return stacks;
+}
+
+/** The pieces, numbered discs side by side where several share a cell, on a lift car's colour where one rides; the selected piece ringed. */
+function drawPieces(ctx, L, v) {
+  const cs = geo.cs;
+  for (const [name, pieces] of piecesByCell(v)) {
     const cell = parseCell(L, name);
     if (!cell) continue;
     const x = xOf(cell.c), y = yOf(cell.r);
@@ -211,7 +235,6 @@ function draw() {
       ctx.fillText(String(p.n), cx, cy + 1);
     });
   }
-  followSelectedPiece();
 }
 
 // ---------- status and controls ----------
