@@ -256,6 +256,17 @@ function renderControls() {
   el.replayBox.hidden = st.mode !== 'replay';
   if (!v) return;
   const r = v.result;
+  renderFigures(v);
+  const placing = playing && st.side === 1 && !v.placed;
+  renderGameButtons(r, placing);
+  $('status-line').classList.remove('loading');
+  setText(el.statusLine, statusLineText(r, placing));  // (live: an unchanged line is not set again, nor read out again)
+  renderCommands(v, playing);
+}
+
+/** The status figures (moves, caught, lifts, line) and the result box. */
+function renderFigures(v) {
+  const r = v.result;
   // The figures are read out after a move played or a replay's step, not at each move of bots
   // watched or of a replay playing (they were, 23 times in 3 s watched); the last one, the game's end, is.
   $('figures').setAttribute('aria-live', !r.over && (st.mode === 'watch' || (st.mode === 'replay' && !!st.player?.playsOn)) ? 'off' : 'polite');
@@ -269,7 +280,10 @@ function renderControls() {
   // The result is said once: from the result box when it takes focus, else from the status
   // line's hidden part; inside an action (act) only once its focus is settled.
   if (!st.acting) sayResult(el.said, el.outcome, r.over ? r.summary : null);
-  const placing = playing && st.side === 1 && !v.placed;
+}
+
+/** Review and Hint (on or off), and the buttons of the robbers' hiding or of the commands (shown or hidden). */
+function renderGameButtons(r, placing) {
   // Review opens once the game is over: mid-game it showed a player of the guards where the
   // robbers are, and the game could not be taken up again; in a replay it jumped to the game
   // played before it, hidden.
@@ -282,67 +296,78 @@ function renderControls() {
   $('cmd-row').hidden = placing;
   $('btn-move').hidden = placing;
   renderHidePick(placing);
-  $('status-line').classList.remove('loading');
-  let line;
-  if (st.mode === 'watch') line = r.over ? 'Game over.' : 'Watching bot against bot…';
-  else if (st.mode === 'replay') line = 'Replay: step through the game.';
-  else if (r.over) line = 'Game over. Start a new game or review this one.';
-  else if (placing && st.placement.length === 4) line = `4 of 4 chosen (${st.placement.join(', ')}): press Start the game (Enter), or Undo last to change them.`;
-  else if (placing) line = `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen${st.placement.length ? ` (${st.placement.join(', ')})` : ''}.`;
-  else if (myTurn()) line = `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
-  else line = 'The bot is thinking…';
-  setText(el.statusLine, line);  // (live: an unchanged line is not set again, nor read out again)
+}
+
+/** What the status line says: whose move, what to do, or the game over. */
+function statusLineText(r, placing) {
+  if (st.mode === 'watch') return r.over ? 'Game over.' : 'Watching bot against bot…';
+  if (st.mode === 'replay') return 'Replay: step through the game.';
+  if (r.over) return 'Game over. Start a new game or review this one.';
+  if (placing && st.placement.length === 4) return `4 of 4 chosen (${st.placement.join(', ')}): press Start the game (Enter), or Undo last to change them.`;
+  if (placing) return `Click hiding cells for your robbers (or use the list): ${st.placement.length} of 4 chosen${st.placement.length ? ` (${st.placement.join(', ')})` : ''}.`;
+  if (myTurn()) return `Your move (${st.side === 0 ? 'guards' : 'robbers'}): give each piece a command.`;
+  return 'The bot is thinking…';
+}
+
+/** The piece buttons, the command buttons, the lift's floor buttons and the move being given. */
+function renderCommands(v, playing) {
   // piece buttons (rebuilt: a focused piece or floor button gets its focus back below)
   const focused = document.activeElement;
   const refocus = el.pieceRow.contains(focused) ? `#piece-row button[data-piece="${focused.dataset.piece}"]`
     : el.liftRow.contains(focused) ? `#lift-row button[data-floor="${focused.dataset.floor}"]` : null;
   el.pieceRow.textContent = '';
   el.liftRow.textContent = '';
-  if (!playing || !v.placed || r.over) {
+  if (!playing || !v.placed || v.result.over) {
     // No commands while the robbers hide or once the game is over.
     setText(el.pending, '');
     document.querySelectorAll('[data-cmd]').forEach((b) => { b.disabled = true; });
     $('btn-move').disabled = true;
     return;
   }
-  for (let i = 0; i < 4; i++) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.piece = String(i + 1);
-    b.className = i === st.selected ? 'selected' : '';
-    b.setAttribute('aria-pressed', String(i === st.selected));  // the selected piece, for screen readers
-    const cmd = document.createElement('span');
-    cmd.className = 'cmd';
-    cmd.textContent = st.pending[i];
-    const who = `${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}`;
-    b.append(who, cmd);
-    // The board is a picture: the name says where the piece is (a screen reader has no other way to know).
-    const piece = (st.side === 0 ? v.guards : v.robbers)?.[i];
-    const where = piece?.coord && piece.coord !== '??' ? ` at ${describeCell(v.layout, piece.coord)}${piece.riding ? ' riding the lift' : ''}` : '';
-    b.setAttribute('aria-label', `${who}${where}, command ${st.pending[i]}`);  // not "Guard 1S"
-    b.addEventListener('click', () => { st.selected = i; renderControls(); draw(); });
-    el.pieceRow.append(b);
-  }
+  for (let i = 0; i < 4; i++) el.pieceRow.append(pieceButton(v, i));
   const cmds = st.legal?.pieces?.[st.selected] || [];
   document.querySelectorAll('[data-cmd]').forEach((b) => { b.disabled = !myTurn() || !cmds.includes(b.dataset.cmd); });
-  const floors = cmds.filter((c) => /^[1-9]$/.test(c));
-  if (floors.length) {
-    const label = document.createElement('span');
-    label.textContent = 'Lift to floor:';
-    el.liftRow.append(label);
-    for (const f of floors) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.floor = f;
-      b.textContent = f;
-      b.disabled = !myTurn();
-      b.addEventListener('click', () => setCommand(f));
-      el.liftRow.append(b);
-    }
-  }
+  renderFloorButtons(cmds.filter((c) => /^[1-9]$/.test(c)));
   setText(el.pending, `Move: ${st.pending.join('')}`);
   $('btn-move').disabled = !myTurn();
   if (refocus) document.querySelector(refocus)?.focus();
+}
+
+/** The button of piece `i` (from 0) of the player's side: pressed, it is the selected piece. */
+function pieceButton(v, i) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.dataset.piece = String(i + 1);
+  b.className = i === st.selected ? 'selected' : '';
+  b.setAttribute('aria-pressed', String(i === st.selected));  // the selected piece, for screen readers
+  const cmd = document.createElement('span');
+  cmd.className = 'cmd';
+  cmd.textContent = st.pending[i];
+  const who = `${st.side === 0 ? 'Guard' : 'Robber'} ${i + 1}`;
+  b.append(who, cmd);
+  // The board is a picture: the name says where the piece is (a screen reader has no other way to know).
+  const piece = (st.side === 0 ? v.guards : v.robbers)?.[i];
+  const where = piece?.coord && piece.coord !== '??' ? ` at ${describeCell(v.layout, piece.coord)}${piece.riding ? ' riding the lift' : ''}` : '';
+  b.setAttribute('aria-label', `${who}${where}, command ${st.pending[i]}`);  // not "Guard 1S"
+  b.addEventListener('click', () => { st.selected = i; renderControls(); draw(); });
+  return b;
+}
+
+/** "Lift to floor:" and a button for each floor in `floors` the selected piece may ride to (none: the row stays empty). */
+function renderFloorButtons(floors) {
+  if (!floors.length) return;
+  const label = document.createElement('span');
+  label.textContent = 'Lift to floor:';
+  el.liftRow.append(label);
+  for (const f of floors) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.floor = f;
+    b.textContent = f;
+    b.disabled = !myTurn();
+    b.addEventListener('click', () => setCommand(f));
+    el.liftRow.append(b);
+  }
 }
 
 // The keyboard's way to hide the robbers (the board only takes clicks): a list of the cells
