@@ -101,7 +101,7 @@ void window_cells(const Map& map, const Replay& r, const std::vector<int>& membe
 }
 
 struct Node {
-    std::array<int, kMaxMembers> pos{};  // box-local cells (see team_beam)
+    std::array<int, kMaxMembers> pos{};  // box cells (see Box)
     int parent = -1, combo = 0;
 };
 
@@ -181,216 +181,321 @@ struct Child {
     auto key() const { return std::tie(rank, left, hash, parent, combo); }
 };
 
-// The beam over the members' joint moves from `from` (their cells) until every cell of `own`
-// is seen (and, with `to`, every member stands on its cell of `to`); the joint moves (base 9,
-// digit i for member i) or empty when not found within `max_turns` or the work. States hold
-// cells of the box the members can reach in time, numbered within it.
-std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles,
-                           const std::array<int, kMaxMembers>& from, const std::vector<int>& own, int max_turns,
-                           const TeamTailParams& params, const std::array<int, kMaxMembers>* to = nullptr) {
-    const int people = static_cast<int>(roles.size()), m = static_cast<int>(own.size());
-    const int words = (m + 63) / 64;
-    // Every cell the members can stand on in time lies in the box `max_turns` around where they
-    // start; per box cell, the walk from it into sight of each own cell (walks that leave the
-    // box are too long to matter), own cells side by side so a state reads one row.
+using Cells = std::array<int, kMaxMembers>;  // one box cell per member
+
+// Every cell the members can stand on in time lies in the box `max_turns` around where they
+// start: a team beam's states hold cells of it, numbered row by row within it.
+struct Box {
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1, cols = 0, cells = 0;
+    bool contains(int x, int y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+    int local(int x, int y) const { return (y - y0) * cols + x - x0; }
+};
+
+Box box_around(const Map& map, const Cells& from, int people, int max_turns) {
     int x0 = map.cols, y0 = map.rows, x1 = -1, y1 = -1;
     for (int i = 0; i < people; ++i) {
         x0 = std::min(x0, map.x_of(from[i])), x1 = std::max(x1, map.x_of(from[i]));
         y0 = std::min(y0, map.y_of(from[i])), y1 = std::max(y1, map.y_of(from[i]));
     }
-    x0 = std::max(0, x0 - max_turns), y0 = std::max(0, y0 - max_turns);
-    x1 = std::min(map.cols - 1, x1 + max_turns), y1 = std::min(map.rows - 1, y1 + max_turns);
-    const int box_cols = x1 - x0 + 1;
-    const int box_rows = y1 - y0 + 1, box_cells = box_cols * box_rows;
-    const auto in_box = [&](int x, int y) { return x >= x0 && x <= x1 && y >= y0 && y <= y1; };
-    const auto local = [&](int x, int y) { return (y - y0) * box_cols + x - x0; };
-    // The box's cells: where each king step (digit order) leads (-1: a wall or off the box),
-    // their coordinates, and the own cells each one sees (CSR), so the hot loop never divides.
-    std::vector<int> step_to(static_cast<std::size_t>(box_cells) * 9, -1), lx(box_cells), ly(box_cells);
-    std::vector<int> sees_start(box_cells + 1, 0), sees_own;
-    for (int y = y0; y <= y1; ++y)
-        for (int x = x0; x <= x1; ++x) {
-            const int l = local(x, y);
-            lx[l] = x, ly[l] = y;
+    Box box;
+    box.x0 = std::max(0, x0 - max_turns), box.y0 = std::max(0, y0 - max_turns);
+    box.x1 = std::min(map.cols - 1, x1 + max_turns), box.y1 = std::min(map.rows - 1, y1 + max_turns);
+    box.cols = box.x1 - box.x0 + 1;
+    box.cells = box.cols * (box.y1 - box.y0 + 1);
+    return box;
+}
+
+// The box's tables, built once per beam so the hot loop never divides nor walks.
+struct BoxTables {
+    int m = 0, words = 0;  // the own cells, and the 64-bit words of a set of them
+    // Per box cell: where each king step (digit order) leads (-1: a wall or off the box), and
+    // its coordinates.
+    std::vector<int> step_to, lx, ly;
+    // Per box cell, the own cells it sees (CSR).
+    std::vector<int> sees_start, sees_own;
+    // The same as bit masks: per box cell, (word, bits) of the own cells it sees, one entry per
+    // word (a cell's own cells are few and close in number), so a state's sight is a few ANDs.
+    std::vector<int> mask_start, mask_word;
+    std::vector<std::uint64_t> mask_bits;
+    // Per box cell, the walk from it into sight of each own cell (walks that leave the box are
+    // too long to matter), own cells side by side so a state reads one row.
+    std::vector<std::uint8_t> into;
+    // With `to`, the members must end on those cells: per member, the walk to its cell.
+    std::vector<std::vector<std::uint8_t>> home_walk;
+};
+
+void build_steps(const Map& map, const Box& box, BoxTables& t) {
+    t.step_to.assign(static_cast<std::size_t>(box.cells) * 9, -1);
+    t.lx.assign(box.cells, 0), t.ly.assign(box.cells, 0);
+    for (int y = box.y0; y <= box.y1; ++y)
+        for (int x = box.x0; x <= box.x1; ++x) {
+            const int l = box.local(x, y);
+            t.lx[l] = x, t.ly[l] = y;
             for (int d = 0; d < 9; ++d) {
                 const char digit = static_cast<char>('1' + d);
                 const int nx = x + digit_dx(digit), ny = y + digit_dy(digit);
-                if (map.open_at(x, y) && in_box(nx, ny) && map.open_at(nx, ny)) step_to[static_cast<std::size_t>(l) * 9 + d] = local(nx, ny);
+                if (map.open_at(x, y) && box.contains(nx, ny) && map.open_at(nx, ny))
+                    t.step_to[static_cast<std::size_t>(l) * 9 + d] = box.local(nx, ny);
             }
         }
-    for (int pass = 0; pass < 2; ++pass) {
-        std::vector<int> fill(sees_start.begin(), sees_start.end() - 1);
-        if (pass == 1) sees_own.resize(sees_start.back());
-        for (int k = 0; k < m; ++k)
+}
+
+void build_sight(const Map& map, const Box& box, const std::vector<int>& own, BoxTables& t) {
+    t.sees_start.assign(box.cells + 1, 0);
+    for (int pass = 0; pass < 2; ++pass) {  // count, then fill
+        std::vector<int> fill(t.sees_start.begin(), t.sees_start.end() - 1);
+        if (pass == 1) t.sees_own.resize(t.sees_start.back());
+        for (int k = 0; k < t.m; ++k)
             for_each_seen(map, own[k], [&](int c) {
-                if (!in_box(map.x_of(c), map.y_of(c))) return;
-                const int l = local(map.x_of(c), map.y_of(c));
-                if (pass == 0) ++sees_start[l + 1];
-                else sees_own[fill[l]++] = k;
+                if (!box.contains(map.x_of(c), map.y_of(c))) return;
+                const int l = box.local(map.x_of(c), map.y_of(c));
+                if (pass == 0) ++t.sees_start[l + 1];
+                else t.sees_own[fill[l]++] = k;
             });
-        if (pass == 0) std::partial_sum(sees_start.begin(), sees_start.end(), sees_start.begin());
+        if (pass == 0) std::partial_sum(t.sees_start.begin(), t.sees_start.end(), t.sees_start.begin());
     }
-    // The same as bit masks: per box cell, (word, bits) of the own cells it sees, one entry per
-    // word (a cell's own cells are few and close in number), so a state's sight is a few ANDs.
-    std::vector<int> mask_start(box_cells + 1, 0), mask_word;
-    std::vector<std::uint64_t> mask_bits;
-    for (int l = 0; l < box_cells; ++l) {
-        for (int e = sees_start[l]; e < sees_start[l + 1]; ++e) {
-            const int w = sees_own[e] / 64;
-            if (static_cast<int>(mask_word.size()) == mask_start[l] || mask_word.back() != w) mask_word.push_back(w), mask_bits.push_back(0);
-            mask_bits.back() |= std::uint64_t{1} << (sees_own[e] % 64);
+}
+
+void build_masks(const Box& box, BoxTables& t) {
+    t.mask_start.assign(box.cells + 1, 0);
+    for (int l = 0; l < box.cells; ++l) {
+        for (int e = t.sees_start[l]; e < t.sees_start[l + 1]; ++e) {
+            const int w = t.sees_own[e] / 64;
+            if (static_cast<int>(t.mask_word.size()) == t.mask_start[l] || t.mask_word.back() != w)
+                t.mask_word.push_back(w), t.mask_bits.push_back(0);
+            t.mask_bits.back() |= std::uint64_t{1} << (t.sees_own[e] % 64);
         }
-        mask_start[l + 1] = static_cast<int>(mask_word.size());
+        t.mask_start[l + 1] = static_cast<int>(t.mask_word.size());
     }
-    // Per box cell, the walk from it into sight of each own cell (walks that leave the box are
-    // too long to matter), own cells side by side so a state reads one row.
-    std::vector<std::uint8_t> into(static_cast<std::size_t>(box_cells) * m, UINT8_MAX);
-    const int reach = std::min(max_turns, 254);
-    auto walk_from = [&](std::vector<int>& queue, auto&& label) {  // breadth first over the box
-        for (std::size_t h = 0; h < queue.size(); ++h) {
-            const int l = queue[h], d = label(l) + 1;
-            if (d > reach) continue;
-            for (int k = 0; k < 9; ++k)
-                if (const int n = step_to[static_cast<std::size_t>(l) * 9 + k]; n >= 0 && label(n) == UINT8_MAX)
-                    label(n) = static_cast<std::uint8_t>(d), queue.push_back(n);
-        }
-    };
+}
+
+// Breadth first over the box from the cells in `queue` (labelled 0), up to `reach` steps:
+// label(l) becomes the walk to box cell l (UINT8_MAX while not reached).
+template <class Label>
+inline void walk_from(const std::vector<int>& step_to, int reach, std::vector<int>& queue, Label&& label) {
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+        const int l = queue[h], d = label(l) + 1;
+        if (d > reach) continue;
+        for (int k = 0; k < 9; ++k)
+            if (const int n = step_to[static_cast<std::size_t>(l) * 9 + k]; n >= 0 && label(n) == UINT8_MAX)
+                label(n) = static_cast<std::uint8_t>(d), queue.push_back(n);
+    }
+}
+
+void build_into(const Map& map, const Box& box, const std::vector<int>& own, int max_turns, BoxTables& t) {
+    const int m = t.m, reach = std::min(max_turns, 254);
+    t.into.assign(static_cast<std::size_t>(box.cells) * m, UINT8_MAX);
     // The walks run on a block of own cells at a time, each into its own row of `block` (a walk
     // over the strided table touched a cache line per label: a tenth of map 5's time), then
     // the block is written into the table row by row.
     constexpr int kBlock = 32;
     std::vector<int> queue;
-    std::vector<std::uint8_t> block(static_cast<std::size_t>(kBlock) * box_cells);
+    std::vector<std::uint8_t> block(static_cast<std::size_t>(kBlock) * box.cells);
     for (int k0 = 0; k0 < m; k0 += kBlock) {
         const int k1 = std::min(m, k0 + kBlock);
         std::fill(block.begin(), block.end(), UINT8_MAX);
         for (int k = k0; k < k1; ++k) {
             queue.clear();
-            std::uint8_t* row = block.data() + static_cast<std::size_t>(k - k0) * box_cells;
+            std::uint8_t* row = block.data() + static_cast<std::size_t>(k - k0) * box.cells;
             auto label = [row](int l) -> std::uint8_t& { return row[l]; };
             for_each_seen(map, own[k], [&](int c) {
-                if (in_box(map.x_of(c), map.y_of(c))) label(local(map.x_of(c), map.y_of(c))) = 0, queue.push_back(local(map.x_of(c), map.y_of(c)));
+                if (box.contains(map.x_of(c), map.y_of(c)))
+                    label(box.local(map.x_of(c), map.y_of(c))) = 0, queue.push_back(box.local(map.x_of(c), map.y_of(c)));
             });
-            walk_from(queue, label);
+            walk_from(t.step_to, reach, queue, label);
         }
-        for (int l = 0; l < box_cells; ++l)
-            for (int k = k0; k < k1; ++k) into[static_cast<std::size_t>(l) * m + k] = block[static_cast<std::size_t>(k - k0) * box_cells + l];
+        for (int l = 0; l < box.cells; ++l)
+            for (int k = k0; k < k1; ++k)
+                t.into[static_cast<std::size_t>(l) * m + k] = block[static_cast<std::size_t>(k - k0) * box.cells + l];
     }
-    // With `to`, the members must end on those cells: per member, the walk to its cell.
-    std::vector<std::vector<std::uint8_t>> home_walk(to ? people : 0);
-    for (int i = 0; to && i < people; ++i) {
-        home_walk[i].assign(box_cells, UINT8_MAX);
-        const int tx = map.x_of((*to)[i]), ty = map.y_of((*to)[i]);
-        if (!in_box(tx, ty)) continue;
-        queue.assign(1, local(tx, ty));
-        auto label = [&](int l) -> std::uint8_t& { return home_walk[i][l]; };
-        label(local(tx, ty)) = 0;
-        walk_from(queue, label);
+}
+
+void build_home_walks(const Map& map, const Box& box, const Cells& to, int people, int max_turns, BoxTables& t) {
+    const int reach = std::min(max_turns, 254);
+    std::vector<int> queue;
+    t.home_walk.resize(people);
+    for (int i = 0; i < people; ++i) {
+        t.home_walk[i].assign(box.cells, UINT8_MAX);
+        const int tx = map.x_of(to[i]), ty = map.y_of(to[i]);
+        if (!box.contains(tx, ty)) continue;
+        queue.assign(1, box.local(tx, ty));
+        auto label = [&](int l) -> std::uint8_t& { return t.home_walk[i][l]; };
+        label(box.local(tx, ty)) = 0;
+        walk_from(t.step_to, reach, queue, label);
     }
-    auto lives = [&](const std::array<int, kMaxMembers>& pos) {
-        for (int i = 0; i < people; ++i) {
-            int star_or_costar = 0, extras = 0;
-            for (int j = 0; j < people; ++j)
-                if (j != i && sees(lx[pos[i]], ly[pos[i]], lx[pos[j]], ly[pos[j]])) (roles[j] == Role::Extra ? extras : star_or_costar) += 1;
-            if (!survives(roles[i], star_or_costar, extras)) return false;
+}
+
+BoxTables box_tables(const Map& map, const Box& box, const std::vector<int>& own, int max_turns, int people, const Cells* to) {
+    BoxTables t;
+    t.m = static_cast<int>(own.size()), t.words = (t.m + 63) / 64;
+    build_steps(map, box, t);
+    build_sight(map, box, own, t);
+    build_masks(box, t);
+    build_into(map, box, own, max_turns, t);
+    if (to) build_home_walks(map, box, *to, people, max_turns, t);
+    return t;
+}
+
+// Nobody dies (the death rule on box cells).
+inline bool lives(const BoxTables& t, const std::vector<Role>& roles, int people, const Cells& pos) {
+    for (int i = 0; i < people; ++i) {
+        int star_or_costar = 0, extras = 0;
+        for (int j = 0; j < people; ++j)
+            if (j != i && sees(t.lx[pos[i]], t.ly[pos[i]], t.lx[pos[j]], t.ly[pos[j]])) (roles[j] == Role::Extra ? extras : star_or_costar) += 1;
+        if (!survives(roles[i], star_or_costar, extras)) return false;
+    }
+    return true;
+}
+
+// The members' cells after the joint move `combo` from `node`; false if one steps off the box's
+// open cells.
+inline bool step(const BoxTables& t, int people, const Node& node, int combo, Cells& pos) {
+    for (int i = 0, c = combo; i < people; ++i, c /= 9)
+        if ((pos[i] = t.step_to[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9]) < 0) return false;
+    return true;
+}
+
+// The own cells still left (bits) when the members stand on `pos`, from those left before.
+inline void see(const BoxTables& t, int people, const std::uint64_t* before, const Cells& pos, std::uint64_t* out) {
+    std::copy(before, before + t.words, out);  // bits of cells still left
+    for (int i = 0; i < people; ++i)
+        for (int e = t.mask_start[pos[i]]; e < t.mask_start[pos[i] + 1]; ++e) out[t.mask_word[e]] &= ~t.mask_bits[e];
+}
+
+// A state's cells left (`bits`), each from the member nearest to seeing it: false when one
+// cannot be seen in time (the state is doomed); else the farthest walk into sight in `bound`,
+// and per member the farthest of its cells (`far`) and their number (`load`).
+inline bool scan_left(const BoxTables& t, int people, const std::uint64_t* bits, const Cells& pos, int turn, int max_turns,
+                      int& bound, Cells& far, Cells& load) {
+    const int m = t.m;
+    std::array<const std::uint8_t*, kMaxMembers> row{};
+    for (int i = 0; i < people; ++i) row[i] = t.into.data() + static_cast<std::size_t>(pos[i]) * m;
+    // A cell nobody can see in time dooms the state (it would go below): stop at it.
+    for (int w = 0; w < t.words; ++w)
+        for (std::uint64_t b = bits[w]; b; b &= b - 1) {
+            const int k = w * 64 + __builtin_ctzll(b);
+            int near = INT_MAX, who = 0;
+            for (int i = 0; i < people; ++i) {
+                const int d = row[i][k];
+                if (d < near) near = d, who = i;
+            }
+            if (turn + near > max_turns) return false;
+            bound = std::max(bound, near), far[who] = std::max(far[who], near), ++load[who];
         }
-        return true;
-    };
-    auto step = [&](const Node& node, int combo, std::array<int, kMaxMembers>& pos) {
-        for (int i = 0, c = combo; i < people; ++i, c /= 9)
-            if ((pos[i] = step_to[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9]) < 0) return false;
-        return true;
-    };
-    auto see = [&](const std::uint64_t* before, const std::array<int, kMaxMembers>& pos, std::uint64_t* out) {
-        std::copy(before, before + words, out);  // bits of cells still left
-        for (int i = 0; i < people; ++i)
-            for (int e = mask_start[pos[i]]; e < mask_start[pos[i] + 1]; ++e) out[mask_word[e]] &= ~mask_bits[e];
-    };
-    int combos = 1;
-    for (int i = 0; i < people; ++i) combos *= 9;
-    std::vector<std::vector<Node>> layers(1, std::vector<Node>(1));
-    for (int i = 0; i < people; ++i) layers[0][0].pos[i] = local(map.x_of(from[i]), map.y_of(from[i]));
-    std::vector<std::uint64_t> left(static_cast<std::size_t>(words), 0), next_left, bits(static_cast<std::size_t>(words));
-    for (int k = 0; k < m; ++k) left[k / 64] |= std::uint64_t{1} << (k % 64);
-    see(left.data(), layers[0][0].pos, left.data());
+    return true;
+}
+
+// The kept states of each turn so far, with the own cells each has left (`words` per state),
+// and the scratch of the turn being expanded.
+struct BeamRun {
+    std::vector<std::vector<Node>> layers;
+    std::vector<std::uint64_t> left, next_left, bits;
     std::vector<Child> children;
     HashSeen fresh;
-    BestKeys best_keys(params.width);
+    BestKeys best_keys;
+    explicit BeamRun(int width) : best_keys(width) {}
+};
+
+// Ranks the children of state `p` of the last layer into run.children (those that can end in
+// time and rank among the kept ones); the joint move that solves the beam from it, or -1.
+int expand(const BoxTables& t, const std::vector<Role>& roles, int people, int combos, int turn, int max_turns, int p,
+           BeamRun& run) {
+    const int words = t.words;
+    const bool homing = !t.home_walk.empty();
+    const Node& parent = run.layers.back()[p];
+    // data() + offset, not &v[i]: a window with no cells of its own has no words (m = 0),
+    // and &v[0] of an empty vector is undefined (UBSan).
+    const std::uint64_t* const before = run.left.data() + static_cast<std::size_t>(p) * words;
+    std::uint64_t* const bits = run.bits.data();
+    for (int combo = 0; combo < combos; ++combo) {
+        Cells pos{};
+        if (!step(t, people, parent, combo, pos)) continue;
+        int away = 0;  // the walk to the cells the members must end on, a lower bound
+        for (int i = 0; homing && i < people; ++i) away = std::max<int>(away, t.home_walk[i][pos[i]]);
+        if (turn + away > max_turns || !lives(t, roles, people, pos)) continue;
+        see(t, people, before, pos, bits);
+        std::uint64_t hash = 0;
+        for (int w = 0; w < words; ++w) hash = beam_mix(hash, bits[w]);
+        for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
+        if (!run.fresh.insert(hash)) continue;  // the same state from an earlier parent or move
+        int count = 0, bound = 0;
+        for (int w = 0; w < words; ++w) count += __builtin_popcountll(bits[w]);
+        // Its rank is at least count + away: when `width` children already rank better,
+        // it would not be kept, so its cells are not scanned (the same states are kept).
+        if (run.best_keys.full() && run.best_keys.beats(count + away, count)) continue;
+        Cells far{}, load{};
+        if (!scan_left(t, people, bits, pos, turn, max_turns, bound, far, load)) continue;
+        if (count == 0 && away == 0) return combo;  // solved
+        // `bound` so far and `away` are lower bounds: a state that cannot end in time goes.
+        bound = std::max(bound, away);
+        if (turn + bound > max_turns) continue;
+        for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
+        run.children.push_back({bound + count, count, hash, p, combo});
+        run.best_keys.offer(run.children.back().key());
+    }
+    return -1;
+}
+
+// The joint moves from the start to the child `combo` of state `p` of the last layer.
+std::vector<int> path_back(const std::vector<std::vector<Node>>& layers, int p, int combo) {
+    std::vector<int> path{combo};
+    for (int l = static_cast<int>(layers.size()) - 1, q = p; l > 0; q = layers[l][q].parent, --l)
+        path.push_back(layers[l][q].combo);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+// The best `width` distinct children of the turn as its layer; false when there are none.
+bool next_layer(const BoxTables& t, int people, int width, BeamRun& run) {
+    const int words = t.words;
+    const std::vector<Node>& layer = run.layers.back();
+    std::vector<Node> next;
+    run.next_left.clear();
+    keep_best_distinct(run.children, width, [&](const Child& c) {
+        Node node;
+        node.parent = c.parent, node.combo = c.combo;
+        step(t, people, layer[c.parent], c.combo, node.pos);
+        run.next_left.resize(run.next_left.size() + static_cast<std::size_t>(words));
+        see(t, people, run.left.data() + static_cast<std::size_t>(c.parent) * words, node.pos,
+            run.next_left.data() + (run.next_left.size() - words));
+        next.push_back(node);
+    });
+    if (next.empty()) return false;
+    run.layers.push_back(std::move(next));
+    run.left.swap(run.next_left);
+    return true;
+}
+
+// The beam over the members' joint moves from `from` (their cells) until every cell of `own`
+// is seen (and, with `to`, every member stands on its cell of `to`); the joint moves (base 9,
+// digit i for member i) or empty when not found within `max_turns` or the work. States hold
+// cells of the box the members can reach in time (see Box).
+std::vector<int> team_beam(const Map& map, const std::vector<Role>& roles, const Cells& from, const std::vector<int>& own,
+                           int max_turns, const TeamTailParams& params, const Cells* to = nullptr) {
+    const int people = static_cast<int>(roles.size());
+    const Box box = box_around(map, from, people, max_turns);
+    const BoxTables t = box_tables(map, box, own, max_turns, people, to);
+    const int m = t.m, words = t.words;
+    int combos = 1;
+    for (int i = 0; i < people; ++i) combos *= 9;
+    BeamRun run(params.width);
+    run.layers.assign(1, std::vector<Node>(1));
+    for (int i = 0; i < people; ++i) run.layers[0][0].pos[i] = box.local(map.x_of(from[i]), map.y_of(from[i]));
+    run.left.assign(static_cast<std::size_t>(words), 0), run.bits.assign(static_cast<std::size_t>(words), 0);
+    for (int k = 0; k < m; ++k) run.left[k / 64] |= std::uint64_t{1} << (k % 64);
+    see(t, people, run.left.data(), run.layers[0][0].pos, run.left.data());
     long long work = 0;
     for (int turn = 1; turn <= max_turns; ++turn) {
-        const std::vector<Node>& layer = layers.back();
-        children.clear();
-        fresh.clear();
-        best_keys.clear();
-        for (int p = 0; p < static_cast<int>(layer.size()); ++p) {
+        run.children.clear();
+        run.fresh.clear();
+        run.best_keys.clear();
+        for (int p = 0; p < static_cast<int>(run.layers.back().size()); ++p) {
             work += static_cast<long long>(combos) * m;
             if (work > params.work) return {};
-            for (int combo = 0; combo < combos; ++combo) {
-                std::array<int, kMaxMembers> pos{};
-                if (!step(layer[p], combo, pos)) continue;
-                int away = 0;  // the walk to the cells the members must end on, a lower bound
-                for (int i = 0; to && i < people; ++i) away = std::max<int>(away, home_walk[i][pos[i]]);
-                if (turn + away > max_turns || !lives(pos)) continue;
-                // data() + offset, not &v[i]: a window with no cells of its own has no words (m = 0),
-                // and &v[0] of an empty vector is undefined (UBSan).
-                see(left.data() + static_cast<std::size_t>(p) * words, pos, bits.data());
-                std::uint64_t hash = 0;
-                for (int w = 0; w < words; ++w) hash = beam_mix(hash, bits[w]);
-                for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
-                if (!fresh.insert(hash)) continue;  // the same state from an earlier parent or move
-                int count = 0, bound = 0;
-                for (int w = 0; w < words; ++w) count += __builtin_popcountll(bits[w]);
-                // Its rank is at least count + away: when `width` children already rank better,
-                // it would not be kept, so its cells are not scanned (the same states are kept).
-                if (best_keys.full() && best_keys.beats(count + away, count)) continue;
-                std::array<int, kMaxMembers> far{}, load{};
-                std::array<const std::uint8_t*, kMaxMembers> row{};
-                for (int i = 0; i < people; ++i) row[i] = into.data() + static_cast<std::size_t>(pos[i]) * m;
-                // A cell nobody can see in time dooms the state (it would go below): stop at it.
-                bool doomed = false;
-                for (int w = 0; w < words && !doomed; ++w)
-                    for (std::uint64_t b = bits[w]; b; b &= b - 1) {
-                        const int k = w * 64 + __builtin_ctzll(b);
-                        int near = INT_MAX, who = 0;
-                        for (int i = 0; i < people; ++i) {
-                            const int d = row[i][k];
-                            if (d < near) near = d, who = i;
-                        }
-                        if (turn + near > max_turns) {
-                            doomed = true;
-                            break;
-                        }
-                        bound = std::max(bound, near), far[who] = std::max(far[who], near), ++load[who];
-                    }
-                if (doomed) continue;
-                if (count == 0 && away == 0) {  // solved: the joint moves back from here
-                    std::vector<int> path{combo};
-                    for (int l = static_cast<int>(layers.size()) - 1, q = p; l > 0; q = layers[l][q].parent, --l)
-                        path.push_back(layers[l][q].combo);
-                    std::reverse(path.begin(), path.end());
-                    return path;
-                }
-                // `bound` so far and `away` are lower bounds: a state that cannot end in time goes.
-                bound = std::max(bound, away);
-                if (turn + bound > max_turns) continue;
-                for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
-                children.push_back({bound + count, count, hash, p, combo});
-                best_keys.offer(children.back().key());
-            }
+            if (const int combo = expand(t, roles, people, combos, turn, max_turns, p, run); combo >= 0)
+                return path_back(run.layers, p, combo);
         }
-        std::vector<Node> next;
-        next_left.clear();
-        keep_best_distinct(children, params.width, [&](const Child& c) {
-            Node node;
-            node.parent = c.parent, node.combo = c.combo;
-            step(layer[c.parent], c.combo, node.pos);
-            next_left.resize(next_left.size() + static_cast<std::size_t>(words));
-            see(left.data() + static_cast<std::size_t>(c.parent) * words, node.pos, next_left.data() + (next_left.size() - words));
-            next.push_back(node);
-        });
-        if (next.empty()) return {};
-        layers.push_back(std::move(next));
-        left.swap(next_left);
+        if (!next_layer(t, people, params.width, run)) return {};
     }
     return {};
 }
