@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -201,102 +202,134 @@ int run_series(const std::vector<std::string>& maps, const std::vector<int>& cop
     return 0;
 }
 
+// The command line as given, before the mode's checks.
+struct CommandLine {
+    std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir, game_flag;
+    int cops = 2, rounds = 100, seeds = 5;
+    bool seeds_given = false;
+    std::vector<int> cop_counts{2};  // --cops: a list in series mode, else its first count
+    std::uint64_t seed = 1;
+    bool series = false, figures = false, quick = false, relaxed = false;
+    bool help = false;  // --help or -h: the usage, status 0 (what follows it is not read)
+    MatchTiming timing;
+    std::vector<std::string> positional;
+};
+
+CommandLine parse_command_line(int argc, char** argv) {
+    CommandLine cl;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw UsageError("missing value after " + arg);
+            return argv[++i];
+        };
+        // --figures plays its own games: a game's or a series' option given with it is named.
+        static const std::set<std::string> kGameFlags{"--map", "--cops", "--rounds", "--seed", "--seeds", "--cops-cmd",
+                                                      "--robber-cmd", "--move-ms", "--first-move-ms", "--out",
+                                                      "--series", "--a", "--b", "--maps", "--relaxed"};
+        if (cl.game_flag.empty() && kGameFlags.count(arg)) cl.game_flag = arg;
+        if (arg == "--map") cl.map = value();
+        else if (arg == "--cops") {
+            cl.cop_counts.clear();
+            for (const auto& c : split_commas(value())) cl.cop_counts.push_back(static_cast<int>(option_int(arg, c, 1, 8)));
+            if (cl.cop_counts.empty()) option_int(arg, "", 1, 8);  // throws: no count given
+            cl.cops = cl.cop_counts.front();
+        }
+        else if (arg == "--rounds") cl.rounds = static_cast<int>(option_int(arg, value(), 1, 254));
+        else if (arg == "--seed") cl.seed = option_seed(arg, value());
+        else if (arg == "--seeds") cl.seeds = static_cast<int>(option_int(arg, value(), 1, 100000)), cl.seeds_given = true;
+        else if (arg == "--cops-cmd") cl.cops_cmd = value();
+        else if (arg == "--robber-cmd") cl.robber_cmd = value();
+        else if (arg == "--move-ms") cl.timing.move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
+        else if (arg == "--first-move-ms") cl.timing.first_move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
+        else if (arg == "--out") cl.out_dir = value();
+        else if (arg == "--series") cl.series = true;
+        else if (arg == "--a") cl.a = value();
+        else if (arg == "--b") cl.b = value();
+        else if (arg == "--maps") cl.maps_list = value();
+        else if (arg == "--relaxed") cl.relaxed = true;
+        else if (arg == "--figures") cl.figures = true;
+        else if (arg == "--quick") cl.quick = true;
+        else if (arg == "--bot-dir") cl.bot_dir = value();
+        else if (arg == "--help" || arg == "-h") {
+            cl.help = true;
+            return cl;
+        }
+        else if (!arg.empty() && arg[0] == '-') throw UsageError("unknown flag '" + arg + "'");
+        else cl.positional.push_back(arg);
+    }
+    return cl;
+}
+
+int refuse(const std::string& why) {
+    std::fprintf(stderr, "copsrobbers-server: %s (see --help)\n", why.c_str());
+    return 2;
+}
+
+// Options of another mode would do nothing: name them instead of ignoring them. Returns the
+// refusal, or nothing when every option given belongs to the mode.
+std::optional<std::string> misplaced_option(const CommandLine& cl) {
+    if (!cl.figures && (cl.quick || !cl.bot_dir.empty())) return std::string(cl.quick ? "--quick" : "--bot-dir") + " is for --figures";
+    if (!cl.series) {
+        for (const auto& [flag, v] : {std::pair{"--a", &cl.a}, std::pair{"--b", &cl.b}, std::pair{"--maps", &cl.maps_list}})
+            if (!v->empty()) return std::string(flag) + " is for --series";
+        if (cl.seeds_given) return std::string("--seeds is for --series (one game: --seed S)");
+        if (!cl.figures && cl.cop_counts.size() > 1) return std::string("--cops takes one count for a single game (a list is for --series)");
+    } else {
+        for (const auto& [flag, v] : {std::pair{"--map", &cl.map}, std::pair{"--cops-cmd", &cl.cops_cmd}, std::pair{"--robber-cmd", &cl.robber_cmd}})
+            if (!v->empty()) return std::string(flag) + " is for a single game; a series takes --a CMD --b CMD --maps M1,M2,...";
+        if (!cl.positional.empty()) return "unexpected argument '" + cl.positional.front() + "' in a series";
+    }
+    if (cl.figures && !cl.game_flag.empty()) return cl.game_flag + " is not for --figures (it plays its own games)";
+    if (cl.figures && !cl.positional.empty()) return "unexpected argument '" + cl.positional.front() + "' with --figures";
+    if (cl.figures && !cl.bot_dir.empty() && access((cl.bot_dir + "/copsrobbers-bot").c_str(), X_OK) != 0)
+        return "--bot-dir " + cl.bot_dir + " holds no copsrobbers-bot to run";
+    return std::nullopt;
+}
+
+int series_from(const CommandLine& cl) {
+    for (const auto& [flag, v] : {std::pair{"--a CMD", &cl.a}, std::pair{"--b CMD", &cl.b}, std::pair{"--maps M1,M2,...", &cl.maps_list}})
+        if (v->empty()) return refuse(std::string("--series needs ") + flag);
+    return run_series(split_commas(cl.maps_list), cl.cop_counts, cl.seed, cl.seeds, cl.rounds, cl.a, cl.b, cl.timing,
+                      cl.out_dir, cl.relaxed);
+}
+
+// One game, from the flags or the 6 positional arguments.
+int single_game_from(CommandLine cl, int argc) {
+    if (cl.positional.size() == 6) {
+        cl.map = cl.positional[0];
+        cl.cops = static_cast<int>(option_int("C", cl.positional[1], 1, 8));
+        cl.rounds = static_cast<int>(option_int("R", cl.positional[2], 1, 254));
+        cl.seed = option_seed("SEED", cl.positional[3]);
+        cl.cops_cmd = cl.positional[4];
+        cl.robber_cmd = cl.positional[5];
+    } else if (!cl.positional.empty()) {
+        return refuse("expected the 6 arguments MAP C R SEED COPS_CMD ROBBER_CMD, got " + std::to_string(cl.positional.size()) +
+                      " ('" + cl.positional.front() + "' ...)");
+    }
+    if (argc < 2) return usage(2);
+    for (const auto& [flag, v] : {std::pair{"--map FILE|NAME", &cl.map}, std::pair{"--cops-cmd CMD", &cl.cops_cmd}, std::pair{"--robber-cmd CMD", &cl.robber_cmd}})
+        if (v->empty()) return refuse(std::string("missing ") + flag);
+    Json config = map_config(cl.map, cl.relaxed);
+    config["cops"] = cl.cops;
+    config["rounds"] = cl.rounds;
+    config["seed"] = cl.seed;
+    return run_single(config, cl.cops_cmd, cl.robber_cmd, cl.timing, cl.out_dir);
+}
+
 }  // namespace
 
 static int run_main(int argc, char** argv) {
     pursuit::adopt_players_orphans();  // (what a player left behind, out of its group and marks, goes with it)
     try {
-        std::string map, cops_cmd, robber_cmd, out_dir, a, b, maps_list, bot_dir, game_flag;
-        int cops = 2, rounds = 100, seeds = 5;
-        bool seeds_given = false;
-        std::vector<int> cop_counts{2};  // --cops: a list in series mode, else its first count
-        std::uint64_t seed = 1;
-        bool series = false, figures = false, quick = false, relaxed = false;
-        MatchTiming timing;
-        std::vector<std::string> positional;
-        for (int i = 1; i < argc; ++i) {
-            const std::string arg = argv[i];
-            auto value = [&]() -> std::string {
-                if (i + 1 >= argc) throw UsageError("missing value after " + arg);
-                return argv[++i];
-            };
-            // --figures plays its own games: a game's or a series' option given with it is named.
-            static const std::set<std::string> kGameFlags{"--map", "--cops", "--rounds", "--seed", "--seeds", "--cops-cmd",
-                                                          "--robber-cmd", "--move-ms", "--first-move-ms", "--out",
-                                                          "--series", "--a", "--b", "--maps", "--relaxed"};
-            if (game_flag.empty() && kGameFlags.count(arg)) game_flag = arg;
-            if (arg == "--map") map = value();
-            else if (arg == "--cops") {
-                cop_counts.clear();
-                for (const auto& c : split_commas(value())) cop_counts.push_back(static_cast<int>(option_int(arg, c, 1, 8)));
-                if (cop_counts.empty()) option_int(arg, "", 1, 8);  // throws: no count given
-                cops = cop_counts.front();
-            }
-            else if (arg == "--rounds") rounds = static_cast<int>(option_int(arg, value(), 1, 254));
-            else if (arg == "--seed") seed = option_seed(arg, value());
-            else if (arg == "--seeds") seeds = static_cast<int>(option_int(arg, value(), 1, 100000)), seeds_given = true;
-            else if (arg == "--cops-cmd") cops_cmd = value();
-            else if (arg == "--robber-cmd") robber_cmd = value();
-            else if (arg == "--move-ms") timing.move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
-            else if (arg == "--first-move-ms") timing.first_move_ms = static_cast<int>(option_int(arg, value(), 1, 3600000));
-            else if (arg == "--out") out_dir = value();
-            else if (arg == "--series") series = true;
-            else if (arg == "--a") a = value();
-            else if (arg == "--b") b = value();
-            else if (arg == "--maps") maps_list = value();
-            else if (arg == "--relaxed") relaxed = true;
-            else if (arg == "--figures") figures = true;
-            else if (arg == "--quick") quick = true;
-            else if (arg == "--bot-dir") bot_dir = value();
-            else if (arg == "--help" || arg == "-h") return usage(0);
-            else if (!arg.empty() && arg[0] == '-') throw UsageError("unknown flag '" + arg + "'");
-            else positional.push_back(arg);
-        }
-        // Options of another mode would do nothing: name them instead of ignoring them.
-        auto refuse = [](const std::string& why) -> int {
-            std::fprintf(stderr, "copsrobbers-server: %s (see --help)\n", why.c_str());
-            return 2;
-        };
-        if (!figures && (quick || !bot_dir.empty())) return refuse(std::string(quick ? "--quick" : "--bot-dir") + " is for --figures");
-        if (!series) {
-            for (const auto& [flag, v] : {std::pair{"--a", &a}, std::pair{"--b", &b}, std::pair{"--maps", &maps_list}})
-                if (!v->empty()) return refuse(std::string(flag) + " is for --series");
-            if (seeds_given) return refuse("--seeds is for --series (one game: --seed S)");
-            if (!figures && cop_counts.size() > 1) return refuse("--cops takes one count for a single game (a list is for --series)");
-        } else {
-            for (const auto& [flag, v] : {std::pair{"--map", &map}, std::pair{"--cops-cmd", &cops_cmd}, std::pair{"--robber-cmd", &robber_cmd}})
-                if (!v->empty()) return refuse(std::string(flag) + " is for a single game; a series takes --a CMD --b CMD --maps M1,M2,...");
-            if (!positional.empty()) return refuse("unexpected argument '" + positional.front() + "' in a series");
-        }
-        if (figures && !game_flag.empty()) return refuse(game_flag + " is not for --figures (it plays its own games)");
-        if (figures && !positional.empty()) return refuse("unexpected argument '" + positional.front() + "' with --figures");
-        if (figures && !bot_dir.empty() && access((bot_dir + "/copsrobbers-bot").c_str(), X_OK) != 0)
-            return refuse("--bot-dir " + bot_dir + " holds no copsrobbers-bot to run");
-        if (figures) return run_figures(quick, bot_dir.empty() ? std::string(argv[0]).substr(0, std::string(argv[0]).find_last_of('/') + 1) : bot_dir + "/");
-        if (series) {
-            for (const auto& [flag, v] : {std::pair{"--a CMD", &a}, std::pair{"--b CMD", &b}, std::pair{"--maps M1,M2,...", &maps_list}})
-                if (v->empty()) return refuse(std::string("--series needs ") + flag);
-            return run_series(split_commas(maps_list), cop_counts, seed, seeds, rounds, a, b, timing, out_dir, relaxed);
-        }
-        if (positional.size() == 6) {
-            map = positional[0];
-            cops = static_cast<int>(option_int("C", positional[1], 1, 8));
-            rounds = static_cast<int>(option_int("R", positional[2], 1, 254));
-            seed = option_seed("SEED", positional[3]);
-            cops_cmd = positional[4];
-            robber_cmd = positional[5];
-        } else if (!positional.empty()) {
-            return refuse("expected the 6 arguments MAP C R SEED COPS_CMD ROBBER_CMD, got " + std::to_string(positional.size()) +
-                          " ('" + positional.front() + "' ...)");
-        }
-        if (argc < 2) return usage(2);
-        for (const auto& [flag, v] : {std::pair{"--map FILE|NAME", &map}, std::pair{"--cops-cmd CMD", &cops_cmd}, std::pair{"--robber-cmd CMD", &robber_cmd}})
-            if (v->empty()) return refuse(std::string("missing ") + flag);
-        Json config = map_config(map, relaxed);
-        config["cops"] = cops;
-        config["rounds"] = rounds;
-        config["seed"] = seed;
-        return run_single(config, cops_cmd, robber_cmd, timing, out_dir);
+        const CommandLine cl = parse_command_line(argc, argv);
+        if (cl.help) return usage(0);
+        if (const auto why = misplaced_option(cl)) return refuse(*why);
+        if (cl.figures)
+            return run_figures(cl.quick, cl.bot_dir.empty() ? std::string(argv[0]).substr(0, std::string(argv[0]).find_last_of('/') + 1)
+                                                            : cl.bot_dir + "/");
+        if (cl.series) return series_from(cl);
+        return single_game_from(cl, argc);
     } catch (const UsageError& e) {  // the command line (status 2), as against a map or a file (1)
         std::fprintf(stderr, "copsrobbers-server: %s\n", e.what());
         return 2;
