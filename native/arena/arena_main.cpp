@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -200,14 +201,14 @@ void check_same_tournament(const std::string& run_json, const Json& now) {
 
 void on_signal(int) { stop_all_judges(); }
 
-int run(const Options& o) {
-    const auto games = discover_descriptors(o.games_dirs);
-    if (o.list) {
-        for (const auto& g : games)
-            std::cout << g.game << "\t" << g.title << "\troles: " << (g.sides() == 2 ? g.roles[0] + ", " + g.roles[1] : g.roles[0])
-                      << "\tjudge: " << g.judge << "\t" << g.path << "\n";
-        return 0;
-    }
+void list_games(const std::vector<GameDescriptor>& games) {
+    for (const auto& g : games)
+        std::cout << g.game << "\t" << g.title << "\troles: " << (g.sides() == 2 ? g.roles[0] + ", " + g.roles[1] : g.roles[0])
+                  << "\tjudge: " << g.judge << "\t" << g.path << "\n";
+}
+
+// The descriptor of the game named on the command line, then the --out checks (in that order).
+const GameDescriptor& chosen_game(const std::vector<GameDescriptor>& games, const Options& o) {
     const GameDescriptor* game = nullptr;
     std::string known;
     for (const auto& g : games) {
@@ -218,55 +219,56 @@ int run(const Options& o) {
     if (!game) throw InputError("no arena.json for game \"" + o.game + "\" (found: " + (known.empty() ? "none" : known) + ")");
     if (o.out.empty()) throw InputError("--out DIR is required");
     if (o.out == "-") throw std::runtime_error("cannot write --out -: \"-\" is the standard output, not a folder (give a folder's name)");
-    const std::string judge = find_judge(*game, o.bin_dir);
-    const auto maps = collect_maps(o, *game);
-    const auto schedule = make_schedule(o.bots, game->sides(), maps, o.seeds, o.mode, o.champion);
+    return *game;
+}
 
+// Makes the --out folder; returns its canonical path.
+std::string make_out_folder(const std::string& dir) {
     {
         std::error_code ec;  // named like the judges' --out ("filesystem error: cannot create directories: ..." before)
-        make_folders(o.out, ec);
-        if (ec || !fs::is_directory(o.out))
-            throw std::runtime_error("cannot write --out " + o.out + ": " + (ec ? ec.message() : std::string("not a folder")));
+        make_folders(dir, ec);
+        if (ec || !fs::is_directory(dir))
+            throw std::runtime_error("cannot write --out " + dir + ": " + (ec ? ec.message() : std::string("not a folder")));
     }
-    const std::string out = fs::canonical(o.out).string();
-    const std::string log_path = out + "/games.jsonl";
+    return fs::canonical(dir).string();
+}
+
+// The games of the schedule still to play, and how many games.jsonl already holds.
+struct PendingGames {
+    std::vector<const MatchSpec*> games;
+    int already = 0;
+};
+
+PendingGames pending_games(const std::vector<MatchSpec>& schedule, const std::string& log_path, bool resume) {
     std::vector<Json> previous = load_game_log(log_path);
-    if (!previous.empty() && !o.resume)
+    if (!previous.empty() && !resume)
         throw InputError(log_path + " already holds " + std::to_string(previous.size()) +
                          " games: add --resume to continue that run, or choose another --out");
     std::set<std::string> done;
     for (const auto& r : previous) done.insert(r["key"].get<std::string>());
-    std::vector<const MatchSpec*> pending;
-    int already = 0;
+    PendingGames pending;
     for (const auto& m : schedule) {
-        if (done.count(m.key)) ++already;
-        else pending.push_back(&m);
+        if (done.count(m.key)) ++pending.already;
+        else pending.games.push_back(&m);
     }
-    Json run_info{{"game", game->game}, {"mode", o.mode == Mode::Gauntlet ? "gauntlet" : "roundrobin"},
-                  {"seeds", o.seeds}, {"champion", o.champion}, {"judge", judge}, {"descriptor", game->path},
-                  {"bots", Json::array()}, {"maps", Json::array()}, {"games", schedule.size()}};
+    return pending;
+}
+
+// OUT/run.json: what this tournament is (checked by a --resume, shown in the report).
+Json run_info_of(const Options& o, const GameDescriptor& game, const std::string& judge, const std::vector<MapEntry>& maps,
+                 std::size_t games) {
+    Json run_info{{"game", game.game}, {"mode", o.mode == Mode::Gauntlet ? "gauntlet" : "roundrobin"},
+                  {"seeds", o.seeds}, {"champion", o.champion}, {"judge", judge}, {"descriptor", game.path},
+                  {"bots", Json::array()}, {"maps", Json::array()}, {"games", games}};
     for (const auto& b : o.bots) run_info["bots"].push_back({{"name", b.name}, {"command", b.command}});
     for (const auto& m : maps) run_info["maps"].push_back({{"name", m.name}, {"value", m.value}});
-    if (o.resume) check_same_tournament(out + "/run.json", run_info);
-    write_json_file(out + "/run.json", run_info);
-    if (o.resume && !o.quiet)
-        std::cerr << "resuming: " << already << " of " << schedule.size() << " games already done, " << pending.size()
-                  << " to play\n";
+    return run_info;
+}
 
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-
-    MatchContext ctx;
-    ctx.game = game;
-    ctx.bots = &o.bots;
-    ctx.judge_path = judge;
-    ctx.out_dir = out;
-    ctx.wall_clock_s = o.timeout_s > 0 ? o.timeout_s : game->wall_clock_s;
-    ctx.keep_work = o.keep_work;
-    GameLog log(log_path);
-    Progress progress(static_cast<int>(schedule.size()), already, !o.quiet);
+// Plays the pending games on `jobs` threads, each finished game appended to `log`. Stops at an
+// interruption or when the log cannot be written; returns that write's error, if any.
+std::optional<std::string> play_pending(const MatchContext& ctx, const std::vector<const MatchSpec*>& pending, int jobs, GameLog& log,
+                         Progress& progress) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> io_failed{false};
     std::string io_error;
@@ -289,13 +291,14 @@ int run(const Options& o) {
         }
     };
     std::vector<std::thread> threads;
-    for (int t = 0; t < std::min<int>(o.jobs, std::max<std::size_t>(1, pending.size())); ++t) threads.emplace_back(worker);
+    for (int t = 0; t < std::min<int>(jobs, std::max<std::size_t>(1, pending.size())); ++t) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
-    progress.finish();
-    std::error_code ec;
-    fs::remove(out + "/work", ec);  // only if empty: failed games keep their folders
+    if (io_failed) return io_error;
+    return std::nullopt;
+}
 
-    // Tables from every finished game of this schedule (this run and earlier ones).
+// Tables from every finished game of this schedule (this run and earlier ones).
+std::vector<Json> finished_records(const std::string& log_path, const std::vector<MatchSpec>& schedule) {
     std::map<std::string, Json> by_key;
     for (auto& r : load_game_log(log_path)) {
         const std::string key = r["key"].get<std::string>();
@@ -304,15 +307,66 @@ int run(const Options& o) {
     std::vector<Json> records;
     for (const auto& m : schedule)
         if (by_key.count(m.key)) records.push_back(by_key[m.key]);
+    return records;
+}
+
+// Writes the tables, ratings and report to `out` and the summary to stdout.
+Summary write_results(const std::string& out, const GameDescriptor& game, const std::vector<Bot>& bots,
+                      const std::vector<Json>& records, const Json& run_info) {
     std::vector<std::string> names;
-    for (const auto& b : o.bots) names.push_back(b.name);
-    const Summary summary = summarise(*game, names, records);
+    for (const auto& b : bots) names.push_back(b.name);
+    Summary summary = summarise(game, names, records);
     write_file(out + "/results.csv", pairings_csv(summary));
     write_file(out + "/ratings.csv", ratings_csv(summary));
     write_json_file(out + "/results.json", to_json(summary));
     write_file(out + "/report.html", html_report(summary, run_info));
     std::cout << format_text(summary) << "\nwrote " << out << "/{games.jsonl,results.csv,ratings.csv,results.json,report.html,replays/}\n";
-    if (io_failed) throw std::runtime_error(io_error);
+    return summary;
+}
+
+int run(const Options& o) {
+    const auto games = discover_descriptors(o.games_dirs);
+    if (o.list) {
+        list_games(games);
+        return 0;
+    }
+    const GameDescriptor& game = chosen_game(games, o);
+    const std::string judge = find_judge(game, o.bin_dir);
+    const auto maps = collect_maps(o, game);
+    const auto schedule = make_schedule(o.bots, game.sides(), maps, o.seeds, o.mode, o.champion);
+
+    const std::string out = make_out_folder(o.out);
+    const std::string log_path = out + "/games.jsonl";
+    const PendingGames pending = pending_games(schedule, log_path, o.resume);
+    const Json run_info = run_info_of(o, game, judge, maps, schedule.size());
+    if (o.resume) check_same_tournament(out + "/run.json", run_info);
+    write_json_file(out + "/run.json", run_info);
+    if (o.resume && !o.quiet)
+        std::cerr << "resuming: " << pending.already << " of " << schedule.size() << " games already done, "
+                  << pending.games.size() << " to play\n";
+
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+
+    MatchContext ctx;
+    ctx.game = &game;
+    ctx.bots = &o.bots;
+    ctx.judge_path = judge;
+    ctx.out_dir = out;
+    ctx.wall_clock_s = o.timeout_s > 0 ? o.timeout_s : game.wall_clock_s;
+    ctx.keep_work = o.keep_work;
+    GameLog log(log_path);
+    Progress progress(static_cast<int>(schedule.size()), pending.already, !o.quiet);
+    const std::optional<std::string> io_error = play_pending(ctx, pending.games, o.jobs, log, progress);
+    progress.finish();
+    std::error_code ec;
+    fs::remove(out + "/work", ec);  // only if empty: failed games keep their folders
+
+    const std::vector<Json> records = finished_records(log_path, schedule);
+    const Summary summary = write_results(out, game, o.bots, records, run_info);
+    if (io_error) throw std::runtime_error(*io_error);
     if (stopping()) {
         std::cerr << "interrupted: " << records.size() << " of " << schedule.size()
                   << " games done; run the same command with --resume to finish\n";
