@@ -142,6 +142,115 @@ std::string legend(const Summary& s) {
     return o.str() + "</p>\n";
 }
 
+void write_head(std::ostringstream& o, const Summary& s, const Json& run, bool two) {
+    o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Arena: " << html_escape(s.title)
+      << "</title>\n<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n<style>" << kStyle << "</style></head>\n<body>\n";
+    o << "<h1>Arena: " << html_escape(s.title) << "</h1>\n<p>" << s.games_total << " games (" << s.games_ok << " ok, "
+      << s.games_failed << " failed) · mode " << html_escape(run.value("mode", std::string("?"))) << " · "
+      << run.value("maps", Json::array()).size() << " maps × " << run.value("seeds", 0) << " seeds";
+    if (two) o << " · both roles (" << html_escape(s.roles[0]) << ", " << html_escape(s.roles[1]) << ")";
+    o << "</p>\n";
+}
+
+// The bots by rating, best first (the chart's and the table's order).
+std::vector<int> rating_order(const Summary& s) {
+    const int n = static_cast<int>(s.bots.size());
+    std::vector<int> order(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](int x, int y) { return s.ratings.elo[x] > s.ratings.elo[y]; });
+    return order;
+}
+
+void write_ratings(std::ostringstream& o, const Summary& s, bool two) {
+    const std::vector<int> order = rating_order(s);
+    o << "<h2>Ratings</h2>\n<p class=\"muted\">Bradley-Terry fit (Newton), Elo scale, mean 0; whiskers are 95 % intervals from the Hessian."
+      << (two ? "" : " One-role game: bots are compared by score on the same map and seed")
+      << (s.tiebreaks.empty() ? "" : ", " + html_escape(tiebreaks_text(s))) << (two ? "" : ".") << "</p>\n";
+    o << rating_chart(s, order);
+    o << "<table><tr><th>bot</th><th>rating</th><th>95 %</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>faults</th><th>avg score</th><th>median ms/move</th></tr>\n";
+    for (int i : order) {
+        const Tally& t = s.per_bot[i];
+        o << "<tr><td>" << html_escape(s.bots[i]) << "</td><td>" << num(s.ratings.elo[i], "%+.0f") << "</td><td>± " << num(s.ratings.ci95[i], "%.0f")
+          << "</td><td>" << t.games << "</td><td>" << t.wins << "</td><td>" << t.losses << "</td><td>" << t.draws << "</td><td"
+          << (t.faults ? " class=\"bad\"" : "") << ">" << t.faults << "</td><td>" << (t.score_count ? num(t.score_sum / t.score_count, "%.2f") : "–")
+          << "</td><td>" << (std::isnan(s.time_median_ms[i]) ? std::string("–") : num(s.time_median_ms[i], "%.2f")) << "</td></tr>\n";
+    }
+    o << "</table>\n";
+    if (two)
+        o << "<p>Advantage of playing " << html_escape(s.roles[0]) << ": " << num(s.ratings.role0_advantage_elo, "%+.0f") << " ± "
+          << num(s.ratings.role0_advantage_ci95, "%.0f") << " Elo.</p>\n";
+}
+
+void write_pairings(std::ostringstream& o, const Summary& s) {
+    o << "<h2>Pairings</h2>\n<table><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>faults A:B</th>"
+      << "<th>captures/game</th><th>avg score A</th><th>avg score B</th><th>failed</th>"
+      << (s.tiebreaks.empty() ? "" : "<th>by tie-break</th>") << "</tr>\n";
+    for (const auto& p : s.pairs) {
+        if (p.of_a.games == 0 && p.errors == 0) continue;
+        o << "<tr><td>" << html_escape(s.bots[p.a]) << "</td><td>" << html_escape(s.bots[p.b]) << "</td><td>" << p.of_a.games << "</td><td>"
+          << p.of_a.wins << "</td><td>" << p.of_a.draws << "</td><td>" << p.of_a.losses << "</td><td>" << p.of_a.faults << ":" << p.b_faults
+          << "</td><td>" << (p.captures_count ? num(p.captures_sum / p.captures_count, "%.2f") : "–") << "</td><td>"
+          << (p.of_a.score_count ? num(p.of_a.score_sum / p.of_a.score_count, "%.2f") : "–") << "</td><td>"
+          << (p.b_score_count ? num(p.b_score_sum / p.b_score_count, "%.2f") : "–") << "</td><td>" << p.errors << "</td>"
+          << (s.tiebreaks.empty() ? "" : "<td>" + std::to_string(p.by_tiebreak) + "</td>") << "</tr>\n";
+    }
+    o << "</table>\n";
+}
+
+void write_per_map(std::ostringstream& o, const Summary& s, bool two) {
+    o << "<h2>Per map</h2>\n" << legend(s);
+    o << "<p class=\"muted\">" << (two ? "Bar: share of wins (colour), draws (grey), losses (light); number: points per game." : "Mean score per bot on each map.") << "</p>\n";
+    o << map_chart(s);
+    if (two) {
+        o << "<table><tr><th>map</th><th>" << html_escape(s.roles[0]) << " wins</th><th>draws</th><th>" << html_escape(s.roles[1])
+          << " wins</th><th>failed</th></tr>\n";
+        for (const auto& m : s.maps)
+            o << "<tr><td>" << html_escape(m.map) << "</td><td>" << m.role_wins[0] << "</td><td>" << m.draws << "</td><td>" << m.role_wins[1]
+              << "</td><td>" << m.errors << "</td></tr>\n";
+        o << "</table>\n";
+    }
+}
+
+void write_times(std::ostringstream& o, const Summary& s) {
+    bool any_times = false;
+    for (int c : s.moves_timed) any_times = any_times || c > 0;
+    o << "<h2>Time per move</h2>\n";
+    if (any_times) o << legend(s) << time_chart(s);
+    else o << "<p class=\"muted\">The judge reports no move times.</p>\n";
+}
+
+void write_failures(std::ostringstream& o, const Summary& s) {
+    o << "<h2>Faults and failed games</h2>\n";
+    if (s.failures.empty()) o << "<p>None.</p>\n";
+    else {
+        o << "<table><tr><th>#</th><th>game</th><th>status</th><th>what happened</th></tr>\n";
+        for (std::size_t i = 0; i < s.failures.size() && i < 200; ++i) {
+            const Json& r = s.failures[i];
+            std::string what;
+            if (r.contains("faults"))
+                for (std::size_t k = 0; k < r["faults"].size(); ++k)
+                    if (!r["faults"][k].is_null()) what += r["bots"][k].get<std::string>() + ": " + r["faults"][k].get<std::string>() + ". ";
+            if (r["status"] != "ok") what += r.value("reason", std::string());
+            o << "<tr><td>" << r["index"] << "</td><td>" << html_escape(r["key"].get<std::string>()) << "</td><td>"
+              << html_escape(r["status"].get<std::string>()) << "</td><td style=\"text-align:left\">" << html_escape(what) << "</td></tr>\n";
+        }
+        o << "</table>\n";
+        if (s.failures.size() > 200) o << "<p>… and " << s.failures.size() - 200 << " more (see games.jsonl).</p>\n";
+    }
+}
+
+void write_files_and_bots(std::ostringstream& o, const Json& run) {
+    o << "<h2>Files</h2>\n<p>Every game: <a href=\"games.jsonl\">games.jsonl</a> · tables: <a href=\"results.csv\">results.csv</a>, "
+      << "<a href=\"ratings.csv\">ratings.csv</a>, <a href=\"results.json\">results.json</a> · replays in <a href=\"replays/\">replays/</a> "
+      << "(open one in the site's replay viewer).</p>\n";
+    o << "<h2>Bots</h2>\n<table><tr><th>name</th><th style=\"text-align:left\">command</th></tr>\n";
+    if (run.contains("bots"))
+        for (const auto& b : run["bots"])
+            o << "<tr><td>" << html_escape(b.value("name", std::string())) << "</td><td style=\"text-align:left\"><code>"
+              << html_escape(b.value("command", std::string())) << "</code></td></tr>\n";
+    o << "</table>\n</body></html>\n";
+}
+
 }  // namespace
 
 std::string html_escape(const std::string& text) {
@@ -160,96 +269,15 @@ std::string html_escape(const std::string& text) {
 }
 
 std::string html_report(const Summary& s, const Json& run) {
-    const int n = static_cast<int>(s.bots.size());
-    std::vector<int> order(n);
-    for (int i = 0; i < n; ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](int x, int y) { return s.ratings.elo[x] > s.ratings.elo[y]; });
     const bool two = s.roles.size() == 2;
     std::ostringstream o;
-    o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Arena: " << html_escape(s.title)
-      << "</title>\n<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n<style>" << kStyle << "</style></head>\n<body>\n";
-    o << "<h1>Arena: " << html_escape(s.title) << "</h1>\n<p>" << s.games_total << " games (" << s.games_ok << " ok, "
-      << s.games_failed << " failed) · mode " << html_escape(run.value("mode", std::string("?"))) << " · "
-      << run.value("maps", Json::array()).size() << " maps × " << run.value("seeds", 0) << " seeds";
-    if (two) o << " · both roles (" << html_escape(s.roles[0]) << ", " << html_escape(s.roles[1]) << ")";
-    o << "</p>\n";
-
-    o << "<h2>Ratings</h2>\n<p class=\"muted\">Bradley-Terry fit (Newton), Elo scale, mean 0; whiskers are 95 % intervals from the Hessian."
-      << (two ? "" : " One-role game: bots are compared by score on the same map and seed")
-      << (s.tiebreaks.empty() ? "" : ", " + html_escape(tiebreaks_text(s))) << (two ? "" : ".") << "</p>\n";
-    o << rating_chart(s, order);
-    o << "<table><tr><th>bot</th><th>rating</th><th>95 %</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>faults</th><th>avg score</th><th>median ms/move</th></tr>\n";
-    for (int i : order) {
-        const Tally& t = s.per_bot[i];
-        o << "<tr><td>" << html_escape(s.bots[i]) << "</td><td>" << num(s.ratings.elo[i], "%+.0f") << "</td><td>± " << num(s.ratings.ci95[i], "%.0f")
-          << "</td><td>" << t.games << "</td><td>" << t.wins << "</td><td>" << t.losses << "</td><td>" << t.draws << "</td><td"
-          << (t.faults ? " class=\"bad\"" : "") << ">" << t.faults << "</td><td>" << (t.score_count ? num(t.score_sum / t.score_count, "%.2f") : "–")
-          << "</td><td>" << (std::isnan(s.time_median_ms[i]) ? std::string("–") : num(s.time_median_ms[i], "%.2f")) << "</td></tr>\n";
-    }
-    o << "</table>\n";
-    if (two)
-        o << "<p>Advantage of playing " << html_escape(s.roles[0]) << ": " << num(s.ratings.role0_advantage_elo, "%+.0f") << " ± "
-          << num(s.ratings.role0_advantage_ci95, "%.0f") << " Elo.</p>\n";
-
-    o << "<h2>Pairings</h2>\n<table><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>faults A:B</th>"
-      << "<th>captures/game</th><th>avg score A</th><th>avg score B</th><th>failed</th>"
-      << (s.tiebreaks.empty() ? "" : "<th>by tie-break</th>") << "</tr>\n";
-    for (const auto& p : s.pairs) {
-        if (p.of_a.games == 0 && p.errors == 0) continue;
-        o << "<tr><td>" << html_escape(s.bots[p.a]) << "</td><td>" << html_escape(s.bots[p.b]) << "</td><td>" << p.of_a.games << "</td><td>"
-          << p.of_a.wins << "</td><td>" << p.of_a.draws << "</td><td>" << p.of_a.losses << "</td><td>" << p.of_a.faults << ":" << p.b_faults
-          << "</td><td>" << (p.captures_count ? num(p.captures_sum / p.captures_count, "%.2f") : "–") << "</td><td>"
-          << (p.of_a.score_count ? num(p.of_a.score_sum / p.of_a.score_count, "%.2f") : "–") << "</td><td>"
-          << (p.b_score_count ? num(p.b_score_sum / p.b_score_count, "%.2f") : "–") << "</td><td>" << p.errors << "</td>"
-          << (s.tiebreaks.empty() ? "" : "<td>" + std::to_string(p.by_tiebreak) + "</td>") << "</tr>\n";
-    }
-    o << "</table>\n";
-
-    o << "<h2>Per map</h2>\n" << legend(s);
-    o << "<p class=\"muted\">" << (two ? "Bar: share of wins (colour), draws (grey), losses (light); number: points per game." : "Mean score per bot on each map.") << "</p>\n";
-    o << map_chart(s);
-    if (two) {
-        o << "<table><tr><th>map</th><th>" << html_escape(s.roles[0]) << " wins</th><th>draws</th><th>" << html_escape(s.roles[1])
-          << " wins</th><th>failed</th></tr>\n";
-        for (const auto& m : s.maps)
-            o << "<tr><td>" << html_escape(m.map) << "</td><td>" << m.role_wins[0] << "</td><td>" << m.draws << "</td><td>" << m.role_wins[1]
-              << "</td><td>" << m.errors << "</td></tr>\n";
-        o << "</table>\n";
-    }
-
-    bool any_times = false;
-    for (int c : s.moves_timed) any_times = any_times || c > 0;
-    o << "<h2>Time per move</h2>\n";
-    if (any_times) o << legend(s) << time_chart(s);
-    else o << "<p class=\"muted\">The judge reports no move times.</p>\n";
-
-    o << "<h2>Faults and failed games</h2>\n";
-    if (s.failures.empty()) o << "<p>None.</p>\n";
-    else {
-        o << "<table><tr><th>#</th><th>game</th><th>status</th><th>what happened</th></tr>\n";
-        for (std::size_t i = 0; i < s.failures.size() && i < 200; ++i) {
-            const Json& r = s.failures[i];
-            std::string what;
-            if (r.contains("faults"))
-                for (std::size_t k = 0; k < r["faults"].size(); ++k)
-                    if (!r["faults"][k].is_null()) what += r["bots"][k].get<std::string>() + ": " + r["faults"][k].get<std::string>() + ". ";
-            if (r["status"] != "ok") what += r.value("reason", std::string());
-            o << "<tr><td>" << r["index"] << "</td><td>" << html_escape(r["key"].get<std::string>()) << "</td><td>"
-              << html_escape(r["status"].get<std::string>()) << "</td><td style=\"text-align:left\">" << html_escape(what) << "</td></tr>\n";
-        }
-        o << "</table>\n";
-        if (s.failures.size() > 200) o << "<p>… and " << s.failures.size() - 200 << " more (see games.jsonl).</p>\n";
-    }
-
-    o << "<h2>Files</h2>\n<p>Every game: <a href=\"games.jsonl\">games.jsonl</a> · tables: <a href=\"results.csv\">results.csv</a>, "
-      << "<a href=\"ratings.csv\">ratings.csv</a>, <a href=\"results.json\">results.json</a> · replays in <a href=\"replays/\">replays/</a> "
-      << "(open one in the site's replay viewer).</p>\n";
-    o << "<h2>Bots</h2>\n<table><tr><th>name</th><th style=\"text-align:left\">command</th></tr>\n";
-    if (run.contains("bots"))
-        for (const auto& b : run["bots"])
-            o << "<tr><td>" << html_escape(b.value("name", std::string())) << "</td><td style=\"text-align:left\"><code>"
-              << html_escape(b.value("command", std::string())) << "</code></td></tr>\n";
-    o << "</table>\n</body></html>\n";
+    write_head(o, s, run, two);
+    write_ratings(o, s, two);
+    write_pairings(o, s);
+    write_per_map(o, s, two);
+    write_times(o, s);
+    write_failures(o, s);
+    write_files_and_bots(o, run);
     return o.str();
 }
 
