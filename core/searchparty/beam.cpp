@@ -84,123 +84,141 @@ struct Child {
     int parent, combo;
     auto key() const { return std::tie(rank, left, spread, hash, parent, combo); }
 };
+using Cast = std::array<int, kMaxCast>;  // one open id per person of the cast
 
-}  // namespace
-
-Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
-    const Map& map = start.map();
-    std::vector<int> cast;  // the living actors, the only ones that move
+// The living actors, the only ones that move.
+std::vector<int> cast_of(const State& start) {
+    std::vector<int> cast;
     for (int a = 0; a < static_cast<int>(start.actors().size()); ++a)
         if (start.actors()[a].alive) cast.push_back(a);
-    const int people = static_cast<int>(cast.size());
-    if (people == 0 || people > std::min(params.max_people, kMaxCast) || map.open_count() > params.max_open || start.finished())
-        return {};
-    std::vector<int> id;
-    const Tables t = make_tables(map, id);
-    std::vector<Role> role;
-    for (int a : cast) role.push_back(start.actors()[a].role);
+    return cast;
+}
 
-    // Nobody dies (the death rule, on open ids, for the cast that moves).
-    auto all_live = [&](const std::array<int, kMaxCast>& pos) {
-        for (int i = 0; i < people; ++i) {
-            int star_or_costar = 0, extras = 0;
-            for (int j = 0; j < people; ++j)
-                if (j != i && sees(t.x[pos[i]], t.y[pos[i]], t.x[pos[j]], t.y[pos[j]]))
-                    (role[j] == Role::Extra ? extras : star_or_costar) += 1;
-            if (!survives(role[i], star_or_costar, extras)) return false;
-        }
-        return true;
-    };
-
-    std::vector<std::vector<Node>> layers(1);
-    Node root;
-    for (int i = 0; i < people; ++i) root.pos[i] = id[map.index(start.actors()[cast[i]].x, start.actors()[cast[i]].y)];
-    layers[0].push_back(root);
-    std::vector<std::uint64_t> searched(static_cast<std::size_t>(t.words), 0);
-    for (int i = 0; i < t.n; ++i)
-        if (start.searched(map.index(t.x[i], t.y[i]))) searched[i / 64] |= std::uint64_t{1} << (i % 64);
-
-    int combos = 1;
-    for (int i = 0; i < people; ++i) combos *= 9;
-    long long work = 0;
-    std::vector<std::uint64_t> seen(static_cast<std::size_t>(t.words));
-    std::vector<Child> children;
-    int solved_parent = -1, solved_combo = -1;
-    // The cells searched after the cast stands on `pos`, from those searched before.
-    auto see_from = [&](const std::uint64_t* before, const std::array<int, kMaxCast>& pos, std::uint64_t* out) {
-        for (int w = 0; w < t.words; ++w) {
-            std::uint64_t bits = before[w];
-            for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(pos[i]) * t.words + w];
-            out[w] = bits;
-        }
-    };
-    // Applies combo to node: the new positions, false if somebody steps off the open cells.
-    auto step = [&](const Node& node, int combo, std::array<int, kMaxCast>& pos) {
-        for (int i = 0, c = combo; i < people; ++i, c /= 9) {
-            pos[i] = t.step[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9];
-            if (pos[i] < 0) return false;
-        }
-        return true;
-    };
-    for (int turn = 1; turn <= max_turns && solved_parent < 0; ++turn) {
-        const std::vector<Node>& layer = layers.back();
-        children.clear();
-        for (int p = 0; p < static_cast<int>(layer.size()) && solved_parent < 0; ++p) {
-            const std::uint64_t* before = &searched[static_cast<std::size_t>(p) * t.words];
-            for (int combo = 0; combo < combos; ++combo) {
-                std::array<int, kMaxCast> pos{};
-                if (!step(layer[p], combo, pos) || !all_live(pos)) continue;
-                see_from(before, pos, seen.data());
-                int left = t.n;  // (no bit past the last open id is ever set)
-                std::uint64_t hash = 0;
-                for (int w = 0; w < t.words; ++w) left -= __builtin_popcountll(seen[w]), hash = beam_mix(hash, seen[w]);
-                if (left == 0) {
-                    solved_parent = p, solved_combo = combo;
-                    break;
-                }
-                // The walk into sight of the farthest cell left (a lower bound), or, when
-                // higher, a finishing estimate with every cell left to whoever is nearest.
-                int bound = 0, spread = 0;
-                std::array<int, kMaxCast> far{}, load{};
-                for (int u = 0; u < t.n; ++u) {
-                    if (has(seen.data(), u)) continue;
-                    int near = kFar, who = 0;
-                    for (int i = 0; i < people; ++i) {
-                        const int d = t.into_sight[static_cast<std::size_t>(pos[i]) * t.n + u];
-                        if (d < near) near = d, who = i;
-                    }
-                    bound = std::max(bound, near), spread += near;
-                    far[who] = std::max(far[who], near), ++load[who];
-                }
-                for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
-                for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
-                children.push_back({bound + left, left, spread, hash, p, combo});
-            }
-            work += static_cast<long long>(combos) * t.n;
-            if (work > params.work) return {};
-        }
-        if (solved_parent >= 0) break;
-        // Keep the best `width` distinct states (equal cast positions and searched cells).
-        std::vector<Node> next;
-        std::vector<std::uint64_t> next_searched;
-        keep_best_distinct(children, params.width, [&](const Child& c) {
-            Node node;
-            node.parent = c.parent, node.combo = c.combo;
-            step(layer[c.parent], c.combo, node.pos);
-            next_searched.resize(next_searched.size() + static_cast<std::size_t>(t.words));
-            see_from(&searched[static_cast<std::size_t>(c.parent) * t.words], node.pos, &next_searched[next_searched.size() - t.words]);
-            next.push_back(node);
-        });
-        if (next.empty()) return {};
-        layers.push_back(std::move(next));
-        searched = std::move(next_searched);
+// Nobody dies (the death rule, on open ids, for the cast that moves).
+inline bool all_live(const Tables& t, const std::vector<Role>& role, int people, const Cast& pos) {
+    for (int i = 0; i < people; ++i) {
+        int star_or_costar = 0, extras = 0;
+        for (int j = 0; j < people; ++j)
+            if (j != i && sees(t.x[pos[i]], t.y[pos[i]], t.x[pos[j]], t.y[pos[j]]))
+                (role[j] == Role::Extra ? extras : star_or_costar) += 1;
+        if (!survives(role[i], star_or_costar, extras)) return false;
     }
-    if (solved_parent < 0) return {};
-    // The joint moves back from the solving child, then replayed on the real rules.
-    std::vector<int> path{solved_combo};
-    for (int l = static_cast<int>(layers.size()) - 1, p = solved_parent; l > 0; p = layers[l][p].parent, --l)
-        path.push_back(layers[l][p].combo);
+    return true;
+}
+
+// The cells searched after the cast stands on `pos`, from those searched before.
+inline void see_from(const Tables& t, int people, const std::uint64_t* before, const Cast& pos, std::uint64_t* out) {
+    for (int w = 0; w < t.words; ++w) {
+        std::uint64_t bits = before[w];
+        for (int i = 0; i < people; ++i) bits |= t.view[static_cast<std::size_t>(pos[i]) * t.words + w];
+        out[w] = bits;
+    }
+}
+
+// Applies combo to node: the new positions, false if somebody steps off the open cells.
+inline bool step(const Tables& t, int people, const Node& node, int combo, Cast& pos) {
+    for (int i = 0, c = combo; i < people; ++i, c /= 9) {
+        pos[i] = t.step[static_cast<std::size_t>(node.pos[i]) * 9 + c % 9];
+        if (pos[i] < 0) return false;
+    }
+    return true;
+}
+
+// The walk into sight of the farthest cell left (a lower bound), or, when higher, a finishing
+// estimate with every cell left to whoever is nearest (`bound`); the sum of the walks into
+// sight of the cells left (`spread`).
+inline void estimate(const Tables& t, int people, const std::uint64_t* seen, const Cast& pos, int& bound, int& spread) {
+    bound = 0, spread = 0;
+    Cast far{}, load{};
+    for (int u = 0; u < t.n; ++u) {
+        if (has(seen, u)) continue;
+        int near = kFar, who = 0;
+        for (int i = 0; i < people; ++i) {
+            const int d = t.into_sight[static_cast<std::size_t>(pos[i]) * t.n + u];
+            if (d < near) near = d, who = i;
+        }
+        bound = std::max(bound, near), spread += near;
+        far[who] = std::max(far[who], near), ++load[who];
+    }
+    for (int i = 0; i < people; ++i) bound = std::max(bound, far[i] + load[i] / kRate);
+}
+
+// The kept states of each turn so far with the cells each has searched (`words` per state),
+// and the scratch of the turn being expanded.
+struct BeamRun {
+    std::vector<std::vector<Node>> layers;
+    std::vector<std::uint64_t> searched, seen;
+    std::vector<Child> children;
+};
+
+// The root state: the cast where it stands, the cells searched at the start.
+void start_run(const State& start, const Tables& t, const std::vector<int>& id, const std::vector<int>& cast, BeamRun& run) {
+    const Map& map = start.map();
+    run.layers.assign(1, {});
+    Node root;
+    for (int i = 0; i < static_cast<int>(cast.size()); ++i)
+        root.pos[i] = id[map.index(start.actors()[cast[i]].x, start.actors()[cast[i]].y)];
+    run.layers[0].push_back(root);
+    run.searched.assign(static_cast<std::size_t>(t.words), 0);
+    for (int i = 0; i < t.n; ++i)
+        if (start.searched(map.index(t.x[i], t.y[i]))) run.searched[i / 64] |= std::uint64_t{1} << (i % 64);
+    run.seen.assign(static_cast<std::size_t>(t.words), 0);
+}
+
+// Ranks the children of state `p` of the last layer into run.children, up to one that
+// searches every cell: its joint move, or -1.
+int expand(const Tables& t, const std::vector<Role>& role, int people, int combos, int p, BeamRun& run) {
+    const Node& parent = run.layers.back()[p];
+    const std::uint64_t* before = &run.searched[static_cast<std::size_t>(p) * t.words];
+    std::uint64_t* const seen = run.seen.data();
+    for (int combo = 0; combo < combos; ++combo) {
+        Cast pos{};
+        if (!step(t, people, parent, combo, pos) || !all_live(t, role, people, pos)) continue;
+        see_from(t, people, before, pos, seen);
+        int left = t.n;  // (no bit past the last open id is ever set)
+        std::uint64_t hash = 0;
+        for (int w = 0; w < t.words; ++w) left -= __builtin_popcountll(seen[w]), hash = beam_mix(hash, seen[w]);
+        if (left == 0) return combo;
+        int bound = 0, spread = 0;
+        estimate(t, people, seen, pos, bound, spread);
+        for (int i = 0; i < people; ++i) hash = beam_mix(hash, static_cast<std::uint64_t>(pos[i]));
+        run.children.push_back({bound + left, left, spread, hash, p, combo});
+    }
+    return -1;
+}
+
+// Keeps the best `width` distinct children of the turn (equal cast positions and searched
+// cells) as its layer; false when there are none.
+bool next_layer(const Tables& t, int people, int width, BeamRun& run) {
+    const std::vector<Node>& layer = run.layers.back();
+    std::vector<Node> next;
+    std::vector<std::uint64_t> next_searched;
+    keep_best_distinct(run.children, width, [&](const Child& c) {
+        Node node;
+        node.parent = c.parent, node.combo = c.combo;
+        step(t, people, layer[c.parent], c.combo, node.pos);
+        next_searched.resize(next_searched.size() + static_cast<std::size_t>(t.words));
+        see_from(t, people, &run.searched[static_cast<std::size_t>(c.parent) * t.words], node.pos,
+                 &next_searched[next_searched.size() - t.words]);
+        next.push_back(node);
+    });
+    if (next.empty()) return false;
+    run.layers.push_back(std::move(next));
+    run.searched = std::move(next_searched);
+    return true;
+}
+
+// The joint moves from the root to the child `combo` of state `p` of the last layer.
+std::vector<int> path_back(const std::vector<std::vector<Node>>& layers, int p, int combo) {
+    std::vector<int> path{combo};
+    for (int l = static_cast<int>(layers.size()) - 1; l > 0; p = layers[l][p].parent, --l) path.push_back(layers[l][p].combo);
     std::reverse(path.begin(), path.end());
+    return path;
+}
+
+// The joint moves replayed on the real rules.
+Plan replay_path(const State& start, const std::vector<int>& cast, const std::vector<int>& path) {
+    const int people = static_cast<int>(cast.size());
     Plan plan;
     State s = start;
     for (int combo : path) {
@@ -213,6 +231,40 @@ Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
     plan.turns = s.turns(), plan.costars = s.costars_alive(), plan.extras = s.extras_alive();
     plan.variant = "beam search";
     return plan;
+}
+
+}  // namespace
+
+Plan beam_search(const State& start, const BeamParams& params, int max_turns) {
+    const Map& map = start.map();
+    const std::vector<int> cast = cast_of(start);
+    const int people = static_cast<int>(cast.size());
+    if (people == 0 || people > std::min(params.max_people, kMaxCast) || map.open_count() > params.max_open || start.finished())
+        return {};
+    std::vector<int> id;
+    const Tables t = make_tables(map, id);
+    std::vector<Role> role;
+    for (int a : cast) role.push_back(start.actors()[a].role);
+    BeamRun run;
+    start_run(start, t, id, cast, run);
+    int combos = 1;
+    for (int i = 0; i < people; ++i) combos *= 9;
+    long long work = 0;
+    int solved_parent = -1, solved_combo = -1;
+    for (int turn = 1; turn <= max_turns && solved_parent < 0; ++turn) {
+        run.children.clear();
+        for (int p = 0; p < static_cast<int>(run.layers.back().size()) && solved_parent < 0; ++p) {
+            if ((solved_combo = expand(t, role, people, combos, p, run)) >= 0) solved_parent = p;
+            // (counted for the solving state too: work beyond the limit fails even then)
+            work += static_cast<long long>(combos) * t.n;
+            if (work > params.work) return {};
+        }
+        if (solved_parent >= 0) break;
+        if (!next_layer(t, people, params.width, run)) return {};
+    }
+    if (solved_parent < 0) return {};
+    // The joint moves back from the solving child, then replayed on the real rules.
+    return replay_path(start, cast, path_back(run.layers, solved_parent, solved_combo));
 }
 
 }  // namespace pursuit::searchparty
