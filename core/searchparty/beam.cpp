@@ -208,14 +208,6 @@ bool next_layer(const Tables& t, int people, int width, BeamRun& run) {
     return true;
 }
 
-// The joint moves from the root to the child `combo` of state `p` of the last layer.
-std::vector<int> path_back(const std::vector<std::vector<Node>>& layers, int p, int combo) {
-    std::vector<int> path{combo};
-    for (int l = static_cast<int>(layers.size()) - 1; l > 0; p = layers[l][p].parent, --l) path.push_back(layers[l][p].combo);
-    std::reverse(path.begin(), path.end());
-    return path;
-}
-
 // The joint moves replayed on the real rules.
 Plan replay_path(const State& start, const std::vector<int>& cast, const std::vector<int>& path) {
     const int people = static_cast<int>(cast.size());

@@ -39,6 +39,16 @@ void keep_best_distinct(std::vector<Child>& children, int width, Keep&& keep) {
     }
 }
 
+// The joint moves from the root to the child `combo` of state `p` of the last layer, by the
+// kept states' `parent` and `combo`.
+template <class Node>
+std::vector<int> path_back(const std::vector<std::vector<Node>>& layers, int p, int combo) {
+    std::vector<int> path{combo};
+    for (int l = static_cast<int>(layers.size()) - 1; l > 0; p = layers[l][p].parent, --l) path.push_back(layers[l][p].combo);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
 struct BeamParams {
     int width = 100;      // states kept per turn (map 2: 100 to 2000 all end at 38 turns)
     int max_people = 3;   // living cast at most (9^people children per state)

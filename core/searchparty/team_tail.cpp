@@ -436,15 +436,6 @@ int expand(const BoxTables& t, const std::vector<Role>& roles, int people, int c
     return -1;
 }
 
-// The joint moves from the start to the child `combo` of state `p` of the last layer.
-std::vector<int> path_back(const std::vector<std::vector<Node>>& layers, int p, int combo) {
-    std::vector<int> path{combo};
-    for (int l = static_cast<int>(layers.size()) - 1, q = p; l > 0; q = layers[l][q].parent, --l)
-        path.push_back(layers[l][q].combo);
-    std::reverse(path.begin(), path.end());
-    return path;
-}
-
 // The best `width` distinct children of the turn as its layer; false when there are none.
 bool next_layer(const BoxTables& t, int people, int width, BeamRun& run) {
     const int words = t.words;
