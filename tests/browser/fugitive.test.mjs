@@ -505,7 +505,9 @@ test('a new address after # starts the game it names', async () => {
   await page.waitForFunction(() => window.fugitivePage.st.obs?.map.n === 8);
   await page.evaluate(() => { location.hash = '#side=0&map=nowhere&cities=12&seed=2'; });
   await page.waitForFunction(() => window.fugitivePage.st.obs?.map.n === 12);
-  assert.match(await page.textContent('#error'), /map=nowhere: no such map here/);
+  // The note is shown once the new game has started, a moment after its map is drawn: wait for
+  // it rather than read the box at once (CI read it empty once).
+  await page.waitForFunction(() => /map=nowhere: no such map here/.test(document.getElementById('error').textContent));
   h.assertNoErrors();
   await page.context().close();
 });
