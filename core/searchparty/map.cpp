@@ -55,6 +55,74 @@ int unreachable_open_cell(const Map& m) {
     return -1;
 }
 
+// Each header field against its range, in order, named ("-1 is outside 0..1073741824" was
+// not, nor "99999999999 is outside -2147483648..2147483647"); one too large for any integer
+// (99999999999999999999) too (it was "expected the header …, got '9999…'"). A line that is
+// not four integers is left to line_of_ints, which takes any integer.
+void check_header_ranges(LineReader& in) {
+    struct Field {
+        const char* name;
+        int lo, hi;
+    };
+    const Field fields[4] = {{"N (columns)", 1, kMaxSide}, {"M (rows)", 1, kMaxSide}, {"p (costars)", 0, kMaxCostars}, {"q (extras)", 0, kMaxExtras}};
+    const auto tokens = split_tokens(in.peek_line());
+    if (tokens.size() != 4) return;
+    for (int i = 0; i < 4; ++i) {
+        const std::string_view digits = std::string_view(tokens[i]).substr(tokens[i][0] == '-' || tokens[i][0] == '+');
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return;
+        long long v = 0;
+        const bool fits = parse_int(tokens[i], v);
+        if (fits && v >= fields[i].lo && v <= fields[i].hi) continue;
+        in.next_line("");
+        const std::string got = fits ? std::to_string(v) : tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...";
+        in.fail(std::string(fields[i].name) + " must be " + std::to_string(fields[i].lo) + ".." + std::to_string(fields[i].hi) + ", got " + got);
+    }
+}
+
+// A solution given for a map (searchparty-check's arguments swapped, a solver's output pasted in
+// the page's Map form) was "expected the header ..., got 1 token".
+void refuse_a_solution_as_header(LineReader& in) {
+    if (!reads_as_a_move_line(in.peek_line())) return;
+    const std::string line = in.peek_line();
+    in.next_line("");
+    in.fail("expected the header \"N M p q\", got the move line " + quoted_excerpt(line) +
+            ": this is a solution (move lines, then \"turns costars extras\"), not a map");
+}
+
+// Grid row y (0-based) into m; `starts` counts the 'S' seen so far.
+void read_grid_row(LineReader& in, Map& m, int y, int& starts) {
+    if (in.at_end())
+        in.fail_at_end("expected grid row " + std::to_string(y + 1) + " of " + std::to_string(m.rows) + ", got end of input");
+    const std::string row = strip(in.next_line("grid row"));
+    // A blank line before or inside the grid was "has 0 characters", which reads like a
+    // count of something; say what the line is.
+    if (row.empty())
+        in.fail("grid row " + std::to_string(y + 1) + " is a blank line, expected N = " + std::to_string(m.cols) +
+                " characters of '.', '#' or 'S' (no blank lines before or inside the grid)");
+    // A row with a byte outside ASCII: its first bad character before its length ('é' counted
+    // as two "characters" made a right row too long).
+    const auto bad = [](char c) { return c != '.' && c != '#' && c != 'S'; };
+    if (std::any_of(row.begin(), row.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+        const auto first = std::find_if(row.begin(), row.end(), bad);
+        in.fail("bad character " + quoted_excerpt(std::string(1, *first)) + " at x=" + std::to_string(first - row.begin()) +
+                " (expected '.', '#' or 'S')");
+    }
+    if (static_cast<int>(row.size()) != m.cols)
+        in.fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) + " characters, expected N = " +
+                std::to_string(m.cols));
+    for (int x = 0; x < m.cols; ++x) {
+        const char c = row[x];
+        if (c == 'S') {
+            if (++starts > 1) in.fail("a second start 'S' at x=" + std::to_string(x) + " (only one is allowed)");
+            m.start = m.index(x, y);
+        } else if (bad(c)) {
+            // '\xc3' for byte 0xC3, as every message shows a byte (it printed '\x195', in decimal)
+            in.fail("bad character " + quoted_excerpt(std::string(1, c)) + " at x=" + std::to_string(x) + " (expected '.', '#' or 'S')");
+        }
+        m.open[m.index(x, y)] = c != '#';
+    }
+}
+
 }  // namespace
 
 int Map::open_count() const {
@@ -86,35 +154,9 @@ Map read_map(const std::string& text, const std::string& source) {
         throw InputError(source + " line 1: the lines end with a carriage return alone (CR); expected LF or CRLF line ends");
     LineReader in(text, source);
     if (!in.skip_blank_lines()) in.fail_at_end("expected the header line \"N M p q\", got an empty map");
-    // Each field against its range, in order, here, named ("-1 is outside 0..1073741824" was
-    // not, nor "99999999999 is outside -2147483648..2147483647"); one too large for any integer
-    // (99999999999999999999) too (it was "expected the header …, got '9999…'"). A line that is
-    // not four integers: line_of_ints below, which takes any integer.
-    struct Field {
-        const char* name;
-        int lo, hi;
-    };
-    const Field fields[4] = {{"N (columns)", 1, kMaxSide}, {"M (rows)", 1, kMaxSide}, {"p (costars)", 0, kMaxCostars}, {"q (extras)", 0, kMaxExtras}};
-    if (const auto tokens = split_tokens(in.peek_line()); tokens.size() == 4)
-        for (int i = 0; i < 4; ++i) {
-            const std::string_view digits = std::string_view(tokens[i]).substr(tokens[i][0] == '-' || tokens[i][0] == '+');
-            if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) break;
-            long long v = 0;
-            const bool fits = parse_int(tokens[i], v);
-            if (fits && v >= fields[i].lo && v <= fields[i].hi) continue;
-            in.next_line("");
-            const std::string got = fits ? std::to_string(v) : tokens[i].size() <= 40 ? tokens[i] : tokens[i].substr(0, 37) + "...";
-            in.fail(std::string(fields[i].name) + " must be " + std::to_string(fields[i].lo) + ".." + std::to_string(fields[i].hi) + ", got " + got);
-        }
-    // A solution given for a map (searchparty-check's arguments swapped, a solver's output
-    // pasted in the page's Map form) was "expected the header ..., got 1 token".
-    if (reads_as_a_move_line(in.peek_line())) {
-        const std::string line = in.peek_line();
-        in.next_line("");
-        in.fail("expected the header \"N M p q\", got the move line " + quoted_excerpt(line) +
-                ": this is a solution (move lines, then \"turns costars extras\"), not a map");
-    }
-    // (Four integers in their ranges once it returns: the loop above named any field out of them.)
+    check_header_ranges(in);
+    refuse_a_solution_as_header(in);
+    // (Four integers in their ranges once it returns: check_header_ranges named any field out of them.)
     const auto head = in.line_of_ints("the header \"N M p q\" (columns, rows, costars, extras)", 4, LLONG_MIN, LLONG_MAX);
     Map m;
     m.cols = static_cast<int>(head[0]);
@@ -123,39 +165,7 @@ Map read_map(const std::string& text, const std::string& source) {
     m.extras = static_cast<int>(head[3]);
     m.open.assign(static_cast<std::size_t>(m.cols) * m.rows, 0);
     int starts = 0;
-    for (int y = 0; y < m.rows; ++y) {
-        if (in.at_end())
-            in.fail_at_end("expected grid row " + std::to_string(y + 1) + " of " + std::to_string(m.rows) +
-                           ", got end of input");
-        const std::string row = strip(in.next_line("grid row"));
-        // A blank line before or inside the grid was "has 0 characters", which reads like a
-        // count of something; say what the line is.
-        if (row.empty())
-            in.fail("grid row " + std::to_string(y + 1) + " is a blank line, expected N = " + std::to_string(m.cols) +
-                    " characters of '.', '#' or 'S' (no blank lines before or inside the grid)");
-        // A row with a byte outside ASCII: its first bad character before its length ('é' counted
-        // as two "characters" made a right row too long).
-        const auto bad = [](char c) { return c != '.' && c != '#' && c != 'S'; };
-        if (std::any_of(row.begin(), row.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
-            const auto first = std::find_if(row.begin(), row.end(), bad);
-            in.fail("bad character " + quoted_excerpt(std::string(1, *first)) + " at x=" + std::to_string(first - row.begin()) +
-                    " (expected '.', '#' or 'S')");
-        }
-        if (static_cast<int>(row.size()) != m.cols)
-            in.fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) + " characters, expected N = " +
-                    std::to_string(m.cols));
-        for (int x = 0; x < m.cols; ++x) {
-            const char c = row[x];
-            if (c == 'S') {
-                if (++starts > 1) in.fail("a second start 'S' at x=" + std::to_string(x) + " (only one is allowed)");
-                m.start = m.index(x, y);
-            } else if (c != '.' && c != '#') {
-                // '\xc3' for byte 0xC3, as every message shows a byte (it printed '\x195', in decimal)
-                in.fail("bad character " + quoted_excerpt(std::string(1, c)) + " at x=" + std::to_string(x) + " (expected '.', '#' or 'S')");
-            }
-            m.open[m.index(x, y)] = c != '#';
-        }
-    }
+    for (int y = 0; y < m.rows; ++y) read_grid_row(in, m, y, starts);
     if (starts == 0) in.fail("the grid has no start 'S'");
     if (in.skip_blank_lines()) {
         in.next_line("");
