@@ -182,43 +182,45 @@ std::string greedy_guards(const Position& pos, const Belief& belief, const Dista
     return resolve(pos, kGuards, prefs);
 }
 
-// Strong guards: chase robbers in sight (two nearest guards each), the rest sweep the
-// possible-state mass of unseen robbers, each guard covering what the others do not.
-std::string strong_guards(const Position& pos, const Belief& belief, const Distances& dist, Rng& rng) {
-    const StateSpace& S = dist.space();
-    const Layout& L = pos.layout();
+// Each robber not caught: the states it may be in.
+std::vector<std::vector<int>> possible_states(const Belief& belief, const StateSpace& S) {
     std::vector<std::vector<int>> mass(kPieces);
     for (int r = 0; r < kPieces; ++r)
         if (!belief.caught(r))
             for (int s = 0; s < S.size(); ++s)
                 if (belief.possible(r)[s]) mass[r].push_back(s);
-    // Chasers: for each seen robber, the two guards nearest to it.
+    return mass;
+}
+
+// Chasers: for each seen robber the two guards nearest to it (all four when it is the only one
+// seen), within 20 moves. chase[g] = the robber guard g chases, or -1.
+std::vector<int> pick_chasers(const Position& pos, const Belief& belief, const Distances& dist,
+                              const std::vector<std::vector<int>>& mass) {
+    const StateSpace& S = dist.space();
+    const auto guard_to = [&](int g, int cell) { return dist.at(state_of(pos.pieces(kGuards)[g], S), cell); };
+    int seen_count = 0;
+    for (int q = 0; q < kPieces; ++q) seen_count += belief.seen(q);
     std::vector<int> chase(kPieces, -1);
     for (int r = 0; r < kPieces; ++r) {
         if (!belief.seen(r)) continue;
-        int cell = mass[r][0];
-        int seen_count = 0;
-        for (int q = 0; q < kPieces; ++q) seen_count += belief.seen(q);
+        const int cell = mass[r][0];
         const int wanted = seen_count == 1 ? 4 : 2;
         for (int k = 0; k < wanted; ++k) {
             int best = -1;
             for (int g = 0; g < kPieces; ++g)
-                if (chase[g] < 0 && (best < 0 || dist.at(state_of(pos.pieces(kGuards)[g], S), cell) <
-                                                     dist.at(state_of(pos.pieces(kGuards)[best], S), cell)))
-                    best = g;
-            if (best >= 0 && dist.at(state_of(pos.pieces(kGuards)[best], S), cell) < 20) chase[best] = r;
+                if (chase[g] < 0 && (best < 0 || guard_to(g, cell) < guard_to(best, cell))) best = g;
+            if (best >= 0 && guard_to(best, cell) < 20) chase[best] = r;
         }
     }
-    std::vector<char> covered(S.size(), 0);
-    std::vector<std::vector<char>> prefs(kPieces);
-    // Chasers first, then sweepers (so sweepers avoid what chasers already watch).
-    std::vector<int> order;
-    for (int g = 0; g < kPieces; ++g) if (chase[g] >= 0) order.push_back(g);
-    for (int g = 0; g < kPieces; ++g) if (chase[g] < 0) order.push_back(g);
-    std::vector<int> planned;
-    for (const Piece& p : pos.pieces(kGuards)) planned.push_back(state_of(p, S));
-    // Sweepers aim at the watch post (any cell) seeing the most possible-state mass not yet
-    // watched by another guard, discounted by the way there; each robber's mass sums to 1.
+    return chase;
+}
+
+// Sweepers aim at the watch post (any cell) seeing the most possible-state mass not yet
+// watched by another guard, discounted by the way there; each robber's mass sums to 1.
+// patrol_target[g] for each sweeper g (in `order`), -1 for chasers.
+std::vector<int> patrol_targets(const Belief& belief, const Distances& dist, const Layout& L, const std::vector<std::vector<int>>& mass,
+                                const std::vector<int>& chase, const std::vector<int>& order, const std::vector<int>& planned) {
+    const StateSpace& S = dist.space();
     std::vector<int> patrol_target(kPieces, -1);
     std::vector<double> weight(S.size(), 0.0);
     for (int r = 0; r < kPieces; ++r)
@@ -242,6 +244,24 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
         for (int t : L.walkable_cells())
             if (L.sees(L.cell(patrol_target[g]), L.cell(t))) weight[t] = 0;
     }
+    return patrol_target;
+}
+
+// Strong guards: chase robbers in sight (two nearest guards each), the rest sweep the
+// possible-state mass of unseen robbers, each guard covering what the others do not.
+std::string strong_guards(const Position& pos, const Belief& belief, const Distances& dist, Rng& rng) {
+    const StateSpace& S = dist.space();
+    const auto mass = possible_states(belief, S);
+    const auto chase = pick_chasers(pos, belief, dist, mass);
+    // Chasers first, then sweepers: a chaser scores its moves with the chasers before it where
+    // they chose to go (planned).
+    std::vector<int> order;
+    for (int g = 0; g < kPieces; ++g) if (chase[g] >= 0) order.push_back(g);
+    for (int g = 0; g < kPieces; ++g) if (chase[g] < 0) order.push_back(g);
+    std::vector<int> planned;
+    for (const Piece& p : pos.pieces(kGuards)) planned.push_back(state_of(p, S));
+    const auto patrol_target = patrol_targets(belief, dist, pos.layout(), mass, chase, order, planned);
+    std::vector<std::vector<char>> prefs(kPieces);
     for (int g : order) {
         auto cmds = shuffled_commands(pos, kGuards, g, rng);
         std::vector<double> score;
@@ -264,13 +284,8 @@ std::string strong_guards(const Position& pos, const Belief& belief, const Dista
             score.push_back(v);
         }
         prefs[g] = by_score(cmds, score);
-        // Mark what this guard will watch from its chosen state.
-        int chosen = -1;
-        for (std::size_t k = 0; k < cmds.size(); ++k) if (cmds[k] == prefs[g][0]) chosen = result[k];
-        if (chosen >= 0) planned[g] = chosen;
-        if (chosen >= 0 && !S.is_ride(chosen))
-            for (int t : L.walkable_cells())
-                if (L.sees(L.cell(chosen), L.cell(t))) covered[t] = 1;
+        for (std::size_t k = 0; k < cmds.size(); ++k)
+            if (cmds[k] == prefs[g][0]) planned[g] = result[k];
     }
     return resolve(pos, kGuards, prefs);
 }
