@@ -172,14 +172,13 @@ double percentile(std::vector<double> v, double p) {
     return v[k];
 }
 
-int series(const Args& a) {
-    if (a.a.empty() || a.b.empty()) throw UsageError("--series needs --a CMD and --b CMD (see --help)");
-    if (a.maps.empty() && a.generate <= 0) throw UsageError("--series needs --maps FILE... or --generate K (see --help)");
-    if (!a.out.empty()) check_writable(a.out + "/series.json");
+// The series' maps, each named: the --maps files (every one read and checked before the first
+// game), then --generate K generated ones.
+std::vector<std::pair<std::string, std::string>> series_maps(const Args& a) {
     std::vector<std::pair<std::string, std::string>> maps;  // name, text
     for (const auto& path : a.maps) {
         maps.push_back({path, read_file(path)});
-        read_map(maps.back().second, path);  // every map checked (named by its file) before the first game
+        read_map(maps.back().second, path);  // named by its file
     }
     Rng rng(a.seed);
     for (int k = 0; k < a.generate; ++k) {
@@ -188,56 +187,30 @@ int series(const Args& a) {
         p.seed = a.seed * 1000 + static_cast<std::uint64_t>(k);
         maps.push_back({"generated-" + std::to_string(k + 1) + "(" + std::to_string(p.cities) + ")", map_text(generate_map(p))});
     }
-    const std::string cmd[2] = {a.a, a.b}, name[2] = {a.a_name, a.b_name};
-    SideStats stats[2][2];  // [program][side]
-    Json games = Json::array();
-    SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
-    const int total = static_cast<int>(maps.size()) * 2;
-    int played = 0, no_winner = 0;
-    bool noted[2] = {false, false};  // the relative-command note was printed for program A / B
-    for (size_t m = 0; m < maps.size(); ++m) {
-        for (int swap = 0; swap < 2; ++swap) {
-            const int fp = swap, dp = 1 - swap;  // program index as Fugitive / Detectives
-            const std::uint64_t seed = a.seed * 7919 + m * 2 + static_cast<std::uint64_t>(swap);
-            MatchSettings settings;
-            settings.total_ms = a.time_ms;
-            const MatchOutcome out = play_match(maps[m].second, cmd[fp], cmd[dp], seed, settings);
-            const Json& r = out.result;
-            const int fs = r["score"]["Fugitive"], ds = r["score"]["Detectives"];
-            const std::string ending = r["ending"];
-            SideStats& f = stats[fp][0];
-            SideStats& d = stats[dp][1];
-            ++f.games, ++d.games;
-            f.points += fs, d.points += ds;
-            f.endings += ending == "escaped";
-            d.endings += ending == "caught" || ending == "walked onto a Detective";
-            if (ending == "forfeit") {
-                const std::string by = r["forfeited_by"];
-                f.forfeits += by != "Detectives";  // "both": both programs failed, 0-0, no one's win
-                d.forfeits += by != "Fugitive";
-                f.forfeit_wins += by == "Detectives";
-                d.forfeit_wins += by == "Fugitive";
-                no_winner += by == "both";
-            }
-            f.thinking_ms.push_back(r["players"]["Fugitive"]["thinking_ms"]);
-            d.thinking_ms.push_back(r["players"]["Detectives"]["thinking_ms"]);
-            ++played;
-            std::fprintf(stderr, "\r[%d/%d] %-22s %s as Fugitive: %s %d-%d      ", played, total, maps[m].first.c_str(), name[fp].c_str(),
-                         ending.c_str(), fs, ds);
-            std::fflush(stderr);
-            // While this game's progress line is open (before a forfeit line): a failing write ends it before its error.
-            if (!a.out.empty()) written.replay(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
-            Json g{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}};
-            if (ending == "forfeit") {
-                std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
-                for (const char* side : {"Fugitive", "Detectives"})  // once per command
-                    if (!noted[side[0] == 'F' ? fp : dp])
-                        noted[side[0] == 'F' ? fp : dp] = relative_command_note(r["players"][side]["message"], r["players"][side]["command"], stderr);
-            }
-            games.push_back(g);
-        }
-    }
-    std::fprintf(stderr, "\n");
+    return maps;
+}
+
+// One game's result counted for the program that played the Fugitive (f) and the Detectives (d);
+// true when both programs failed (0-0, no one's win).
+bool count_game(const Json& r, SideStats& f, SideStats& d) {
+    const std::string ending = r["ending"];
+    ++f.games, ++d.games;
+    f.points += r["score"]["Fugitive"].get<int>(), d.points += r["score"]["Detectives"].get<int>();
+    f.endings += ending == "escaped";
+    d.endings += ending == "caught" || ending == "walked onto a Detective";
+    f.thinking_ms.push_back(r["players"]["Fugitive"]["thinking_ms"]);
+    d.thinking_ms.push_back(r["players"]["Detectives"]["thinking_ms"]);
+    if (ending != "forfeit") return false;
+    const std::string by = r["forfeited_by"];
+    f.forfeits += by != "Detectives";  // "both": both programs failed
+    d.forfeits += by != "Fugitive";
+    f.forfeit_wins += by == "Detectives";
+    d.forfeit_wins += by == "Fugitive";
+    return by == "both";
+}
+
+// The table on stdout: per program and side, then each program's total.
+void print_series_table(const SideStats (&stats)[2][2], const std::string (&name)[2], int played, int no_winner) {
     std::printf("%-12s %-10s %5s %5s %8s %10s %8s %11s %11s\n", "program", "side", "games", "wins", "esc/cap", "mean score", "forfeits",
                 "think p50 ms", "think p99 ms");
     for (int p = 0; p < 2; ++p)
@@ -255,6 +228,47 @@ int series(const Args& a) {
         std::printf("%-12s total %d points in %d games (%.2f per game)\n", name[p].c_str(), pts, g, g ? double(pts) / g : 0.0);
     }
     if (no_winner > 0) std::printf("%d of %d games with no winner (both programs failed, 0-0)\n", no_winner, played);
+}
+
+int series(const Args& a) {
+    if (a.a.empty() || a.b.empty()) throw UsageError("--series needs --a CMD and --b CMD (see --help)");
+    if (a.maps.empty() && a.generate <= 0) throw UsageError("--series needs --maps FILE... or --generate K (see --help)");
+    if (!a.out.empty()) check_writable(a.out + "/series.json");
+    const auto maps = series_maps(a);
+    const std::string cmd[2] = {a.a, a.b}, name[2] = {a.a_name, a.b_name};
+    SideStats stats[2][2];  // [program][side]
+    Json games = Json::array();
+    SeriesFiles written;  // for the "wrote ..." line, also when a write fails mid-series
+    const int total = static_cast<int>(maps.size()) * 2;
+    int played = 0, no_winner = 0;
+    bool noted[2] = {false, false};  // the relative-command note was printed for program A / B
+    for (size_t m = 0; m < maps.size(); ++m) {
+        for (int swap = 0; swap < 2; ++swap) {
+            const int fp = swap, dp = 1 - swap;  // program index as Fugitive / Detectives
+            const std::uint64_t seed = a.seed * 7919 + m * 2 + static_cast<std::uint64_t>(swap);
+            MatchSettings settings;
+            settings.total_ms = a.time_ms;
+            const MatchOutcome out = play_match(maps[m].second, cmd[fp], cmd[dp], seed, settings);
+            const Json& r = out.result;
+            const std::string ending = r["ending"];
+            no_winner += count_game(r, stats[fp][0], stats[dp][1]);
+            ++played;
+            std::fprintf(stderr, "\r[%d/%d] %-22s %s as Fugitive: %s %d-%d      ", played, total, maps[m].first.c_str(), name[fp].c_str(),
+                         ending.c_str(), r["score"]["Fugitive"].get<int>(), r["score"]["Detectives"].get<int>());
+            std::fflush(stderr);
+            // While this game's progress line is open (before a forfeit line): a failing write ends it before its error.
+            if (!a.out.empty()) written.replay(a.out + "/game-" + std::to_string(played) + "-replay.json", out.replay);
+            if (ending == "forfeit") {
+                std::fprintf(stderr, "\n  forfeit: %s\n", r["reason"].get<std::string>().c_str());
+                for (const char* side : {"Fugitive", "Detectives"})  // once per command
+                    if (!noted[side[0] == 'F' ? fp : dp])
+                        noted[side[0] == 'F' ? fp : dp] = relative_command_note(r["players"][side]["message"], r["players"][side]["command"], stderr);
+            }
+            games.push_back(Json{{"map", maps[m].first}, {"fugitive", name[fp]}, {"detectives", name[dp]}, {"result", r}});
+        }
+    }
+    std::fprintf(stderr, "\n");
+    print_series_table(stats, name, played, no_winner);
     if (!a.out.empty()) {  // as after one game: the files written, the last line on stdout
         written.file(a.out + "/series.json", games);
         std::printf("%s\n", written.line().c_str());
