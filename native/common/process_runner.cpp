@@ -310,6 +310,36 @@ bool move_fd(int fd, int target) {
     _exit(127);
 }
 
+// In the forked child: its own process group, default signals, the working folder and the
+// pipes as fds 0-2, then /bin/sh. Allocates nothing (the parent prepared argv and envp); a
+// failure is written to report_fd as {stage, errno}.
+[[noreturn]] void exec_child(const char* cwd, int in, int out, int err, int report_fd, const char* const* argv, char* const* envp) {
+    setpgid(0, 0);
+    // The parent ignores SIGPIPE; ignored dispositions survive exec, children get the default.
+    signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (cwd && chdir(cwd) != 0) child_fail(report_fd, 1);
+    if (!move_fd(in, 0) || !move_fd(out, 1) || !move_fd(err, 2)) child_fail(report_fd, 2);
+    execve("/bin/sh", const_cast<char* const*>(argv), envp);
+    child_fail(report_fd, 3);
+}
+
+bool is_directory(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// This process's environment plus `entry` (the player's mark), null-terminated for execve.
+std::vector<char*> environment_with(char* entry) {
+    std::vector<char*> envp;
+    for (char** e = environ; *e != nullptr; ++e) envp.push_back(*e);
+    envp.push_back(entry);
+    envp.push_back(nullptr);
+    return envp;
+}
+
 }  // namespace
 
 FramedLine take_framed_line(std::string& buffer, std::size_t max_line_bytes) {
@@ -394,13 +424,9 @@ void Player::take(Player& o) noexcept {
 }
 
 void Player::start(const std::string& command, const std::string& working_dir) {
-    if (!working_dir.empty()) {
-        struct stat st;
-        if (::stat(working_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-            fail(VerdictKind::StartFailed, "cannot start " + name_ + ": working directory " + working_dir +
-                                               " does not exist");
-            return;
-        }
+    if (!working_dir.empty() && !is_directory(working_dir)) {
+        fail(VerdictKind::StartFailed, "cannot start " + name_ + ": working directory " + working_dir + " does not exist");
+        return;
     }
     // Pipes: [0] read end, [1] write end. `report` tells the parent why the child could not
     // exec (it stays empty and closes on a successful exec thanks to O_CLOEXEC).
@@ -419,11 +445,8 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     // Everything the child needs is prepared before fork (no allocation after it).
     const std::string line = shell_line(command);
     const char* argv[] = {"sh", "-c", line.c_str(), nullptr};
-    std::vector<char*> envp;
-    for (char** entry = environ; *entry != nullptr; ++entry) envp.push_back(*entry);
     std::string mark = process_marks::new_player_entry();
-    envp.push_back(mark.data());
-    envp.push_back(nullptr);
+    std::vector<char*> envp = environment_with(mark.data());
     mark_ = mark.substr(0, mark.find('=') + 1);
     const char* cwd = working_dir.empty() ? nullptr : working_dir.c_str();
 
@@ -442,18 +465,7 @@ void Player::start(const std::string& command, const std::string& working_dir) {
         close_all();
         return;
     }
-    if (pid == 0) {
-        setpgid(0, 0);
-        // The parent ignores SIGPIPE; ignored dispositions survive exec, children get the default.
-        signal(SIGPIPE, SIG_DFL);
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, nullptr);
-        if (cwd && chdir(cwd) != 0) child_fail(report[1], 1);
-        if (!move_fd(in[0], 0) || !move_fd(out[1], 1) || !move_fd(err[1], 2)) child_fail(report[1], 2);
-        execve("/bin/sh", const_cast<char* const*>(argv), envp.data());
-        child_fail(report[1], 3);
-    }
+    if (pid == 0) exec_child(cwd, in[0], out[1], err[1], report[1], argv, envp.data());
     // Also set the group from the parent: kill(-pid) must work even if we get there first.
     setpgid(pid, pid);
     pid_ = pid;
@@ -467,24 +479,28 @@ void Player::start(const std::string& command, const std::string& working_dir) {
     in_fd_ = in[1];
     out_fd_ = out[0];
     err_fd_ = err[0];
-
-    int child_err[2] = {0, 0};
-    ssize_t n;
-    do n = read(report[0], child_err, sizeof child_err);
-    while (n < 0 && errno == EINTR);
-    close_fd(report[0]);
-    if (n == static_cast<ssize_t>(sizeof child_err)) {
-        std::string what = child_err[0] == 1   ? "cannot enter working directory " + working_dir
-                           : child_err[0] == 2 ? std::string("cannot set up its pipes")
-                                               : std::string("cannot run /bin/sh");
-        fail(VerdictKind::StartFailed, "cannot start " + name_ + ": " + what + ": " + std::strerror(child_err[1]));
-        kill();
-        return;
-    }
+    if (!exec_succeeded(report[0], working_dir)) return;
     if (!set_nonblocking(in_fd_) || !set_nonblocking(out_fd_) || !set_nonblocking(err_fd_)) {
         fail(VerdictKind::StartFailed, "cannot start " + name_ + ": fcntl: " + std::strerror(errno));
         kill();
     }
+}
+
+// Reads the child's exec report (closing it): nothing came when exec worked; otherwise the stage
+// and errno it failed at, said in the verdict, and the player is killed.
+bool Player::exec_succeeded(int report_fd, const std::string& working_dir) {
+    int child_err[2] = {0, 0};
+    ssize_t n;
+    do n = read(report_fd, child_err, sizeof child_err);
+    while (n < 0 && errno == EINTR);
+    close_fd(report_fd);
+    if (n != static_cast<ssize_t>(sizeof child_err)) return true;
+    std::string what = child_err[0] == 1   ? "cannot enter working directory " + working_dir
+                       : child_err[0] == 2 ? std::string("cannot set up its pipes")
+                                           : std::string("cannot run /bin/sh");
+    fail(VerdictKind::StartFailed, "cannot start " + name_ + ": " + what + ": " + std::strerror(child_err[1]));
+    kill();
+    return false;
 }
 
 void Player::fail(VerdictKind kind, std::string message) {

@@ -161,6 +161,7 @@ public:
 
 private:
     void start(const std::string& command, const std::string& working_dir);
+    bool exec_succeeded(int report_fd, const std::string& working_dir);
     void fail(VerdictKind kind, std::string message);
     // Both return the time spent blocked writing to stderr_passthrough_fd (our own stderr a full
     // pipe: `2>&1 | less`): the judge's time, not the program's (read_line does not count it).
