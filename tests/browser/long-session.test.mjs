@@ -113,3 +113,33 @@ test('copsrobbers: New game while the replay steps: the steps left are dropped, 
   h.assertNoErrors();
   await page.context().close();
 });
+
+// Bank drops a step of a replay that New game closed through the pages' one check
+// (SessionStepper.currentStateAt), as Cops and Robbers does above: the step under way ends after
+// the replay's stepper is gone, is neither drawn nor an error, and the new game shows. (Bank
+// used to be saved by its order alone: the replay was closed only once the step had drawn.)
+test('bank: New game while the replay steps: the steps left are dropped, the new game shows, one session left', async () => {
+  const page = await h.newPage();
+  await page.goto(`${h.url}bank/#side=0&level=easy&moves=30&seed=4`);
+  await page.waitForSelector('html[data-ready="1"]');
+  const { replay } = await engineReplay(page, 'bank', { seed: 2, moves: 8 });
+  await page.evaluate(() => window.__refEngine.terminate());
+  await page.setInputFiles('#in-replay', { name: 'replay.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay)) });
+  await page.waitForSelector('#replay-box:not([hidden])');
+  await holdEngineAnswers(page);
+  await engineAnswered(page, { after: -1, quietMs: 200 });
+  // Every answer held: the step back to the start (the replay opened at its end) is still under
+  // way when New game is pressed.
+  await page.evaluate(() => { window.__holdEngine = (op) => (op === 'call' ? 40 : 0); });
+  await page.click('#replay-player .rp-start');
+  await page.click('#btn-new');
+  await page.evaluate(() => { window.__holdEngine = () => 0; });
+  await engineAnswered(page, { after: -1, quietMs: 500, idle: () => document.querySelector('#replay-box').hidden && !window.bankPage.st.busy });
+  const shown = await page.evaluate(() => ({ mode: window.bankPage.st.mode, limit: window.bankPage.st.view.move_limit,
+    move: document.querySelector('#status dd[data-k="move"]').textContent }));
+  assert.deepEqual(shown, { mode: 'play', limit: 30, move: '0 guards / 0 robbers of 30' }, 'the new game, not a step of the replay');
+  const { sessions } = await page.evaluate(async () => (await import('/common/engine.js')).getEngine().request('stats'));
+  assert.equal(sessions, 1, 'the replay\'s sessions are gone');
+  h.assertNoErrors();
+  await page.context().close();
+});

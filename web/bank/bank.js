@@ -628,7 +628,10 @@ function stopWatch() { if (st.watchTimer) clearTimeout(st.watchTimer); st.watchT
 
 async function closeReplay() {
   if (st.player) { st.player.destroy(); st.player = null; }
-  if (st.stepper) { await st.stepper.dispose(); st.stepper = null; }
+  // (cleared before the dispose is awaited: a step worked out meanwhile sees it is stale)
+  const stepper = st.stepper;
+  st.stepper = null;
+  await stepper?.dispose();
   $('replay-player').textContent = '';
 }
 
@@ -734,7 +737,10 @@ async function openReplay(input, { autoplay = false } = {}) {
   st.player = new ReplayPlayer($('replay-player'), {
     total: replay.moves.length,
     showStep: async (k) => {
-      const s = await st.stepper.stateAt(k);
+      const stepper = st.stepper;
+      if (!stepper) return;
+      const s = await stepper.currentStateAt(k, () => stepper === st.stepper);
+      if (!s) return;  // a New game or another replay replaced this one meanwhile: not drawn over it
       st.view = s.observation;
       el.caption.textContent = k ? `Move ${k}: ${s.move}` : 'Start';
       renderControls();

@@ -331,6 +331,22 @@ export class SessionStepper {
 
   async observationAt(k) { return (await this.stateAt(k)).observation; }
 
+  /**
+   * stateAt(k) for a page whose stepper a New game, another replay or another plan may replace
+   * while the step is worked out: null once `isCurrent()` says so. A stale step is neither drawn
+   * nor an error (this stepper, disposed, refuses it: 'the replay was closed').
+   */
+  async currentStateAt(k, isCurrent) {
+    let s;
+    try {
+      s = await this.stateAt(k);
+    } catch (e) {
+      if (isCurrent()) throw e;
+      return null;
+    }
+    return isCurrent() ? s : null;
+  }
+
   async compute(k) {
     if (this.disposed) throw new Error('the replay was closed');
     k = Math.max(0, Math.min(this.total, k));

@@ -523,14 +523,9 @@ async function showReplay(replay, { autoplay = false } = {}) {
     player.showStep = async (k) => {
       // A step of a replay that a game or another replay replaced (its stepper disposed: it
       // refuses further steps) is dropped, neither drawn nor an error.
-      let obs;
-      try {
-        obs = await stepper.observationAt(k);
-      } catch (e) {
-        if (stepper === st.stepper) throw e;
-      }
-      if (stepper !== st.stepper) return;
-      st.obs = obs;
+      const s = await stepper.currentStateAt(k, () => stepper === st.stepper);
+      if (!s) return;
+      st.obs = s.observation;
       st.replayStep = k;
       setStatus();
       draw();
@@ -673,6 +668,21 @@ async function main() {
   for (const n of names) $('in-map').append(new Option(n, n));
   const embed = readEmbedOptions();
   const f = formFromAddress(readHash(), embed);
+  wireGameButtons();
+  wireReplayInputs();
+  await startFromLink(f, { restore: !embed.replayUrl });  // a reload goes on with the game this tab kept
+  // A new address (typed, or a host changing the frame's src after #) is a new game, as a
+  // reload of it would be (autoplay=1 watching, replay= opened); the page's own rewrites of the
+  // address are not.
+  onNewAddress((h, next) => startFromLink(formFromAddress(h, next)).then(() => openAddressReplay(next))
+    .catch((e) => showError($('error'), e.message)));
+  document.documentElement.dataset.ready = '1';
+  embedApi.ready();
+  await openAddressReplay(embed);
+}
+
+/** New game, Restart, Watch, Stop and Hint. */
+function wireGameButtons() {
   // New game from the form, and Restart: focus goes to the new game's first control.
   $('btn-new').addEventListener('click', () => acting(() => {
     let f;
@@ -683,31 +693,8 @@ async function main() {
   // Restart: the game shown, from its start (its own config: a host's map text or a map name the
   // list lacks would otherwise turn into the form's map).
   $('btn-restart').addEventListener('click', () => acting(() => startAndFocus(readForm(), { push: false, config: st.config })));
-  $('btn-watch').addEventListener('click', () => acting(async () => {
-    if (!st.session || st.obs.over || st.replayMode || st.watching) return;
-    const before = document.activeElement;
-    st.watching = true;
-    st.pending = [];
-    st.restored = '';
-    setStatus();
-    // Watch is disabled while the bots play, and Stop while they do not: a keyboard player's
-    // focus goes from the one to the other (the browser would drop it to the page), and to the
-    // result when the game ends.
-    restoreFocus(before, $('btn-stop'));
-    const during = document.activeElement;
-    await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); return refresh().catch(() => {}); });
-    restoreFocus(during, $('outcome'), $('btn-watch'));
-  }));
-  // Stop hands the game back to the player. Stopped on the bot's side's turn, the bot still
-  // plays it (nobody moved and the page waited forever: "the cops to move" with X to play).
-  $('btn-stop').addEventListener('click', () => acting(async () => {
-    const before = document.activeElement;
-    st.token++;
-    st.watching = false;
-    await refresh();
-    restoreFocus(before, $('btn-watch'));
-    await botMoves().catch((e) => { showError($('error'), e.message); return refresh().catch(() => {}); });
-  }));
+  $('btn-watch').addEventListener('click', () => acting(watchBots));
+  $('btn-stop').addEventListener('click', () => acting(stopWatching));
   $('btn-hint').addEventListener('click', async () => {
     // Only for the player's own move: on the bot's turn it showed the bot's move (X's hidden
     // crossing to a player of the cops).
@@ -715,6 +702,38 @@ async function main() {
     const m = await st.session.suggest({ level: 'best', seed: st.config.seed });
     $('prompt').textContent = `Hint: ${Array.isArray(m) ? m.join(' ') : m}`;
   });
+}
+
+/** Watch: the bots play both sides from here. */
+async function watchBots() {
+  if (!st.session || st.obs.over || st.replayMode || st.watching) return;
+  const before = document.activeElement;
+  st.watching = true;
+  st.pending = [];
+  st.restored = '';
+  setStatus();
+  // Watch is disabled while the bots play, and Stop while they do not: a keyboard player's
+  // focus goes from the one to the other (the browser would drop it to the page), and to the
+  // result when the game ends.
+  restoreFocus(before, $('btn-stop'));
+  const during = document.activeElement;
+  await botMoves().catch((e) => { st.watching = false; showError($('error'), e.message); return refresh().catch(() => {}); });
+  restoreFocus(during, $('outcome'), $('btn-watch'));
+}
+
+// Stop hands the game back to the player. Stopped on the bot's side's turn, the bot still
+// plays it (nobody moved and the page waited forever: "the cops to move" with X to play).
+async function stopWatching() {
+  const before = document.activeElement;
+  st.token++;
+  st.watching = false;
+  await refresh();
+  restoreFocus(before, $('btn-watch'));
+  await botMoves().catch((e) => { showError($('error'), e.message); return refresh().catch(() => {}); });
+}
+
+/** Replay (this game's), the solver's line, and a replay file. */
+function wireReplayInputs() {
   $('btn-replay').addEventListener('click', async () => {
     try {
       if (st.session) await showReplay(await st.session.replay());
@@ -732,15 +751,6 @@ async function main() {
     }
     ev.target.value = '';
   });
-  await startFromLink(f, { restore: !embed.replayUrl });  // a reload goes on with the game this tab kept
-  // A new address (typed, or a host changing the frame's src after #) is a new game, as a
-  // reload of it would be (autoplay=1 watching, replay= opened); the page's own rewrites of the
-  // address are not.
-  onNewAddress((h, next) => startFromLink(formFromAddress(h, next)).then(() => openAddressReplay(next))
-    .catch((e) => showError($('error'), e.message)));
-  document.documentElement.dataset.ready = '1';
-  embedApi.ready();
-  await openAddressReplay(embed);
 }
 
 /** The address's replay=, once its game is on screen (at load, and for a new address). */

@@ -422,8 +422,8 @@ const player = new ReplayPlayer($('replay-player'), {
   showStep: async (k) => {
     const stepper = st.stepper;
     if (!stepper) return;  // a new board closed the player
-    const s = await stepper.stateAt(k);
-    if (stepper !== st.stepper) return;
+    const s = await stepper.currentStateAt(k, () => stepper === st.stepper);
+    if (!s) return;  // a new board or replay replaced this one meanwhile
     st.shown = { obs: s.observation, result: s.result, k, move: s.move };
     render();
   },
@@ -431,7 +431,10 @@ const player = new ReplayPlayer($('replay-player'), {
 
 /** The player on the live board's moves, at move k; a new board shown meanwhile closes it (exitReplay). */
 async function enterReplay(k, { autoplay = false } = {}) {
-  await st.stepper?.dispose();
+  // (not current while disposed: a step asked for meanwhile is dropped, not refused as an error)
+  const old = st.stepper;
+  st.stepper = null;
+  await old?.dispose();
   const stepper = new SessionStepper(engine, st.config, st.moves);
   st.stepper = stepper;
   st.mode = 'replay';

@@ -1178,14 +1178,8 @@ async function watchMoves(config, moves, { replay = false, from = 0 } = {}) {
       showStep: async (k) => {
         const stepper = st.stepper;
         if (!stepper) return;
-        let s;
-        try {
-          s = await stepper.stateAt(k);
-        } catch (e) {
-          if (stepper === st.stepper) throw e;
-          return;  // another plan or map replaced this one meanwhile
-        }
-        if (stepper === st.stepper) show(s.observation, s.result);
+        const s = await stepper.currentStateAt(k, () => stepper === st.stepper);
+        if (s) show(s.observation, s.result);  // (null: another plan or map replaced this one meanwhile)
       },
     });
   } else {
