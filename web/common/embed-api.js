@@ -257,62 +257,25 @@ export function connectEmbedApi({ game, start, loadReplay, errorBox = null, anno
   if (!GAME_ID.test(String(game))) throw new Error(`connectEmbedApi: bad game id "${game}"`);
   if (api) return api;
   const parent = window.parent !== window ? window.parent : null;
-  const origins = allowedOrigins();
+  const post = hostPoster(parent, allowedOrigins());
   // `chain`: the host's requests, one after another (see onMessage).
   const state = { ready: false, queue: [], chain: Promise.resolve() };
-
-  function post(msg, replyOrigin) {
-    if (!parent) return;
-    if (origins === null) { parent.postMessage(msg, replyOrigin && replyOrigin !== 'null' ? replyOrigin : '*'); return; }
-    for (const o of replyOrigin ? [replyOrigin] : origins) {
-      try { parent.postMessage(msg, o); } catch { /* not an origin postMessage accepts: skip */ }
-    }
-  }
-  const withId = (msg, id) => (id === undefined ? msg : { ...msg, id });
-
-  async function handle(data, origin) {
-    const id = typeof data.id === 'string' || typeof data.id === 'number' ? data.id : undefined;
-    const fail = (message) => post(withId({ type: 'pursuit:error', game, message: String(message), request: data.type }, id), origin);
-    if (data.type === 'pursuit:ping') { post(withId({ type: 'pursuit:pong', game, ready: state.ready }, id), origin); return; }
-    const autoplay = data.autoplay === true || data.autoplay === 1 || data.autoplay === '1';
-    try {
-      if (data.type === 'pursuit:start') {
-        if (typeof start !== 'function') throw new Error(`pursuit:start: the ${game} page does not take start requests`);
-        const config = validateConfig(data.config, game);
-        supersedeAddressReplay();  // the host's game replaces the address's
-        await start(config, { autoplay });
-      } else if (data.type === 'pursuit:load-replay') {
-        if (typeof loadReplay !== 'function') throw new Error(`pursuit:load-replay: the ${game} page does not load replays`);
-        if (data.replay === undefined) throw new Error('pursuit:load-replay: "replay" is missing');
-        const replay = validateReplay(data.replay, game);
-        supersedeAddressReplay();  // (as for pursuit:start)
-        await loadReplay(replay, { autoplay });
-      }
-    } catch (e) {
-      const message = String(e && e.message ? e.message : e);
-      // Shown in the frame too, unless the page already shows it (with more around it): Robots
-      // showed nothing, a replay refused here before the page's code ran showed nothing on any
-      // page, and a refused request left an earlier request's error on screen.
-      if (errorBox && !shownError(errorBox).includes(message)) showError(errorBox, message);
-      fail(message);
-    }
-  }
-
+  const page = { game, start, loadReplay, errorBox, post };
   const KNOWN = new Set(['pursuit:ping', 'pursuit:start', 'pursuit:load-replay']);
   function onMessage(ev) {
     if (!parent || ev.source !== parent) return; // only the embedding page talks to us
-    if (origins !== null && !origins.includes(ev.origin)) return;
+    if (!post.accepts(ev.origin)) return;
     const data = ev.data;
     if (!isPlainObject(data) || typeof data.type !== 'string' || !KNOWN.has(data.type)) return;
-    if (data.type === 'pursuit:ping') { handle(data, ev.origin); return; } // answered at once, busy or not
+    if (data.type === 'pursuit:ping') { post(withId({ type: 'pursuit:pong', game, ready: state.ready }, data), ev.origin); return; } // answered at once, busy or not
     if (!state.ready) { state.queue.push([data, ev.origin]); return; }
     handleInTurn(data, ev.origin);
   }
-  // A request starts once the one before it has ended (handle never throws: failures are answered).
-  // Run side by side, a pursuit:load-replay and a pursuit:start posted back to back ended with
-  // whichever page action finished last: the replay (asked first) over the started game.
+  // A request starts once the one before it has ended (handleRequest never throws: failures are
+  // answered). Run side by side, a pursuit:load-replay and a pursuit:start posted back to back
+  // ended with whichever page action finished last: the replay (asked first) over the started game.
   function handleInTurn(data, origin) {
-    state.chain = state.chain.then(() => handle(data, origin));
+    state.chain = state.chain.then(() => handleRequest(page, data, origin));
   }
   if (parent) window.addEventListener('message', onMessage);
 
@@ -338,6 +301,58 @@ export function connectEmbedApi({ game, start, loadReplay, errorBox = null, anno
   onGameLost((message) => api.error(message, { lost: true }));
   if (announce) api.ready();
   return api;
+}
+
+/**
+ * post(msg, replyOrigin) to the host (nothing without one): to the origin a request came from,
+ * else to each allowed origin (`origins`; null: any, as '*'). post.accepts(origin): whether a
+ * message from that origin is listened to.
+ */
+function hostPoster(parent, origins) {
+  function post(msg, replyOrigin) {
+    if (!parent) return;
+    if (origins === null) { parent.postMessage(msg, replyOrigin && replyOrigin !== 'null' ? replyOrigin : '*'); return; }
+    for (const o of replyOrigin ? [replyOrigin] : origins) {
+      try { parent.postMessage(msg, o); } catch { /* not an origin postMessage accepts: skip */ }
+    }
+  }
+  post.accepts = (origin) => origins === null || origins.includes(origin);
+  return post;
+}
+
+/** `msg` with the request's id (a string or number), if it had one. */
+function withId(msg, request) {
+  const id = typeof request.id === 'string' || typeof request.id === 'number' ? request.id : undefined;
+  return id === undefined ? msg : { ...msg, id };
+}
+
+/**
+ * A host's pursuit:start or pursuit:load-replay, handed to the page's `start` / `loadReplay`
+ * ({game, start, loadReplay, errorBox, post}). What they throw is answered as pursuit:error.
+ */
+async function handleRequest({ game, start, loadReplay, errorBox, post }, data, origin) {
+  const autoplay = data.autoplay === true || data.autoplay === 1 || data.autoplay === '1';
+  try {
+    if (data.type === 'pursuit:start') {
+      if (typeof start !== 'function') throw new Error(`pursuit:start: the ${game} page does not take start requests`);
+      const config = validateConfig(data.config, game);
+      supersedeAddressReplay();  // the host's game replaces the address's
+      await start(config, { autoplay });
+    } else if (data.type === 'pursuit:load-replay') {
+      if (typeof loadReplay !== 'function') throw new Error(`pursuit:load-replay: the ${game} page does not load replays`);
+      if (data.replay === undefined) throw new Error('pursuit:load-replay: "replay" is missing');
+      const replay = validateReplay(data.replay, game);
+      supersedeAddressReplay();  // (as for pursuit:start)
+      await loadReplay(replay, { autoplay });
+    }
+  } catch (e) {
+    const message = String(e && e.message ? e.message : e);
+    // Shown in the frame too, unless the page already shows it (with more around it): Robots
+    // showed nothing, a replay refused here before the page's code ran showed nothing on any
+    // page, and a refused request left an earlier request's error on screen.
+    if (errorBox && !shownError(errorBox).includes(message)) showError(errorBox, message);
+    post(withId({ type: 'pursuit:error', game, message, request: data.type }, data), origin);
+  }
 }
 
 /** Tells the host that a game ended (no-op when the page is not embedded / not connected). */
